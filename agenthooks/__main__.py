@@ -1,0 +1,3 @@
+from agenthooks.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,75 @@
+"""Typed, immutable records for hook files, their handlers and what was found wrong with them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Level = Literal["user", "workspace"]
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """One hooks.json file and the workspace its handlers run in."""
+
+    path: str  # as the user named it, or relative to the current directory; used in messages
+    file: str  # absolute path, used to read it
+    workspace: str  # absolute directory the handlers run in
+    level: Level
+
+
+@dataclass(frozen=True, slots=True)
+class Handler:
+    """One handler of one event, with everything needed to select and run it."""
+
+    source: Source
+    hook: str
+    event: str
+    matcher: str | None  # the group's matcher on tool events; None on flat events
+    command: str
+    timeout: int
+    kind: str  # "command" or "prompt"
+    enabled: bool
+    pointer: str  # JSON pointer of the handler object inside its file
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """A finding at a place in a file; `line` and `column` are 1-based, columns in characters."""
+
+    file: str
+    line: int
+    column: int
+    severity: Severity
+    rule: str
+    message: str
+    pointer: str
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "severity": self.severity,
+            "rule": self.rule,
+            "message": self.message,
+            "pointer": self.pointer,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class HookFile:
+    """A loaded file: its handlers in file order, and its diagnostics (empty when not checked)."""
+
+    source: Source
+    handlers: tuple[Handler, ...]
+    diagnostics: tuple[Diagnostic, ...] = ()
+
+    @property
+    def errors(self) -> tuple[Diagnostic, ...]:
+        return tuple(d for d in self.diagnostics if d.severity == "error")
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors

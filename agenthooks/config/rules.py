@@ -1,0 +1,52 @@
+"""The rule table: every diagnostic agenthooks can report, as data.
+
+Rule ids are stable: CI configurations and the README's table refer to them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from agenthooks.config.model import Severity
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    id: str
+    severity: Severity
+    summary: str
+
+
+RULES: dict[str, Rule] = {
+    rule.id: rule
+    for rule in (
+        Rule("unreadable", "error", "the file cannot be read"),
+        Rule("encoding", "error", "the file is not UTF-8"),
+        Rule("bom", "error", "the file starts with a UTF-8 byte-order mark"),
+        Rule("json-syntax", "error", "the file is not valid JSON"),
+        Rule("json-constant", "error", "NaN or Infinity, which JSON does not allow"),
+        Rule("top-level-type", "error", "the top level is not an object of hook names"),
+        Rule("definition-type", "error", "a hook definition is not an object"),
+        Rule("enabled-type", "error", "`enabled` is not true or false"),
+        Rule("unknown-event", "error", "a key in a definition is neither `enabled` nor an event"),
+        Rule("event-type", "error", "an event's value is not a list"),
+        Rule("handler-needs-group", "error", "a handler directly under PreToolUse/PostToolUse"),
+        Rule("group-in-flat-event", "error", "a matcher group under a flat event"),
+        Rule("group-type", "error", "an item of a tool event is not an object"),
+        Rule("group-hooks", "error", "a matcher group without a `hooks` list"),
+        Rule("matcher-type", "error", "a matcher that is not a string"),
+        Rule("matcher-regex", "error", "a matcher that is not a valid Python regex"),
+        Rule("handler-type", "error", "a handler that is not an object"),
+        Rule("handler-kind", "error", "a handler `type` other than command or prompt"),
+        Rule("command-missing", "error", "a command handler without a non-empty `command` string"),
+        Rule("prompt-missing", "error", "a prompt handler without a non-empty `prompt` string"),
+        Rule("timeout-invalid", "error", "a `timeout` that is not a positive whole number"),
+        Rule("schema", "error", "any other shape the JSON Schema forbids"),
+        Rule("unknown-key", "warning", "an unknown key in a group or handler (ignored)"),
+        Rule("duplicate-key", "warning", "a key given twice (JSON keeps the last one)"),
+        Rule("flat-matcher", "warning", "a matcher on a flat event's handler (ignored)"),
+        Rule("script-missing", "warning", "a relative script path that is missing or not executable"),
+        Rule("prompt-handler", "warning", "a prompt handler, which agenthooks cannot run"),
+        Rule("no-events", "warning", "a hook definition with no event"),
+    )
+}

@@ -1,0 +1,19 @@
+"""One error base class; `agenthooks.cli` is the one place that turns errors into exit codes."""
+
+from __future__ import annotations
+
+
+class AgentHooksError(Exception):
+    """An error agenthooks reports in one line and exits 1 for (never a traceback)."""
+
+
+class UsageError(AgentHooksError):
+    """Bad options or arguments on the command line."""
+
+
+class PayloadError(AgentHooksError):
+    """The event payload on stdin is not a JSON object."""
+
+
+class ConfigError(AgentHooksError):
+    """A hooks.json file or path cannot be read."""

@@ -1,0 +1,52 @@
+"""The events of the hooks.json format, as data.
+
+Tool events take matcher groups (`{"matcher", "hooks"}`); flat events take handlers directly.
+"""
+
+from __future__ import annotations
+
+TOOL_EVENTS: tuple[str, ...] = ("PreToolUse", "PostToolUse")
+FLAT_EVENTS: tuple[str, ...] = ("PreInvocation", "PostInvocation", "Stop", "SessionStart")
+EVENTS: tuple[str, ...] = TOOL_EVENTS + FLAT_EVENTS
+
+# Event names other hosts use, mapped to the nearest event of this format, so that a file
+# written for Gemini CLI or Claude Code gets a hint rather than only "unknown event".
+FOREIGN_EVENTS: dict[str, str] = {
+    "BeforeTool": "PreToolUse",
+    "AfterTool": "PostToolUse",
+    "PostToolUseFailure": "PostToolUse",
+    "BeforeModel": "PreInvocation",
+    "BeforeAgent": "PreInvocation",
+    "UserPromptSubmit": "PreInvocation",
+    "AfterModel": "PostInvocation",
+    "AfterAgent": "Stop",
+    "SubagentStop": "Stop",
+}
+
+DEFAULT_TIMEOUT = 30
+INT32_MAX = 2**31 - 1
+
+
+def is_tool_event(event: str) -> bool:
+    return event in TOOL_EVENTS
+
+
+def did_you_mean(word: str, choices: tuple[str, ...] | list[str]) -> str | None:
+    """The closest choice to a misspelt word, or None when nothing is close."""
+    lowered = {c.lower(): c for c in choices}
+    if word.lower() in lowered:
+        return lowered[word.lower()]
+    import difflib
+
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+def unknown_event_hint(name: str) -> str:
+    """The part of an unknown-event message that tells the user what to write instead."""
+    if name in FOREIGN_EVENTS:
+        return f"{name} is another host's event name; here it is {FOREIGN_EVENTS[name]!r}"
+    guess = did_you_mean(name, EVENTS)
+    if guess:
+        return f"did you mean {guess!r}?"
+    return "known events: " + ", ".join(EVENTS)

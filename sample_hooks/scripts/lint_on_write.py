@@ -1,0 +1,51 @@
+#!/usr/bin/env python3
+"""PostToolUse hook for file writes: block when a written .py file has tabs or trailing spaces.
+
+The file named by toolCall.args.TargetFile is read relative to the cwd (the workspace
+root) unless it is absolute. Files that are not .py, or do not exist, get "{}".
+"""
+
+import json
+import sys
+from pathlib import Path
+
+
+def problems(path: Path) -> list[str]:
+    found: list[str] = []
+    text = path.read_text(encoding="utf-8", errors="replace")
+    for number, line in enumerate(text.splitlines(), start=1):
+        if "\t" in line:
+            found.append(f"line {number}: tab character")
+        if line != line.rstrip():
+            found.append(f"line {number}: trailing whitespace")
+    return found
+
+
+def main() -> int:
+    try:
+        payload = json.load(sys.stdin)
+    except ValueError:
+        print("lint-on-write: payload is not valid JSON", file=sys.stderr)
+        return 1
+    tool_call = payload.get("toolCall") if isinstance(payload, dict) else None
+    args = tool_call.get("args") if isinstance(tool_call, dict) else None
+    target = args.get("TargetFile") if isinstance(args, dict) else None
+
+    answer: dict[str, str] = {}
+    if isinstance(target, str) and target.endswith(".py"):
+        path = Path(target)
+        if path.is_file():
+            found = problems(path)
+            if found:
+                shown = "; ".join(found[:5])
+                more = f" (and {len(found) - 5} more)" if len(found) > 5 else ""
+                answer = {
+                    "decision": "block",
+                    "reason": f"{target} has whitespace problems: {shown}{more}",
+                }
+    print(json.dumps(answer))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
