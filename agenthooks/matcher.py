@@ -45,3 +45,15 @@ def matcher_error(matcher: str) -> str | None:
     except re.error as exc:
         return str(exc)
     return None
+
+
+def handler_matches(matcher: str | None, event_is_tool: bool, tool: str | None) -> bool:
+    """Whether a handler's matcher selects `tool`; flat events ignore matchers.
+
+    With no tool name known, only match-all matchers select.
+    """
+    if not event_is_tool or matches_everything(matcher):
+        return True
+    if tool is None:
+        return False
+    return compile_matcher(matcher)(tool)
