@@ -10,7 +10,7 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from agenthooks.config.model import Source
+from agenthooks.config.model import Level, Source
 from agenthooks.errors import ConfigError
 
 CUSTOMIZATION_DIRS = (".agents", ".agent", "_agents", "_agent")
@@ -63,7 +63,7 @@ def owner_of(path: Path, fallback: Path) -> Path:
 
 def _source(path: Path, workspace: Path, cwd: str, *, given: str | None = None) -> Source:
     user = user_hooks_path()
-    level = "user" if path.resolve() == user.resolve() else "workspace"
+    level: Level = "user" if path.resolve() == user.resolve() else "workspace"
     shown = given if given is not None else display_path(path, cwd)
     return Source(
         path=shown,

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import json.decoder
 import json.scanner
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 _WS = " \t\n\r"
+# The C string scanner `json` itself uses; typeshed does not declare it, hence `vars`.
+_scanstring: Callable[[str, int, bool], tuple[str, int]] = vars(json.decoder)["scanstring"]
 _CONSTANTS = {"NaN": float("nan"), "Infinity": float("inf"), "-Infinity": float("-inf")}
 
 
@@ -64,7 +67,7 @@ class _Reader:
     def __init__(self, text: str, positions: PositionMap) -> None:
         self.text = text
         self.pos = positions
-        self.scan_string = json.decoder.scanstring
+        self.scan_string = _scanstring
         self.number = json.scanner.NUMBER_RE.match
 
     def skip(self, i: int) -> int:

@@ -116,11 +116,13 @@ def check_file(source: Source, *, schema: bool = True) -> HookFile:
         ))
 
     checker = check_document(doc, source, check_scripts=True)
-    # A NaN timeout is already reported as a constant; a second finding there says nothing new.
-    constant_at = {pointer for pointer, _, _ in positions.constants}
-    findings = [f for f in checker.findings if f.pointer not in constant_at]
+    findings = list(checker.findings)
     if schema:
         findings.extend(schema_findings(doc, findings))
+    # A NaN timeout is already reported as a constant; a second finding there (from the rules
+    # or from the schema) says nothing new.
+    constant_at = {pointer for pointer, _, _ in positions.constants}
+    findings = [f for f in findings if f.pointer not in constant_at]
     for finding in findings:
         line, column = positions.locate(finding.pointer, finding.anchor)
         found.append(_diagnostic(

@@ -1,0 +1,210 @@
+"""The command line of `agenthooks run`, parsed by hand.
+
+`run` starts once per tool call of an agent: importing click (or argparse's help machinery)
+would cost more than the rest of the run. The options are one table of data, from which both
+the parser and the help text are made, so they cannot disagree. Usage errors exit 1, never 2:
+for `run`, exit 2 means "blocked" and nothing else.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from agenthooks.api import check_event
+from agenthooks.commands.run import RunOptions, deny_own_error, run
+from agenthooks.errors import UsageError
+from agenthooks.events import EVENTS, did_you_mean
+from agenthooks.executor import Interrupted, Terminated, install_signal_handlers
+
+FAIL_CLOSED_ENV = "AGENTHOOKS_FAIL_CLOSED"
+_TRUE_WORDS = ("1", "true", "yes")
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One option: `metavar` None makes it a flag; `repeat` collects every value given."""
+
+    flags: tuple[str, ...]
+    dest: str
+    help: str
+    metavar: str | None = None
+    repeat: bool = False
+    choices: tuple[str, ...] = ()
+
+
+OPTIONS: tuple[Option, ...] = (
+    Option(("--config",), "configs", "a hooks.json file to run (repeatable); turns discovery "
+           "off, the user file included", "FILE", repeat=True),
+    Option(("--workspace",), "workspaces", "a workspace root (repeatable); default: the "
+           "nearest one upward from the current directory", "DIR", repeat=True),
+    Option(("--no-user",), "no_user", "skip the user file ~/.gemini/config/hooks.json"),
+    Option(("--tool",), "tool", "the tool name matchers see; default: toolCall.name, else "
+           "tool_name, in the payload", "NAME"),
+    Option(("--fail-closed",), "fail_closed", "PreToolUse: deny when a handler times out, "
+           "crashes or answers nonsense, a hooks.json is skipped or the payload is bad "
+           f"(also {FAIL_CLOSED_ENV}=1)"),
+    Option(("--default-decision",), "default_decision", "PreToolUse: the decision when no "
+           "handler gives one (ask keeps Antigravity's usual permission flow)", "WORD",
+           choices=("allow", "deny", "ask", "force_ask")),
+    Option(("--report",), "report", "print a report of every handler instead of the merged "
+           "answer", "json", choices=("json",)),
+    Option(("--dry-run",), "dry_run", "print the handlers that would run; run nothing"),
+    Option(("-v", "--verbose"), "verbose", "a table of the handlers on stderr"),
+    Option(("-h", "--help"), "help", "show this help and exit"),
+)
+_BY_FLAG: dict[str, Option] = {flag: option for option in OPTIONS for flag in option.flags}
+
+DESCRIPTION = """\
+Run the handlers of EVENT on the JSON object read from stdin (empty stdin: {}) and print
+their merged answer, one JSON object, on stdout. Messages for people go to stderr."""
+
+EXIT_STATUS = """\
+exit status:
+  0  the answer does not block
+  1  a hooks.json was skipped for errors (the answer is still printed), or agenthooks
+     itself failed (bad option, unknown event, payload not a JSON object; nothing printed)
+  2  the answer blocks (PreToolUse deny, Stop continue, decision block, continue false);
+     the reasons are on stderr
+  130/143  interrupted (Ctrl-C / SIGTERM): every handler killed, nothing printed"""
+
+
+def _usage_item(option: Option) -> str:
+    flag = option.flags[0]
+    text = f"[{flag} {option.metavar}]" if option.metavar else f"[{flag}]"
+    return text + "..." if option.repeat else text
+
+
+USAGE = "usage: agenthooks run EVENT " + " ".join(
+    _usage_item(option) for option in OPTIONS if option.dest != "help"
+)
+
+
+def help_text() -> str:
+    rows = [
+        (", ".join(option.flags) + (f" {option.metavar}" if option.metavar else ""),
+         option.help + (f" ({'|'.join(option.choices)})" if len(option.choices) > 1 else ""))
+        for option in OPTIONS
+    ]
+    width = max(len(left) for left, _ in rows) + 2
+    lines = [USAGE, "", DESCRIPTION, "", "EVENT: " + ", ".join(EVENTS), "", "options:"]
+    lines.extend(f"  {left:<{width}}{right}" for left, right in rows)
+    return "\n".join([*lines, "", EXIT_STATUS, ""])
+
+
+class _Help(Exception):
+    """-h/--help was given: print the help, whatever else is on the line."""
+
+
+def _unknown_option(flag: str) -> UsageError:
+    guess = did_you_mean(flag, list(_BY_FLAG))
+    hint = f"; did you mean {guess}?" if guess else " (see agenthooks run --help)"
+    return UsageError(f"no such option: {flag}{hint}")
+
+
+def _value(option: Option, flag: str, value: str) -> str:
+    if not value:
+        raise UsageError(f"option {flag} needs a non-empty {option.metavar}")
+    if option.choices and value not in option.choices:
+        raise UsageError(
+            f"invalid {option.metavar} for {flag}: {value!r} (choose from "
+            f"{', '.join(option.choices)})"
+        )
+    return value
+
+
+def parse_values(args: Sequence[str]) -> tuple[dict[str, Any], list[str]]:
+    """The options given (by dest) and the positional arguments; `--opt=v` and `--opt v`."""
+    values: dict[str, Any] = {}
+    positionals: list[str] = []
+    index = 0
+    while index < len(args):
+        arg = args[index]
+        index += 1
+        if arg == "--":
+            positionals.extend(args[index:])
+            break
+        if not arg.startswith("-") or arg == "-":
+            positionals.append(arg)
+            continue
+        flag, has_value, inline = arg.partition("=") if arg.startswith("--") else (arg, "", "")
+        option = _BY_FLAG.get(flag)
+        if option is None:
+            raise _unknown_option(flag)
+        if option.dest == "help":
+            raise _Help
+        if option.metavar is None:
+            if has_value:
+                raise UsageError(f"option {flag} takes no value")
+            values[option.dest] = True
+            continue
+        if has_value:
+            value = inline
+        elif index < len(args):
+            value = args[index]
+            index += 1
+        else:
+            raise UsageError(f"option {flag} needs a value ({option.metavar})")
+        value = _value(option, flag, value)
+        if option.repeat:
+            values.setdefault(option.dest, []).append(value)
+        else:
+            values[option.dest] = value  # the last one wins, as with argparse
+    return values, positionals
+
+
+def env_fail_closed(environ: Mapping[str, str]) -> bool:
+    return environ.get(FAIL_CLOSED_ENV, "").strip().lower() in _TRUE_WORDS
+
+
+def parse_run_args(
+    args: Sequence[str], environ: Mapping[str, str] | None = None
+) -> RunOptions:
+    """`RunOptions` from the command line, or raises `UsageError` (`_Help` for -h)."""
+    values, positionals = parse_values(args)
+    if not positionals:
+        raise UsageError(f"missing EVENT (one of {', '.join(EVENTS)}); see agenthooks run --help")
+    if len(positionals) > 1:
+        raise UsageError(f"unexpected argument {positionals[1]!r} (only one EVENT)")
+    check_event(positionals[0])
+    for dest in ("configs", "workspaces"):
+        if dest in values:
+            values[dest] = tuple(values[dest])
+    if env_fail_closed(os.environ if environ is None else environ):
+        values["fail_closed"] = True
+    return RunOptions(event=positionals[0], **values)
+
+
+def _fails_closed(args: Sequence[str]) -> bool:
+    """Whether a command line that did not parse asked to fail closed on PreToolUse."""
+    return "PreToolUse" in args and ("--fail-closed" in args or env_fail_closed(os.environ))
+
+
+def main_run(args: list[str]) -> int:
+    """`agenthooks run ...`; errors other than interruptions are left to `agenthooks.cli.main`."""
+    try:
+        restore = install_signal_handlers()
+    except ValueError:  # not the main thread (an embedding harness): leave signals alone
+        restore = None
+    try:
+        try:
+            options = parse_run_args(args)
+        except _Help:
+            sys.stdout.write(help_text())
+            return 0
+        except UsageError as exc:
+            if not _fails_closed(args):
+                raise
+            return deny_own_error("PreToolUse", str(exc))
+        return run(options)
+    except (Interrupted, Terminated) as exc:
+        # Every handler group is already killed; nothing goes to stdout.
+        return 128 + exc.signum
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        if restore is not None:
+            restore()

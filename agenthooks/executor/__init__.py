@@ -1,0 +1,27 @@
+"""Run hook commands as subprocesses: concurrently, with timeouts, results as data."""
+
+from agenthooks.executor.command import direct_argv
+from agenthooks.executor.process import (
+    EXIT_GRACE,
+    KILL_GRACE,
+    OUTPUT_LIMIT,
+    Interrupted,
+    ProcessResult,
+    ProcessSpec,
+    Terminated,
+    install_signal_handlers,
+    run_processes,
+)
+
+__all__ = [
+    "EXIT_GRACE",
+    "KILL_GRACE",
+    "OUTPUT_LIMIT",
+    "Interrupted",
+    "ProcessResult",
+    "ProcessSpec",
+    "Terminated",
+    "direct_argv",
+    "install_signal_handlers",
+    "run_processes",
+]

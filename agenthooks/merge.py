@@ -1,0 +1,232 @@
+"""The merged answer of every handler of one event, in config order.
+
+Answers arrive in config order (user file, then workspaces; in each file, in order), never in
+completion order, so the merged text is the same on every run. Only handlers that exited 0 give
+fields; an exit 2 counts as the event's blocking decision. `allow` is never invented on
+PreToolUse: in Antigravity it auto-approves the call, so only a handler (or
+`--default-decision`) may say it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from agenthooks.protocol import Answer
+
+Output = dict[str, Any]
+Merged = tuple[Output, list[str]]  # the answer, and warnings naming hooks
+
+# PreToolUse decisions, least to most restrictive.
+TOOL_DECISIONS: tuple[str, ...] = ("allow", "ask", "force_ask", "deny")
+_RANK = {word: rank for rank, word in enumerate(TOOL_DECISIONS)}
+
+# Exactly one of these keys, with a value of that type, makes an injected step.
+STEP_KINDS: dict[str, type] = {"toolCall": dict, "userMessage": str, "ephemeralMessage": str}
+# PostInvocation's terminationBehavior, strongest first; "" means the default behaviour.
+TERMINATION: tuple[str, ...] = ("terminate", "force_continue")
+
+# What makes a merged answer block: (events, or None for every event; key; value; reason key).
+_BLOCKING: tuple[tuple[tuple[str, ...] | None, str, object, str], ...] = (
+    (("PreToolUse",), "decision", "deny", "reason"),
+    (("Stop",), "decision", "continue", "reason"),
+    (None, "decision", "block", "reason"),
+    (None, "continue", False, "stopReason"),
+)
+
+
+def blocks(event: str, merged: Output) -> bool:
+    """Whether the merged answer stops what the event was about (agenthooks then exits 2)."""
+    return any(
+        (events is None or event in events) and key in merged and merged[key] == value
+        for events, key, value, _ in _BLOCKING
+    )
+
+
+def block_reasons(event: str, merged: Output) -> list[str]:
+    """Why the merged answer blocks, for people on stderr; a placeholder when none was given."""
+    found: list[str] = []
+    for events, key, value, reason_key in _BLOCKING:
+        if (events is None or event in events) and key in merged and merged[key] == value:
+            reason = merged.get(reason_key)
+            if isinstance(reason, str) and reason:
+                found.append(reason)
+            else:
+                found.append(f"{event} blocked ({key}: {json_word(value)}, no reason given)")
+    return found
+
+
+def json_word(value: object) -> str:
+    return "false" if value is False else str(value)
+
+
+def _joined(texts: Sequence[str]) -> str | None:
+    return "\n".join(texts) if texts else None
+
+
+def _text(output: Output, key: str) -> str | None:
+    value = output.get(key)
+    return value if isinstance(value, str) and value else None
+
+
+def _put(merged: Output, key: str, value: object) -> None:
+    """Set `key` only when there is something to say: no empty keys in the answer."""
+    if value not in (None, [], {}):
+        merged[key] = value
+
+
+# --- decisions ------------------------------------------------------------------------------
+
+
+def _tool_decision(answers: Sequence[Answer], default: str | None, merged: Output) -> None:
+    given = [a for a in answers if a.decision in _RANK]
+    if not given:
+        if default is not None:
+            merged["decision"] = default
+        return
+    winner = max((a.decision for a in given if a.decision), key=_RANK.__getitem__)
+    merged["decision"] = winner
+    _put(merged, "reason", _joined([a.reason for a in given if a.decision == winner and a.reason]))
+
+
+def _single_decision(word: str) -> Callable[[Sequence[Answer], str | None, Output], None]:
+    """Events whose only decision is one blocking word ("block", or "continue" on Stop)."""
+
+    def merge_decision(answers: Sequence[Answer], default: str | None, merged: Output) -> None:
+        deciders = [a for a in answers if a.decision == word]
+        if deciders:
+            merged["decision"] = word
+            _put(merged, "reason", _joined([a.reason for a in deciders if a.reason]))
+
+    return merge_decision
+
+
+# --- event-specific fields ------------------------------------------------------------------
+
+
+def _permission_overrides(ok: Sequence[Answer], merged: Output, warnings: list[str]) -> None:
+    union: dict[str, None] = {}  # a dict keeps insertion order
+    for a in ok:
+        assert a.output is not None
+        value = a.output.get("permissionOverrides")
+        if value is None:
+            continue
+        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+            warnings.append(
+                f"hook {a.hook!r}: permissionOverrides must be a list of strings; ignored"
+            )
+            continue
+        union.update(dict.fromkeys(value))
+    _put(merged, "permissionOverrides", list(union))
+
+
+def _inject_steps(ok: Sequence[Answer], merged: Output, warnings: list[str]) -> None:
+    steps: list[Any] = []
+    for a in ok:
+        assert a.output is not None
+        value = a.output.get("injectSteps")
+        if value is None:
+            continue
+        if not isinstance(value, list):
+            warnings.append(f"hook {a.hook!r}: injectSteps must be a list; ignored")
+            continue
+        for index, step in enumerate(value):
+            if valid_step(step):
+                steps.append(step)
+            else:
+                warnings.append(
+                    f"hook {a.hook!r}: injectSteps[{index}] must hold exactly one of toolCall "
+                    f"(an object), userMessage or ephemeralMessage (a string); dropped"
+                )
+    _put(merged, "injectSteps", steps)
+
+
+def valid_step(step: object) -> bool:
+    if not isinstance(step, dict):
+        return False
+    kinds = [key for key in STEP_KINDS if key in step]
+    return len(kinds) == 1 and isinstance(step[kinds[0]], STEP_KINDS[kinds[0]])
+
+
+def _termination(ok: Sequence[Answer], merged: Output, warnings: list[str]) -> None:
+    said: set[str] = set()
+    for a in ok:
+        assert a.output is not None
+        value = a.output.get("terminationBehavior")
+        if value is None or value == "":
+            continue
+        if value in TERMINATION:
+            said.add(value)
+        else:
+            warnings.append(
+                f"hook {a.hook!r}: terminationBehavior {value!r} is not one of "
+                f"{', '.join(TERMINATION)}; ignored"
+            )
+    for word in TERMINATION:
+        if word in said:
+            merged["terminationBehavior"] = word
+            break
+
+
+FieldMerger = Callable[[Sequence[Answer], Output, list[str]], None]
+DecisionMerger = Callable[[Sequence[Answer], str | None, Output], None]
+
+# Per event: how the decision merges, then the event's own fields, in output order.
+EVENT_RULES: dict[str, tuple[DecisionMerger, tuple[FieldMerger, ...]]] = {
+    "PreToolUse": (_tool_decision, (_permission_overrides,)),
+    "PostToolUse": (_single_decision("block"), ()),
+    "PreInvocation": (_single_decision("block"), (_inject_steps,)),
+    "PostInvocation": (_single_decision("block"), (_inject_steps, _termination)),
+    "Stop": (_single_decision("continue"), ()),
+    "SessionStart": (_single_decision("block"), ()),
+}
+
+
+# --- common fields (seed 001) ---------------------------------------------------------------
+
+
+def _common(ok: Sequence[Answer], event: str, merged: Output) -> None:
+    outputs = [a.output for a in ok if a.output is not None]
+    _put(merged, "systemMessage", _joined([t for o in outputs if (t := _text(o, "systemMessage"))]))
+    stoppers = [o for o in outputs if o.get("continue") is False]
+    if stoppers:
+        merged["continue"] = False
+        _put(merged, "stopReason", _joined([t for o in stoppers if (t := _text(o, "stopReason"))]))
+    if any(o.get("suppressOutput") is True for o in outputs):
+        merged["suppressOutput"] = True
+    context = _joined([
+        t
+        for o in outputs
+        if isinstance(specific := o.get("hookSpecificOutput"), dict)
+        and (t := _text(specific, "additionalContext"))
+    ])
+    if context is not None:
+        # Claude Code requires hookEventName in hookSpecificOutput; the others ignore it.
+        merged["hookSpecificOutput"] = {"hookEventName": event, "additionalContext": context}
+
+
+def merge(event: str, answers: Sequence[Answer], *, default_decision: str | None = None) -> Merged:
+    """The one answer for `event` from every handler's answer, given in config order.
+
+    `default_decision` (PreToolUse only) fills in a decision when no handler gave one.
+    """
+    decide, fields = EVENT_RULES[event]
+    ok = [a for a in answers if a.status == "ok" and a.output is not None]
+    merged: Output = {}
+    warnings: list[str] = []
+    decide(answers, default_decision if event == "PreToolUse" else None, merged)
+    for merge_field in fields:
+        merge_field(ok, merged, warnings)
+    _common(ok, event, merged)
+    return merged, warnings
+
+
+def deny_for_failures(merged: Output, failures: Sequence[str]) -> Output:
+    """`--fail-closed` on PreToolUse: the merged answer turned into a deny naming the failures.
+
+    The reasons of handlers that denied on their own stay first; the other fields are kept.
+    """
+    reasons = [merged["reason"]] if merged.get("decision") == "deny" and "reason" in merged else []
+    reasons += [f"fail-closed: {failure}" for failure in failures]
+    rest = {key: value for key, value in merged.items() if key not in ("decision", "reason")}
+    return {"decision": "deny", "reason": "\n".join(reasons), **rest}

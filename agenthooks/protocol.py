@@ -1,0 +1,252 @@
+"""One handler's answer: what its exit status and output mean under the exit-code protocol.
+
+Exit 0: stdout is the answer (a JSON object; anything else becomes a `systemMessage`). Exit 2:
+a block whose reason is stderr. Anything else (another exit code, a signal, a timeout, a command
+that cannot start) is a non-blocking warning and the output is ignored. Decision words are
+normalised per event here, so the merge only ever sees this format's own words.
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from agenthooks.config.model import Handler
+    from agenthooks.executor import ProcessResult
+
+Status = Literal["ok", "blocked", "warning", "timeout", "not-started", "skipped"]
+
+# Decision words a handler may write, per event, and what each means here. None means the word
+# is known and asks for nothing (e.g. "allow" on Stop lets the agent stop, as it would anyway);
+# a word missing from an event's table is unknown there: a warning, and ignored.
+_TOOL_WORDS: dict[str, str | None] = {
+    "allow": "allow",
+    "approve": "allow",  # Gemini CLI, Claude Code
+    "deny": "deny",
+    "block": "deny",  # Gemini CLI, Claude Code
+    "ask": "ask",
+    "force_ask": "force_ask",
+}
+# On Stop, Claude Code and Gemini CLI write "block"/"deny" for "do not stop yet".
+_STOP_WORDS: dict[str, str | None] = {
+    "continue": "continue",
+    "block": "continue",
+    "deny": "continue",
+    "allow": None,
+    "approve": None,
+}
+_OTHER_WORDS: dict[str, str | None] = {
+    "block": "block",
+    "deny": "block",
+    "allow": None,
+    "approve": None,
+}
+DECISION_WORDS: dict[str, dict[str, str | None]] = {
+    "PreToolUse": _TOOL_WORDS,
+    "PostToolUse": _OTHER_WORDS,
+    "PreInvocation": _OTHER_WORDS,
+    "PostInvocation": _OTHER_WORDS,
+    "Stop": _STOP_WORDS,
+    "SessionStart": _OTHER_WORDS,
+}
+# Claude Code's hookSpecificOutput.permissionDecision; "defer" means "no opinion".
+_PERMISSION_WORDS: dict[str, str | None] = {**_TOOL_WORDS, "defer": None}
+
+# What an exit 2 means on each event (seed 001: a blocking error).
+BLOCK_DECISION: dict[str, str] = {"PreToolUse": "deny", "Stop": "continue"}
+DEFAULT_BLOCK = "block"
+
+
+def block_decision(event: str) -> str:
+    return BLOCK_DECISION.get(event, DEFAULT_BLOCK)
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """One handler's result: how its process ended and what it answered.
+
+    `status`: ok (exit 0), blocked (exit 2), warning (another exit code or a signal), timeout,
+    not-started, skipped (a prompt handler). `output` is the parsed answer of an exit 0;
+    `decision` is already in this format's words for the event; `warning` is the one-line
+    message naming the hook, and `failed` says whether `--fail-closed` counts it as a failure.
+    """
+
+    handler: Handler
+    status: Status
+    exit_code: int | None = None
+    signal: int | None = None
+    duration_ms: float = 0.0
+    stdout: str = ""
+    stderr: str = ""
+    stdout_truncated: bool = False
+    stderr_truncated: bool = False
+    output: dict[str, Any] | None = None
+    decision: str | None = None
+    reason: str | None = None
+    warning: str | None = None
+    failed: bool = False
+
+    @property
+    def hook(self) -> str:
+        return self.handler.hook
+
+    @property
+    def source(self) -> str:
+        return self.handler.source.path
+
+    @property
+    def command(self) -> str:
+        return self.handler.command
+
+    @property
+    def timed_out(self) -> bool:
+        return self.status == "timeout"
+
+    @property
+    def signal_name(self) -> str | None:
+        return None if self.signal is None else signal_name(self.signal)
+
+    @property
+    def first_stderr_line(self) -> str:
+        return first_line(self.stderr)
+
+    def as_json(self) -> dict[str, Any]:
+        """The handler object of `agenthooks run --report json`."""
+        return {
+            "hook": self.hook,
+            "source": self.source,
+            "command": self.command,
+            "status": self.status,
+            "exitCode": self.exit_code,
+            "signal": self.signal_name,
+            "durationMs": round(self.duration_ms, 3),
+            "timedOut": self.timed_out,
+            "stdout": self.stdout,
+            "stderr": self.stderr,
+            "stdoutTruncated": self.stdout_truncated,
+            "stderrTruncated": self.stderr_truncated,
+            "output": self.output,
+            "decision": self.decision,
+        }
+
+
+def signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
+def first_line(text: str) -> str:
+    for line in text.splitlines():
+        if line.strip():
+            return line.strip()
+    return ""
+
+
+def _decode(data: bytes) -> str:
+    return data.decode("utf-8", "replace")
+
+
+def skipped(handler: Handler) -> Answer:
+    """A prompt handler: it needs the agent's model, which agenthooks does not have."""
+    return Answer(
+        handler,
+        "skipped",
+        warning=f"hook {handler.hook!r}: prompt handlers need the agent's model; skipped",
+    )
+
+
+def answer(handler: Handler, result: ProcessResult, event: str) -> Answer:
+    """Interpret one finished process under the exit-code protocol for `event`."""
+    stdout = _decode(result.stdout)
+    stderr = _decode(result.stderr)
+    common: dict[str, Any] = {
+        "exit_code": result.exit_code,
+        "signal": result.signal,
+        "duration_ms": result.duration_ms,
+        "stdout": stdout,
+        "stderr": stderr,
+        "stdout_truncated": result.stdout_truncated,
+        "stderr_truncated": result.stderr_truncated,
+    }
+    name = handler.hook
+    if result.status == "exited" and result.exit_code == 0:
+        output = parse_output(stdout)
+        decision, reason, unknown = read_decision(output, event)
+        warning = None
+        if unknown is not None:
+            warning = f"hook {name!r} gave decision {unknown!r}, unknown for {event}; ignored"
+        return Answer(handler, "ok", output=output, decision=decision, reason=reason,
+                      warning=warning, failed=warning is not None, **common)
+    if result.status == "exited" and result.exit_code == 2:
+        reason = stderr.strip() or f"hook {name} blocked (exit 2)"
+        return Answer(handler, "blocked", decision=block_decision(event), reason=reason,
+                      **common)
+
+    status: Status
+    if result.status == "timeout":
+        status = "timeout"
+        what = f"timed out after {handler.timeout} s"
+    elif result.status == "not-started":
+        status = "not-started"
+        error = result.error or "cannot start"
+        what = error if error.startswith("cannot start") else f"cannot start: {error}"
+    elif result.status == "signaled":
+        status = "warning"
+        what = f"killed by {signal_name(result.signal or 0)}"
+    else:
+        status = "warning"
+        what = f"exited {result.exit_code}"
+    detail = first_line(stderr)
+    warning = f"hook {name!r} {what}" + (f": {detail}" if detail else "")
+    return Answer(handler, status, warning=warning, failed=True, **common)
+
+
+def parse_output(stdout: str) -> dict[str, Any] | None:
+    """An exit 0's answer: a JSON object as is, nothing for empty stdout, else a message."""
+    text = stdout.strip()
+    if not text:
+        return None
+    if text[0] == "{":
+        try:
+            value = json.loads(text)
+        except ValueError:
+            pass
+        else:
+            if isinstance(value, dict):
+                return value
+    return {"systemMessage": text}
+
+
+def read_decision(
+    output: dict[str, Any] | None, event: str
+) -> tuple[str | None, str | None, str | None]:
+    """(decision in this format's words, its reason, the word if unknown for the event).
+
+    `decision` wins; on PreToolUse Claude Code's `hookSpecificOutput.permissionDecision` (with
+    `permissionDecisionReason`) is read when `decision` is absent. An empty word is no word.
+    """
+    if not output:
+        return None, None, None
+    words = DECISION_WORDS[event]
+    word = output.get("decision")
+    reason = output.get("reason")
+    if word is None or word == "":
+        specific = output.get("hookSpecificOutput")
+        if event != "PreToolUse" or not isinstance(specific, dict):
+            return None, None, None
+        word = specific.get("permissionDecision")
+        if word is None or word == "":
+            return None, None, None
+        words = _PERMISSION_WORDS
+        reason = specific.get("permissionDecisionReason", reason)
+    if not isinstance(word, str) or word not in words:
+        return None, None, word if isinstance(word, str) else json.dumps(word)
+    decision = words[word]
+    if decision is None:
+        return None, None, None
+    return decision, reason if isinstance(reason, str) and reason.strip() else None, None

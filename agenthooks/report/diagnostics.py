@@ -1,0 +1,244 @@
+"""Reporters of `validate`'s results: text for people, JSON for tools, GitHub annotations for CI.
+
+Each reporter reads one `ValidationResult` and writes it to a stream; the command decides the
+exit code from the same result, so what is printed and what is returned cannot disagree.
+"""
+
+# ruff: noqa: PLC0415 - rich is imported only when rendering to a terminal: it is costly.
+
+from __future__ import annotations
+
+import abc
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+from agenthooks.config.model import Diagnostic, Source
+from agenthooks.report.table import display_width, is_terminal
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+JSON_VERSION = 1
+_SNIPPET = 100  # characters of a long source line shown around the column
+
+
+@dataclass(frozen=True, slots=True)
+class ValidationResult:
+    """What `validate` found: the files checked, in order, and every diagnostic in them."""
+
+    sources: tuple[Source, ...]
+    diagnostics: tuple[Diagnostic, ...]
+    empty_dirs: tuple[str, ...] = ()  # directories named on the command line that hold no file
+
+    @property
+    def files(self) -> tuple[str, ...]:
+        return tuple(source.path for source in self.sources)
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for d in self.diagnostics if d.severity == "error")
+
+    @property
+    def warnings(self) -> int:
+        return sum(1 for d in self.diagnostics if d.severity == "warning")
+
+    def exit_code(self, *, strict: bool = False) -> int:
+        if self.errors or (strict and self.warnings):
+            return 1
+        return 0
+
+    def summary(self) -> str:
+        files = _plural(len(self.sources), "file")
+        if not self.diagnostics:
+            return f"ok: {files}, no problems"
+        return (
+            f"{_plural(self.errors, 'error')}, {_plural(self.warnings, 'warning')} in {files}"
+        )
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+class _SourceLines:
+    """Source lines of the checked files, read once each, for the snippets under diagnostics."""
+
+    def __init__(self, sources: Iterable[Source]) -> None:
+        self._files = {source.path: source.file for source in sources}
+        self._lines: dict[str, list[str]] = {}
+
+    def line(self, path: str, number: int) -> str | None:
+        if path not in self._lines:
+            try:
+                data = Path(self._files.get(path, path)).read_bytes()
+            except OSError:
+                data = b""
+            # The BOM is reported, not shown; undecodable bytes show as U+FFFD, as the
+            # `encoding` diagnostic counts its column over the same replacement.
+            text = data.removeprefix(b"\xef\xbb\xbf").decode("utf-8", "replace")
+            # Lines end at "\n" only, as json and the position reader count them.
+            self._lines[path] = [line.removesuffix("\r") for line in text.split("\n")]
+        lines = self._lines[path]
+        return lines[number - 1] if 0 < number <= len(lines) else None
+
+
+def _window(line: str, column: int) -> tuple[str, int]:
+    """A long line cut to the part around `column` (1-based), and the column within the cut."""
+    if len(line) <= _SNIPPET:
+        return line, column
+    start = max(0, min(column - 1 - _SNIPPET // 3, len(line) - _SNIPPET))
+    cut = line[start : start + _SNIPPET]
+    if start > 0:
+        cut, column = "…" + cut, column - start + 1
+    if start + _SNIPPET < len(line):
+        cut += "…"
+    return cut, column
+
+
+def _caret_pad(line: str, column: int) -> str:
+    """Blanks that put a caret under `column` in a terminal: tabs stay tabs, wide chars count 2."""
+    return "".join(
+        "\t" if char == "\t" else " " * display_width(char) for char in line[: column - 1]
+    )
+
+
+class Reporter(abc.ABC):
+    """Writes one result to a stream."""
+
+    def __init__(self, stream: TextIO, *, color: bool | None = None) -> None:
+        self.stream = stream
+        self.color = is_terminal(stream) if color is None else color
+
+    @abc.abstractmethod
+    def report(self, result: ValidationResult) -> None: ...
+
+
+class TextReporter(Reporter):
+    """`file:line:col: severity [rule] message`, the source line with a caret, a summary."""
+
+    def __init__(
+        self, stream: TextIO, *, color: bool | None = None, summary: bool = True
+    ) -> None:
+        super().__init__(stream, color=color)
+        self.show_summary = summary
+
+    def report(self, result: ValidationResult) -> None:
+        lines = _SourceLines(result.sources)
+        if self.color:
+            self._report_rich(result, lines)
+            return
+        for diagnostic in result.diagnostics:
+            self.stream.write(_heading(diagnostic) + "\n")
+            snippet = _snippet(diagnostic, lines)
+            if snippet is not None:
+                gutter, text, pad = snippet
+                self.stream.write(f"{gutter} | {text}\n{' ' * len(gutter)} | {pad}^\n")
+        if self.show_summary and result.sources:
+            self.stream.write(result.summary() + "\n")
+
+    def _report_rich(self, result: ValidationResult, lines: _SourceLines) -> None:
+        from rich.console import Console
+        from rich.text import Text
+
+        console = Console(file=self.stream, highlight=False, markup=False, soft_wrap=True)
+        for diagnostic in result.diagnostics:
+            style = "bold red" if diagnostic.severity == "error" else "bold yellow"
+            heading = Text()
+            heading.append(f"{diagnostic.file}:{diagnostic.line}:{diagnostic.column}:", "bold")
+            heading.append(" ")
+            heading.append(diagnostic.severity, style)
+            heading.append(" ")
+            heading.append(f"[{diagnostic.rule}]", "cyan")
+            heading.append(f" {diagnostic.message}")
+            console.print(heading)
+            snippet = _snippet(diagnostic, lines)
+            if snippet is not None:
+                gutter, text, pad = snippet
+                source = Text(f"{gutter} | ", "dim")
+                source.append(text)
+                caret = Text(f"{' ' * len(gutter)} | ", "dim")
+                caret.append(pad)
+                caret.append("^", style)
+                console.print(source)
+                console.print(caret)
+        if self.show_summary and result.sources:
+            _print_summary(console, result)
+
+
+def _print_summary(console: Console, result: ValidationResult) -> None:
+    from rich.text import Text
+
+    if not result.diagnostics:
+        console.print(Text(result.summary(), "bold green"))
+    else:
+        console.print(Text(result.summary(), "bold red" if result.errors else "bold yellow"))
+
+
+def _heading(diagnostic: Diagnostic) -> str:
+    return (
+        f"{diagnostic.file}:{diagnostic.line}:{diagnostic.column}: "
+        f"{diagnostic.severity} [{diagnostic.rule}] {diagnostic.message}"
+    )
+
+
+def _snippet(diagnostic: Diagnostic, lines: _SourceLines) -> tuple[str, str, str] | None:
+    """(gutter, source text, blanks before the caret), or None when there is no line to show."""
+    if diagnostic.rule == "unreadable":
+        return None
+    line = lines.line(diagnostic.file, diagnostic.line)
+    if line is None:
+        return None
+    text, column = _window(line, diagnostic.column)
+    return f"{diagnostic.line:>4}", text, _caret_pad(text, column)
+
+
+class JsonReporter(Reporter):
+    """One JSON object: `{"version": 1, "files": [...], "diagnostics": [...]}`."""
+
+    def report(self, result: ValidationResult) -> None:
+        document = {
+            "version": JSON_VERSION,
+            "files": list(result.files),
+            "diagnostics": [diagnostic.as_json() for diagnostic in result.diagnostics],
+        }
+        json.dump(document, self.stream, indent=2, ensure_ascii=False)
+        self.stream.write("\n")
+
+
+def escape_data(text: str) -> str:
+    """Escape a workflow command's message (GitHub Actions' `escapeData`)."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    """Escape a workflow command's property value (GitHub Actions' `escapeProperty`)."""
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+class GithubReporter(Reporter):
+    """GitHub Actions workflow commands, which the runner turns into annotations on the diff."""
+
+    def report(self, result: ValidationResult) -> None:
+        for d in result.diagnostics:
+            properties = ",".join(
+                f"{key}={escape_property(str(value))}"
+                for key, value in (
+                    ("file", d.file), ("line", d.line), ("col", d.column), ("title", d.rule),
+                )
+            )
+            self.stream.write(f"::{d.severity} {properties}::{escape_data(d.message)}\n")
+
+
+REPORTERS: dict[str, type[Reporter]] = {
+    "text": TextReporter,
+    "json": JsonReporter,
+    "github": GithubReporter,
+}
+
+
+def report(result: ValidationResult, fmt: str, stream: TextIO) -> None:
+    """Write `result` to `stream` in the format `fmt` ("text", "json" or "github")."""
+    REPORTERS[fmt](stream).report(result)

@@ -1,0 +1,93 @@
+"""What `agenthooks run` tells people on stderr: block reasons, warnings, the `-v` table.
+
+stdout belongs to the host (one JSON object); everything here goes to stderr. The block reasons
+come first and unprefixed: on exit 2, hosts show stderr to the agent as the reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TextIO
+
+from agenthooks.api import diagnostic_line, skip_warning
+from agenthooks.report.table import render_table
+
+if TYPE_CHECKING:
+    from agenthooks.api import EventResult, Plan
+    from agenthooks.config.model import HookFile
+    from agenthooks.protocol import Answer
+
+PREFIX = "agenthooks: "
+MAX_DIAGNOSTICS = 3  # per skipped file on stderr; `agenthooks validate` shows them all
+
+TABLE_HEADERS = ("hook", "command", "status", "exit", "ms", "decision", "stderr")
+
+
+def write_warnings(
+    warnings: Sequence[str], skipped_files: Sequence[HookFile], stream: TextIO
+) -> None:
+    """One line per warning; a skipped file's line is followed by its next few errors."""
+    files = {skip_warning(f): f for f in skipped_files}
+    for warning in warnings:
+        stream.write(f"{PREFIX}warning: {warning}\n")
+        hook_file = files.get(warning)
+        if hook_file is not None:
+            errors = hook_file.errors
+            # The first error is already on the warning line.
+            for diagnostic in errors[1:MAX_DIAGNOSTICS]:
+                stream.write(f"  {diagnostic_line(diagnostic)}\n")
+            if len(errors) > MAX_DIAGNOSTICS:
+                stream.write(
+                    f"  ... and {len(errors) - MAX_DIAGNOSTICS} more: "
+                    f"agenthooks validate {hook_file.source.path}\n"
+                )
+
+
+def write_result(result: EventResult, stream: TextIO, *, verbose: bool = False) -> None:
+    """Everything about one run that is meant for people."""
+    if result.error is not None:
+        stream.write(f"{PREFIX}error: {result.error}\n")
+    for reason in result.reasons:
+        stream.write(reason.rstrip("\n") + "\n")
+    write_warnings(result.warnings, result.skipped_files, stream)
+    if verbose:
+        write_table(result.handlers, stream)
+        tool = f" ({result.tool})" if result.tool else ""
+        count = len(result.handlers)
+        stream.write(
+            f"{PREFIX}{result.event}{tool}: {count} handler{'s' if count != 1 else ''}, "
+            f"{'blocked' if result.blocked else 'not blocked'}, exit {result.exit_code}\n"
+        )
+
+
+def write_plan(plan: Plan, stream: TextIO) -> None:
+    write_warnings(plan.warnings, plan.skipped_files, stream)
+
+
+def _exit_cell(a: Answer) -> str:
+    if a.exit_code is not None:
+        return str(a.exit_code)
+    return a.signal_name or "-"
+
+
+def table_rows(answers: Sequence[Answer]) -> list[list[str]]:
+    return [
+        [
+            a.hook,
+            a.command,
+            a.status,
+            _exit_cell(a),
+            f"{a.duration_ms:.0f}" if a.status != "skipped" else "-",
+            a.decision or "",
+            a.first_stderr_line,
+        ]
+        for a in answers
+    ]
+
+
+def write_table(answers: Sequence[Answer], stream: TextIO) -> None:
+    """The per-handler table of `-v` (rich on a terminal, plain columns otherwise)."""
+    if not answers:
+        stream.write(f"{PREFIX}no handler ran\n")
+        return
+    render_table(TABLE_HEADERS, table_rows(answers), stream=stream)

@@ -1,0 +1,337 @@
+"""Every rule of `agenthooks.config.rules`, each on a real file, at the line and column it names."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from agenthooks.config.discovery import sources_for_paths
+from agenthooks.config.loader import check_file, load
+from agenthooks.config.model import HookFile
+from agenthooks.config.rules import RULES
+from agenthooks.events import FOREIGN_EVENTS
+
+BAD = Path(__file__).parent / "bad"
+
+# rule id -> (line, column) where its bad file must report it. Files are BAD/<rule>.json, a
+# workspace directory BAD/<rule>/, a file written by the test (GENERATED) or a missing path.
+EXPECTED: dict[str, tuple[int, int]] = {
+    "unreadable": (1, 1),
+    "encoding": (4, 29),
+    "bom": (1, 1),
+    "json-syntax": (8, 9),
+    "json-constant": (6, 20),
+    "top-level-type": (1, 1),
+    "definition-type": (7, 15),
+    "enabled-type": (3, 16),
+    "unknown-event": (6, 5),
+    "event-type": (3, 13),
+    "handler-needs-group": (4, 7),
+    "group-in-flat-event": (4, 7),
+    "group-type": (4, 7),
+    "group-hooks": (4, 7),
+    "matcher-type": (5, 20),
+    "matcher-regex": (5, 20),
+    "handler-type": (7, 11),
+    "handler-kind": (5, 17),
+    "command-missing": (4, 7),
+    "prompt-missing": (4, 7),
+    "timeout-invalid": (6, 20),
+    "schema": (7, 18),
+    "unknown-key": (6, 9),
+    "duplicate-key": (7, 9),
+    "flat-matcher": (5, 9),
+    "script-missing": (7, 24),
+    "prompt-handler": (5, 17),
+    "no-events": (2, 11),
+}
+
+# Bad files that cannot be committed as text: git and editors would "fix" them.
+GENERATED: dict[str, bytes] = {
+    "bom": b'\xef\xbb\xbf{\n  "lint": {\n    "Stop": [{ "command": "make lint" }]\n  }\n}\n',
+    "encoding": (
+        b'{\n  "lint": {\n    "Stop": [\n      { "command": "echo caf\xe9 ok" }\n    ]\n  }\n}\n'
+    ),
+}
+
+# A finding that comes with the rule's own, by construction: a prompt handler always gets
+# the prompt-handler warning.
+ALSO: dict[str, set[str]] = {
+    "prompt-missing": {"prompt-handler"},
+    "schema": {"prompt-handler"},
+}
+
+
+def bad_path(rule: str, tmp_path: Path) -> Path:
+    """The file (or workspace directory) that breaks `rule`."""
+    if rule in GENERATED:
+        path = tmp_path / f"{rule}.json"
+        path.write_bytes(GENERATED[rule])
+        return path
+    if rule == "unreadable":
+        return tmp_path / "does-not-exist" / "hooks.json"
+    if (BAD / rule).is_dir():
+        return BAD / rule
+    return BAD / f"{rule}.json"
+
+
+def check_path(path: Path) -> HookFile:
+    sources, empty = sources_for_paths([str(path)])
+    assert not empty and len(sources) == 1
+    return check_file(sources[0])
+
+
+def check_text(tmp_path: Path, text: str, name: str = "hooks.json") -> HookFile:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return check_path(path)
+
+
+def test_every_rule_has_a_bad_file() -> None:
+    assert set(EXPECTED) == set(RULES)
+
+
+def test_every_bad_file_is_in_the_table() -> None:
+    on_disk = {path.stem if path.is_file() else path.name for path in BAD.iterdir()}
+    assert on_disk <= set(EXPECTED), on_disk - set(EXPECTED)
+    assert on_disk | set(GENERATED) | {"unreadable"} == set(EXPECTED)
+
+
+@pytest.mark.parametrize("rule", sorted(EXPECTED))
+def test_bad_file_reports_its_rule_at_its_place(rule: str, tmp_path: Path) -> None:
+    hook_file = check_path(bad_path(rule, tmp_path))
+    found = {(d.rule, d.line, d.column) for d in hook_file.diagnostics}
+    assert (rule, *EXPECTED[rule]) in found, hook_file.diagnostics
+    # Each bad file breaks one rule, so that a finding of another rule is a regression.
+    assert {d.rule for d in hook_file.diagnostics} <= {rule} | ALSO.get(rule, set())
+    severity = RULES[rule].severity
+    assert all(d.severity == severity for d in hook_file.diagnostics if d.rule == rule)
+    if severity == "error":
+        assert not hook_file.ok
+        assert hook_file.handlers == ()
+        # `run` loads the same way and must see the same errors (the schema rule aside: its
+        # only shape, a prompt handler's `model`, is skipped by run anyway).
+        if rule != "schema":
+            assert not load(hook_file.source).ok
+    else:
+        assert hook_file.ok
+
+
+def test_diagnostics_carry_file_and_pointer(tmp_path: Path) -> None:
+    hook_file = check_path(bad_path("timeout-invalid", tmp_path))
+    (diagnostic,) = hook_file.diagnostics
+    assert diagnostic.file == str(BAD / "timeout-invalid.json")
+    assert diagnostic.pointer == "/lint/Stop/0/timeout"
+    assert diagnostic.as_json() == {
+        "file": diagnostic.file,
+        "line": 6,
+        "column": 20,
+        "severity": "error",
+        "rule": "timeout-invalid",
+        "message": diagnostic.message,
+        "pointer": "/lint/Stop/0/timeout",
+    }
+
+
+def test_script_missing_also_when_not_executable(tmp_path: Path) -> None:
+    script = tmp_path / "scripts" / "gate.sh"
+    script.parent.mkdir()
+    script.write_text("#!/bin/sh\nexit 0\n")
+    script.chmod(0o644)
+    (tmp_path / ".agents").mkdir()
+    hooks = '{"gate": {"Stop": [{"command": "./scripts/gate.sh --fast"}]}}'
+    (tmp_path / ".agents" / "hooks.json").write_text(hooks)
+    (diagnostic,) = check_path(tmp_path).diagnostics
+    assert diagnostic.rule == "script-missing"
+    assert "chmod +x ./scripts/gate.sh" in diagnostic.message
+    script.chmod(0o755)
+    assert check_path(tmp_path).diagnostics == ()
+
+
+def test_script_paths_are_not_checked_for_the_user_file(home: Path) -> None:
+    user = home / ".gemini" / "config" / "hooks.json"
+    user.parent.mkdir(parents=True)
+    user.write_text('{"gate": {"Stop": [{"command": "./scripts/nowhere.sh"}]}}')
+    assert check_path(user).diagnostics == ()
+
+
+TIMEOUT = '{{\n  "lint": {{\n    "Stop": [{{ "command": "make", "timeout": {} }}]\n  }}\n}}\n'
+
+
+@pytest.mark.parametrize(
+    ("value", "says"),
+    [
+        ('"10"', "not the string '10'"),
+        ("5.0", "write 5, not 5.0"),
+        ("0", "not 0"),
+        ("-3", "not -3"),
+        ("true", "not true"),
+        ("2147483648", "at most 2147483647"),
+        ("1.5", "not 1.5"),
+        ("null", "not null"),
+    ],
+)
+def test_timeout_must_be_a_positive_whole_number(value: str, says: str, tmp_path: Path) -> None:
+    text = TIMEOUT.format(value)
+    hook_file = check_text(tmp_path, text)
+    (diagnostic,) = hook_file.diagnostics
+    assert diagnostic.rule == "timeout-invalid"
+    line = text.splitlines()[2]
+    assert (diagnostic.line, diagnostic.column) == (3, line.index(f": {value}") + 3)
+    assert says in diagnostic.message
+
+
+@pytest.mark.parametrize("value", ["1", "30", "2147483647"])
+def test_timeout_accepts_whole_numbers_within_int32(value: str, tmp_path: Path) -> None:
+    hook_file = check_text(tmp_path, TIMEOUT.format(value))
+    assert hook_file.diagnostics == ()
+    assert hook_file.handlers[0].timeout == int(value)
+
+
+def test_default_timeout_is_30(tmp_path: Path) -> None:
+    hook_file = check_text(tmp_path, '{"a": {"Stop": [{"command": "x"}]}}')
+    assert hook_file.handlers[0].timeout == 30
+
+
+def test_did_you_mean_an_event(tmp_path: Path) -> None:
+    hook_file = check_text(tmp_path, '{"a": {"PreToolUs": []}}')
+    (diagnostic,) = hook_file.diagnostics
+    assert diagnostic.rule == "unknown-event"
+    assert "did you mean 'PreToolUse'?" in diagnostic.message
+    assert (diagnostic.line, diagnostic.column) == (1, 8)  # the key, not its value
+
+
+def test_did_you_mean_a_handler_key(tmp_path: Path) -> None:
+    hook_file = check_text(tmp_path, '{"a": {"Stop": [{"command": "x", "timout": 5}]}}')
+    (diagnostic,) = hook_file.diagnostics
+    assert (diagnostic.rule, diagnostic.severity) == ("unknown-key", "warning")
+    assert "did you mean 'timeout'?" in diagnostic.message
+    assert diagnostic.column == 34
+
+
+def test_did_you_mean_a_handler_type(tmp_path: Path) -> None:
+    hook_file = check_text(tmp_path, '{"a": {"Stop": [{"type": "Command", "command": "x"}]}}')
+    (diagnostic,) = hook_file.diagnostics
+    assert diagnostic.rule == "handler-kind"
+    assert "did you mean 'command'?" in diagnostic.message
+
+
+@pytest.mark.parametrize(
+    ("foreign", "ours"),
+    [
+        ("BeforeTool", "PreToolUse"),
+        ("AfterTool", "PostToolUse"),
+        ("BeforeModel", "PreInvocation"),
+        ("BeforeAgent", "PreInvocation"),
+        ("UserPromptSubmit", "PreInvocation"),
+        ("AfterModel", "PostInvocation"),
+        ("AfterAgent", "Stop"),
+        ("SubagentStop", "Stop"),
+    ],
+)
+def test_other_hosts_event_names_get_a_hint(foreign: str, ours: str, tmp_path: Path) -> None:
+    assert FOREIGN_EVENTS[foreign] == ours
+    hook_file = check_text(tmp_path, json.dumps({"a": {foreign: []}}))
+    (diagnostic,) = hook_file.diagnostics
+    assert diagnostic.rule == "unknown-event"
+    assert f"here it is '{ours}'" in diagnostic.message
+
+
+def test_duplicate_key_reports_the_later_one(tmp_path: Path) -> None:
+    text = (
+        '{\n'
+        '  "lint": {"Stop": [{"command": "one"}]},\n'
+        '  "lint": {"Stop": [{"command": "two"}]}\n'
+        '}\n'
+    )
+    hook_file = check_text(tmp_path, text)
+    (diagnostic,) = hook_file.diagnostics
+    assert (diagnostic.rule, diagnostic.line, diagnostic.column) == ("duplicate-key", 3, 3)
+    assert diagnostic.pointer == "/lint"
+    # JSON keeps the last one, and so does agenthooks.
+    assert [h.command for h in hook_file.handlers] == ["two"]
+
+
+def test_columns_count_characters_not_bytes(tmp_path: Path) -> None:
+    line = '  "提醒 😀": {"Stop": [{"command": "echo 你好, café", "timeout": "10"}]}'
+    hook_file = check_text(tmp_path, "{\n" + line + "\n}\n")
+    (diagnostic,) = hook_file.diagnostics
+    assert diagnostic.rule == "timeout-invalid"
+    assert (diagnostic.line, diagnostic.column) == (2, line.index('"10"') + 1)
+
+
+def test_missing_keys_are_reported_at_the_enclosing_brace(tmp_path: Path) -> None:
+    text = (
+        '{"a": {\n'
+        '  "PreToolUse": [  {"matcher": "x"}  ],\n'
+        '  "Stop": [ { "timeout": 5 } ]\n'
+        '}}\n'
+    )
+    hook_file = check_text(tmp_path, text)
+    found = {d.rule: (d.line, d.column) for d in hook_file.diagnostics}
+    assert found == {"group-hooks": (2, 20), "command-missing": (3, 13)}
+
+
+def test_unknown_event_with_a_value_points_at_the_key(tmp_path: Path) -> None:
+    hook_file = check_text(tmp_path, '{"a": {\n    "Stopp": [{"command": "x"}]\n}}')
+    (diagnostic,) = hook_file.diagnostics
+    assert (diagnostic.line, diagnostic.column) == (2, 5)
+
+
+def test_keeps_going_after_the_first_error(tmp_path: Path) -> None:
+    text = """{
+  "a": {
+    "enabled": "yes",
+    "PreToolUs": [],
+    "PreToolUse": [
+      { "matcher": "(", "hooks": [{ "command": "x", "timeout": 0 }] },
+      { "command": "flat" }
+    ],
+    "Stop": [{ "type": "shell", "command": "" }]
+  },
+  "b": []
+}
+"""
+    hook_file = check_text(tmp_path, text)
+    rules = [(d.rule, d.line) for d in hook_file.diagnostics]
+    assert rules == [
+        ("enabled-type", 3),
+        ("unknown-event", 4),
+        ("matcher-regex", 6),
+        ("timeout-invalid", 6),
+        ("handler-needs-group", 7),
+        ("handler-kind", 9),
+        ("command-missing", 9),
+        ("definition-type", 11),
+    ]
+
+
+def test_whitespace_only_command_is_missing(tmp_path: Path) -> None:
+    hook_file = check_text(tmp_path, '{"a": {"Stop": [{"command": "   "}]}}')
+    (diagnostic,) = hook_file.diagnostics
+    assert diagnostic.rule == "command-missing"
+
+
+def test_trailing_comma_and_comment_get_a_cause(tmp_path: Path) -> None:
+    comma = check_text(tmp_path, '{"a": {"Stop": [],}}')
+    assert "trailing commas are not allowed" in comma.diagnostics[0].message
+    comment = check_text(tmp_path, '{\n  // hooks\n  "a": {}\n}')
+    (diagnostic,) = comment.diagnostics
+    assert (diagnostic.rule, diagnostic.line, diagnostic.column) == ("json-syntax", 2, 3)
+    assert "comments are not allowed" in diagnostic.message
+
+
+def test_good_files_have_handlers_in_file_order(tmp_path: Path) -> None:
+    hook_file = check_path(Path(__file__).parent / "good" / "every-event.json")
+    assert hook_file.diagnostics == ()
+    assert [(h.hook, h.event, h.command) for h in hook_file.handlers] == [
+        ("gate", "PreToolUse", "python3 -c pass"),
+        ("gate", "PostToolUse", "true"),
+        ("gate", "PostToolUse", "echo linted"),
+        ("loop", "PreInvocation", "echo before"),
+        ("loop", "PostInvocation", "echo after"),
+        ("loop", "Stop", "echo stop"),
+        ("loop", "SessionStart", "echo hello"),
+    ]

@@ -1,0 +1,95 @@
+"""Fixtures shared by every test.
+
+No test may read the real home directory (its ~/.gemini/config/hooks.json would change what
+discovery finds) or depend on the directory pytest was started from: an autouse fixture
+points HOME at an empty temporary directory and changes into another one.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from agenthooks.cli import main
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def isolated(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh HOME and working directory for each test; returns the working directory."""
+    home = tmp_path_factory.mktemp("home")
+    work = tmp_path_factory.mktemp("work")
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("USERPROFILE", raising=False)
+    monkeypatch.chdir(work)
+    return work
+
+
+@pytest.fixture
+def home() -> Path:
+    """The temporary HOME of this test."""
+    return Path(os.environ["HOME"])
+
+
+@pytest.fixture
+def repo() -> Path:
+    """The root of this repository."""
+    return REPO
+
+
+@pytest.fixture
+def samples() -> Path:
+    """The repository's sample workspace (read-only: copy it before changing anything)."""
+    return REPO / "sample_hooks"
+
+
+@pytest.fixture
+def sample_copy(samples: Path, tmp_path: Path) -> Path:
+    """A private copy of the sample workspace, safe to modify."""
+    target = tmp_path / "sample_hooks"
+    shutil.copytree(samples, target, symlinks=True)
+    return target
+
+
+@dataclass(frozen=True)
+class Outcome:
+    code: int
+    out: str
+    err: str
+
+
+Run = Callable[..., Outcome]
+
+
+@pytest.fixture
+def agenthooks(capsys: pytest.CaptureFixture[str]) -> Iterator[Run]:
+    """Call `agenthooks.cli.main` in-process: `agenthooks("validate", "x.json")` -> Outcome.
+
+    `main` is what the console script runs, so exit codes are the real ones.
+    """
+    def run(*args: str) -> Outcome:
+        capsys.readouterr()  # drop anything printed before
+        code = main(list(args))
+        captured = capsys.readouterr()
+        return Outcome(code, captured.out, captured.err)
+
+    yield run
+
+
+@pytest.fixture
+def installed_agenthooks() -> Path:
+    """The installed console script next to this Python, or skip."""
+    script = Path(sys.executable).parent / ("agenthooks.exe" if os.name == "nt" else "agenthooks")
+    if not script.exists():
+        pytest.skip(
+            f"the agenthooks console script is not installed next to {sys.executable} "
+            f"(pip install -e . in this environment; ./scripts/test does)"
+        )
+    return script

@@ -1,0 +1,523 @@
+"""run_processes against real subprocesses: output, stdin, timeouts, groups, interruption.
+
+Timing bounds are deliberately generous: they tell "waited for the slowest" from "ran one
+after the other" and "returned" from "hung", nothing finer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shlex
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from agenthooks.executor import (
+    KILL_GRACE,
+    OUTPUT_LIMIT,
+    Interrupted,
+    ProcessResult,
+    ProcessSpec,
+    Terminated,
+    install_signal_handlers,
+    run_processes,
+)
+
+if TYPE_CHECKING:
+    from tests.executor.conftest import Procs
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def run_one(
+    command: str,
+    stdin: bytes = b"",
+    *,
+    cwd: str = "/",
+    timeout: float = 30.0,
+    env: dict[str, str] | None = None,
+) -> ProcessResult:
+    [result] = run_processes([ProcessSpec(command, cwd, timeout, env)], stdin)
+    return result
+
+
+def timed(command: str, timeout: float) -> tuple[ProcessResult, float]:
+    start = time.monotonic()
+    result = run_one(command, timeout=timeout)
+    return result, time.monotonic() - start
+
+
+def pgid_prefix(tmp_path: Path) -> tuple[str, Path]:
+    """A command prefix making the handler's shell write its pid (= its pgid) to a file."""
+    pgid_file = tmp_path / "pgid"
+    return f"echo $$ > {shlex.quote(str(pgid_file))}; ", pgid_file
+
+
+def open_fds() -> int:
+    return len(list(Path("/proc/self/fd").iterdir()))
+
+
+def read_pgid(pgid_file: Path, timeout: float = 5.0) -> int:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        text = pgid_file.read_text() if pgid_file.exists() else ""
+        if text.endswith("\n"):
+            return int(text)
+        time.sleep(0.01)
+    raise AssertionError("the handler never wrote its pgid")
+
+
+# --- exit status and output -------------------------------------------------------------
+
+
+def test_exit_code_stdout_and_stderr() -> None:
+    result = run_one("echo out; echo err >&2; exit 3")
+    assert result.status == "exited"
+    assert result.exit_code == 3
+    assert result.signal is None
+    assert result.stdout == b"out\n"
+    assert result.stderr == b"err\n"
+    assert not result.stdout_truncated
+    assert not result.stderr_truncated
+    assert result.error is None
+    assert result.duration_ms >= 0
+
+
+def test_direct_command_runs() -> None:
+    result = run_one("true")
+    assert (result.status, result.exit_code) == ("exited", 0)
+    result = run_one("head -c 3 /dev/zero")
+    assert (result.status, result.exit_code, result.stdout) == ("exited", 0, b"\0\0\0")
+
+
+def test_no_specs() -> None:
+    assert run_processes([], b"payload") == []
+
+
+def test_exit_by_signal() -> None:
+    result = run_one("kill -9 $$")
+    assert result.status == "signaled"
+    assert result.signal == signal.SIGKILL
+    assert result.exit_code is None
+
+
+def test_non_utf8_output_is_kept_raw() -> None:
+    result = run_one(r"printf '\377\376ok'; printf '\200' >&2")
+    assert result.stdout == b"\xff\xfeok"
+    assert result.stderr == b"\x80"
+
+
+def test_missing_command_is_reported_by_the_shell() -> None:
+    result = run_one("agenthooks-no-such-command-4815162342")
+    assert (result.status, result.exit_code) == ("exited", 127)
+    assert b"agenthooks-no-such-command-4815162342" in result.stderr
+
+
+def test_non_executable_file_is_reported_by_the_shell(tmp_path: Path) -> None:
+    (tmp_path / "tool").write_text("echo hi\n")
+    result = run_one("./tool", cwd=str(tmp_path))
+    assert (result.status, result.exit_code) == ("exited", 126)
+
+
+def test_script_without_shebang_falls_back_to_the_shell(tmp_path: Path) -> None:
+    tool = tmp_path / "tool"
+    tool.write_text('echo "ran with $1"\n')
+    tool.chmod(0o755)
+    result = run_one("./tool arg", cwd=str(tmp_path))
+    assert (result.status, result.exit_code, result.stdout) == ("exited", 0, b"ran with arg\n")
+
+
+def test_relative_program_runs_in_cwd(tmp_path: Path) -> None:
+    tool = tmp_path / "tool"
+    tool.write_text('#!/bin/sh\necho "$0 $1 $(pwd -P)"\n')
+    tool.chmod(0o755)
+    result = run_one("./tool x", cwd=str(tmp_path))
+    assert result.stdout == f"./tool x {tmp_path.resolve()}\n".encode()
+
+
+def test_cwd() -> None:
+    result = run_one("pwd -P", cwd="/usr")
+    assert result.stdout == b"/usr\n"
+
+
+def test_env_is_added_to_the_inherited_environment() -> None:
+    assert "PATH" in os.environ
+    result = run_one(
+        'echo "$AGENTHOOKS_TEST_X:${PATH:+inherited}"', env={"AGENTHOOKS_TEST_X": "42"}
+    )
+    assert result.stdout == b"42:inherited\n"
+    assert "AGENTHOOKS_TEST_X" not in os.environ
+
+
+def test_env_path_is_used_to_find_a_direct_command(tmp_path: Path) -> None:
+    tool = tmp_path / "agenthooks-env-tool"
+    tool.write_text("#!/bin/sh\necho found\n")
+    tool.chmod(0o755)
+    env = {"PATH": f"{tmp_path}:{os.environ['PATH']}"}
+    assert run_one("agenthooks-env-tool", env=env).stdout == b"found\n"
+    assert run_one("agenthooks-env-tool").exit_code == 127
+
+
+@pytest.mark.parametrize("command", ["true", "true; exit 0"])
+def test_missing_cwd_is_not_started(command: str) -> None:
+    result = run_one(command, cwd="/nonexistent")
+    assert result.status == "not-started"
+    assert result.error == "cannot start: [Errno 2] No such file or directory: '/nonexistent'"
+    assert (result.exit_code, result.signal, result.stdout, result.stderr) == (
+        None,
+        None,
+        b"",
+        b"",
+    )
+
+
+def test_not_started_does_not_stop_the_others() -> None:
+    results = run_processes(
+        [ProcessSpec("echo a", "/", 10), ProcessSpec("echo b", "/nonexistent", 10)], b""
+    )
+    assert [r.status for r in results] == ["exited", "not-started"]
+    assert results[0].stdout == b"a\n"
+
+
+# --- concurrency ------------------------------------------------------------------------
+
+
+def test_results_are_in_spec_order() -> None:
+    specs = [
+        ProcessSpec("sleep 0.3; echo slow", "/", 10),
+        ProcessSpec("echo fast", "/", 10),
+        ProcessSpec("sleep 0.1; echo middle; exit 1", "/", 10),
+    ]
+    results = run_processes(specs, b"")
+    assert [r.stdout for r in results] == [b"slow\n", b"fast\n", b"middle\n"]
+    assert [r.exit_code for r in results] == [0, 0, 1]
+
+
+def test_handlers_run_in_parallel() -> None:
+    start = time.monotonic()
+    results = run_processes([ProcessSpec("sleep 0.5", "/", 10)] * 3, b"")
+    elapsed = time.monotonic() - start
+    assert [r.status for r in results] == ["exited"] * 3
+    assert elapsed < 1.4
+
+
+def test_every_handler_gets_the_whole_payload() -> None:
+    payload = os.urandom(300_000)
+    results = run_processes([ProcessSpec("cat", "/", 10)] * 4, payload)
+    assert all(r.stdout == payload for r in results)
+
+
+# --- stdin ------------------------------------------------------------------------------
+
+
+def test_handler_that_never_reads_a_large_payload() -> None:
+    result = run_one("true", b"x" * 3_000_000)
+    assert (result.status, result.exit_code) == ("exited", 0)
+
+
+def test_handler_that_reads_part_of_a_large_payload() -> None:
+    result = run_one("head -c 10 >/dev/null; echo ok", b"y" * 3_000_000)
+    assert (result.status, result.exit_code, result.stdout) == ("exited", 0, b"ok\n")
+
+
+def test_cat_echoes_a_large_payload_exactly() -> None:
+    payload = os.urandom(2_000_000)
+    # stdin is written while stdout is read, so neither side blocks the other; what comes
+    # back is bounded by OUTPUT_LIMIT, so check the kept part and a digest of the whole.
+    result = run_one("cat", payload)
+    assert result.stdout == payload[:OUTPUT_LIMIT]
+    assert result.stdout_truncated
+    digest = run_one("md5sum", payload).stdout.split()[0]
+    assert digest == hashlib.md5(payload).hexdigest().encode()
+    exact = payload[:OUTPUT_LIMIT]
+    assert run_one("cat", exact).stdout == exact
+
+
+def test_empty_payload_gives_eof() -> None:
+    assert run_one("cat; echo done", b"").stdout == b"done\n"
+
+
+# --- output limits ----------------------------------------------------------------------
+
+
+def test_large_stdout_is_truncated_without_hanging() -> None:
+    result = run_one("head -c 5000000 /dev/zero", timeout=20)
+    assert result.status == "exited"
+    assert len(result.stdout) == OUTPUT_LIMIT == 1024 * 1024
+    assert result.stdout_truncated
+    assert not result.stderr_truncated
+
+
+def test_large_stderr_is_truncated_while_stdout_is_read() -> None:
+    result = run_one("head -c 3000000 /dev/zero >&2; echo tail", timeout=20)
+    assert (len(result.stderr), result.stderr_truncated) == (OUTPUT_LIMIT, True)
+    assert (result.stdout, result.stdout_truncated) == (b"tail\n", False)
+
+
+def test_output_of_exactly_the_limit_is_not_truncated() -> None:
+    result = run_one(f"head -c {OUTPUT_LIMIT} /dev/zero")
+    assert (len(result.stdout), result.stdout_truncated) == (OUTPUT_LIMIT, False)
+
+
+# --- exit with background children -------------------------------------------------------
+
+
+def test_background_child_holding_the_pipes_is_not_waited_for(procs: Procs) -> None:
+    procs.reap_argv(["sleep", "31.7"])
+    start = time.monotonic()
+    result = run_one('sleep 31.7 & echo \'{"decision":"deny"}\'')
+    assert time.monotonic() - start < 2.0
+    assert (result.status, result.exit_code) == ("exited", 0)
+    assert result.stdout == b'{"decision":"deny"}\n'
+    assert procs.with_argv(["sleep", "31.7"]), "the background child is left alone"
+
+
+# --- timeouts ---------------------------------------------------------------------------
+
+
+def test_timeout_terminates(procs: Procs) -> None:
+    procs.reap_argv(["sleep", "30.1"])
+    result, elapsed = timed("sleep 30.1", timeout=1)
+    assert elapsed < 2.0
+    assert result.status == "timeout"
+    assert result.signal == signal.SIGTERM
+    assert result.exit_code is None
+    assert procs.with_argv(["sleep", "30.1"]) == []
+
+
+def test_output_before_a_timeout_is_kept(procs: Procs) -> None:
+    procs.reap_argv(["sleep", "36.2"])
+    result = run_one("echo before; echo warn >&2; sleep 36.2", timeout=0.5)
+    assert result.status == "timeout"
+    assert (result.stdout, result.stderr) == (b"before\n", b"warn\n")
+
+
+def test_timeout_kills_a_shell_ignoring_sigterm(procs: Procs, tmp_path: Path) -> None:
+    prefix, pgid_file = pgid_prefix(tmp_path)
+    start = time.monotonic()
+    result = run_one(prefix + "trap '' TERM; sleep 32.2; sleep 32.2", timeout=0.5)
+    elapsed = time.monotonic() - start
+    pgid = read_pgid(pgid_file)
+    procs.reap_group(pgid)
+    assert result.status == "timeout"
+    assert result.signal == signal.SIGKILL
+    assert 0.5 + KILL_GRACE - 0.1 < elapsed < 0.5 + KILL_GRACE + 1.5
+    assert procs.wait_group_gone(pgid) == []
+
+
+def test_timeout_kills_a_python_child_ignoring_sigterm(procs: Procs, tmp_path: Path) -> None:
+    prefix, pgid_file = pgid_prefix(tmp_path)
+    ignore_term = (
+        "import signal, sys, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); "
+        "print('ready', flush=True); time.sleep(37.4)"
+    )
+    command = f"{prefix}{shlex.quote(sys.executable)} -c {shlex.quote(ignore_term)}; true"
+    start = time.monotonic()
+    result = run_one(command, timeout=1.0)
+    elapsed = time.monotonic() - start
+    pgid = read_pgid(pgid_file)
+    procs.reap_group(pgid)
+    assert result.status == "timeout"
+    assert result.stdout == b"ready\n"
+    assert elapsed < 1.0 + KILL_GRACE + 1.5
+    assert procs.wait_group_gone(pgid) == []
+
+
+def test_timeout_kills_grandchildren(procs: Procs, tmp_path: Path) -> None:
+    prefix, pgid_file = pgid_prefix(tmp_path)
+    inner = "trap '' TERM; sleep 33.3 & wait"
+    result, elapsed = timed(f"{prefix}sh -c {shlex.quote(inner)}", timeout=0.5)
+    pgid = read_pgid(pgid_file)
+    procs.reap_group(pgid)
+    procs.reap_argv(["sleep", "33.3"])
+    assert result.status == "timeout"
+    assert elapsed < 0.5 + KILL_GRACE + 1.5
+    assert procs.wait_group_gone(pgid) == []
+
+
+def test_exit_near_the_deadline_is_still_an_exit(procs: Procs) -> None:
+    procs.reap_argv(["sleep", "31.8"])
+    result, elapsed = timed("sleep 31.8 & exit 4", timeout=0.05)
+    assert (result.status, result.exit_code) == ("exited", 4)
+    assert elapsed < 1.0
+
+
+def test_timeouts_are_per_handler(procs: Procs) -> None:
+    procs.reap_argv(["sleep", "34.1"])
+    specs = [ProcessSpec("sleep 34.1", "/", 0.3), ProcessSpec("sleep 0.6; echo ok", "/", 10)]
+    results = run_processes(specs, b"")
+    assert [r.status for r in results] == ["timeout", "exited"]
+    assert results[1].stdout == b"ok\n"
+
+
+# --- without pidfd ----------------------------------------------------------------------
+
+
+def test_exit_detection_without_pidfd(
+    procs: Procs, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Stands in for a kernel older than 5.3; the processes are still real.
+    monkeypatch.delattr(os, "pidfd_open")
+    procs.reap_argv(["sleep", "31.9"])
+    assert run_one("echo hi; exit 5").exit_code == 5
+    start = time.monotonic()
+    result = run_one("sleep 31.9 & echo bg")
+    assert (result.stdout, time.monotonic() - start < 2.0) == (b"bg\n", True)
+    prefix, pgid_file = pgid_prefix(tmp_path)
+    result = run_one(prefix + "trap '' TERM; sleep 35.5; sleep 35.5", timeout=0.3)
+    pgid = read_pgid(pgid_file)
+    procs.reap_group(pgid)
+    assert (result.status, result.signal) == ("timeout", signal.SIGKILL)
+    assert procs.wait_group_gone(pgid) == []
+
+
+# --- resources --------------------------------------------------------------------------
+
+
+def test_no_fd_or_zombie_leaks(procs: Procs) -> None:
+    procs.reap_argv(["sleep", "38.1"])
+    specs = [
+        ProcessSpec("true", "/", 10),
+        ProcessSpec("cat", "/", 10),
+        ProcessSpec("echo out; echo err >&2; exit 2", "/", 10),
+        ProcessSpec("true", "/nonexistent", 10),
+        ProcessSpec("kill -9 $$", "/", 10),
+        ProcessSpec("head -c 1 >/dev/null", "/", 10),
+    ]
+    run_processes(specs, b"warm-up")
+    before = open_fds()
+    for i in range(50):
+        specs_i = [*specs, ProcessSpec("sleep 38.1", "/", 0.01)] if i % 10 == 0 else specs
+        run_processes(specs_i, b"z" * 100_000)
+    assert open_fds() == before
+    assert procs.children(os.getpid()) == []
+
+
+# --- interruption -----------------------------------------------------------------------
+
+INTERRUPTIBLE = """
+import signal, sys
+from agenthooks.executor import Interrupted, ProcessSpec, install_signal_handlers, run_processes
+
+signal.signal(signal.SIGINT, signal.default_int_handler)  # in case SIGINT was inherited ignored
+install_signal_handlers()
+try:
+    run_processes([ProcessSpec(sys.argv[1], "/", 60)], b"")
+except Interrupted as exc:
+    print("interrupted", exc.signum, flush=True)
+    sys.exit(100 + exc.signum)
+sys.exit(0)
+"""
+
+
+@pytest.mark.parametrize(
+    ("signum", "ignore_term", "marker"),
+    [
+        (signal.SIGTERM, False, "39.1"),
+        (signal.SIGINT, False, "39.2"),
+        (signal.SIGTERM, True, "39.3"),
+    ],
+)
+def test_interrupted_run_kills_its_handlers(
+    procs: Procs, tmp_path: Path, signum: int, ignore_term: bool, marker: str
+) -> None:
+    procs.reap_argv(["sleep", marker])
+    # The second sleep keeps the shell from exec'ing the first one.
+    handler = f"sleep {marker}; sleep {marker}"
+    max_seconds = 3.0
+    if ignore_term:
+        handler = "trap '' TERM; " + handler
+        max_seconds += KILL_GRACE
+    script = tmp_path / "run.py"
+    script.write_text(INTERRUPTIBLE)
+    prefix, pgid_file = pgid_prefix(tmp_path)
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    child = subprocess.Popen(
+        [sys.executable, str(script), prefix + handler], stdout=subprocess.PIPE, env=env
+    )
+    try:
+        pgid = read_pgid(pgid_file)
+        procs.reap_group(pgid)
+        start = time.monotonic()
+        child.send_signal(signum)
+        out, _ = child.communicate(timeout=max_seconds + 2)
+        elapsed = time.monotonic() - start
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert out == f"interrupted {signum}\n".encode()
+    assert child.returncode == 100 + signum
+    assert elapsed < max_seconds
+    assert procs.wait_group_gone(pgid) == []
+
+
+def test_interruption_in_process_cleans_up(procs: Procs, tmp_path: Path) -> None:
+    """An exception carrying a signum, raised by a signal handler mid-run, becomes Interrupted."""
+    procs.reap_argv(["sleep", "39.9"])
+    prefix, pgid_file = pgid_prefix(tmp_path)
+
+    def on_alarm(signum: int, frame: object) -> None:
+        raise Terminated(signum)
+
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    fds_before = open_fds()
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.5)
+        with pytest.raises(Interrupted) as caught:
+            run_processes([ProcessSpec(prefix + "sleep 39.9", "/", 60)] * 2, b"x" * 500_000)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert caught.value.signum == signal.SIGALRM
+    assert isinstance(caught.value.__cause__, Terminated)
+    assert open_fds() == fds_before
+    assert procs.children(os.getpid()) == []
+    pgid = read_pgid(pgid_file)
+    procs.reap_group(pgid)
+    assert procs.wait_group_gone(pgid) == []
+
+
+def test_other_exceptions_are_re_raised_after_cleanup(procs: Procs) -> None:
+    procs.reap_argv(["sleep", "39.8"])
+
+    def on_alarm(signum: int, frame: object) -> None:
+        raise RuntimeError("boom")
+
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        with pytest.raises(RuntimeError, match="boom"):
+            run_processes([ProcessSpec("sleep 39.8", "/", 60)], b"")
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert procs.children(os.getpid()) == []
+    assert procs.with_argv(["sleep", "39.8"]) == []
+
+
+def test_install_signal_handlers_restores() -> None:
+    previous = signal.getsignal(signal.SIGTERM)
+    restore = install_signal_handlers()
+    try:
+        assert signal.getsignal(signal.SIGTERM) is not previous
+        with pytest.raises(Terminated) as caught:
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(1)  # the handler runs at the next bytecode boundary
+        assert caught.value.signum == signal.SIGTERM
+    finally:
+        restore()
+    assert signal.getsignal(signal.SIGTERM) == previous
+
+
+def test_interrupted_and_terminated_carry_the_signal() -> None:
+    assert Interrupted(2).signum == 2
+    assert str(Terminated(15)) == "terminated by signal 15"
+    assert issubclass(Interrupted, BaseException)
+    assert not issubclass(Interrupted, Exception)
