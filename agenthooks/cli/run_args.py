@@ -100,8 +100,10 @@ class _Help(Exception):
 
 
 def _unknown_option(flag: str) -> UsageError:
-    guess = did_you_mean(flag, list(_BY_FLAG))
-    hint = f"; did you mean {guess}?" if guess else " (see agenthooks run --help)"
+    # Compared without the dashes, which every flag shares and would make anything look close.
+    names = {name.lstrip("-"): name for name in _BY_FLAG if name.startswith("--")}
+    guess = did_you_mean(flag.lstrip("-"), list(names)) if flag.startswith("--") else None
+    hint = f"; did you mean {names[guess]}?" if guess else " (see agenthooks run --help)"
     return UsageError(f"no such option: {flag}{hint}")
 
 

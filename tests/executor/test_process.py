@@ -13,8 +13,9 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -482,6 +483,58 @@ def test_interruption_in_process_cleans_up(procs: Procs, tmp_path: Path) -> None
     pgid = read_pgid(pgid_file)
     procs.reap_group(pgid)
     assert procs.wait_group_gone(pgid) == []
+
+
+class _SignalOnRead(Mapping[str, str]):
+    """Extra env that sends this process SIGTERM as run_processes reads it, mid-start."""
+
+    def __getitem__(self, key: str) -> str:
+        if key != "X":
+            raise KeyError(key)
+        os.kill(os.getpid(), signal.SIGTERM)
+        return "1"
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(["X"])
+
+    def __len__(self) -> int:
+        return 1
+
+
+def test_signal_while_starting_is_held_until_all_started(
+    procs: Procs, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    procs.reap_argv(["sleep", "40.5"])
+    procs.reap_argv(["sleep", "40.6"])
+    started: list[int] = []
+
+    class RecordingPopen(subprocess.Popen[bytes]):
+        """A real Popen that notes each pid, to check what was started and then killed."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            started.append(self.pid)
+
+    monkeypatch.setattr(subprocess, "Popen", RecordingPopen)
+    specs = [
+        ProcessSpec("sleep 40.5", "/", 60),
+        ProcessSpec("sleep 40.6", "/", 60, _SignalOnRead()),
+    ]
+    restore = install_signal_handlers()
+    fds_before = open_fds()
+    try:
+        with pytest.raises(Interrupted) as caught:
+            run_processes(specs, b"")
+    finally:
+        restore()
+    assert caught.value.signum == signal.SIGTERM
+    # The SIGTERM came before the second handler's Popen: it was held, so that handler
+    # still started, and was then killed with the first.
+    assert len(started) == 2
+    assert procs.children(os.getpid()) == []
+    assert open_fds() == fds_before
+    for pgid in started:
+        assert procs.wait_group_gone(pgid) == []
 
 
 def test_other_exceptions_are_re_raised_after_cleanup(procs: Procs) -> None:

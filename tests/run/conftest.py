@@ -5,6 +5,7 @@ Every handler in these tests is a real `/bin/sh` command run by the real executo
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -19,6 +20,7 @@ from typing import Any
 import pytest
 
 from agenthooks.api import EventResult, Hooks, load_hooks
+from agenthooks.cli import main
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLES = REPO / "sample_hooks"
@@ -33,7 +35,9 @@ def handler(command: str, timeout: int | None = None, **extra: Any) -> Doc:
     return found
 
 
-def on(event: str, *commands: str | Doc, matcher: str | None = "", timeout: int | None = None) -> Doc:
+def on(
+    event: str, *commands: str | Doc, matcher: str | None = "", timeout: int | None = None
+) -> Doc:
     """A hook definition with one event: a matcher group on tool events, a flat list otherwise."""
     handlers = [c if isinstance(c, dict) else handler(c, timeout) for c in commands]
     if event in ("PreToolUse", "PostToolUse"):
@@ -121,6 +125,7 @@ def cli() -> CliFn:
         done = subprocess.run(
             [sys.executable, "-m", "agenthooks", "run", *args],
             input=data, capture_output=True, env=env or cli_env(), cwd=cwd, timeout=120,
+            check=False,
         )
         return Cli(done.returncode, done.stdout.decode(), done.stderr.decode())
 
@@ -132,7 +137,6 @@ def main_run(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[CliFn]:
     """The same through `agenthooks.cli.main` in this process, stdin given as bytes."""
-    from agenthooks.cli import main
 
     def run(*args: str, stdin: bytes | str = b"") -> Cli:
         data = stdin.encode() if isinstance(stdin, str) else stdin
@@ -199,7 +203,5 @@ def kill_argv() -> Iterator[Callable[[list[str]], None]]:
     yield argvs.append
     for argv in argvs:
         for pid in pids_with_argv(argv):
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, 9)
-            except ProcessLookupError:
-                pass

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from agenthooks.merge import blocks, block_reasons, deny_for_failures, valid_step
+from agenthooks.api import load_hooks
+from agenthooks.merge import block_reasons, blocks, deny_for_failures, valid_step
 
-from .conftest import RunFn, on
+from .conftest import RunFn, on, write_hooks
 
 
 def echo(answer: dict[str, Any] | str) -> str:
@@ -43,7 +45,9 @@ def run_answers(run_doc: RunFn, event: str, *commands: str, **options: Any) -> A
         (["block", "force_ask"], "deny"),
     ],
 )
-def test_most_restrictive_decision_wins(run_doc: RunFn, decisions: list[str], winner: str) -> None:
+def test_most_restrictive_decision_wins(
+    run_doc: RunFn, decisions: list[str], winner: str
+) -> None:
     commands = [echo({"decision": d, "reason": f"r{i}"}) for i, d in enumerate(decisions)]
     result = run_answers(run_doc, "PreToolUse", *commands)
     assert result.output["decision"] == winner
@@ -135,13 +139,7 @@ def test_handlers_run_in_parallel(run_doc: RunFn) -> None:
     assert elapsed < 2.0, elapsed  # one after the other would take 2.4 s
 
 
-def test_user_file_comes_before_the_workspace(
-    run_doc: RunFn, home: Any, workspace: Any
-) -> None:
-    from agenthooks.api import load_hooks
-
-    from .conftest import write_hooks
-
+def test_user_file_comes_before_the_workspace(home: Path, workspace: Path) -> None:
     write_hooks(home / ".gemini", {"user": on("Stop", echo({"systemMessage": "user"}))}, "config")
     write_hooks(workspace, {"ws": on("Stop", echo({"systemMessage": "workspace"}))})
     result = load_hooks(workspaces=[str(workspace)]).run("Stop", {})
@@ -152,7 +150,9 @@ def test_user_file_comes_before_the_workspace(
 # --- flat events --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("event", ["PostToolUse", "PreInvocation", "PostInvocation", "SessionStart"])
+@pytest.mark.parametrize(
+    "event", ["PostToolUse", "PreInvocation", "PostInvocation", "SessionStart"]
+)
 def test_block_on_other_events(run_doc: RunFn, event: str) -> None:
     result = run_answers(
         run_doc, event,
@@ -222,7 +222,9 @@ def test_inject_steps_not_a_list(run_doc: RunFn) -> None:
         ([None, "force_continue", None], "force_continue"),
     ],
 )
-def test_termination_behavior(run_doc: RunFn, said: list[str | None], expected: str | None) -> None:
+def test_termination_behavior(
+    run_doc: RunFn, said: list[str | None], expected: str | None
+) -> None:
     commands = [echo({} if s is None else {"terminationBehavior": s}) for s in said]
     result = run_answers(run_doc, "PostInvocation", *commands)
     assert result.output.get("terminationBehavior") == expected
@@ -245,7 +247,9 @@ def test_stop_continue_by_decision_or_exit_2(run_doc: RunFn) -> None:
         exit2("lint fails"),
         echo({"decision": "block", "reason": "claude style"}),
     )
-    assert result.output == {"decision": "continue", "reason": "tests fail\nlint fails\nclaude style"}
+    assert result.output == {
+        "decision": "continue", "reason": "tests fail\nlint fails\nclaude style"
+    }
     assert result.blocked and result.exit_code == 2
 
 
@@ -403,7 +407,9 @@ def test_valid_step() -> None:
 def test_deny_for_failures_keeps_own_deny_reasons_first() -> None:
     merged = {"decision": "deny", "reason": "rm -rf", "systemMessage": "m"}
     assert deny_for_failures(merged, ["hook 'x' exited 1"]) == {
-        "decision": "deny", "reason": "rm -rf\nfail-closed: hook 'x' exited 1", "systemMessage": "m",
+        "decision": "deny",
+        "reason": "rm -rf\nfail-closed: hook 'x' exited 1",
+        "systemMessage": "m",
     }
     assert deny_for_failures({"decision": "allow", "reason": "ok"}, ["f"]) == {
         "decision": "deny", "reason": "fail-closed: f",

@@ -57,10 +57,10 @@ def test_exit_0_non_object_json_is_a_system_message(run_doc: RunFn, text: str) -
 
 
 def test_output_is_decoded_as_utf8_with_replacement(run_doc: RunFn) -> None:
-    result, a = one(run_doc, "printf 'caf\\303\\251 \\377\\376'; printf '\\377 err' >&2; exit 1")
+    _, a = one(run_doc, "printf 'caf\\303\\251 \\377\\376'; printf '\\377 err' >&2; exit 1")
     assert a.stdout == "café \ufffd\ufffd"
     assert a.stderr == "\ufffd err"
-    result, a = one(run_doc, "printf '\\377 ok \\303\\251'")
+    _, a = one(run_doc, "printf '\\377 ok \\303\\251'")
     assert a.output == {"systemMessage": "\ufffd ok é"}
 
 
@@ -99,7 +99,8 @@ def test_exit_2_is_the_blocking_decision_of_each_event(
 
 
 def test_other_exit_is_a_warning_and_stdout_is_ignored(run_doc: RunFn) -> None:
-    result, a = one(run_doc, """echo '{"decision":"deny"}'; echo 'lint failed' >&2; echo more >&2; exit 1""")
+    command = """echo '{"decision":"deny"}'; echo 'lint failed' >&2; echo more >&2; exit 1"""
+    result, a = one(run_doc, command)
     assert a.status == "warning" and a.exit_code == 1 and a.failed
     assert a.output is None and a.decision is None
     assert a.warning == "hook 'h' exited 1: lint failed"
@@ -207,7 +208,9 @@ def test_empty_decision_is_no_decision(run_doc: RunFn) -> None:
     assert a.decision is None and not a.failed and result.warnings == []
 
 
-@pytest.mark.parametrize(("word", "expected"), [("allow", "allow"), ("deny", "deny"), ("ask", "ask")])
+@pytest.mark.parametrize(
+    ("word", "expected"), [("allow", "allow"), ("deny", "deny"), ("ask", "ask")]
+)
 def test_claude_permission_decision(run_doc: RunFn, word: str, expected: str) -> None:
     claude = {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": word,
                                      "permissionDecisionReason": f"claude says {word}"}}
@@ -242,8 +245,8 @@ def test_parse_output() -> None:
 # --- the report's handler object ----------------------------------------------------------------
 
 
-def test_handler_report_fields(run_doc: RunFn, workspace: Path) -> None:
-    result, a = one(run_doc, """echo '{"decision":"deny","reason":"r"}'; echo note >&2""")
+def test_handler_report_fields(run_doc: RunFn) -> None:
+    _, a = one(run_doc, """echo '{"decision":"deny","reason":"r"}'; echo note >&2""")
     report = a.as_json()
     assert list(report) == [
         "hook", "source", "command", "status", "exitCode", "signal", "durationMs", "timedOut",

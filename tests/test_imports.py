@@ -1,0 +1,101 @@
+"""Costly imports stay deferred: checked in a fresh interpreter, through `sys.modules`.
+
+`agenthooks run` starts once per tool call of an agent, so its path must not import
+jsonschema, rich or click for a valid file; rich is for terminals only.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+
+REPORT = (
+    "import sys\n"
+    "def costly(*roots):\n"
+    "    return sorted(m for m in sys.modules if m.split('.')[0] in roots)\n"
+)
+
+
+def python(code: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)
+    # A source checkout works without installing; an installed package is found either way.
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=env, check=False, timeout=60)
+
+
+def last_line(done: subprocess.CompletedProcess[str]) -> object:
+    assert "Traceback" not in done.stderr, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_version_imports_neither_jsonschema_nor_rich() -> None:
+    code = (
+        "import sys; from agenthooks.cli import main; main(['--version']); "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('jsonschema','rich')))"
+    )
+    done = python(code)
+    assert done.returncode == 0, done.stderr
+    version, modules = done.stdout.splitlines()
+    assert version.startswith("agenthooks ")
+    assert modules == "[]"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["list", "--format", "json"],
+        ["list"],
+        ["validate", "--format", "json"],
+        ["validate"],
+        ["validate", "--format", "github"],
+    ],
+)
+def test_read_only_commands_do_not_import_rich_off_a_terminal(args: list[str],
+                                                              samples: Path) -> None:
+    argv = [*args, "--workspace", str(samples), "--no-user"]
+    code = REPORT + (
+        "from agenthooks.cli import main\n"
+        f"code = main({argv!r})\n"
+        "import json; print(json.dumps([code, costly('rich')]))\n"
+    )
+    done = python(code)
+    assert done.returncode == 0, done.stderr
+    assert last_line(done) == [0, []]
+
+
+def test_loading_a_valid_file_imports_no_jsonschema_rich_or_click(samples: Path) -> None:
+    code = REPORT + (
+        "from agenthooks.config.loader import load\n"
+        "from agenthooks.config.discovery import discover\n"
+        f"(source,) = discover(workspaces=[{str(samples)!r}], no_user=True)\n"
+        "hook_file = load(source)\n"
+        "import json\n"
+        "print(json.dumps([len(hook_file.handlers), costly('jsonschema', 'rich', 'click')]))\n"
+    )
+    done = python(code)
+    assert done.returncode == 0, done.stderr
+    assert last_line(done) == [5, []]
+
+
+def test_rich_is_imported_to_render_on_a_terminal() -> None:
+    # The other side of the contract: the terminal branch really is the rich one.
+    code = REPORT + (
+        "import io\n"
+        "from agenthooks.report.table import render_table\n"
+        "class Tty(io.StringIO):\n"
+        "    def isatty(self): return True\n"
+        "out = Tty()\n"
+        "render_table(['A', 'B'], [['1', '[x]']], stream=out)\n"
+        "import json; print(json.dumps(['[x]' in out.getvalue(), bool(costly('rich'))]))\n"
+    )
+    done = python(code)
+    assert done.returncode == 0, done.stderr
+    assert last_line(done) == [True, True]

@@ -1,0 +1,91 @@
+"""The `agenthooks-validate` pre-commit hook, run by real pre-commit in a temporary git repo.
+
+`pre-commit try-repo` installs this repository (its HEAD plus uncommitted changes) into an
+environment of its own, the way a user's `.pre-commit-config.yaml` would, so this checks
+`.pre-commit-hooks.yaml`, the package metadata and the console script together. It needs git
+and the package registry; the environment is built once per session.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+
+GOOD = '{\n  "lint": {\n    "Stop": [{ "command": "make lint", "timeout": 60 }]\n  }\n}\n'
+BAD = '{\n  "lint": {\n    "Stop": [{ "command": "make lint", "timeout": "60" }]\n  }\n}\n'
+
+
+def _skip_reason() -> str | None:
+    if shutil.which("git") is None:
+        return "git is not installed"
+    if importlib.util.find_spec("pre_commit") is None:
+        return "pre-commit is not installed (pip install -e '.[test]')"
+    inside = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--is-inside-work-tree"],
+                            capture_output=True, text=True, check=False)
+    if inside.stdout.strip() != "true":
+        return f"{REPO} is not a git work tree, which pre-commit try-repo needs"
+    if not (REPO / ".pre-commit-hooks.yaml").is_file():
+        return ".pre-commit-hooks.yaml is missing"
+    return None
+
+
+@pytest.fixture(scope="module")
+def pre_commit_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    reason = _skip_reason()
+    if reason:
+        pytest.skip(reason)
+    return tmp_path_factory.mktemp("pre-commit-home")
+
+
+def _env(home: Path, pre_commit_home: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env.pop("PYTHONPATH", None)  # the hook must use what pre-commit installed, not this tree
+    env.update({
+        "HOME": str(home),
+        "PRE_COMMIT_HOME": str(pre_commit_home),
+        "GIT_AUTHOR_NAME": "agenthooks tests",
+        "GIT_AUTHOR_EMAIL": "tests@agenthooks.invalid",
+        "GIT_COMMITTER_NAME": "agenthooks tests",
+        "GIT_COMMITTER_EMAIL": "tests@agenthooks.invalid",
+        "GIT_CONFIG_NOSYSTEM": "1",
+        "PRE_COMMIT_COLOR": "never",
+    })
+    return env
+
+
+def _try_repo(project: Path, hooks_json: str, home: Path,
+              pre_commit_home: Path) -> subprocess.CompletedProcess[str]:
+    env = _env(home, pre_commit_home)
+    project.mkdir()
+    subprocess.run(["git", "init", "-q", str(project)], check=True, env=env)
+    (project / ".agents").mkdir()
+    (project / ".agents" / "hooks.json").write_text(hooks_json, encoding="utf-8")
+    (project / "notes.json").write_text("not even json", encoding="utf-8")  # not a hooks file
+    subprocess.run(["git", "add", "-A"], cwd=project, check=True, env=env)
+    return subprocess.run(
+        [sys.executable, "-m", "pre_commit", "try-repo", str(REPO), "agenthooks-validate",
+         "--all-files"],
+        cwd=project, env=env, capture_output=True, text=True, check=False, timeout=900,
+    )
+
+
+def test_good_file_passes(pre_commit_home: Path, home: Path, tmp_path: Path) -> None:
+    done = _try_repo(tmp_path / "good", GOOD, home, pre_commit_home)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "agenthooks validate" in done.stdout and "Passed" in done.stdout
+
+
+def test_bad_file_fails_with_the_rule(pre_commit_home: Path, home: Path, tmp_path: Path) -> None:
+    done = _try_repo(tmp_path / "bad", BAD, home, pre_commit_home)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "Failed" in done.stdout
+    assert ".agents/hooks.json:3:51: error [timeout-invalid]" in done.stdout
+    assert "notes.json" not in done.stdout

@@ -1,0 +1,30 @@
+"""The README documents every rule id and every event, so users can look up what they see."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from agenthooks.config.rules import RULES
+from agenthooks.events import EVENTS
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def section(name: str) -> str:
+    text = README.read_text(encoding="utf-8")
+    match = re.search(rf"<!-- section: {name} -->\n(.*?)<!-- end: {name} -->", text, re.S)
+    assert match, f"README.md has no {name} section"
+    return match.group(1)
+
+
+def test_every_rule_is_in_the_rule_table() -> None:
+    rows = dict(re.findall(r"^\| `([a-z-]+)` \| (error|warning) \|", section("validate"), re.M))
+    assert set(rows) == set(RULES)
+    assert {rule: rows[rule] for rule in RULES} == {r.id: r.severity for r in RULES.values()}
+
+
+def test_every_event_is_in_the_format_reference() -> None:
+    format_section = section("format")
+    for event in EVENTS:
+        assert f"| `{event}` |" in format_section
