@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -12,7 +13,14 @@ import pytest
 from click.testing import CliRunner
 
 from agenthooks.cli.app import cli
-from agenthooks.report.diagnostics import escape_data, escape_property
+from agenthooks.config.discovery import sources_for_paths
+from agenthooks.config.loader import check_file
+from agenthooks.report.diagnostics import (
+    TextReporter,
+    ValidationResult,
+    escape_data,
+    escape_property,
+)
 from agenthooks.report.table import display_width
 
 BAD = Path(__file__).parent.parent / "config" / "bad"
@@ -285,3 +293,15 @@ def test_every_format_reports_every_bad_file(agenthooks, fmt: str) -> None:
     assert outcome.code == 1
     for path in files:
         assert path in outcome.out
+
+
+def test_terminal_output_keeps_brackets_and_carets(isolated: Path) -> None:
+    # The rich branch, as a terminal gets it: rule ids in [brackets] are text, not markup.
+    write(isolated / "hooks.json", MIXED)
+    sources, _ = sources_for_paths(["hooks.json"])
+    result = ValidationResult(tuple(sources), check_file(sources[0]).diagnostics)
+    stream = io.StringIO()
+    TextReporter(stream, color=True).report(result)
+    plain = io.StringIO()
+    TextReporter(plain, color=False).report(result)
+    assert ANSI.sub("", stream.getvalue()) == plain.getvalue()
