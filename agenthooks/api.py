@@ -9,8 +9,6 @@ harness calls it on every tool call: files are read and selections computed once
 and a call does no more than parse the payload, start the handlers, and merge their answers.
 """
 
-# ruff: noqa: PLC0415 - asyncio is imported by the async entry points only: it is costly.
-
 from __future__ import annotations
 
 import json
@@ -25,7 +23,7 @@ from agenthooks.errors import AgentHooksError, PayloadError, UsageError
 from agenthooks.events import EVENTS, is_tool_event, unknown_event_hint
 from agenthooks.executor import ProcessSpec, run_processes
 from agenthooks.merge import TOOL_DECISIONS, block_reasons, blocks, deny_for_failures, merge
-from agenthooks.protocol import Answer, answer, skipped
+from agenthooks.protocol import Answer, answer, prompt_warning, skipped
 from agenthooks.selection import Selector
 
 __all__ = [
@@ -225,7 +223,7 @@ class Hooks:
         tool = tool or tool_from_payload(doc)
         warnings = self._warnings(event, tool)
         selected = self.select(event, tool)
-        warnings.extend(skipped(h).warning or "" for h in selected if h.kind != "command")
+        warnings.extend(prompt_warning(h) for h in selected if h.kind != "command")
         commands = tuple(h for h in selected if h.kind == "command")
         return Plan(event, tool, commands, warnings, self.skipped_files)
 

@@ -16,6 +16,10 @@ from agenthooks.protocol import Answer
 
 Output = dict[str, Any]
 Merged = tuple[Output, list[str]]  # the answer, and warnings naming hooks
+# (answers, --default-decision, answer being built): sets `decision` and `reason`.
+DecisionMerger = Callable[[Sequence[Answer], str | None, Output], None]
+# (answers that exited 0 with output, answer being built, warnings): sets the event's fields.
+FieldMerger = Callable[[Sequence[Answer], Output, list[str]], None]
 
 # PreToolUse decisions, least to most restrictive.
 TOOL_DECISIONS: tuple[str, ...] = ("allow", "ask", "force_ask", "deny")
@@ -35,24 +39,29 @@ _BLOCKING: tuple[tuple[tuple[str, ...] | None, str, object, str], ...] = (
 )
 
 
+def _blocking(event: str, merged: Output) -> list[tuple[str, object, str]]:
+    """The rules of `_BLOCKING` that the merged answer meets: (key, value, reason key)."""
+    return [
+        (key, value, reason_key)
+        for events, key, value, reason_key in _BLOCKING
+        if (events is None or event in events) and key in merged and merged[key] == value
+    ]
+
+
 def blocks(event: str, merged: Output) -> bool:
     """Whether the merged answer stops what the event was about (agenthooks then exits 2)."""
-    return any(
-        (events is None or event in events) and key in merged and merged[key] == value
-        for events, key, value, _ in _BLOCKING
-    )
+    return bool(_blocking(event, merged))
 
 
 def block_reasons(event: str, merged: Output) -> list[str]:
     """Why the merged answer blocks, for people on stderr; a placeholder when none was given."""
     found: list[str] = []
-    for events, key, value, reason_key in _BLOCKING:
-        if (events is None or event in events) and key in merged and merged[key] == value:
-            reason = merged.get(reason_key)
-            if isinstance(reason, str) and reason:
-                found.append(reason)
-            else:
-                found.append(f"{event} blocked ({key}: {json_word(value)}, no reason given)")
+    for key, value, reason_key in _blocking(event, merged):
+        reason = merged.get(reason_key)
+        if isinstance(reason, str) and reason:
+            found.append(reason)
+        else:
+            found.append(f"{event} blocked ({key}: {json_word(value)}, no reason given)")
     return found
 
 
@@ -89,7 +98,7 @@ def _tool_decision(answers: Sequence[Answer], default: str | None, merged: Outpu
     _put(merged, "reason", _joined([a.reason for a in given if a.decision == winner and a.reason]))
 
 
-def _single_decision(word: str) -> Callable[[Sequence[Answer], str | None, Output], None]:
+def _single_decision(word: str) -> DecisionMerger:
     """Events whose only decision is one blocking word ("block", or "continue" on Stop)."""
 
     def merge_decision(answers: Sequence[Answer], default: str | None, merged: Output) -> None:
@@ -167,9 +176,6 @@ def _termination(ok: Sequence[Answer], merged: Output, warnings: list[str]) -> N
             merged["terminationBehavior"] = word
             break
 
-
-FieldMerger = Callable[[Sequence[Answer], Output, list[str]], None]
-DecisionMerger = Callable[[Sequence[Answer], str | None, Output], None]
 
 # Per event: how the decision merges, then the event's own fields, in output order.
 EVENT_RULES: dict[str, tuple[DecisionMerger, tuple[FieldMerger, ...]]] = {

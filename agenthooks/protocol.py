@@ -151,13 +151,13 @@ def _decode(data: bytes) -> str:
     return data.decode("utf-8", "replace")
 
 
+def prompt_warning(handler: Handler) -> str:
+    return f"hook {handler.hook!r}: prompt handlers need the agent's model; skipped"
+
+
 def skipped(handler: Handler) -> Answer:
     """A prompt handler: it needs the agent's model, which agenthooks does not have."""
-    return Answer(
-        handler,
-        "skipped",
-        warning=f"hook {handler.hook!r}: prompt handlers need the agent's model; skipped",
-    )
+    return Answer(handler, "skipped", warning=prompt_warning(handler))
 
 
 def answer(handler: Handler, result: ProcessResult, event: str) -> Answer:
@@ -177,11 +177,17 @@ def answer(handler: Handler, result: ProcessResult, event: str) -> Answer:
     if result.status == "exited" and result.exit_code == 0:
         output = parse_output(stdout)
         decision, reason, unknown = read_decision(output, event)
-        warning = None
+        notes = []
         if unknown is not None:
-            warning = f"hook {name!r} gave decision {unknown!r}, unknown for {event}; ignored"
-        return Answer(handler, "ok", output=output, decision=decision, reason=reason,
-                      warning=warning, failed=warning is not None, **common)
+            notes.append(f"gave decision {unknown!r}, unknown for {event}; ignored")
+        if result.stdout_truncated:
+            # The answer was cut at the limit, so it is likely not the JSON that was meant.
+            notes.append("wrote more than 1 MiB on stdout; the rest was dropped")
+        return Answer(
+            handler, "ok", output=output, decision=decision, reason=reason,
+            warning=f"hook {name!r} " + "; ".join(notes) if notes else None,
+            failed=unknown is not None, **common,
+        )
     if result.status == "exited" and result.exit_code == 2:
         reason = stderr.strip() or f"hook {name} blocked (exit 2)"
         return Answer(handler, "blocked", decision=block_decision(event), reason=reason,

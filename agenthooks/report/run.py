@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from agenthooks.api import diagnostic_line, skip_warning
-from agenthooks.report.table import render_table
 
 if TYPE_CHECKING:
     from agenthooks.api import EventResult, Plan
@@ -90,4 +89,6 @@ def write_table(answers: Sequence[Answer], stream: TextIO) -> None:
     if not answers:
         stream.write(f"{PREFIX}no handler ran\n")
         return
+    from agenthooks.report.table import render_table
+
     render_table(TABLE_HEADERS, table_rows(answers), stream=stream)

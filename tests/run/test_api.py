@@ -132,6 +132,8 @@ def test_five_megabytes_of_stdout_are_truncated(run_doc: RunFn) -> None:
     assert a.status == "ok" and a.stdout_truncated
     assert len(a.stdout) == OUTPUT_LIMIT
     assert a.as_json()["stdoutTruncated"] is True
+    assert result.warnings == ["hook 'h' wrote more than 1 MiB on stdout; the rest was dropped"]
+    assert not a.failed
 
 
 def test_background_child_holding_the_pipes_does_not_delay(
