@@ -15,8 +15,14 @@ from typing import Any, Literal
 from agenthooks.config.jsonpos import escape
 from agenthooks.config.model import Handler, Severity, Source
 from agenthooks.config.rules import RULES
-from agenthooks.events import DEFAULT_TIMEOUT, EVENTS, INT32_MAX, TOOL_EVENTS, did_you_mean
-from agenthooks.events import unknown_event_hint
+from agenthooks.events import (
+    DEFAULT_TIMEOUT,
+    EVENTS,
+    INT32_MAX,
+    TOOL_EVENTS,
+    did_you_mean,
+    unknown_event_hint,
+)
 from agenthooks.matcher import matcher_error
 
 Anchor = Literal["key", "value"]
@@ -164,7 +170,9 @@ class Checker:
         matcher_ok = True
         if "matcher" in group and not isinstance(matcher, str):
             self.add(
-                "matcher-type", f"matcher must be a string, not {_kind(matcher)}", pointer + "/matcher"
+                "matcher-type",
+                f"matcher must be a string, not {_kind(matcher)}",
+                pointer + "/matcher",
             )
             matcher_ok = False
         elif isinstance(matcher, str):
@@ -197,7 +205,11 @@ class Checker:
             return
         for index, handler in enumerate(hooks):
             self.handler(
-                name, event, handler, f"{pointer}/hooks/{index}", enabled,
+                name,
+                event,
+                handler,
+                f"{pointer}/hooks/{index}",
+                enabled,
                 matcher if matcher_ok and isinstance(matcher, str) else None,
             )
 
@@ -256,12 +268,18 @@ class Checker:
             if field not in handler:
                 self.add(rule, f"handler has no `{field}`", pointer)
             elif not isinstance(text, str):
-                self.add(rule, f"`{field}` must be a string, not {_kind(text)}", pointer + "/" + field)
+                self.add(
+                    rule, f"`{field}` must be a string, not {_kind(text)}", pointer + "/" + field
+                )
             else:
                 self.add(rule, f"`{field}` is empty", pointer + "/" + field)
             text = ""
         timeout = handler.get("timeout", DEFAULT_TIMEOUT)
-        if isinstance(timeout, bool) or not isinstance(timeout, int) or not 0 < timeout <= INT32_MAX:
+        if (
+            isinstance(timeout, bool)
+            or not isinstance(timeout, int)
+            or not 0 < timeout <= INT32_MAX
+        ):
             self.add("timeout-invalid", _timeout_message(timeout), pointer + "/timeout")
             timeout = DEFAULT_TIMEOUT
         if kind == "prompt":
@@ -275,8 +293,15 @@ class Checker:
         if self.errors == errors_before:
             self.handlers.append(
                 Handler(
-                    source=self.source, hook=name, event=event, matcher=matcher, command=text,
-                    timeout=timeout, kind=kind, enabled=enabled, pointer=pointer,
+                    source=self.source,
+                    hook=name,
+                    event=event,
+                    matcher=matcher,
+                    command=text,
+                    timeout=timeout,
+                    kind=kind,
+                    enabled=enabled,
+                    pointer=pointer,
                 )
             )
 
@@ -295,7 +320,8 @@ class Checker:
         elif not os.access(path, os.X_OK):
             self.add(
                 "script-missing",
-                f"{first} is not executable (chmod +x {first}); the handler would fail with exit 126",
+                f"{first} is not executable (chmod +x {first}); "
+                "the handler would fail with exit 126",
                 pointer,
             )
 

@@ -116,7 +116,9 @@ def discover(
     return _read_once(sources)
 
 
-def sources_for_paths(paths: Sequence[str], cwd: str | None = None) -> tuple[list[Source], list[str]]:
+def sources_for_paths(
+    paths: Sequence[str], cwd: str | None = None
+) -> tuple[list[Source], list[str]]:
     """The files `validate PATH...` checks, and the directories that held none.
 
     A path is a hooks file, a customization folder, or a workspace root.

@@ -51,7 +51,7 @@ class PositionMap:
         return line, offset - self._line_starts[line - 1] + 1
 
     def locate(self, pointer: str, anchor: str) -> tuple[int, int]:
-        """Where a finding about `pointer` is shown: its key, its value, or else its nearest parent."""
+        """Where a finding about `pointer` is shown: its key, its value, or its nearest parent."""
         while True:
             if anchor == "key" and pointer in self.keys:
                 return self.line_col(self.keys[pointer])

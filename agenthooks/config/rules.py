@@ -45,7 +45,9 @@ RULES: dict[str, Rule] = {
         Rule("unknown-key", "warning", "an unknown key in a group or handler (ignored)"),
         Rule("duplicate-key", "warning", "a key given twice (JSON keeps the last one)"),
         Rule("flat-matcher", "warning", "a matcher on a flat event's handler (ignored)"),
-        Rule("script-missing", "warning", "a relative script path that is missing or not executable"),
+        Rule(
+            "script-missing", "warning", "a relative script path that is missing or not executable"
+        ),
         Rule("prompt-handler", "warning", "a prompt handler, which agenthooks cannot run"),
         Rule("no-events", "warning", "a hook definition with no event"),
     )

@@ -5,7 +5,7 @@ express live in `agenthooks.config.check`. jsonschema is imported only inside `s
 it costs more than the rest of `agenthooks run`, which never needs it for a valid file.
 """
 
-# ruff: noqa: PLC0415 - jsonschema is imported where it is used: it is costly to import.
+
 
 from __future__ import annotations
 

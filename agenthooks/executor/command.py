@@ -102,7 +102,7 @@ def _search_path(word: str, path: str) -> str | None:
 
 def _is_executable_file(path: str) -> bool:
     try:
-        st = os.stat(path)  # noqa: PTH116 - pathlib is a costly import on the hot path
+        st = os.stat(path)
     except (OSError, ValueError):
         return False
     return stat.S_ISREG(st.st_mode) and os.access(path, os.X_OK)

@@ -4,7 +4,7 @@ Each reporter reads one `ValidationResult` and writes it to a stream; the comman
 exit code from the same result, so what is printed and what is returned cannot disagree.
 """
 
-# ruff: noqa: PLC0415 - rich is imported only when rendering to a terminal: it is costly.
+
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ Plain output is what scripts and pipes get (`agenthooks list | grep ...`): one r
 columns separated by two spaces, no colours and no box drawing.
 """
 
-# ruff: noqa: PLC0415 - rich is imported only when rendering to a terminal: it is costly.
+
 
 from __future__ import annotations
 
