@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from agenthooks.config.discovery import discover
 from agenthooks.config.loader import load
@@ -45,8 +44,7 @@ NO_TOOL_WARNING = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class EventResult:
+class EventResult(NamedTuple):
     """The outcome of one event: the merged answer, whether it blocks, and every handler.
 
     `exit_code` is what `agenthooks run` exits with: 2 when the answer blocks, else 1 when a
@@ -80,8 +78,7 @@ class EventResult:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
+class Plan(NamedTuple):
     """What `run` would start for an event, without starting anything (`--dry-run`)."""
 
     event: str

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import json
 import signal
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 if TYPE_CHECKING:
     from agenthooks.config.model import Handler
@@ -64,8 +63,7 @@ def block_decision(event: str) -> str:
     return BLOCK_DECISION.get(event, DEFAULT_BLOCK)
 
 
-@dataclass(frozen=True, slots=True)
-class Answer:
+class Answer(NamedTuple):
     """One handler's result: how its process ended and what it answered.
 
     `status`: ok (exit 0), blocked (exit 2), warning (another exit code or a signal), timeout,

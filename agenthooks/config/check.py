@@ -9,8 +9,7 @@ keeps the two in agreement.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from agenthooks.config.jsonpos import escape
 from agenthooks.config.model import Handler, Severity, Source
@@ -41,8 +40,7 @@ FOREIGN_KEYS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
+class Finding(NamedTuple):
     """A diagnostic before it has a place: `anchor` says whether to point at the key or value."""
 
     rule: str

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from pathlib import Path
 
 from agenthooks.config.model import Level, Source
 from agenthooks.errors import ConfigError
@@ -17,72 +16,76 @@ CUSTOMIZATION_DIRS = (".agents", ".agent", "_agents", "_agent")
 HOOKS_FILE = "hooks.json"
 
 
-def user_hooks_path() -> Path:
+def user_hooks_path() -> str:
     """`~/.gemini/config/hooks.json`, honouring $HOME."""
     home = os.environ.get("HOME") or os.path.expanduser("~")
-    return Path(home) / ".gemini" / "config" / HOOKS_FILE
+    return os.path.join(home, ".gemini", "config", HOOKS_FILE)
 
 
-def display_path(path: Path | str, cwd: str | None = None) -> str:
+def display_path(path: str, cwd: str | None = None) -> str:
     """A path relative to the current directory when under it, else as it is."""
-    text = os.fspath(path)
-    if not os.path.isabs(text):
-        return text
+    if not os.path.isabs(path):
+        return path
     base = cwd or os.getcwd()
     try:
-        rel = os.path.relpath(text, base)
+        rel = os.path.relpath(path, base)
     except ValueError:
-        return text
-    return text if rel.startswith("..") else rel
+        return path
+    return path if rel.startswith("..") else rel
 
 
-def workspace_files(root: Path) -> list[Path]:
+# os.path rather than pathlib throughout: this runs on every `agenthooks run`, and pathlib's
+# import alone costs more than the whole discovery.
+
+
+def workspace_files(root: str) -> list[str]:
     """Every hooks.json of a workspace root, in customization-folder order."""
-    return [
-        root / folder / HOOKS_FILE
-        for folder in CUSTOMIZATION_DIRS
-        if (root / folder / HOOKS_FILE).is_file()
-    ]
+    candidates = (os.path.join(root, folder, HOOKS_FILE) for folder in CUSTOMIZATION_DIRS)
+    return [path for path in candidates if os.path.isfile(path)]
 
 
-def find_workspace_root(start: Path) -> Path | None:
+def find_workspace_root(start: str) -> str | None:
     """The nearest directory from `start` upward that has a hooks.json in a customization folder."""
-    for directory in (start, *start.parents):
+    directory = os.path.abspath(start)
+    while True:
         if workspace_files(directory):
             return directory
-    return None
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return None
+        directory = parent
 
 
-def owner_of(path: Path, fallback: Path) -> Path:
+def owner_of(path: str, fallback: str) -> str:
     """The workspace a named file belongs to: the parent of its customization folder, if any."""
-    parent = path.resolve().parent
-    if parent.name in CUSTOMIZATION_DIRS:
-        return parent.parent
+    parent = os.path.dirname(os.path.realpath(path))
+    if os.path.basename(parent) in CUSTOMIZATION_DIRS:
+        return os.path.dirname(parent)
     return fallback
 
 
-def _source(path: Path, workspace: Path, cwd: str, *, given: str | None = None) -> Source:
-    user = user_hooks_path()
-    level: Level = "user" if path.resolve() == user.resolve() else "workspace"
+def _source(path: str, workspace: str, cwd: str, *, given: str | None = None) -> Source:
+    real = os.path.realpath(path)
+    level: Level = "user" if real == os.path.realpath(user_hooks_path()) else "workspace"
     shown = given if given is not None else display_path(path, cwd)
     return Source(
         path=shown,
-        file=os.fspath(path.absolute()),
-        workspace=os.fspath(workspace.resolve()),
+        file=os.path.abspath(path),
+        workspace=os.path.realpath(workspace),
         level=level,
     )
 
 
-def workspace_roots(workspaces: Sequence[str], cwd: str) -> list[Path]:
+def workspace_roots(workspaces: Sequence[str], cwd: str) -> list[str]:
     """The `--workspace` directories (which must exist), else the nearest discovered root."""
-    roots: list[Path] = []
+    roots: list[str] = []
     for given in workspaces:
-        root = Path(cwd, given)
-        if not root.is_dir():
+        root = os.path.join(cwd, given)
+        if not os.path.isdir(root):
             raise ConfigError(f"--workspace {given}: no such directory")
         roots.append(root)
     if not workspaces:
-        found = find_workspace_root(Path(cwd))
+        found = find_workspace_root(cwd)
         if found is not None:
             roots.append(found)
     return roots
@@ -101,15 +104,15 @@ def discover(
     """
     cwd = cwd or os.getcwd()
     roots = workspace_roots(workspaces, cwd)
-    default_root = roots[0] if roots else Path(cwd)
+    default_root = roots[0] if roots else cwd
     sources: list[Source] = []
     if configs:
         for given in configs:
-            path = Path(cwd, given)
+            path = os.path.join(cwd, given)
             sources.append(_source(path, owner_of(path, default_root), cwd, given=given))
     else:
         user = user_hooks_path()
-        if not no_user and user.is_file():
+        if not no_user and os.path.isfile(user):
             sources.append(_source(user, default_root, cwd))
         for root in roots:
             sources.extend(_source(path, root, cwd) for path in workspace_files(root))
@@ -127,11 +130,12 @@ def sources_for_paths(
     sources: list[Source] = []
     empty: list[str] = []
     for given in paths:
-        path = Path(cwd, given)
-        if path.is_dir():
-            if path.resolve().name in CUSTOMIZATION_DIRS:
-                files = [path / HOOKS_FILE] if (path / HOOKS_FILE).is_file() else []
-                root = path.resolve().parent
+        path = os.path.join(cwd, given)
+        if os.path.isdir(path):
+            if os.path.basename(os.path.realpath(path)) in CUSTOMIZATION_DIRS:
+                own = os.path.join(path, HOOKS_FILE)
+                files = [own] if os.path.isfile(own) else []
+                root = os.path.dirname(os.path.realpath(path))
             else:
                 files, root = workspace_files(path), path
             if not files:
@@ -141,7 +145,7 @@ def sources_for_paths(
                 for f in files
             )
         else:
-            sources.append(_source(path, owner_of(path, Path(cwd)), cwd, given=given))
+            sources.append(_source(path, owner_of(path, cwd), cwd, given=given))
     return _read_once(sources), empty
 
 

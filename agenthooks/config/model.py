@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 Level = Literal["user", "workspace"]
 Severity = Literal["error", "warning"]
 
 
-@dataclass(frozen=True, slots=True)
-class Source:
+class Source(NamedTuple):
     """One hooks.json file and the workspace its handlers run in."""
 
     path: str  # as the user named it, or relative to the current directory; used in messages
@@ -19,8 +17,7 @@ class Source:
     level: Level
 
 
-@dataclass(frozen=True, slots=True)
-class Handler:
+class Handler(NamedTuple):
     """One handler of one event, with everything needed to select and run it."""
 
     source: Source
@@ -34,8 +31,7 @@ class Handler:
     pointer: str  # JSON pointer of the handler object inside its file
 
 
-@dataclass(frozen=True, slots=True)
-class Diagnostic:
+class Diagnostic(NamedTuple):
     """A finding at a place in a file; `line` and `column` are 1-based, columns in characters."""
 
     file: str
@@ -58,8 +54,7 @@ class Diagnostic:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class HookFile:
+class HookFile(NamedTuple):
     """A loaded file: its handlers in file order, and its diagnostics (empty when not checked)."""
 
     source: Source

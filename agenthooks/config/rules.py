@@ -5,13 +5,12 @@ Rule ids are stable: CI configurations and the README's table refer to them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from agenthooks.config.model import Severity
 
 
-@dataclass(frozen=True, slots=True)
-class Rule:
+class Rule(NamedTuple):
     id: str
     severity: Severity
     summary: str

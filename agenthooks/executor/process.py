@@ -19,7 +19,7 @@ import selectors
 import signal
 import subprocess
 import time
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from agenthooks.executor.command import direct_command
 
@@ -60,8 +60,7 @@ _POLL_MAX = 0.05
 _STDIN, _STDOUT, _STDERR, _PIDFD = range(4)
 
 
-@dataclass(frozen=True, slots=True)
-class ProcessSpec:
+class ProcessSpec(NamedTuple):
     """One command to run: a shell command string, as written in hooks.json."""
 
     command: str
@@ -70,8 +69,7 @@ class ProcessSpec:
     env: Mapping[str, str] | None = None  # added to os.environ; None = inherit only
 
 
-@dataclass(frozen=True, slots=True)
-class ProcessResult:
+class ProcessResult(NamedTuple):
     """What one command did. Output is raw bytes, at most OUTPUT_LIMIT of each stream."""
 
     status: Status
