@@ -11,8 +11,7 @@ from __future__ import annotations
 import os
 from typing import Any, Literal, NamedTuple
 
-from agenthooks.config.jsonpos import escape
-from agenthooks.config.model import Handler, Severity, Source
+from agenthooks.config.model import Handler, Severity, Source, escape
 from agenthooks.config.rules import RULES
 from agenthooks.events import (
     DEFAULT_TIMEOUT,

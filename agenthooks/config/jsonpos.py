@@ -13,15 +13,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from agenthooks.config.model import escape
+
 _WS = " \t\n\r"
 # The C string scanner `json` itself uses; typeshed does not declare it, hence `vars`.
 _scanstring: Callable[[str, int, bool], tuple[str, int]] = vars(json.decoder)["scanstring"]
 _CONSTANTS = {"NaN": float("nan"), "Infinity": float("inf"), "-Infinity": float("-inf")}
-
-
-def escape(token: str) -> str:
-    """Escape one JSON pointer reference token (RFC 6901)."""
-    return token.replace("~", "~0").replace("/", "~1")
 
 
 @dataclass

@@ -8,6 +8,11 @@ Level = Literal["user", "workspace"]
 Severity = Literal["error", "warning"]
 
 
+def escape(token: str) -> str:
+    """Escape one JSON pointer reference token (RFC 6901)."""
+    return token.replace("~", "~0").replace("/", "~1")
+
+
 class Source(NamedTuple):
     """One hooks.json file and the workspace its handlers run in."""
 

@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from agenthooks.config.jsonpos import escape
+from agenthooks.config.model import escape
 from agenthooks.errors import ConfigError
 
 SCHEMA_NAME = "hooks.schema.json"
