@@ -28,6 +28,9 @@ def isolated(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monke
     work = tmp_path_factory.mktemp("work")
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.delenv("USERPROFILE", raising=False)
+    # The config cache goes under HOME unless told otherwise: keep it there too.
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.delenv("AGENTHOOKS_CACHE_DIR", raising=False)
     monkeypatch.chdir(work)
     return work
 

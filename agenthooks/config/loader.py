@@ -8,11 +8,12 @@ read again with positions (`jsonpos`) and checked against the schema.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable
 from typing import Any
 
 from agenthooks.config.check import Finding, check_document
-from agenthooks.config.model import Diagnostic, HookFile, Source
+from agenthooks.config.model import Diagnostic, Handler, HookFile, Source
 from agenthooks.config.rules import RULES
 
 _BOM = b"\xef\xbb\xbf"
@@ -69,19 +70,43 @@ def _syntax_message(text: str, exc: json.JSONDecodeError) -> str:
     return exc.msg
 
 
+# Below this size, parsing and checking a file is cheaper than hashing it and reading a cache entry.
+CACHE_MIN_SIZE = 64 * 1024
+
+
 def load(source: Source) -> HookFile:
     """Load a file for running: its handlers, and full diagnostics only if it has errors."""
     try:
         with open(source.file, "rb") as handle:
+            stat = os.fstat(handle.fileno())
             data = handle.read()
-        doc = json.loads(data.decode("utf-8"), parse_constant=_reject_constant)
-    except (OSError, ValueError):
+    except OSError:
         return check_file(source)  # the slow path names the problem precisely
+    key = None
+    if len(data) >= CACHE_MIN_SIZE:
+        from agenthooks.config import cache
+
+        key = cache.fingerprint(stat, data)
+        rows = cache.read(source.file, key)
+        if rows is not None:
+            return HookFile(source, tuple(Handler(source, *row) for row in rows))
     if data.startswith(_BOM):
+        return check_file(source)
+    try:
+        doc = json.loads(data.decode("utf-8"), parse_constant=_reject_constant)
+    except ValueError:
         return check_file(source)
     checker = check_document(doc, source, check_scripts=False)
     if checker.errors:
         return check_file(source)
+    if key is not None:
+        from agenthooks.config import cache
+
+        rows = [
+            (h.hook, h.event, h.matcher, h.command, h.timeout, h.kind, h.enabled, h.pointer)
+            for h in checker.handlers
+        ]
+        cache.write(source.file, key, rows)
     return HookFile(source, tuple(checker.handlers))
 
 
