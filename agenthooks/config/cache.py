@@ -47,7 +47,7 @@ def read(file: str, key: tuple[int, int, str]) -> list[Row] | None:
     """The cached rows of a file whose fingerprint is `key`, or None."""
     try:
         with open(_entry_path(file), "rb") as handle:
-            entry: Any = marshal.load(handle)
+            entry: Any = marshal.loads(handle.read())  # marshal.load reads a file piecemeal
     except (OSError, EOFError, ValueError, TypeError):
         return None
     if not isinstance(entry, tuple) or len(entry) != 3 or entry[0] != _FORMAT:
