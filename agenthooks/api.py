@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 from agenthooks.config.discovery import discover
 from agenthooks.config.loader import load
-from agenthooks.config.model import Diagnostic, Handler, HookFile
+from agenthooks.config.model import Diagnostic, Handler, HookFile, json_kind
 from agenthooks.errors import AgentHooksError, PayloadError, UsageError
 from agenthooks.events import EVENTS, is_tool_event, unknown_event_hint
 from agenthooks.executor import ProcessSpec, run_processes
@@ -136,20 +136,10 @@ def read_payload(payload: Payload) -> tuple[bytes, Mapping[str, Any]]:
     except ValueError as exc:  # UnicodeDecodeError included
         raise PayloadError(f"the payload is not valid JSON: {exc}") from None
     if not isinstance(doc, dict):
-        raise PayloadError(f"the payload must be a JSON object, not {_kind(doc)}")
+        raise PayloadError(f"the payload must be a JSON object, not {json_kind(doc)}")
     return data, doc
 
 
-def _kind(value: object) -> str:
-    if isinstance(value, list):
-        return "a list"
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, str):
-        return "a string"
-    return "a number"
 
 
 def tool_from_payload(doc: Mapping[str, Any]) -> str | None:

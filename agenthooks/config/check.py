@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from typing import Any, Literal, NamedTuple
 
-from agenthooks.config.model import Handler, Severity, Source, escape
+from agenthooks.config.model import Handler, Severity, Source, escape, json_kind
 from agenthooks.config.rules import RULES
 from agenthooks.events import (
     DEFAULT_TIMEOUT,
@@ -52,22 +52,6 @@ class Finding(NamedTuple):
         return RULES[self.rule].severity
 
 
-def _kind(value: Any) -> str:
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "a number"
-    if isinstance(value, float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return "null"
-
-
 def _unknown_key_message(key: str, known: tuple[str, ...], where: str) -> str:
     if key in FOREIGN_KEYS:
         return f"unknown key {key!r} in {where} is ignored: {FOREIGN_KEYS[key]}"
@@ -97,7 +81,7 @@ class Checker:
             self.add(
                 "top-level-type",
                 f"the top level must be an object mapping hook names to definitions, "
-                f"not {_kind(doc)}",
+                f"not {json_kind(doc)}",
                 "",
             )
             return
@@ -108,7 +92,7 @@ class Checker:
         if not isinstance(definition, dict):
             self.add(
                 "definition-type",
-                f"hook {name!r} must be an object of events, not {_kind(definition)}",
+                f"hook {name!r} must be an object of events, not {json_kind(definition)}",
                 pointer,
             )
             return
@@ -116,7 +100,7 @@ class Checker:
         if not isinstance(enabled, bool):
             self.add(
                 "enabled-type",
-                f"`enabled` must be true or false, not {_kind(enabled)}",
+                f"`enabled` must be true or false, not {json_kind(enabled)}",
                 pointer + "/enabled",
             )
             enabled = True
@@ -136,7 +120,7 @@ class Checker:
                 continue
             has_event = True
             if not isinstance(value, list):
-                self.add("event-type", f"{key} must be a list, not {_kind(value)}", child)
+                self.add("event-type", f"{key} must be a list, not {json_kind(value)}", child)
                 continue
             for index, item in enumerate(value):
                 if key in TOOL_EVENTS:
@@ -151,7 +135,7 @@ class Checker:
             self.add(
                 "group-type",
                 f"items of {event} must be matcher groups "
-                f'{{"matcher": ..., "hooks": [...]}}, not {_kind(group)}',
+                f'{{"matcher": ..., "hooks": [...]}}, not {json_kind(group)}',
                 pointer,
             )
             return
@@ -168,7 +152,7 @@ class Checker:
         if "matcher" in group and not isinstance(matcher, str):
             self.add(
                 "matcher-type",
-                f"matcher must be a string, not {_kind(matcher)}",
+                f"matcher must be a string, not {json_kind(matcher)}",
                 pointer + "/matcher",
             )
             matcher_ok = False
@@ -194,7 +178,7 @@ class Checker:
             if "hooks" in group:
                 self.add(
                     "group-hooks",
-                    f"`hooks` must be a list of handlers, not {_kind(hooks)}",
+                    f"`hooks` must be a list of handlers, not {json_kind(hooks)}",
                     pointer + "/hooks",
                 )
             else:
@@ -240,7 +224,9 @@ class Checker:
         flat: bool = False,
     ) -> None:
         if not isinstance(handler, dict):
-            self.add("handler-type", f"a handler must be an object, not {_kind(handler)}", pointer)
+            self.add(
+                "handler-type", f"a handler must be an object, not {json_kind(handler)}", pointer
+            )
             return
         errors_before = self.errors
         kind = handler.get("type", "command")
@@ -266,7 +252,9 @@ class Checker:
                 self.add(rule, f"handler has no `{field}`", pointer)
             elif not isinstance(text, str):
                 self.add(
-                    rule, f"`{field}` must be a string, not {_kind(text)}", pointer + "/" + field
+                    rule,
+                    f"`{field}` must be a string, not {json_kind(text)}",
+                    pointer + "/" + field,
                 )
             else:
                 self.add(rule, f"`{field}` is empty", pointer + "/" + field)
@@ -334,7 +322,7 @@ def _timeout_message(timeout: Any) -> str:
         return f"timeout {timeout} is too large (at most {INT32_MAX} seconds)"
     if isinstance(timeout, (int, float)):
         return f"timeout must be a positive whole number of seconds, not {timeout}"
-    return f"timeout must be a positive whole number of seconds, not {_kind(timeout)}"
+    return f"timeout must be a positive whole number of seconds, not {json_kind(timeout)}"
 
 
 def check_document(doc: Any, source: Source, *, check_scripts: bool) -> Checker:

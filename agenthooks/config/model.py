@@ -8,6 +8,21 @@ Level = Literal["user", "workspace"]
 Severity = Literal["error", "warning"]
 
 
+def json_kind(value: object) -> str:
+    """How a message names the type of a JSON value: "a string", "an object", "null"..."""
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return "null"
+
+
 def escape(token: str) -> str:
     """Escape one JSON pointer reference token (RFC 6901)."""
     return token.replace("~", "~0").replace("/", "~1")

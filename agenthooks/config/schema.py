@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from agenthooks.config.model import escape
+from agenthooks.config.model import escape, json_kind
 from agenthooks.errors import ConfigError
 
 SCHEMA_NAME = "hooks.schema.json"
@@ -60,18 +60,6 @@ def _pointer(error: Any) -> str:
     return "".join(f"/{escape(str(part))}" for part in error.absolute_path)
 
 
-def _kind(value: Any) -> str:
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return "null"
 
 
 def _quote(value: Any) -> str:
@@ -93,7 +81,7 @@ def _message(error: Any) -> str:
     if validator == "type":
         names = [expected] if isinstance(expected, str) else list(expected)
         wanted = " or ".join(_TYPE_NAMES.get(name, name) for name in names)
-        return f"{_where(error)} must be {wanted}, not {_kind(error.instance)}"
+        return f"{_where(error)} must be {wanted}, not {json_kind(error.instance)}"
     if validator == "enum":
         choices = ", ".join(json.dumps(choice) for choice in expected)
         return f"{_where(error)} must be one of {choices}, not {_quote(error.instance)}"

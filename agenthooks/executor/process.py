@@ -83,23 +83,23 @@ class ProcessResult(NamedTuple):
     error: str | None = None  # when "not-started": why
 
 
-class Interrupted(BaseException):
-    """SIGINT or SIGTERM arrived during `run_processes`; every handler group was killed."""
+class _Signalled(BaseException):
+    """A signal that ends the run; BaseException so that `except Exception` does not catch it."""
 
     def __init__(self, signum: int) -> None:
         super().__init__(signum)
         self.signum = signum
+
+
+class Interrupted(_Signalled):
+    """SIGINT or SIGTERM arrived during `run_processes`; every handler group was killed."""
 
     def __str__(self) -> str:
         return f"interrupted by signal {self.signum}"
 
 
-class Terminated(BaseException):
+class Terminated(_Signalled):
     """Raised by the SIGTERM handler of `install_signal_handlers`, like KeyboardInterrupt."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
 
     def __str__(self) -> str:
         return f"terminated by signal {self.signum}"
