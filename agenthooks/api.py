@@ -12,8 +12,9 @@ and a call does no more than parse the payload, start the handlers, and merge th
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from agenthooks.config.discovery import discover
 from agenthooks.config.loader import load
@@ -24,6 +25,9 @@ from agenthooks.executor import ProcessSpec, run_processes
 from agenthooks.merge import TOOL_DECISIONS, block_reasons, blocks, deny_for_failures, merge
 from agenthooks.protocol import Answer, answer, prompt_warning, skipped
 from agenthooks.selection import Selector
+
+if TYPE_CHECKING:
+    import asyncio
 
 __all__ = [
     "EventResult",
@@ -222,15 +226,19 @@ class Hooks:
         tool: str | None = None,
         fail_closed: bool = False,
         default_decision: str | None = None,
+        cancel_fd: int | None = None,
     ) -> EventResult:
         """Run the handlers of `event` concurrently and merge their answers in config order.
 
         `tool` overrides the tool name of the payload. `fail_closed` (PreToolUse only) turns
         every failure (a skipped file, a handler that timed out, crashed, exited other than
         0 or 2, or gave an unknown decision, a bad payload) into a deny. `default_decision`
-        (PreToolUse only) is the decision when no handler gave one.
+        (PreToolUse only) is the decision when no handler gave one. `cancel_fd` is for
+        `arun`: the read end of a pipe that, once readable, kills the handlers (see
+        `executor.run_processes`).
         Raises `UsageError` for an unknown event, `PayloadError` for a payload that is not
-        a JSON object (unless failing closed), and `executor.Interrupted` on SIGINT/SIGTERM.
+        a JSON object (unless failing closed), `executor.Interrupted` on SIGINT/SIGTERM, and
+        `executor.Cancelled` when `cancel_fd` cancelled the run.
         """
         check_event(event)
         check_default_decision(default_decision)
@@ -243,7 +251,7 @@ class Hooks:
             return failed_closed(event, str(exc), self.skipped_files)
         tool = tool or tool_from_payload(doc)
         selected, specs = self._prepare(event, tool)
-        results = iter(run_processes(specs, data) if specs else ())
+        results = iter(run_processes(specs, data, cancel_fd=cancel_fd) if specs else ())
         answers = tuple(
             answer(h, next(results), event) if h.kind == "command" else skipped(h)
             for h in selected
@@ -274,15 +282,38 @@ class Hooks:
     ) -> EventResult:
         """`run` in a worker thread, for asyncio harnesses.
 
-        Cancelling the awaiting task returns at once, but the handlers already started run on
-        in the worker thread until they exit or reach their timeout; their result is dropped.
+        Cancelling the awaiting task kills the handlers it started, as an interruption does
+        (SIGTERM to each handler's process group, SIGKILL after `executor.KILL_GRACE`), and
+        waits for that before `CancelledError` propagates.
         """
         import asyncio
+        import contextvars
+        import functools
 
-        return await asyncio.to_thread(
-            self.run, event, payload, tool=tool, fail_closed=fail_closed,
-            default_decision=default_decision,
-        )
+        read_fd, write_fd = os.pipe()
+        future: asyncio.Future[EventResult] | None = None
+        try:
+            # What asyncio.to_thread does, but with the executor's own future: unlike a task,
+            # nothing else (such as asyncio.run's final cancel_all) can cancel it, so it is
+            # done exactly when the thread no longer uses read_fd.
+            call = functools.partial(
+                contextvars.copy_context().run, self.run, event, payload, tool=tool,
+                fail_closed=fail_closed, default_decision=default_decision, cancel_fd=read_fd,
+            )
+            future = asyncio.get_running_loop().run_in_executor(None, call)
+            try:
+                return await asyncio.shield(future)
+            except asyncio.CancelledError:
+                os.write(write_fd, b"c")
+                await _wait_out(future)
+                raise
+        finally:
+            # Closing the write end cancels the run too, in case the thread is still going.
+            os.close(write_fd)
+            if future is None or future.done():
+                os.close(read_fd)
+            else:  # only when this coroutine was closed without being cancelled first
+                future.add_done_callback(lambda _: os.close(read_fd))
 
     def _warnings(self, event: str, tool: str | None) -> list[str]:
         warnings = list(self._file_warnings)
@@ -309,6 +340,23 @@ class Hooks:
                 specs.append(ProcessSpec(h.command, h.source.workspace, float(h.timeout), env))
             found = self._specs[key] = (selected, specs)
         return found
+
+
+async def _wait_out(future: asyncio.Future[EventResult]) -> None:
+    """Wait for the cancelled run's thread to end, even if cancelled again meanwhile.
+
+    The outcome (normally `executor.Cancelled`) is retrieved and dropped: the caller raises
+    CancelledError.
+    """
+    import asyncio
+
+    while not future.done():
+        try:
+            await asyncio.wait((future,))
+        except asyncio.CancelledError:
+            continue
+    if not future.cancelled():
+        future.exception()
 
 
 def handler_env(handler: Handler, event: str, tool: str | None) -> dict[str, str]:
@@ -365,13 +413,10 @@ def run_event(
 
     A harness that runs many events should call `load_hooks` once and `Hooks.run` per event.
     """
-    try:
-        hooks = load_hooks(configs=configs, workspaces=workspaces, no_user=no_user, cwd=cwd)
-    except AgentHooksError as exc:
-        if fail_closed and event == "PreToolUse":
-            return failed_closed(event, str(exc))
-        raise
-    return hooks.run(
+    loaded = _load_for(event, fail_closed, configs, workspaces, no_user, cwd)
+    if isinstance(loaded, EventResult):
+        return loaded
+    return loaded.run(
         event, payload, tool=tool, fail_closed=fail_closed, default_decision=default_decision
     )
 
@@ -388,10 +433,34 @@ async def arun_event(
     fail_closed: bool = False,
     default_decision: str | None = None,
 ) -> EventResult:
-    """`run_event` in a worker thread, for asyncio harnesses (see `Hooks.arun`)."""
+    """`run_event` for asyncio harnesses: `load_hooks` in a worker thread, then `Hooks.arun`.
+
+    Cancelling the awaiting task kills the handlers it started (see `Hooks.arun`).
+    """
     import asyncio
 
-    return await asyncio.to_thread(
-        run_event, event, payload, configs=configs, workspaces=workspaces, no_user=no_user,
-        cwd=cwd, tool=tool, fail_closed=fail_closed, default_decision=default_decision,
+    loaded = await asyncio.to_thread(
+        _load_for, event, fail_closed, configs, workspaces, no_user, cwd
     )
+    if isinstance(loaded, EventResult):
+        return loaded
+    return await loaded.arun(
+        event, payload, tool=tool, fail_closed=fail_closed, default_decision=default_decision
+    )
+
+
+def _load_for(
+    event: str,
+    fail_closed: bool,
+    configs: Sequence[str],
+    workspaces: Sequence[str],
+    no_user: bool,
+    cwd: str | None,
+) -> Hooks | EventResult:
+    """`load_hooks`, or the deny result when it fails and `fail_closed` applies."""
+    try:
+        return load_hooks(configs=configs, workspaces=workspaces, no_user=no_user, cwd=cwd)
+    except AgentHooksError as exc:
+        if fail_closed and event == "PreToolUse":
+            return failed_closed(event, str(exc))
+        raise

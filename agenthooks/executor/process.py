@@ -9,6 +9,10 @@ out. A hook's failure is never an exception: it is a `ProcessResult`.
 Each handler runs in its own session, so on timeout the whole process group can be killed.
 The group leader is only reaped after the final SIGKILL: an unreaped leader keeps its pgid
 from being reused by an unrelated process between our kill calls.
+
+A caller in another thread (the asyncio API) can cancel a run through a pipe: its read end,
+given as `cancel_fd`, is watched by the same selector, and once it is readable every handler
+group is killed as on interruption and `Cancelled` is raised.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ __all__ = [
     "EXIT_GRACE",
     "KILL_GRACE",
     "OUTPUT_LIMIT",
+    "Cancelled",
     "Interrupted",
     "ProcessResult",
     "ProcessSpec",
@@ -56,8 +61,8 @@ _MAX_DRAIN_READS = 64  # bounds the final drain when something outside the group
 _POLL_MIN = 0.001  # exit polling, only when pidfd_open is unavailable
 _POLL_MAX = 0.05
 
-# What a selector key refers to (key.data is (handler, kind)).
-_STDIN, _STDOUT, _STDERR, _PIDFD = range(4)
+# What a selector key refers to (key.data is (handler, kind); (None, _CANCEL) for cancel_fd).
+_STDIN, _STDOUT, _STDERR, _PIDFD, _CANCEL = range(5)
 
 
 class ProcessSpec(NamedTuple):
@@ -103,6 +108,13 @@ class Terminated(_Signalled):
 
     def __str__(self) -> str:
         return f"terminated by signal {self.signum}"
+
+
+class Cancelled(Exception):
+    """The `cancel_fd` of `run_processes` became readable; every handler group was killed."""
+
+    def __str__(self) -> str:
+        return "cancelled"
 
 
 def install_signal_handlers() -> Callable[[], None]:
@@ -191,11 +203,17 @@ class _Handler:
         self.result: ProcessResult | None = None
 
 
-def run_processes(specs: Sequence[ProcessSpec], stdin: bytes) -> list[ProcessResult]:
+def run_processes(
+    specs: Sequence[ProcessSpec], stdin: bytes, *, cancel_fd: int | None = None
+) -> list[ProcessResult]:
     """Run every spec concurrently, each fed `stdin`; return their results in spec order.
 
     Raises `Interrupted` (after killing every handler group) when SIGINT or a `Terminated`
     arrives while waiting; any other exception is re-raised after the same cleanup.
+    `cancel_fd`, the read end of a pipe owned by the caller, cancels the run once it is
+    readable (a byte was written, or the write end closed): every handler group is killed
+    the same way and `Cancelled` is raised. Nothing is read from it nor closed; when it is
+    readable from the start, nothing is started.
     """
     if not specs:
         return []
@@ -204,13 +222,17 @@ def run_processes(specs: Sequence[ProcessSpec], stdin: bytes) -> list[ProcessRes
     sel = selectors.DefaultSelector()
     try:
         try:
+            if cancel_fd is not None:
+                sel.register(cancel_fd, selectors.EVENT_READ, (None, _CANCEL))
+                if sel.select(0):
+                    raise Cancelled
             _start_all(handlers, sel)
             for h in handlers:
                 if h.result is None:
                     _write_stdin(h, sel, payload, registered=False)
             _serve(handlers, sel, payload)
         except BaseException as exc:
-            _abort(handlers, sel)
+            _abort(handlers, sel, cancel_fd)
             signum = _signum_of(exc)
             if signum is None:
                 raise
@@ -385,6 +407,8 @@ def _serve(handlers: list[_Handler], sel: selectors.BaseSelector, payload: memor
                 h.exit_seen = True
             elif kind == _STDIN:
                 _write_stdin(h, sel, payload, registered=True)
+            elif kind == _CANCEL:
+                raise Cancelled
             else:
                 _read(h.stdout if kind == _STDOUT else h.stderr, sel)
         now = time.monotonic()
@@ -578,14 +602,20 @@ def _unregister(sel: selectors.BaseSelector, fd: int) -> None:
 # --- interruption -----------------------------------------------------------------------
 
 
-def _abort(handlers: list[_Handler], sel: selectors.BaseSelector) -> None:
+def _abort(
+    handlers: list[_Handler], sel: selectors.BaseSelector, cancel_fd: int | None
+) -> None:
     """Kill every handler group still running, reap every leader and close every fd.
 
-    Called with an exception in flight. Another signal arriving meanwhile only cuts the
-    SIGTERM grace short: the SIGKILL and reaping still happen.
+    Called with an exception in flight (a signal, `Cancelled`, anything else). Another
+    signal arriving meanwhile only cuts the SIGTERM grace short: the SIGKILL and reaping
+    still happen.
     """
     live = [h for h in handlers if h.proc is not None and h.proc.returncode is None]
     with contextlib.suppress(BaseException):
+        if cancel_fd is not None:
+            # Readable from now on, it would wake the wait below at once: no grace at all.
+            _unregister(sel, cancel_fd)
         for h in live:
             assert h.proc is not None
             _killpg(h.proc.pid, signal.SIGTERM)

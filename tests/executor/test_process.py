@@ -1,4 +1,5 @@
-"""run_processes against real subprocesses: output, stdin, timeouts, groups, interruption.
+"""run_processes against real subprocesses: output, stdin, timeouts, groups, interruption,
+cancellation.
 
 Timing bounds are deliberately generous: they tell "waited for the slowest" from "ran one
 after the other" and "returned" from "hung", nothing finer.
@@ -12,8 +13,9 @@ import shlex
 import signal
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +24,7 @@ import pytest
 from agenthooks.executor import (
     KILL_GRACE,
     OUTPUT_LIMIT,
+    Cancelled,
     Interrupted,
     ProcessResult,
     ProcessSpec,
@@ -574,3 +577,126 @@ def test_interrupted_and_terminated_carry_the_signal() -> None:
     assert str(Terminated(15)) == "terminated by signal 15"
     assert issubclass(Interrupted, BaseException)
     assert not issubclass(Interrupted, Exception)
+
+
+# --- cancellation -----------------------------------------------------------------------
+
+
+def cancel_later(
+    write_fd: int, delay: float, before: Callable[[], None] | None = None
+) -> threading.Timer:
+    """A started timer that calls `before` (if given), then writes one byte to `write_fd`."""
+
+    def fire() -> None:
+        if before is not None:
+            before()
+        os.write(write_fd, b"c")
+
+    timer = threading.Timer(delay, fire)
+    timer.start()
+    return timer
+
+
+def test_cancel_fd_kills_the_handler_group(procs: Procs) -> None:
+    procs.reap_argv(["sleep", "37.3"])
+    seen: list[int] = []
+    fds_before = open_fds()
+    read_fd, write_fd = os.pipe()
+    timer = cancel_later(write_fd, 0.3, lambda: seen.extend(procs.with_argv(["sleep", "37.3"])))
+    try:
+        start = time.monotonic()
+        with pytest.raises(Cancelled):
+            run_processes([ProcessSpec("sleep 37.3", "/", 60)], b"", cancel_fd=read_fd)
+        elapsed = time.monotonic() - start
+    finally:
+        timer.cancel()
+        timer.join()
+        os.close(read_fd)
+        os.close(write_fd)
+    assert elapsed < 3.0
+    [pid] = seen  # started directly, in a session of its own: its pid is its pgid
+    assert procs.wait_group_gone(pid) == []
+    assert procs.children(os.getpid()) == []
+    assert open_fds() == fds_before
+
+
+def test_cancel_kills_a_group_ignoring_sigterm(procs: Procs, tmp_path: Path) -> None:
+    procs.reap_argv(["sleep", "37.4"])
+    prefix, pgid_file = pgid_prefix(tmp_path)
+    specs = [
+        ProcessSpec(prefix + "trap '' TERM; sleep 37.4; sleep 37.4", "/", 60),
+        ProcessSpec("echo done", "/", 60),  # finished long before the cancel
+    ]
+    read_fd, write_fd = os.pipe()
+    timer = cancel_later(write_fd, 0.3)
+    try:
+        start = time.monotonic()
+        with pytest.raises(Cancelled):
+            run_processes(specs, b"x" * 500_000, cancel_fd=read_fd)
+        elapsed = time.monotonic() - start
+    finally:
+        timer.cancel()
+        timer.join()
+        os.close(read_fd)
+        os.close(write_fd)
+    pgid = read_pgid(pgid_file)
+    procs.reap_group(pgid)
+    assert 0.3 + KILL_GRACE * 0.9 < elapsed < 3.0 + KILL_GRACE
+    assert procs.wait_group_gone(pgid) == []
+    assert procs.children(os.getpid()) == []
+
+
+def test_closing_the_write_end_cancels_too(procs: Procs) -> None:
+    procs.reap_argv(["sleep", "37.5"])
+    read_fd, write_fd = os.pipe()
+    timer = threading.Timer(0.3, os.close, (write_fd,))
+    timer.start()
+    try:
+        start = time.monotonic()
+        with pytest.raises(Cancelled):
+            run_processes([ProcessSpec("sleep 37.5", "/", 60)], b"", cancel_fd=read_fd)
+        assert time.monotonic() - start < 3.0
+    finally:
+        timer.cancel()
+        timer.join()
+        os.close(read_fd)
+    assert procs.children(os.getpid()) == []
+    assert procs.with_argv(["sleep", "37.5"]) == []
+
+
+def test_cancelled_before_the_start_starts_nothing(procs: Procs, tmp_path: Path) -> None:
+    marker = tmp_path / "started"
+    read_fd, write_fd = os.pipe()
+    try:
+        os.write(write_fd, b"c")
+        with pytest.raises(Cancelled):
+            run_processes([ProcessSpec(f"touch {marker}", "/", 60)], b"", cancel_fd=read_fd)
+        assert os.read(read_fd, 10) == b"c", "the byte is left in the pipe"
+    finally:
+        os.close(read_fd)
+        os.close(write_fd)
+    assert procs.children(os.getpid()) == []
+    assert not marker.exists()
+
+
+def test_cancel_fd_never_written_changes_nothing() -> None:
+    read_fd, write_fd = os.pipe()
+    try:
+        results = run_processes(
+            [ProcessSpec("cat", "/", 10), ProcessSpec("sleep 0.2; exit 3", "/", 10)],
+            b"payload",
+            cancel_fd=read_fd,
+        )
+    finally:
+        os.close(read_fd)
+        os.close(write_fd)
+    assert [(r.status, r.exit_code, r.stdout) for r in results] == [
+        ("exited", 0, b"payload"),
+        ("exited", 3, b""),
+    ]
+
+
+def test_cancelled_is_an_ordinary_exception() -> None:
+    assert issubclass(Cancelled, Exception)
+    assert not issubclass(Cancelled, Interrupted)
+    assert str(Cancelled()) == "cancelled"

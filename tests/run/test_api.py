@@ -7,16 +7,27 @@ import json
 import os
 import shlex
 import time
+from collections.abc import Callable, Coroutine
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import agenthooks
-from agenthooks.api import EventResult, load_hooks, run_event
+from agenthooks.api import EventResult, Hooks, load_hooks, run_event
 from agenthooks.errors import AgentHooksError, ConfigError, PayloadError, UsageError
-from agenthooks.executor import OUTPUT_LIMIT
+from agenthooks.executor import KILL_GRACE, OUTPUT_LIMIT
 
-from .conftest import LoadFn, RunFn, live_group_members, on, wait_for, write_hooks
+from .conftest import (
+    LoadFn,
+    RunFn,
+    live_group_members,
+    on,
+    pids_with_argv,
+    proc_stat,
+    wait_for,
+    write_hooks,
+)
 
 ANTIGRAVITY_RUN = {"toolCall": {"name": "run_command", "args": {"CommandLine": "ls"}}}
 
@@ -57,6 +68,138 @@ def test_arun_event_and_arun(workspace: Path) -> None:
     first, second = asyncio.run(main())
     assert first.output == second.output == {"decision": "continue"}
     assert first.blocked and second.exit_code == 2
+
+
+# --- cancelling arun ------------------------------------------------------------------------
+
+
+def open_fds() -> int:
+    return len(os.listdir("/proc/self/fd"))
+
+
+def is_group_leader(pid: int) -> bool:
+    stat = proc_stat(pid)
+    return stat is not None and stat[1] == pid
+
+
+async def started_leader(argv: list[str], timeout: float = 10.0) -> int:
+    """The pid (= pgid) of the handler running `argv` directly, once it has started."""
+    deadline = time.monotonic() + timeout
+    while True:
+        leaders = [pid for pid in pids_with_argv(argv) if is_group_leader(pid)]
+        if leaders or time.monotonic() >= deadline:
+            assert len(leaders) == 1, leaders
+            return leaders[0]
+        await asyncio.sleep(0.02)
+
+
+async def wait_for_argv(argv: list[str], timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not pids_with_argv(argv):
+        assert time.monotonic() < deadline, f"{argv} never started"
+        await asyncio.sleep(0.02)
+
+
+async def cancel_and_time(task: asyncio.Task[EventResult]) -> float:
+    """Cancel `task`, check that it ends in CancelledError, and return how long that took."""
+    start = time.monotonic()
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    return time.monotonic() - start
+
+
+Start = Callable[[Hooks, Path], Coroutine[Any, Any, EventResult]]
+STARTS: dict[str, Start] = {
+    "arun": lambda hooks, ws: hooks.arun("Stop", {}),
+    "arun_event": lambda hooks, ws: agenthooks.arun_event(
+        "Stop", {}, workspaces=[str(ws)], no_user=True
+    ),
+}
+
+
+@pytest.mark.parametrize("how", STARTS)
+def test_cancelling_arun_kills_the_handlers(
+    hooks_of: LoadFn, workspace: Path, kill_argv: Callable[[list[str]], None], how: str
+) -> None:
+    argv = ["sleep", "38.1"]
+    kill_argv(argv)
+    hooks = hooks_of({"h": on("Stop", shlex.join(argv))})
+
+    async def main() -> None:
+        task = asyncio.create_task(STARTS[how](hooks, workspace))
+        await asyncio.sleep(0.3)
+        pid = await started_leader(argv)
+        assert await cancel_and_time(task) < 3.0
+        # Checked here, not after asyncio.run, which waits for its worker threads: the
+        # handler was killed and reaped before CancelledError got here, not even a zombie.
+        assert pids_with_argv(argv) == []
+        assert live_group_members(pid) == []
+
+    asyncio.run(main())
+
+
+def test_cancelled_again_while_the_handlers_die(
+    hooks_of: LoadFn, kill_argv: Callable[[list[str]], None]
+) -> None:
+    """A second cancel does not cut the wait short: the group is dead when arun ends."""
+    argv = ["sleep", "38.6"]
+    kill_argv(argv)
+    # The shell ignores SIGTERM, so it only dies from the SIGKILL, KILL_GRACE later.
+    hooks = hooks_of({"h": on("Stop", f"trap '' TERM; {shlex.join(argv)}; {shlex.join(argv)}")})
+
+    async def main() -> float:
+        task = asyncio.create_task(hooks.arun("Stop", {}))
+        await wait_for_argv(argv)
+        start = time.monotonic()
+        task.cancel()
+        await asyncio.sleep(0.2)
+        assert not task.done()
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        assert pids_with_argv(argv) == []
+        return time.monotonic() - start
+
+    elapsed = asyncio.run(main())
+    assert KILL_GRACE * 0.9 < elapsed < KILL_GRACE + 3.0
+
+
+def test_arun_leaks_no_fd(hooks_of: LoadFn, kill_argv: Callable[[list[str]], None]) -> None:
+    argv = ["sleep", "38.7"]
+    kill_argv(argv)
+    hooks = hooks_of({
+        "quick": on("Stop", "echo '{\"decision\":\"continue\"}'"),
+        "slow": on("SessionStart", shlex.join(argv)),
+    })
+
+    async def main() -> tuple[int, int]:
+        await hooks.arun("Stop", {})  # warm-up: the default executor starts its thread
+        before = open_fds()
+        for _ in range(20):
+            result = await hooks.arun("Stop", {})
+            assert result.output == {"decision": "continue"}
+        for i in range(10):
+            task = asyncio.create_task(hooks.arun("SessionStart", {}))
+            if i % 2:
+                await asyncio.sleep(0)  # cancelled while the thread may not have started
+            else:
+                await wait_for_argv(argv)  # cancelled while the handler runs
+            await cancel_and_time(task)
+            assert pids_with_argv(argv) == []
+        return before, open_fds()
+
+    before, after = asyncio.run(main())
+    assert after == before
+
+
+def test_arun_event_fails_closed_on_a_missing_workspace(tmp_path: Path) -> None:
+    result = asyncio.run(agenthooks.arun_event(
+        "PreToolUse", {}, workspaces=[str(tmp_path / "nope")], fail_closed=True
+    ))
+    assert result.output["decision"] == "deny" and result.blocked
+    with pytest.raises(ConfigError):
+        asyncio.run(agenthooks.arun_event("Stop", {}, workspaces=[str(tmp_path / "nope")]))
 
 
 def test_to_report_shape(run_doc: RunFn) -> None:
