@@ -5,10 +5,9 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
+import proctools
 import pytest
 
 
@@ -19,29 +18,11 @@ class Procs:
         self._argvs: list[list[str]] = []
         self._groups: list[int] = []
 
-    @staticmethod
-    def stat(pid: int) -> tuple[str, int, int] | None:
-        """(state, ppid, pgrp) of a process, or None once it is gone."""
-        try:
-            text = Path(f"/proc/{pid}/stat").read_text()
-        except OSError:
-            return None
-        # The command name is in parentheses and may itself contain spaces or parentheses.
-        fields = text[text.rindex(")") + 2 :].split()
-        return fields[0], int(fields[1]), int(fields[2])
-
-    @staticmethod
-    def pids() -> list[int]:
-        return [int(entry.name) for entry in Path("/proc").iterdir() if entry.name.isdigit()]
-
-    def group_members(self, pgid: int) -> list[int]:
-        """Live (non-zombie) processes in process group `pgid`."""
-        members = []
-        for pid in self.pids():
-            st = self.stat(pid)
-            if st is not None and st[2] == pgid and st[0] != "Z":
-                members.append(pid)
-        return members
+    stat = staticmethod(proctools.stat)
+    pids = staticmethod(proctools.pids)
+    group_members = staticmethod(proctools.live_group_members)
+    children = staticmethod(proctools.children)
+    with_argv = staticmethod(proctools.pids_with_argv)
 
     def wait_group_gone(self, pgid: int, timeout: float = 2.0) -> list[int]:
         """Poll until no live process remains in the group; return the survivors, if any.
@@ -49,34 +30,8 @@ class Procs:
         Killed processes reparented to init can linger as zombies for a while, so those do
         not count, and a kill may take a moment to land.
         """
-        deadline = time.monotonic() + timeout
-        while True:
-            members = self.group_members(pgid)
-            if not members or time.monotonic() >= deadline:
-                return members
-            time.sleep(0.02)
-
-    def children(self, ppid: int) -> list[tuple[int, str]]:
-        """(pid, state) of every child of `ppid`, zombies included."""
-        found = []
-        for pid in self.pids():
-            st = self.stat(pid)
-            if st is not None and st[1] == ppid:
-                found.append((pid, st[0]))
-        return found
-
-    def with_argv(self, argv: list[str]) -> list[int]:
-        """Processes whose command line is exactly `argv`."""
-        wanted = "\0".join(argv).encode() + b"\0"
-        found = []
-        for pid in self.pids():
-            try:
-                cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
-            except OSError:
-                continue
-            if cmdline == wanted:
-                found.append(pid)
-        return found
+        proctools.wait_for(lambda: not self.group_members(pgid), timeout)
+        return self.group_members(pgid)
 
     def reap_argv(self, argv: list[str]) -> None:
         """Kill processes with this distinctive argv (e.g. ["sleep", "31.7"]) at teardown."""

@@ -11,13 +11,13 @@ import json
 import os
 import subprocess
 import sys
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+from proctools import pids_with_argv, stat
 
 from agenthooks.api import EventResult, Hooks, load_hooks
 from agenthooks.cli import main
@@ -155,45 +155,8 @@ def main_run(
 
 def proc_stat(pid: int) -> tuple[str, int] | None:
     """(state, pgrp) of a process, or None once it is gone."""
-    try:
-        text = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    fields = text[text.rindex(")") + 2 :].split()
-    return fields[0], int(fields[2])
-
-
-def pids_with_argv(argv: list[str]) -> list[int]:
-    wanted = "\0".join(argv).encode() + b"\0"
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if (entry / "cmdline").read_bytes() == wanted:
-                    found.append(int(entry.name))
-            except OSError:
-                continue
-    return found
-
-
-def live_group_members(pgid: int) -> list[int]:
-    """Non-zombie processes of a group: a killed, reparented process may linger as a zombie."""
-    members = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            st = proc_stat(int(entry.name))
-            if st is not None and st[1] == pgid and st[0] != "Z":
-                members.append(int(entry.name))
-    return members
-
-
-def wait_for(predicate: Callable[[], Any], timeout: float = 10.0) -> Any:
-    deadline = time.monotonic() + timeout
-    while True:
-        value = predicate()
-        if value or time.monotonic() >= deadline:
-            return value
-        time.sleep(0.02)
+    st = stat(pid)
+    return None if st is None else (st[0], st[2])
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from proctools import live_group_members, pids_with_argv, wait_for
 
 import agenthooks
 from agenthooks.api import EventResult, Hooks, load_hooks, run_event
@@ -21,11 +22,8 @@ from agenthooks.executor import KILL_GRACE, OUTPUT_LIMIT
 from .conftest import (
     LoadFn,
     RunFn,
-    live_group_members,
     on,
-    pids_with_argv,
     proc_stat,
-    wait_for,
     write_hooks,
 )
 

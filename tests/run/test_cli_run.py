@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from proctools import live_group_members, pids_with_argv, wait_for
 
 from agenthooks.cli.run_args import OPTIONS, USAGE, help_text
 
@@ -21,11 +22,8 @@ from .conftest import (
     SAMPLES,
     CliFn,
     cli_env,
-    live_group_members,
     on,
-    pids_with_argv,
     proc_stat,
-    wait_for,
     write_hooks,
 )
 

@@ -1,0 +1,67 @@
+"""Reading processes through /proc, for tests that check what a run left behind."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+
+def stat(pid: int) -> tuple[str, int, int] | None:
+    """(state, ppid, pgrp) of a process, or None once it is gone."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    # The command name is in parentheses and may itself contain spaces or parentheses.
+    fields = text[text.rindex(")") + 2 :].split()
+    return fields[0], int(fields[1]), int(fields[2])
+
+
+def pids() -> list[int]:
+    return [int(entry.name) for entry in Path("/proc").iterdir() if entry.name.isdigit()]
+
+
+def pids_with_argv(argv: list[str]) -> list[int]:
+    """Processes whose command line is exactly `argv`."""
+    wanted = "\0".join(argv).encode() + b"\0"
+    found = []
+    for pid in pids():
+        try:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if cmdline == wanted:
+            found.append(pid)
+    return found
+
+
+def live_group_members(pgid: int) -> list[int]:
+    """Non-zombie processes of a group: a killed, reparented process may linger as a zombie."""
+    members = []
+    for pid in pids():
+        st = stat(pid)
+        if st is not None and st[2] == pgid and st[0] != "Z":
+            members.append(pid)
+    return members
+
+
+def children(ppid: int) -> list[tuple[int, str]]:
+    """(pid, state) of every child of `ppid`, zombies included."""
+    found = []
+    for pid in pids():
+        st = stat(pid)
+        if st is not None and st[1] == ppid:
+            found.append((pid, st[0]))
+    return found
+
+
+def wait_for(predicate: Callable[[], Any], timeout: float = 10.0) -> Any:
+    """Poll until `predicate()` is truthy or the time is up; return its last value."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value or time.monotonic() >= deadline:
+            return value
+        time.sleep(0.02)
