@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from agenthooks.config.discovery import discover
 from agenthooks.config.loader import load
-from agenthooks.config.model import Diagnostic, Handler, HookFile, json_kind
+from agenthooks.config.model import Handler, HookFile, json_kind
 from agenthooks.errors import AgentHooksError, PayloadError, UsageError
 from agenthooks.events import EVENTS, is_tool_event, unknown_event_hint
 from agenthooks.executor import ProcessSpec, run_processes
@@ -161,12 +161,8 @@ def skip_warning(hook_file: HookFile) -> str:
     """One line about a hooks.json skipped for errors, with its first error."""
     errors = hook_file.errors
     count = f"{len(errors)} error" + ("s" if len(errors) != 1 else "")
-    first = f": {diagnostic_line(errors[0])}" if errors else ""
+    first = f": {errors[0]}" if errors else ""
     return f"skipped {hook_file.source.path} ({count}; its hooks do not run){first}"
-
-
-def diagnostic_line(d: Diagnostic) -> str:
-    return f"{d.file}:{d.line}:{d.column}: {d.severity} [{d.rule}] {d.message}"
 
 
 def exit_status(blocked: bool, skipped_files: Sequence[HookFile]) -> int:

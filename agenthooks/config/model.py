@@ -62,6 +62,11 @@ class Diagnostic(NamedTuple):
     message: str
     pointer: str
 
+    def __str__(self) -> str:
+        """`file:line:col: severity [rule] message`, the one-line form every report uses."""
+        place = f"{self.file}:{self.line}:{self.column}"
+        return f"{place}: {self.severity} [{self.rule}] {self.message}"
+
     def as_json(self) -> dict[str, object]:
         return {
             "file": self.file,

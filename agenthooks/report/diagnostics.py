@@ -131,7 +131,7 @@ class TextReporter(Reporter):
             self._report_rich(result, lines)
             return
         for diagnostic in result.diagnostics:
-            self.stream.write(_heading(diagnostic) + "\n")
+            self.stream.write(str(diagnostic) + "\n")
             snippet = _snippet(diagnostic, lines)
             if snippet is not None:
                 gutter, text, pad = snippet
@@ -175,13 +175,6 @@ def _print_summary(console: Console, result: ValidationResult) -> None:
         console.print(Text(result.summary(), "bold green"))
     else:
         console.print(Text(result.summary(), "bold red" if result.errors else "bold yellow"))
-
-
-def _heading(diagnostic: Diagnostic) -> str:
-    return (
-        f"{diagnostic.file}:{diagnostic.line}:{diagnostic.column}: "
-        f"{diagnostic.severity} [{diagnostic.rule}] {diagnostic.message}"
-    )
 
 
 def _snippet(diagnostic: Diagnostic, lines: _SourceLines) -> tuple[str, str, str] | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 
-from agenthooks.api import diagnostic_line, skip_warning
+from agenthooks.api import skip_warning
 
 if TYPE_CHECKING:
     from agenthooks.api import EventResult, Plan
@@ -34,7 +34,7 @@ def write_warnings(
             errors = hook_file.errors
             # The first error is already on the warning line.
             for diagnostic in errors[1:MAX_DIAGNOSTICS]:
-                stream.write(f"  {diagnostic_line(diagnostic)}\n")
+                stream.write(f"  {diagnostic}\n")
             if len(errors) > MAX_DIAGNOSTICS:
                 stream.write(
                     f"  ... and {len(errors) - MAX_DIAGNOSTICS} more: "
