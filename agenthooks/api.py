@@ -102,7 +102,7 @@ class Plan(NamedTuple):
                     "matcher": h.matcher,
                     "command": h.command,
                     "timeout": h.timeout,
-                    "cwd": h.source.workspace,
+                    "cwd": h.source.cwd,
                 }
                 for h in self.handlers
             ],
@@ -333,7 +333,7 @@ class Hooks:
                 env = envs.get(env_key)
                 if env is None:
                     env = envs[env_key] = handler_env(h, event, tool)
-                specs.append(ProcessSpec(h.command, h.source.workspace, float(h.timeout), env))
+                specs.append(ProcessSpec(h.command, h.source.cwd, float(h.timeout), env))
             found = self._specs[key] = (selected, specs)
         return found
 

@@ -31,7 +31,7 @@ def select(handlers: Sequence[Handler], event: str, tool: str | None) -> list[Ha
     for handler in handlers:
         if not handler_matches(handler.matcher, tool_event, tool):
             continue
-        key = (handler.command, handler.source.workspace)
+        key = (handler.command, handler.source.cwd)
         if key in seen:
             continue
         seen.add(key)

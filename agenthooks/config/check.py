@@ -294,11 +294,11 @@ class Checker:
         first = command.split(None, 1)[0]
         if first.startswith("/") or "/" not in first or "$" in first or "`" in first:
             return
-        path = os.path.join(self.source.workspace, first)
+        path = os.path.join(self.source.cwd, first)
         if not os.path.isfile(path):
             self.add(
                 "script-missing",
-                f"{first} does not exist under the workspace root {self.source.workspace}; "
+                f"{first} does not exist in {self.source.cwd}, where the handler runs; "
                 f"the handler would fail with exit 127",
                 pointer,
             )

@@ -68,11 +68,13 @@ def _source(path: str, workspace: str, cwd: str, *, given: str | None = None) ->
     real = os.path.realpath(path)
     level: Level = "user" if real == os.path.realpath(user_hooks_path()) else "workspace"
     shown = given if given is not None else display_path(path, cwd)
+    file = os.path.abspath(path)
     return Source(
         path=shown,
-        file=os.path.abspath(path),
+        file=file,
         workspace=os.path.realpath(workspace),
         level=level,
+        cwd=os.path.dirname(os.path.realpath(file)),
     )
 
 

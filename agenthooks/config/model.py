@@ -29,12 +29,15 @@ def escape(token: str) -> str:
 
 
 class Source(NamedTuple):
-    """One hooks.json file and the workspace its handlers run in."""
+    """One hooks.json file, the workspace it belongs to, and the folder its handlers run in."""
 
     path: str  # as the user named it, or relative to the current directory; used in messages
     file: str  # absolute path, used to read it
-    workspace: str  # absolute directory the handlers run in
+    workspace: str  # absolute project root: GEMINI_PROJECT_DIR / CLAUDE_PROJECT_DIR
     level: Level
+    # Absolute directory the handlers run in: the folder that holds the file, as Antigravity
+    # does (`python3 ../.githooks/stop.py`, `./scripts/gate.py` kept under `.agents/`).
+    cwd: str
 
 
 class Handler(NamedTuple):

@@ -202,7 +202,7 @@ def test_nothing_found_says_where_it_looked(agenthooks) -> None:
 
 
 def test_discovers_the_nearest_workspace_upward(agenthooks, sample_copy: Path) -> None:
-    os.chdir(sample_copy / "scripts")
+    os.chdir(sample_copy / "src")
     outcome = agenthooks("validate")
     assert outcome.code == 0
     assert outcome.out == "ok: 1 file, no problems\n"

@@ -136,11 +136,11 @@ def test_diagnostics_carry_file_and_pointer(tmp_path: Path) -> None:
 
 
 def test_script_missing_also_when_not_executable(tmp_path: Path) -> None:
-    script = tmp_path / "scripts" / "gate.sh"
-    script.parent.mkdir()
+    # Relative to the folder that holds hooks.json, where the handler runs.
+    script = tmp_path / ".agents" / "scripts" / "gate.sh"
+    script.parent.mkdir(parents=True)
     script.write_text("#!/bin/sh\nexit 0\n")
     script.chmod(0o644)
-    (tmp_path / ".agents").mkdir()
     hooks = '{"gate": {"Stop": [{"command": "./scripts/gate.sh --fast"}]}}'
     (tmp_path / ".agents" / "hooks.json").write_text(hooks)
     (diagnostic,) = check_path(tmp_path).diagnostics

@@ -327,7 +327,8 @@ def test_environment_and_cwd(workspace: Path, tmp_path: Path) -> None:
         del os.environ["AGENTHOOKS_TEST_INHERITED"]
     seen = json.loads(out.read_text())
     root = str(workspace.resolve())
-    assert os.path.realpath(seen["cwd"]) == os.path.realpath(root)
+    # Handlers run in the folder that holds hooks.json; the project dirs stay at the root.
+    assert os.path.realpath(seen["cwd"]) == os.path.realpath(path.parent)
     env = seen["env"]
     assert env["AGENTHOOKS_EVENT"] == "PreToolUse"
     assert env["AGENTHOOKS_HOOK_NAME"] == "env-probe"
@@ -344,10 +345,13 @@ def test_no_tool_name_variable_for_flat_events(run_doc: RunFn) -> None:
     assert result.output == {"systemMessage": "[unset]"}
 
 
-def test_user_file_runs_in_the_first_workspace(home: Path, workspace: Path) -> None:
-    write_hooks(home / ".gemini", {"u": on("Stop", "pwd")}, "config")
+def test_user_file_runs_in_its_folder_with_the_first_workspace_as_project(
+    home: Path, workspace: Path
+) -> None:
+    write_hooks(home / ".gemini", {"u": on("Stop", 'echo "$PWD $GEMINI_PROJECT_DIR"')}, "config")
     result = run_event("Stop", {}, workspaces=[str(workspace)])
-    assert result.output == {"systemMessage": str(workspace.resolve())}
+    config = (home / ".gemini" / "config").resolve()
+    assert result.output == {"systemMessage": f"{config} {workspace.resolve()}"}
 
 
 # --- loading ------------------------------------------------------------------------------------
@@ -410,7 +414,7 @@ def test_plan_starts_nothing(hooks_of: LoadFn, tmp_path: Path) -> None:
         "tool": "run_command",
         "handlers": [{
             "hook": "gate", "source": plan.handlers[0].source.path, "matcher": "run_command",
-            "command": f"touch {marker}", "timeout": 7, "cwd": plan.handlers[0].source.workspace,
+            "command": f"touch {marker}", "timeout": 7, "cwd": plan.handlers[0].source.cwd,
         }],
     }
     assert plan.warnings == ["hook 'model': prompt handlers need the agent's model; skipped"]

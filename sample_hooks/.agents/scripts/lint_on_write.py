@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """PostToolUse hook for file writes: block when a written .py file has tabs or trailing spaces.
 
-The file named by toolCall.args.TargetFile is read relative to the cwd (the workspace
-root) unless it is absolute. Files that are not .py, or do not exist, get "{}".
+The file named by toolCall.args.TargetFile is read relative to the workspace root
+($GEMINI_PROJECT_DIR; handlers run in the folder that holds hooks.json) unless it is absolute. Files that are not .py, or do not exist, get "{}".
 """
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -33,7 +34,7 @@ def main() -> int:
 
     answer: dict[str, str] = {}
     if isinstance(target, str) and target.endswith(".py"):
-        path = Path(target)
+        path = Path(os.environ.get("GEMINI_PROJECT_DIR", "..")) / target
         if path.is_file():
             found = problems(path)
             if found:
