@@ -14,6 +14,14 @@ import { pathToFileURL } from 'node:url';
 
 console.debug = () => {}; // HookRunner logs every command expansion through console.debug
 
+// Node hands a child its stdio as socketpairs, and `bash -c` (Gemini's shell) whose stdin is a
+// socket takes itself to be started by sshd or rshd: unless SHLVL says it is nested, it reads
+// /etc/bash.bashrc and ~/.bashrc first. Started from something other than a shell (a harness,
+// CI, `env -i`), this process had no SHLVL, so every hook paid for the user's bashrc (with
+// `pyenv init` there, 100-180 ms for a `true` that takes 2 ms). Gemini CLI is started from a
+// shell, which exports SHLVL; its hooks get the same here.
+if (!(Number(process.env.SHLVL) >= 1)) process.env.SHLVL = '1';
+
 const root = path.join(process.env.GEMINI_PEER_DIR ?? '.', 'node_modules/@google/gemini-cli-core/dist/src/hooks');
 const load = (name) => import(pathToFileURL(path.join(root, name)).href);
 const { HookRunner } = await load('hookRunner.js');
