@@ -34,13 +34,31 @@ def discovery_options(func: click.decorators.FC) -> click.decorators.FC:
     return func
 
 
+# `\b` keeps click from re-wrapping the table.
+VALIDATE_EXIT = """\b
+Exit status:
+  0  no errors (warnings allowed), or no file found
+  1  any error, including a missing, unreadable or oversized path;
+     with --strict, also any warning
+  2  a usage error (unknown option, bad --format)
+"""
+
+LIST_EXIT = """\b
+Exit status:
+  0  listed (or nothing to list, said on stderr)
+  1  a file has errors (its handlers are left out), or --event is unknown
+  2  a usage error (unknown option, bad --format)
+"""
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="agenthooks", message="%(prog)s %(version)s")
 def cli() -> None:
     """Validate, inspect and run the hooks of AI coding agents (hooks.json)."""
 
 
-@cli.command()
+@cli.command(short_help="Check hooks.json files for errors, at file:line:col.",
+             epilog=VALIDATE_EXIT)
 @click.argument("paths", nargs=-1, type=click.Path())
 @discovery_options
 @click.option(
@@ -52,6 +70,13 @@ def cli() -> None:
     help="How to print the findings.",
 )
 @click.option("--strict", is_flag=True, help="Exit 1 on warnings too.")
+@click.option(
+    "--recursive",
+    "-r",
+    is_flag=True,
+    help="Every customization folder under the PATHs (default: the current directory), "
+    "skipping .git, node_modules and git-ignored folders.",
+)
 def validate(
     paths: tuple[str, ...],
     configs: tuple[str, ...],
@@ -59,18 +84,24 @@ def validate(
     no_user: bool,
     fmt: str,
     strict: bool,
+    recursive: bool,
 ) -> int:
     """Check hooks.json files (PATHs: files, workspace roots or customization folders)."""
     from agenthooks.commands.validate import validate as run_validate
 
     return run_validate(
-        paths, configs=configs, workspaces=workspaces, no_user=no_user, fmt=fmt, strict=strict
+        paths, configs=configs, workspaces=workspaces, no_user=no_user, fmt=fmt, strict=strict,
+        recursive=recursive,
     )
 
 
-@cli.command(name="list")
+@cli.command(name="list", short_help="Show the handlers, or those that would run for an event.",
+             epilog=LIST_EXIT)
 @discovery_options
-@click.option("--event", type=click.Choice(EVENTS), help="Only handlers that run for this event.")
+# Any string: an unknown event gets the same hint as `run` gives (other hosts' names), exit 1.
+@click.option(
+    "--event", metavar="EVENT", help=f"Only handlers that run for this event ({', '.join(EVENTS)})."
+)
 @click.option("--tool", metavar="NAME", help="Only handlers whose matcher matches this tool.")
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
@@ -91,7 +122,7 @@ def list_(
     )
 
 
-@cli.command()
+@cli.command(short_help="Print the JSON Schema of hooks.json.")
 def schema() -> int:
     """Print the JSON Schema of hooks.json."""
     from agenthooks.commands.schema import print_schema
@@ -100,6 +131,7 @@ def schema() -> int:
 
 
 @cli.command(
+    short_help="Run the handlers for an event (see run --help).",
     context_settings={
         "ignore_unknown_options": True,
         "allow_extra_args": True,

@@ -10,11 +10,13 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 from agenthooks.config import discovery
 from agenthooks.config.loader import check_file
-from agenthooks.config.model import Source
+from agenthooks.config.model import Diagnostic, Source
 from agenthooks.report.diagnostics import ValidationResult, report
+from agenthooks.report.escape import printable
 
 
 def _folders() -> str:
@@ -33,33 +35,51 @@ def looked_in(*, workspaces: Sequence[str], no_user: bool) -> str:
     return "; ".join(places)
 
 
+class Collected(NamedTuple):
+    """What `validate` checks: the files, the named directories that hold none, and what
+    discovery skipped (as diagnostics)."""
+
+    sources: list[Source]
+    empty: list[str]
+    skipped: list[Diagnostic]
+
+
 def collect_sources(
     paths: Sequence[str],
     *,
     configs: Sequence[str],
     workspaces: Sequence[str],
     no_user: bool,
-) -> tuple[list[Source], list[str]]:
-    """The files to check, each once, and the named directories that hold none.
+    recursive: bool = False,
+) -> Collected:
+    """The files to check, each once, the named directories that hold none, and warnings.
 
-    PATHs are checked as given; `--config`/`--workspace` add what `list` and `run` would
-    read; with neither PATHs nor options, discovery decides (the user file, then the nearest
-    workspace).
+    PATHs are checked as given (with `recursive`, every customization folder under them,
+    the current directory by default); `--config`/`--workspace` add what `list` and `run`
+    would read; with neither PATHs nor options, discovery decides (the user file, then the
+    nearest safe workspace).
     """
+    if recursive and not paths:
+        paths = ["."]
     sources: list[Source] = []
     empty: list[str] = []
+    skipped: list[Diagnostic] = []
     if paths:
-        sources, empty = discovery.sources_for_paths(paths)
+        sources, empty = discovery.sources_for_paths(paths, recursive=recursive)
     if configs or workspaces or not paths:
         seen = {os.path.realpath(source.file) for source in sources}
-        for source in discovery.discover(configs=configs, workspaces=workspaces, no_user=no_user):
+        found = discovery.discover_all(configs=configs, workspaces=workspaces, no_user=no_user)
+        skipped = found.diagnostics
+        for source in found.sources:
             if os.path.realpath(source.file) not in seen:
                 seen.add(os.path.realpath(source.file))
                 sources.append(source)
-    return sources, empty
+    return Collected(sources, empty, skipped)
 
 
-def _empty_message(given: str) -> str:
+def _empty_message(given: str, recursive: bool) -> str:
+    if recursive:
+        return f"agenthooks: {given}: no {discovery.HOOKS_FILE} in any {_folders()} below it\n"
     if Path(given).resolve().name in discovery.CUSTOMIZATION_DIRS:
         return f"agenthooks: {given}: no {discovery.HOOKS_FILE} in this folder\n"
     return f"agenthooks: {given}: no {discovery.HOOKS_FILE} in {_folders()}\n"
@@ -73,26 +93,29 @@ def validate(
     no_user: bool = False,
     fmt: str = "text",
     strict: bool = False,
+    recursive: bool = False,
 ) -> int:
     """Check the files; 1 if any error (or, with `strict`, any warning), else 0."""
-    sources, empty = collect_sources(
-        paths, configs=configs, workspaces=workspaces, no_user=no_user
+    collected = collect_sources(
+        paths, configs=configs, workspaces=workspaces, no_user=no_user, recursive=recursive
     )
-    for given in empty:
-        sys.stderr.write(_empty_message(given))
-    if not sources and not empty:
+    for given in collected.empty:
+        sys.stderr.write(_empty_message(printable(given), recursive))
+    if not collected.sources and not collected.empty and not collected.skipped:
         sys.stderr.write(
             f"agenthooks: no {discovery.HOOKS_FILE} found "
             f"(looked in {looked_in(workspaces=workspaces, no_user=no_user)})\n"
         )
-    checked = [check_file(source) for source in sources]
+    checked = [check_file(source) for source in collected.sources]
     result = ValidationResult(
-        sources=tuple(sources),
-        diagnostics=tuple(d for hook_file in checked for d in hook_file.diagnostics),
-        empty_dirs=tuple(empty),
+        sources=tuple(collected.sources),
+        diagnostics=(
+            *collected.skipped, *(d for hook_file in checked for d in hook_file.diagnostics)
+        ),
+        empty_dirs=tuple(collected.empty),
     )
     report(result, fmt, sys.stdout)
-    if fmt == "github" and result.sources:
+    if fmt == "github" and (result.sources or result.diagnostics):
         # Annotations go to stdout for the runner; the log still deserves a last line.
         sys.stderr.write(result.summary() + "\n")
     return result.exit_code(strict=strict)

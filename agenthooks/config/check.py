@@ -9,6 +9,7 @@ keeps the two in agreement.
 from __future__ import annotations
 
 import os
+import re
 from typing import Any, Literal, NamedTuple
 
 from agenthooks.config.model import Handler, Severity, Source, escape, json_kind
@@ -21,7 +22,8 @@ from agenthooks.events import (
     did_you_mean,
     unknown_event_hint,
 )
-from agenthooks.matcher import matcher_error
+from agenthooks.matcher import matcher_error, matches_everything
+from agenthooks.report.escape import has_controls, printable
 
 Anchor = Literal["key", "value"]
 
@@ -63,12 +65,17 @@ def _unknown_key_message(key: str, known: tuple[str, ...], where: str) -> str:
 class Checker:
     """Walks one parsed document, collecting findings and the handlers it defines."""
 
-    def __init__(self, source: Source, *, check_scripts: bool) -> None:
+    def __init__(self, source: Source, *, thorough: bool) -> None:
         self.source = source
-        self.check_scripts = check_scripts and source.level == "workspace"
+        # Warnings cost time (regex parsing, file checks) and `run` ignores them: only
+        # `validate` and `list` ask for them.
+        self.thorough = thorough
+        self.check_scripts = thorough and source.level == "workspace"
         self.findings: list[Finding] = []
         self.handlers: list[Handler] = []
         self.errors = 0
+        # (event, command, timeout) -> (hook name, matcher) of the handlers that run it so far
+        self.first_hooks: dict[tuple[str, str, int], list[tuple[str, str | None]]] = {}
 
     def add(self, rule: str, message: str, pointer: str, anchor: Anchor = "value") -> None:
         finding = Finding(rule, message, pointer, anchor)
@@ -86,7 +93,16 @@ class Checker:
             )
             return
         for name, definition in doc.items():
-            self.definition(name, definition, "/" + escape(name))
+            pointer = "/" + escape(name)
+            if self.thorough and has_controls(name):
+                self.add(
+                    "control-character",
+                    f"hook name {name!r} holds control characters, which can hide or rewrite "
+                    "what a terminal shows",
+                    pointer,
+                    "key",
+                )
+            self.definition(name, definition, pointer)
 
     def definition(self, name: str, definition: Any, pointer: str) -> None:
         if not isinstance(definition, dict):
@@ -165,6 +181,8 @@ class Checker:
                     pointer + "/matcher",
                 )
                 matcher_ok = False
+            elif self.thorough:
+                self.backtracking(matcher, pointer + "/matcher")
         for key in group:
             if key not in GROUP_KEYS:
                 self.add(
@@ -267,6 +285,8 @@ class Checker:
         ):
             self.add("timeout-invalid", _timeout_message(timeout), pointer + "/timeout")
             timeout = DEFAULT_TIMEOUT
+        if kind == "command" and text:
+            self.command_text(text, pointer + "/command")
         if kind == "prompt":
             self.add(
                 "prompt-handler",
@@ -276,6 +296,8 @@ class Checker:
         elif text and self.check_scripts:
             self.script(text, pointer + "/command")
         if self.errors == errors_before:
+            if self.thorough and kind == "command" and enabled:
+                self.duplicate(name, event, matcher, text, timeout, pointer + "/command")
             self.handlers.append(
                 Handler(
                     source=self.source,
@@ -290,9 +312,73 @@ class Checker:
                 )
             )
 
+    def command_text(self, command: str, pointer: str) -> None:
+        """A NUL or an unencodable surrogate cannot reach a shell; other controls only hide."""
+        if "\0" in command:
+            self.add(
+                "command-unrunnable",
+                "the command holds a NUL character, which no shell can receive: "
+                "the handler could never start",
+                pointer,
+            )
+            return
+        try:
+            command.encode("utf-8", "surrogateescape")
+        except UnicodeEncodeError:
+            self.add(
+                "command-unrunnable",
+                "the command holds a lone surrogate (a \\ud800-style escape), which cannot be "
+                "passed to a shell: the handler could never start",
+                pointer,
+            )
+            return
+        if self.thorough and has_controls(command):
+            self.add(
+                "control-character",
+                f"the command '{printable(command)}' holds control characters, which can hide "
+                "it or rewrite what a terminal shows",
+                pointer,
+            )
+
+    def backtracking(self, matcher: str, pointer: str) -> None:
+        if has_nested_quantifier(matcher):
+            self.add(
+                "matcher-backtracking",
+                f"matcher {matcher!r} repeats a part that is itself repeated, which can "
+                "backtrack for seconds on a long tool name (an MCP server chooses its tools' "
+                "names): write it without the nested repetition",
+                pointer,
+            )
+
+    def duplicate(
+        self, name: str, event: str, matcher: str | None, command: str, timeout: int,
+        pointer: str,
+    ) -> None:
+        """The same handler under two hook names, for the same tool calls, runs once."""
+        earlier = self.first_hooks.setdefault((event, command, timeout), [])
+        first = next(
+            (hook for hook, other in earlier if hook != name and _overlap(matcher, other)), None
+        )
+        earlier.append((name, matcher))
+        if first is not None:
+            self.add(
+                "duplicate-handler",
+                f"hook {name!r} runs the same {event} command as hook {first!r} (same folder "
+                f"and timeout): it runs once per call, with AGENTHOOKS_HOOK_NAME={first}, so a "
+                f"script that tells hooks apart by that name never sees {name!r} here",
+                pointer,
+            )
+
     def script(self, command: str, pointer: str) -> None:
-        first = command.split(None, 1)[0]
-        if first.startswith("/") or "/" not in first or "$" in first or "`" in first:
+        words = _words(command)
+        if not words:
+            return
+        first = words[0]
+        interpreter = _interpreter(words)
+        if interpreter is not None:
+            self.interpreted_script(*interpreter, pointer)
+            return
+        if not _relative_path(first) or "/" not in first:
             return
         path = os.path.join(self.source.cwd, first)
         if not os.path.isfile(path):
@@ -310,6 +396,101 @@ class Checker:
                 pointer,
             )
 
+    def interpreted_script(self, program: str, script: str, pointer: str) -> None:
+        """`python3 ../x.py`: the interpreter needs no exec bit, but the script must exist."""
+        if not _relative_path(script) or os.path.isfile(os.path.join(self.source.cwd, script)):
+            return
+        self.add(
+            "script-missing",
+            f"{script} does not exist in {self.source.cwd}, where the handler runs; "
+            f"{program} would fail to open it (on Stop, a failing handler can keep the agent "
+            "going)",
+            pointer,
+        )
+
+
+def _overlap(one: str | None, other: str | None) -> bool:
+    """Whether two matchers surely select some tool in common (equal, or one selects all)."""
+    return one == other or matches_everything(one) or matches_everything(other)
+
+
+# Interpreters whose first argument, unless it is an option, is a script path.
+INTERPRETERS = re.compile(
+    r"(python[0-9.]*|pypy[0-9.]*|node|nodejs|bash|sh|dash|zsh|ruby|perl|php|deno|bun|tsx)"
+)
+
+
+def _words(command: str) -> list[str]:
+    import shlex
+
+    try:
+        return shlex.split(command)
+    except ValueError:  # unbalanced quotes: the shell will say so
+        return command.split()
+
+
+def _relative_path(word: str) -> bool:
+    return bool(word) and not word.startswith(("/", "~", "-")) and not any(
+        char in word for char in "$`*?[{"
+    )
+
+
+def _interpreter(words: list[str]) -> tuple[str, str] | None:
+    """(interpreter, script) of `python3 x.py`, `/usr/bin/env node x.js`, `deno run x.ts`."""
+    index = 0
+    if os.path.basename(words[0]) == "env" and len(words) > 1:
+        index = 1
+    program = os.path.basename(words[index])
+    if not INTERPRETERS.fullmatch(program):
+        return None
+    rest = words[index + 1:]
+    if program in ("deno", "bun") and rest[:1] == ["run"]:
+        rest = rest[1:]
+    if not rest or rest[0].startswith("-"):
+        return None  # `python3 -m x`, `bash -c '...'`, a REPL: no script path to check
+    return program, rest[0]
+
+
+def has_nested_quantifier(pattern: str) -> bool:
+    """Whether a repetition holds a repetition of varying length (`(\\w+\\s?)+`).
+
+    Such a pattern can match one string in exponentially many ways, and Python's regex engine
+    tries them all before it fails. A fixed count inside (`(ab{2})+`) is harmless, and so are
+    possessive repeats and atomic groups, which never backtrack into themselves.
+    """
+    import re._parser as parser  # type: ignore[import-not-found, unused-ignore]
+
+    try:
+        parsed = parser.parse(pattern)
+    except (re.error, RecursionError):
+        return False
+    stack: list[tuple[Any, bool]] = [(parsed, False)]
+    while stack:
+        items, inside_repeat = stack.pop()
+        for op, av in items:
+            name = str(op)
+            if name in ("MAX_REPEAT", "MIN_REPEAT"):
+                low, high, body = av
+                if inside_repeat and high != low and high > 1:
+                    return True
+                stack.append((body, inside_repeat or high > 1))
+            else:
+                stack.extend((child, inside_repeat) for child in _children(name, av))
+    return False
+
+
+def _children(name: str, av: Any) -> list[Any]:
+    """The sub-patterns of one parsed regex node that can backtrack."""
+    if name == "SUBPATTERN":
+        return [av[-1]]
+    if name == "BRANCH":
+        return list(av[1])
+    if name in ("ASSERT", "ASSERT_NOT"):
+        return [av[1]]
+    if name == "GROUPREF_EXISTS":
+        return [branch for branch in av[1:] if branch is not None]
+    return []  # atoms, atomic groups, possessive repeats
+
 
 def _timeout_message(timeout: Any) -> str:
     if isinstance(timeout, str):
@@ -325,8 +506,11 @@ def _timeout_message(timeout: Any) -> str:
     return f"timeout must be a positive whole number of seconds, not {json_kind(timeout)}"
 
 
-def check_document(doc: Any, source: Source, *, check_scripts: bool) -> Checker:
-    """Run every rule on a parsed document; the checker holds findings and handlers."""
-    checker = Checker(source, check_scripts=check_scripts)
+def check_document(doc: Any, source: Source, *, thorough: bool) -> Checker:
+    """Run the rules on a parsed document; the checker holds findings and handlers.
+
+    Errors are always found; warnings only when `thorough`.
+    """
+    checker = Checker(source, thorough=thorough)
     checker.document(doc)
     return checker

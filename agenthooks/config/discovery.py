@@ -7,9 +7,11 @@ and inside a workspace the customization folders in CUSTOMIZATION_DIRS order.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
-from agenthooks.config.model import Level, Source
+from agenthooks.config.model import Diagnostic, Level, Source
+from agenthooks.config.rules import RULES
 from agenthooks.errors import ConfigError
 
 CUSTOMIZATION_DIRS = (".agents", ".agent", "_agents", "_agent")
@@ -38,10 +40,27 @@ def display_path(path: str, cwd: str | None = None) -> str:
 # import alone costs more than the whole discovery.
 
 
+def present(path: str) -> bool:
+    """Whether a hooks.json is at `path` in any form worth reporting.
+
+    Not only a regular file: a dangling or looping symbolic link, a directory, a FIFO, a file
+    in a folder that cannot be searched, or a dangling link as the folder. Loading such an
+    entry gives a one-line error, so a broken link fails CI instead of hooks vanishing.
+    """
+    try:
+        os.lstat(path)
+        return True
+    except (FileNotFoundError, NotADirectoryError):
+        folder = os.path.dirname(path)
+        return os.path.islink(folder) and not os.path.exists(folder)
+    except OSError:  # EACCES, ELOOP: something is there that cannot be read
+        return os.path.lexists(os.path.dirname(path))
+
+
 def workspace_files(root: str) -> list[str]:
     """Every hooks.json of a workspace root, in customization-folder order."""
     candidates = (os.path.join(root, folder, HOOKS_FILE) for folder in CUSTOMIZATION_DIRS)
-    return [path for path in candidates if os.path.isfile(path)]
+    return [path for path in candidates if present(path)]
 
 
 def find_workspace_root(start: str) -> str | None:
@@ -54,6 +73,43 @@ def find_workspace_root(start: str) -> str | None:
         if parent == directory:
             return None
         directory = parent
+
+
+def _unsafe(path: str) -> str | None:
+    """Why another user could have written `path`, or None when only we (or root) could."""
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None  # a broken entry is reported when it is loaded
+    if status.st_uid not in (os.geteuid(), 0):
+        return f"owned by user id {status.st_uid}"
+    if status.st_mode & 0o002:
+        return "writable by everyone"
+    if status.st_mode & 0o020:
+        return "writable by its group"
+    return None
+
+
+def unsafe_workspace(root: str, files: Sequence[str], cwd: str) -> Diagnostic | None:
+    """The warning that skips a discovered workspace others could have planted, as git's
+    safe.directory does; None when its folders and files are ours."""
+    if not hasattr(os, "geteuid"):  # Windows: ownership is ACLs, not modes
+        return None
+    for file in files:
+        for path in (os.path.dirname(file), file):
+            reason = _unsafe(path)
+            if reason is not None:
+                rule = RULES["unsafe-workspace"]
+                return Diagnostic(
+                    display_path(file, cwd), 1, 1, rule.severity, rule.id,
+                    f"skipped the workspace {root}: {display_path(path, cwd)} is {reason}, so "
+                    "another user could have planted its hooks; agenthooks uses a discovered "
+                    "workspace only when its customization folder and hooks.json belong to you "
+                    "(or root) and only you can write them (name it with --workspace or "
+                    "--config to use it anyway)",
+                    "",
+                )
+    return None
 
 
 def owner_of(path: str, fallback: str) -> str:
@@ -79,18 +135,60 @@ def _source(path: str, workspace: str, cwd: str, *, given: str | None = None) ->
 
 
 def workspace_roots(workspaces: Sequence[str], cwd: str) -> list[str]:
-    """The `--workspace` directories (which must exist), else the nearest discovered root."""
+    """The `--workspace` directories, which must exist."""
     roots: list[str] = []
     for given in workspaces:
         root = os.path.join(cwd, given)
         if not os.path.isdir(root):
             raise ConfigError(f"--workspace {given}: no such directory")
         roots.append(root)
+    return roots
+
+
+class Discovered(NamedTuple):
+    """The hook files that apply, in order, and warnings about what discovery left out."""
+
+    sources: list[Source]
+    diagnostics: list[Diagnostic]
+
+
+def discover_all(
+    *,
+    configs: Sequence[str] = (),
+    workspaces: Sequence[str] = (),
+    no_user: bool = False,
+    cwd: str | None = None,
+) -> Discovered:
+    """The hook files that apply, in order, each read once, and what was skipped.
+
+    `configs` names files explicitly and turns discovery off, the user file included.
+    `--workspace` and `--config` are used as given; a workspace found upward is used only
+    when it is safe (`unsafe_workspace`), else skipped with a warning.
+    """
+    cwd = cwd or os.getcwd()
+    roots = workspace_roots(workspaces, cwd)
+    warnings: list[Diagnostic] = []
     if not workspaces:
         found = find_workspace_root(cwd)
         if found is not None:
-            roots.append(found)
-    return roots
+            warning = unsafe_workspace(found, workspace_files(found), cwd)
+            if warning is None:
+                roots.append(found)
+            else:
+                warnings.append(warning)
+    default_root = roots[0] if roots else cwd
+    sources: list[Source] = []
+    if configs:
+        for given in configs:
+            path = os.path.join(cwd, given)
+            sources.append(_source(path, owner_of(path, default_root), cwd, given=given))
+    else:
+        user = user_hooks_path()
+        if not no_user and present(user):
+            sources.append(_source(user, default_root, cwd))
+        for root in roots:
+            sources.extend(_source(path, root, cwd) for path in workspace_files(root))
+    return Discovered(_read_once(sources), warnings)
 
 
 def discover(
@@ -100,55 +198,119 @@ def discover(
     no_user: bool = False,
     cwd: str | None = None,
 ) -> list[Source]:
-    """The hook files that apply, in order, each read once.
-
-    `configs` names files explicitly and turns discovery off, the user file included.
-    """
-    cwd = cwd or os.getcwd()
-    roots = workspace_roots(workspaces, cwd)
-    default_root = roots[0] if roots else cwd
-    sources: list[Source] = []
-    if configs:
-        for given in configs:
-            path = os.path.join(cwd, given)
-            sources.append(_source(path, owner_of(path, default_root), cwd, given=given))
-    else:
-        user = user_hooks_path()
-        if not no_user and os.path.isfile(user):
-            sources.append(_source(user, default_root, cwd))
-        for root in roots:
-            sources.extend(_source(path, root, cwd) for path in workspace_files(root))
-    return _read_once(sources)
+    """The hook files that apply, in order, each read once (see `discover_all`)."""
+    return discover_all(configs=configs, workspaces=workspaces, no_user=no_user, cwd=cwd).sources
 
 
 def sources_for_paths(
-    paths: Sequence[str], cwd: str | None = None
+    paths: Sequence[str], cwd: str | None = None, *, recursive: bool = False
 ) -> tuple[list[Source], list[str]]:
     """The files `validate PATH...` checks, and the directories that held none.
 
-    A path is a hooks file, a customization folder, or a workspace root.
+    A path is a hooks file, a customization folder, or a workspace root; with `recursive`,
+    a directory stands for every customization folder under it.
     """
     cwd = cwd or os.getcwd()
     sources: list[Source] = []
     empty: list[str] = []
     for given in paths:
         path = os.path.join(cwd, given)
-        if os.path.isdir(path):
-            if os.path.basename(os.path.realpath(path)) in CUSTOMIZATION_DIRS:
-                own = os.path.join(path, HOOKS_FILE)
-                files = [own] if os.path.isfile(own) else []
-                root = os.path.dirname(os.path.realpath(path))
-            else:
-                files, root = workspace_files(path), path
-            if not files:
-                empty.append(given)
-            sources.extend(
-                _source(f, root, cwd, given=os.path.join(given, os.path.relpath(f, path)))
-                for f in files
-            )
-        else:
+        if not os.path.isdir(path) or os.path.basename(path) == HOOKS_FILE:
+            # A file, a broken link, or a directory that only pretends to be a hooks file.
             sources.append(_source(path, owner_of(path, cwd), cwd, given=given))
+            continue
+        if recursive:
+            folders = customization_folders(path)
+        elif os.path.basename(os.path.realpath(path)) in CUSTOMIZATION_DIRS:
+            folders = [path]
+        else:
+            folders = [os.path.join(path, name) for name in CUSTOMIZATION_DIRS]
+        found = [
+            os.path.join(folder, HOOKS_FILE)
+            for folder in folders
+            if present(os.path.join(folder, HOOKS_FILE))
+        ]
+        if not found:
+            empty.append(given)
+        for file in found:
+            root = os.path.dirname(os.path.realpath(os.path.dirname(file)))
+            shown = os.path.normpath(os.path.join(given, os.path.relpath(file, path)))
+            sources.append(_source(file, root, cwd, given=shown))
     return _read_once(sources), empty
+
+
+# Folders never searched by `validate --recursive`: git's own, and installed packages.
+SKIPPED_DIRS = frozenset({".git", "node_modules"})
+
+IgnoreCheck = Callable[[list[str]], set[str]]
+
+
+def customization_folders(top: str) -> list[str]:
+    """Every customization folder under `top` that holds a hooks.json, sorted by path.
+
+    Level by level, so that one `git check-ignore` call per level prunes ignored folders
+    (build output, virtual environments) before they are walked. Symbolic links to
+    directories are not followed, except as customization folders themselves.
+    """
+    ignored = _git_ignore_check(top)
+    found: list[str] = []
+    level = [top]
+    while level:
+        children: list[str] = []
+        folders: list[str] = []
+        for directory in level:
+            _subdirectories(directory, children, folders)
+        if ignored is not None and (children or folders):
+            dropped = ignored(children + folders)
+            children = [child for child in children if child not in dropped]
+            folders = [folder for folder in folders if folder not in dropped]
+        found.extend(folders)
+        level = children
+    order = {name: index for index, name in enumerate(CUSTOMIZATION_DIRS)}
+    return sorted(
+        found, key=lambda f: (os.path.dirname(f).split(os.sep), order[os.path.basename(f)])
+    )
+
+
+def _subdirectories(directory: str, children: list[str], folders: list[str]) -> None:
+    """Add the directories to walk below `directory` to `children`, its customization folders
+    that hold a hooks.json to `folders`."""
+    try:
+        entries = sorted(os.scandir(directory), key=lambda entry: entry.name)
+    except OSError:
+        return
+    for entry in entries:
+        if entry.name in CUSTOMIZATION_DIRS and present(os.path.join(entry.path, HOOKS_FILE)):
+            folders.append(entry.path)
+        elif entry.name not in SKIPPED_DIRS and entry.is_dir(follow_symlinks=False):
+            children.append(entry.path)
+
+
+def _git_ignore_check(top: str) -> IgnoreCheck | None:
+    """A batch test for git-ignored paths under `top`, or None outside a git work tree."""
+    import subprocess
+
+    def check(paths: list[str]) -> set[str]:
+        try:
+            done = subprocess.run(
+                ["git", "check-ignore", "--stdin", "-z"], cwd=top, input="\0".join(paths),
+                capture_output=True, text=True, check=False, errors="surrogateescape",
+            )
+        except OSError:
+            return set()
+        # 0: some ignored, 1: none; anything else (a nested repository) ignores nothing
+        if done.returncode != 0:
+            return set()
+        return {os.path.join(top, path) for path in done.stdout.split("\0") if path}
+
+    try:
+        inside = subprocess.run(
+            ["git", "rev-parse", "--is-inside-work-tree"], cwd=top, capture_output=True,
+            text=True, check=False,
+        )
+    except OSError:  # no git
+        return None
+    return check if inside.stdout.strip() == "true" else None
 
 
 def _read_once(sources: list[Source]) -> list[Source]:

@@ -9,16 +9,46 @@ from __future__ import annotations
 
 import json.decoder
 import json.scanner
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from agenthooks.config.model import escape
+from agenthooks.jsonlimits import MAX_DEPTH
 
 _WS = " \t\n\r"
 # The C string scanner `json` itself uses; typeshed does not declare it, hence `vars`.
 _scanstring: Callable[[str, int, bool], tuple[str, int]] = vars(json.decoder)["scanstring"]
 _CONSTANTS = {"NaN": float("nan"), "Infinity": float("inf"), "-Infinity": float("-inf")}
+# A string (skipped whole, escapes included) or one bracket.
+_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
+
+
+class TooDeep(ValueError):
+    """Nesting beyond `MAX_DEPTH`; `offset` is the first bracket past it."""
+
+    def __init__(self, offset: int) -> None:
+        super().__init__(f"nesting deeper than {MAX_DEPTH} levels at offset {offset}")
+        self.offset = offset
+
+
+def too_deep_at(text: str, limit: int = MAX_DEPTH) -> int | None:
+    """The offset of the first bracket that opens level `limit + 1`, or None; not recursive.
+
+    Brackets inside strings do not count. Works on any text, valid JSON or not, so it can run
+    before `json`, which recurses and would raise `RecursionError` on deep enough input.
+    """
+    depth = 0
+    for match in _TOKEN.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            if depth > limit:
+                return match.start()
+        elif token in "]}":
+            depth -= 1
+    return None
 
 
 @dataclass
@@ -66,6 +96,7 @@ class _Reader:
         self.pos = positions
         self.scan_string = _scanstring
         self.number = json.scanner.NUMBER_RE.match
+        self.depth = 0  # bounds the recursion of value -> obj/array -> value
 
     def skip(self, i: int) -> int:
         text = self.text
@@ -77,10 +108,14 @@ class _Reader:
         i = self.skip(i)
         self.pos.values[pointer] = i
         ch = self.text[i]
-        if ch == "{":
-            return self.obj(i + 1, pointer)
-        if ch == "[":
-            return self.array(i + 1, pointer)
+        if ch in "{[":
+            if self.depth >= MAX_DEPTH:
+                raise TooDeep(i)
+            self.depth += 1
+            try:
+                return self.obj(i + 1, pointer) if ch == "{" else self.array(i + 1, pointer)
+            finally:
+                self.depth -= 1
         if ch == '"':
             return self.scan_string(self.text, i + 1, True)
         for word, value in (("true", True), ("false", False), ("null", None)):
@@ -133,7 +168,10 @@ class _Reader:
 
 
 def read_positions(text: str) -> tuple[Any, PositionMap]:
-    """Parse text that `json.loads` accepts, returning the value and its position map."""
+    """Parse text that `json.loads` accepts, returning the value and its position map.
+
+    Raises `TooDeep` past `MAX_DEPTH` levels, so recursion stays far below Python's limit.
+    """
     positions = PositionMap(text)
     value, _ = _Reader(text, positions).value(0, "")
     return value, positions

@@ -7,14 +7,17 @@ read again with positions (`jsonpos`) and checked against the schema.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import stat
 from collections.abc import Iterable
 from typing import Any
 
 from agenthooks.config.check import Finding, check_document
 from agenthooks.config.model import Diagnostic, Handler, HookFile, Source
 from agenthooks.config.rules import RULES
+from agenthooks.jsonlimits import MAX_DEPTH, could_be_too_deep, depth_exceeds
 
 _BOM = b"\xef\xbb\xbf"
 
@@ -32,14 +35,107 @@ def _diagnostic(source: Source, rule: str, message: str, line: int = 1, column: 
     return Diagnostic(source.path, line, column, RULES[rule].severity, rule, message, pointer)
 
 
+# A hooks.json is a few kilobytes; a cap keeps a mistaken path (a log, an image, /dev/zero)
+# from filling memory. AGENTHOOKS_MAX_CONFIG_BYTES raises or lowers it.
+MAX_CONFIG_BYTES = 16 * 1024 * 1024
+_FILE_KINDS = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+class Unusable(Exception):
+    """Why a file named as a config cannot be read as one: a rule id and a message."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.message = message
+
+
+def max_config_bytes() -> int:
+    value = os.environ.get("AGENTHOOKS_MAX_CONFIG_BYTES", "")
+    return int(value) if value.isdigit() and int(value) > 0 else MAX_CONFIG_BYTES
+
+
+def _size_text(size: int) -> str:
+    return f"{size / (1024 * 1024):.1f} MiB" if size >= 1024 * 1024 else f"{size} bytes"
+
+
+def _open_error(shown: str, file: str, exc: OSError) -> Unusable:
+    """The `unreadable` finding for a file that does not open, naming a broken link as such."""
+    if os.path.islink(file) and exc.errno == errno.ENOENT:
+        return Unusable(
+            "unreadable",
+            f"cannot read {shown}: it is a symbolic link to {os.readlink(file)}, "
+            "which does not exist",
+        )
+    if exc.errno == errno.ELOOP:
+        return Unusable("unreadable", f"cannot read {shown}: a loop of symbolic links")
+    return Unusable("unreadable", f"cannot read {shown}: {exc.strerror or exc}")
+
+
+def read_bytes(file: str, shown: str | None = None) -> tuple[bytes, os.stat_result]:
+    """A config's bytes and status, or `Unusable`: never a hang on a FIFO, never unbounded.
+
+    O_NONBLOCK makes opening a FIFO return at once (it changes nothing for a regular file);
+    fstat on the open descriptor then refuses anything but a regular file, so the check
+    and the read see the same file.
+    """
+    shown = file if shown is None else shown
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(file, flags)
+    except OSError as exc:
+        raise _open_error(shown, file, exc) from None
+    try:
+        status = os.fstat(fd)
+        if not stat.S_ISREG(status.st_mode):
+            kind = next((name for test, name in _FILE_KINDS if test(status.st_mode)), None)
+            raise Unusable("not-a-file", f"{shown} is {kind or 'not a regular file'}, "
+                                         "not a hooks file")
+        cap = max_config_bytes()
+        if status.st_size > cap:
+            raise _too_large(shown, status.st_size, cap)
+        data = _read_at_most(fd, cap + 1)
+        if len(data) > cap:  # grew since fstat
+            raise _too_large(shown, len(data), cap)
+        return data, status
+    except OSError as exc:
+        raise Unusable("unreadable", f"cannot read {shown}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+
+
+def _too_large(shown: str, size: int, cap: int) -> Unusable:
+    return Unusable(
+        "too-large",
+        f"{shown} is {_size_text(size)}, over the {_size_text(cap)} limit for a hooks file "
+        "(AGENTHOOKS_MAX_CONFIG_BYTES)",
+    )
+
+
+def _read_at_most(fd: int, limit: int) -> bytes:
+    chunks: list[bytes] = []
+    remaining = limit
+    while remaining > 0:
+        chunk = os.read(fd, min(remaining, 1024 * 1024))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        remaining -= len(chunk)
+    return b"".join(chunks)
+
+
 def _read_text(source: Source) -> tuple[str | None, list[Diagnostic]]:
     """The file's text, or the diagnostics that say why it has none usable."""
     try:
-        with open(source.file, "rb") as handle:
-            data = handle.read()
-    except OSError as exc:
-        reason = exc.strerror or str(exc)
-        return None, [_diagnostic(source, "unreadable", f"cannot read {source.path}: {reason}")]
+        data, _ = read_bytes(source.file, source.path)
+    except Unusable as exc:
+        return None, [_diagnostic(source, exc.rule, exc.message)]
     found: list[Diagnostic] = []
     if data.startswith(_BOM):
         found.append(_diagnostic(
@@ -77,16 +173,14 @@ CACHE_MIN_SIZE = 64 * 1024
 def load(source: Source) -> HookFile:
     """Load a file for running: its handlers, and full diagnostics only if it has errors."""
     try:
-        with open(source.file, "rb") as handle:
-            stat = os.fstat(handle.fileno())
-            data = handle.read()
-    except OSError:
+        data, status = read_bytes(source.file)
+    except Unusable:
         return check_file(source)  # the slow path names the problem precisely
     key = None
     if len(data) >= CACHE_MIN_SIZE:
         from agenthooks.config import cache
 
-        key = cache.fingerprint(stat, data)
+        key = cache.fingerprint(status, data)
         rows = cache.read(source.file, key)
         if rows is not None:
             return HookFile(source, tuple(Handler(source, *row) for row in rows))
@@ -94,9 +188,11 @@ def load(source: Source) -> HookFile:
         return check_file(source)
     try:
         doc = json.loads(data.decode("utf-8"), parse_constant=_reject_constant)
-    except ValueError:
+    except (ValueError, RecursionError):
         return check_file(source)
-    checker = check_document(doc, source, check_scripts=False)
+    if could_be_too_deep(data) and depth_exceeds(doc):
+        return check_file(source)
+    checker = check_document(doc, source, thorough=False)
     if checker.errors:
         return check_file(source)
     if key is not None:
@@ -115,6 +211,18 @@ def check_file(source: Source, *, schema: bool = True) -> HookFile:
     text, found = _read_text(source)
     if text is None:
         return HookFile(source, (), tuple(found))
+    from agenthooks.config.jsonpos import read_positions, too_deep_at
+
+    # Before json itself, which recurses: past the limit a file is one finding, never a crash.
+    deep = too_deep_at(text) if could_be_too_deep(text) else None
+    if deep is not None:
+        line = text.count("\n", 0, deep) + 1
+        column = deep - (text.rfind("\n", 0, deep) + 1) + 1
+        found.append(_diagnostic(
+            source, "nesting-too-deep",
+            f"nesting too deep: more than {MAX_DEPTH} levels of lists and objects", line, column,
+        ))
+        return HookFile(source, (), tuple(found))
     try:
         json.loads(text)
     except json.JSONDecodeError as exc:
@@ -123,8 +231,6 @@ def check_file(source: Source, *, schema: bool = True) -> HookFile:
             exc.lineno, exc.colno,
         ))
         return HookFile(source, (), tuple(found))
-
-    from agenthooks.config.jsonpos import read_positions
 
     doc, positions = read_positions(text)
     for pointer, offset in positions.duplicates:
@@ -140,7 +246,7 @@ def check_file(source: Source, *, schema: bool = True) -> HookFile:
             source, "json-constant", f"{word} is not valid JSON", line, column, pointer
         ))
 
-    checker = check_document(doc, source, check_scripts=True)
+    checker = check_document(doc, source, thorough=True)
     findings = list(checker.findings)
     if schema:
         findings.extend(schema_findings(doc, findings))

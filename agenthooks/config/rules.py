@@ -20,10 +20,13 @@ RULES: dict[str, Rule] = {
     rule.id: rule
     for rule in (
         Rule("unreadable", "error", "the file cannot be read"),
+        Rule("not-a-file", "error", "a directory, FIFO, device or socket named as a hooks file"),
+        Rule("too-large", "error", "the file is over the size limit (16 MiB by default)"),
         Rule("encoding", "error", "the file is not UTF-8"),
         Rule("bom", "error", "the file starts with a UTF-8 byte-order mark"),
         Rule("json-syntax", "error", "the file is not valid JSON"),
         Rule("json-constant", "error", "NaN or Infinity, which JSON does not allow"),
+        Rule("nesting-too-deep", "error", "lists and objects nested more than 200 levels deep"),
         Rule("top-level-type", "error", "the top level is not an object of hook names"),
         Rule("definition-type", "error", "a hook definition is not an object"),
         Rule("enabled-type", "error", "`enabled` is not true or false"),
@@ -40,6 +43,7 @@ RULES: dict[str, Rule] = {
         Rule("command-missing", "error", "a command handler without a non-empty `command` string"),
         Rule("prompt-missing", "error", "a prompt handler without a non-empty `prompt` string"),
         Rule("timeout-invalid", "error", "a `timeout` that is not a positive whole number"),
+        Rule("command-unrunnable", "error", "a command with a NUL or a lone surrogate"),
         Rule("schema", "error", "any other shape the JSON Schema forbids"),
         Rule("unknown-key", "warning", "an unknown key in a group or handler (ignored)"),
         Rule("duplicate-key", "warning", "a key given twice (JSON keeps the last one)"),
@@ -49,5 +53,9 @@ RULES: dict[str, Rule] = {
         ),
         Rule("prompt-handler", "warning", "a prompt handler, which agenthooks cannot run"),
         Rule("no-events", "warning", "a hook definition with no event"),
+        Rule("matcher-backtracking", "warning", "a matcher with a repetition inside a repetition"),
+        Rule("control-character", "warning", "control characters in a hook name or command"),
+        Rule("duplicate-handler", "warning", "the same handler under two hook names runs once"),
+        Rule("unsafe-workspace", "warning", "a discovered workspace others could have written"),
     )
 }

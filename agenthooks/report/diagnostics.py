@@ -4,18 +4,17 @@ Each reporter reads one `ValidationResult` and writes it to a stream; the comman
 exit code from the same result, so what is printed and what is returned cannot disagree.
 """
 
-
-
 from __future__ import annotations
 
 import abc
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
+from agenthooks.config.loader import Unusable, read_bytes
 from agenthooks.config.model import Diagnostic, Source
+from agenthooks.report.escape import printable
 from agenthooks.report.table import display_width, is_terminal
 
 if TYPE_CHECKING:
@@ -23,6 +22,8 @@ if TYPE_CHECKING:
 
 JSON_VERSION = 1
 _SNIPPET = 100  # characters of a long source line shown around the column
+# Findings about a whole file (or a skipped one): no source line to show under them.
+_WHOLE_FILE_RULES = frozenset({"unreadable", "not-a-file", "too-large", "unsafe-workspace"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,9 +73,9 @@ class _SourceLines:
 
     def line(self, path: str, number: int) -> str | None:
         if path not in self._lines:
-            try:
-                data = Path(self._files.get(path, path)).read_bytes()
-            except OSError:
+            try:  # the loader's reader: a FIFO or /dev/zero must not hang or fill memory here
+                data, _ = read_bytes(self._files.get(path, path))
+            except Unusable:
                 data = b""
             # The BOM is reported, not shown; undecodable bytes show as U+FFFD, as the
             # `encoding` diagnostic counts its column over the same replacement.
@@ -131,12 +132,13 @@ class TextReporter(Reporter):
             self._report_rich(result, lines)
             return
         for diagnostic in result.diagnostics:
-            self.stream.write(str(diagnostic) + "\n")
+            # Text from configs (names, commands, paths) must not drive the terminal.
+            self.stream.write(printable(str(diagnostic)) + "\n")
             snippet = _snippet(diagnostic, lines)
             if snippet is not None:
                 gutter, text, pad = snippet
                 self.stream.write(f"{gutter} | {text}\n{' ' * len(gutter)} | {pad}^\n")
-        if self.show_summary and result.sources:
+        if self.show_summary and (result.sources or result.diagnostics):
             self.stream.write(result.summary() + "\n")
 
     def _report_rich(self, result: ValidationResult, lines: _SourceLines) -> None:
@@ -147,12 +149,13 @@ class TextReporter(Reporter):
         for diagnostic in result.diagnostics:
             style = "bold red" if diagnostic.severity == "error" else "bold yellow"
             heading = Text()
-            heading.append(f"{diagnostic.file}:{diagnostic.line}:{diagnostic.column}:", "bold")
+            place = f"{printable(diagnostic.file)}:{diagnostic.line}:{diagnostic.column}:"
+            heading.append(place, "bold")
             heading.append(" ")
             heading.append(diagnostic.severity, style)
             heading.append(" ")
             heading.append(f"[{diagnostic.rule}]", "cyan")
-            heading.append(f" {diagnostic.message}")
+            heading.append(f" {printable(diagnostic.message)}")
             console.print(heading)
             snippet = _snippet(diagnostic, lines)
             if snippet is not None:
@@ -164,7 +167,7 @@ class TextReporter(Reporter):
                 caret.append("^", style)
                 console.print(source)
                 console.print(caret)
-        if self.show_summary and result.sources:
+        if self.show_summary and (result.sources or result.diagnostics):
             _print_summary(console, result)
 
 
@@ -178,14 +181,19 @@ def _print_summary(console: Console, result: ValidationResult) -> None:
 
 
 def _snippet(diagnostic: Diagnostic, lines: _SourceLines) -> tuple[str, str, str] | None:
-    """(gutter, source text, blanks before the caret), or None when there is no line to show."""
-    if diagnostic.rule == "unreadable":
+    """(gutter, source text, blanks before the caret), or None when there is no line to show.
+
+    Control characters in the line are shown escaped, and the caret moves with them.
+    """
+    if diagnostic.rule in _WHOLE_FILE_RULES:
         return None
     line = lines.line(diagnostic.file, diagnostic.line)
     if line is None:
         return None
     text, column = _window(line, diagnostic.column)
-    return f"{diagnostic.line:>4}", text, _caret_pad(text, column)
+    shown_column = len(printable(text[: column - 1])) + 1
+    shown = printable(text)
+    return f"{diagnostic.line:>4}", shown, _caret_pad(shown, shown_column)
 
 
 class JsonReporter(Reporter):
@@ -197,8 +205,19 @@ class JsonReporter(Reporter):
             "files": list(result.files),
             "diagnostics": [diagnostic.as_json() for diagnostic in result.diagnostics],
         }
-        json.dump(document, self.stream, indent=2, ensure_ascii=False)
-        self.stream.write("\n")
+        self.stream.write(exact_json(document) + "\n")
+
+
+def exact_json(document: Any) -> str:
+    """Indented JSON, readable UTF-8 where possible; `\\uXXXX` escapes when the text holds
+    lone surrogates (from `"\\ud800"` in a file, or undecodable file names), which no
+    UTF-8 stream can write. Either way a JSON reader gets exactly the same strings."""
+    text = json.dumps(document, indent=2, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(document, indent=2, ensure_ascii=True)
+    return text
 
 
 def escape_data(text: str) -> str:
@@ -217,12 +236,13 @@ class GithubReporter(Reporter):
     def report(self, result: ValidationResult) -> None:
         for d in result.diagnostics:
             properties = ",".join(
-                f"{key}={escape_property(str(value))}"
+                f"{key}={escape_property(printable(str(value)))}"
                 for key, value in (
                     ("file", d.file), ("line", d.line), ("col", d.column), ("title", d.rule),
                 )
             )
-            self.stream.write(f"::{d.severity} {properties}::{escape_data(d.message)}\n")
+            message = escape_data(printable(d.message))
+            self.stream.write(f"::{d.severity} {properties}::{message}\n")
 
 
 REPORTERS: dict[str, type[Reporter]] = {

@@ -187,8 +187,6 @@ def test_through_click_runner(samples: Path) -> None:
     assert result.exception is None
     assert result.return_value == 0
     assert "keep-going-while-tests-fail" in result.stdout
-    bad = CliRunner().invoke(cli, ["list", "--event", "BeforeTool"])
-    assert bad.exit_code == 2  # click rejects an unknown event before anything runs
 
 
 def test_installed_script_lists_json(installed_agenthooks: Path, samples: Path) -> None:

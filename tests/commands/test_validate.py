@@ -107,10 +107,11 @@ def test_json_format(agenthooks, isolated: Path) -> None:
     report = json.loads(outcome.out)
     assert set(report) == {"version", "files", "diagnostics"}
     assert report["version"] == 1
-    assert report["files"] == ["./.agents/hooks.json"]
+    # Normalised, as GitHub annotations need: not "./.agents/hooks.json".
+    assert report["files"] == [".agents/hooks.json"]
     first = report["diagnostics"][0]
     assert first == {
-        "file": "./.agents/hooks.json",
+        "file": ".agents/hooks.json",
         "line": 4,
         "column": 44,
         "severity": "error",

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 
 from agenthooks.config.discovery import sources_for_paths
-from agenthooks.config.loader import check_file, load
+from agenthooks.config.loader import MAX_CONFIG_BYTES, check_file, load
 from agenthooks.config.model import HookFile
 from agenthooks.config.rules import RULES
 from agenthooks.events import FOREIGN_EVENTS
@@ -19,10 +20,13 @@ BAD = Path(__file__).parent / "bad"
 # workspace directory BAD/<rule>/, a file written by the test (GENERATED) or a missing path.
 EXPECTED: dict[str, tuple[int, int]] = {
     "unreadable": (1, 1),
+    "not-a-file": (1, 1),
+    "too-large": (1, 1),
     "encoding": (4, 29),
     "bom": (1, 1),
     "json-syntax": (8, 9),
     "json-constant": (6, 20),
+    "nesting-too-deep": (2, 210),
     "top-level-type": (1, 1),
     "definition-type": (7, 15),
     "enabled-type": (3, 16),
@@ -39,6 +43,7 @@ EXPECTED: dict[str, tuple[int, int]] = {
     "command-missing": (4, 7),
     "prompt-missing": (4, 7),
     "timeout-invalid": (6, 20),
+    "command-unrunnable": (5, 20),
     "schema": (7, 18),
     "unknown-key": (6, 9),
     "duplicate-key": (7, 9),
@@ -46,7 +51,13 @@ EXPECTED: dict[str, tuple[int, int]] = {
     "script-missing": (7, 24),
     "prompt-handler": (5, 17),
     "no-events": (2, 11),
+    "matcher-backtracking": (5, 20),
+    "control-character": (5, 20),
+    "duplicate-handler": (9, 60),
 }
+
+# Rules about discovery rather than one file's content, each with tests of its own.
+DISCOVERY_RULES = {"unsafe-workspace"}
 
 # Bad files that cannot be committed as text: git and editors would "fix" them.
 GENERATED: dict[str, bytes] = {
@@ -54,7 +65,11 @@ GENERATED: dict[str, bytes] = {
     "encoding": (
         b'{\n  "lint": {\n    "Stop": [\n      { "command": "echo caf\xe9 ok" }\n    ]\n  }\n}\n'
     ),
+    # 600 levels: Python's json and a recursive reader would both raise RecursionError near 1000.
+    "nesting-too-deep": b'{\n  "deep": ' + b"[" * 600 + b"]" * 600 + b"\n}\n",
 }
+# Rules whose bad file is not a JSON text: made by `special_path`.
+SPECIAL = {"unreadable", "not-a-file", "too-large"}
 
 # A finding that comes with the rule's own, by construction: a prompt handler always gets
 # the prompt-handler warning.
@@ -70,11 +85,23 @@ def bad_path(rule: str, tmp_path: Path) -> Path:
         path = tmp_path / f"{rule}.json"
         path.write_bytes(GENERATED[rule])
         return path
-    if rule == "unreadable":
-        return tmp_path / "does-not-exist" / "hooks.json"
+    if rule in SPECIAL:
+        return special_path(rule, tmp_path)
     if (BAD / rule).is_dir():
         return BAD / rule
     return BAD / f"{rule}.json"
+
+
+def special_path(rule: str, tmp_path: Path) -> Path:
+    path = tmp_path / "hooks.json"
+    if rule == "not-a-file":
+        os.mkfifo(path)  # opening it to read would block until a writer came: it must not
+    elif rule == "too-large":
+        with path.open("wb") as handle:  # sparse: no 16 MiB written
+            handle.truncate(MAX_CONFIG_BYTES + 1)
+    else:
+        path = tmp_path / "does-not-exist" / "hooks.json"
+    return path
 
 
 def check_path(path: Path) -> HookFile:
@@ -90,13 +117,13 @@ def check_text(tmp_path: Path, text: str, name: str = "hooks.json") -> HookFile:
 
 
 def test_every_rule_has_a_bad_file() -> None:
-    assert set(EXPECTED) == set(RULES)
+    assert set(EXPECTED) | DISCOVERY_RULES == set(RULES)
 
 
 def test_every_bad_file_is_in_the_table() -> None:
     on_disk = {path.stem if path.is_file() else path.name for path in BAD.iterdir()}
     assert on_disk <= set(EXPECTED), on_disk - set(EXPECTED)
-    assert on_disk | set(GENERATED) | {"unreadable"} == set(EXPECTED)
+    assert on_disk | set(GENERATED) | SPECIAL == set(EXPECTED)
 
 
 @pytest.mark.parametrize("rule", sorted(EXPECTED))
