@@ -1,33 +1,46 @@
-"""The in-process API: load the hooks.json files once, then run an event per call.
+"""The in-process API: one registry of hooks of every kind, run per event.
 
-    hooks = load_hooks(workspaces=["."])
+    hooks = load_hooks(workspaces=["."])          # the hooks.json files, or Hooks() for none
+
+    @hooks.decide("PreToolUse", tool="run_command", args={"CommandLine": "rm -rf*"})
+    def no_rm(ctx):
+        return Decision.deny("rm -rf is not allowed here")
+
     result = hooks.run("PreToolUse", {"toolCall": {"name": "run_command", "args": {...}}})
     if result.blocked: ...
 
 `agenthooks run` is a thin layer over this module. The per-call path stays lean, because a
-harness calls it on every tool call: files are read and selections computed once per `Hooks`,
-and a call does no more than parse the payload, start the handlers, and merge their answers.
+harness calls it on every tool call: files are read and selections computed once per
+(event, tool), and a call does no more than parse the payload, run what was selected, and
+fold the answers (see `engine.runner` for the order).
 """
 
 from __future__ import annotations
 
-import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from agenthooks.config.discovery import discover
 from agenthooks.config.loader import load
-from agenthooks.config.model import Handler, HookFile, json_kind
-from agenthooks.errors import AgentHooksError, PayloadError, UsageError
-from agenthooks.events import EVENTS, is_tool_event, unknown_event_hint
-from agenthooks.executor import ProcessSpec, run_processes
-from agenthooks.merge import TOOL_DECISIONS, block_reasons, blocks, deny_for_failures, merge
-from agenthooks.protocol import Answer, answer, prompt_warning, skipped
+from agenthooks.config.model import Handler, HookFile
+from agenthooks.decision import Decision
+from agenthooks.engine.hookspec import PHASES, PythonHook, ShellHook, selects_tool
+from agenthooks.engine.runner import Call, EventPlan, Executed, execute
+from agenthooks.errors import AgentHooksError, UsageError
+from agenthooks.events import TOOL_CALL_EVENTS, canonical_event, is_tool_event
+from agenthooks.executor import ProcessResult, ProcessSpec, run_processes
+from agenthooks.hosts.antigravity.merge import TOOL_DECISIONS, block_reasons
+from agenthooks.hosts.antigravity.protocol import Answer, prompt_warning
+from agenthooks.kinds.process import config_specs
+from agenthooks.kinds.python import HookOutcome
+from agenthooks.payload import Payload, read_payload, tool_from_payload
 from agenthooks.selection import Selector
 
 if TYPE_CHECKING:
     import asyncio
+
+    from agenthooks.engine.context import Session, Turn
 
 __all__ = [
     "EventResult",
@@ -39,21 +52,20 @@ __all__ = [
     "run_event",
 ]
 
-# A dict is serialised for the handlers; bytes and str are passed on exactly as given.
-Payload = Mapping[str, Any] | bytes | str
-
 NO_TOOL_WARNING = (
     "no tool name (give --tool, or toolCall.name or tool_name in the payload): "
     "only handlers whose matcher matches every tool were selected"
 )
+NO_TOOL_DENY = "no tool name (give --tool, or toolCall.name or tool_name in the payload)"
+DEFAULT_TIMEOUT = 30.0
 
 
 class EventResult(NamedTuple):
-    """The outcome of one event: the merged answer, whether it blocks, and every handler.
+    """The outcome of one event: the answer, whether it blocks, and every hook and handler.
 
-    `exit_code` is what `agenthooks run` exits with: 2 when the answer blocks, else 1 when a
-    hooks.json was skipped for errors, else 0. `error` is agenthooks' own error when
-    `fail_closed` turned it into a deny (otherwise such errors raise `AgentHooksError`).
+    `exit_code` is what `agenthooks run` exits with: 2 when the answer blocks, else 0 (a
+    skipped file is a warning in the answer, never a changed exit status). `error` is
+    agenthooks' own error when `fail_closed` turned it into a deny.
     """
 
     event: str
@@ -65,11 +77,23 @@ class EventResult(NamedTuple):
     skipped_files: tuple[HookFile, ...] = ()
     tool: str | None = None
     error: str | None = None
+    decision: Decision = Decision.allow()
+    updated_args: dict[str, Any] | None = None
+    hooks: tuple[HookOutcome, ...] = ()  # the in-process hooks that ran, in order
+    injected: tuple[str, ...] = ()  # messages in-process hooks injected, in order
 
     @property
     def reasons(self) -> list[str]:
         """Why the answer blocks (empty when it does not)."""
         return block_reasons(self.event, self.output) if self.blocked else []
+
+    @property
+    def reason(self) -> str | None:
+        return self.decision.reason
+
+    @property
+    def replacement(self) -> Any:
+        return self.decision.output if self.decision.kind == "replace" else None
 
     def to_report(self) -> dict[str, Any]:
         """The object `agenthooks run --report json` prints."""
@@ -77,8 +101,10 @@ class EventResult(NamedTuple):
             "event": self.event,
             "output": self.output,
             "blocked": self.blocked,
+            "decision": self.decision.kind,
             "warnings": list(self.warnings),
             "handlers": [handler.as_json() for handler in self.handlers],
+            "hooks": [hook.as_json() for hook in self.hooks],
         }
 
 
@@ -90,6 +116,7 @@ class Plan(NamedTuple):
     handlers: tuple[Handler, ...]  # command handlers, in the order they would run
     warnings: list[str]
     skipped_files: tuple[HookFile, ...] = ()
+    hooks: tuple[PythonHook, ...] = ()  # in-process hooks that may run (before `when`)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -106,15 +133,19 @@ class Plan(NamedTuple):
                 }
                 for h in self.handlers
             ],
+            "hooks": [
+                {"hook": h.name, "kind": h.phase, "priority": h.priority, "tool": h.tool}
+                for h in self.hooks
+            ],
         }
 
 
 # --- pieces shared by run and plan --------------------------------------------------------
 
 
-def check_event(event: str) -> None:
-    if event not in EVENTS:
-        raise UsageError(f"unknown event {event!r}: {unknown_event_hint(event)}")
+def check_event(event: str) -> str:
+    """The canonical name of an event or alias; `UnknownEvent` (a ValueError) otherwise."""
+    return canonical_event(event)
 
 
 def check_default_decision(word: str | None) -> None:
@@ -122,39 +153,6 @@ def check_default_decision(word: str | None) -> None:
         raise UsageError(
             f"unknown default decision {word!r} (choose from {', '.join(TOOL_DECISIONS)})"
         )
-
-
-def read_payload(payload: Payload) -> tuple[bytes, Mapping[str, Any]]:
-    """The bytes the handlers get on stdin, and the payload as an object.
-
-    Bytes are passed on untouched (no re-encoding, no copy); empty input means `{}`.
-    """
-    if isinstance(payload, Mapping):
-        return json.dumps(payload, ensure_ascii=False).encode(), payload
-    data = payload.encode() if isinstance(payload, str) else payload
-    # Strip only a short prefix to find out whether it is blank: never copy a big payload.
-    if not data or (data[:1].isspace() and not data.strip()):
-        return b"{}", {}
-    try:
-        doc = json.loads(data)
-    except ValueError as exc:  # UnicodeDecodeError included
-        raise PayloadError(f"the payload is not valid JSON: {exc}") from None
-    if not isinstance(doc, dict):
-        raise PayloadError(f"the payload must be a JSON object, not {json_kind(doc)}")
-    return data, doc
-
-
-
-
-def tool_from_payload(doc: Mapping[str, Any]) -> str | None:
-    """The tool name: Antigravity's toolCall.name, else tool_name (Gemini CLI, Claude Code)."""
-    call = doc.get("toolCall")
-    if isinstance(call, dict):
-        name = call.get("name")
-        if isinstance(name, str) and name:
-            return name
-    name = doc.get("tool_name")
-    return name if isinstance(name, str) and name else None
 
 
 def skip_warning(hook_file: HookFile) -> str:
@@ -165,54 +163,203 @@ def skip_warning(hook_file: HookFile) -> str:
     return f"skipped {hook_file.source.path} ({count}; its hooks do not run){first}"
 
 
-def exit_status(blocked: bool, skipped_files: Sequence[HookFile]) -> int:
-    if blocked:
-        return 2
-    return 1 if skipped_files else 0
+def skip_notice(skipped_files: Sequence[HookFile]) -> str | None:
+    """The line every host shows the user when files were skipped (the answer's systemMessage)."""
+    if not skipped_files:
+        return None
+    parts = []
+    for f in skipped_files:
+        count = len(f.errors)
+        parts.append(f"{f.source.path} ({count} error{'s' if count != 1 else ''})")
+    return f"agenthooks skipped {', '.join(parts)}: run `agenthooks validate`"
+
+
+def exit_status(blocked: bool, skipped_files: Sequence[HookFile] = ()) -> int:
+    """2 when the answer blocks, else 0: a run that produced an answer never exits 1."""
+    return 2 if blocked else 0
 
 
 def failed_closed(
     event: str, error: str, skipped_files: tuple[HookFile, ...] = ()
 ) -> EventResult:
     """`--fail-closed` on PreToolUse when agenthooks itself failed: deny, naming the error."""
-    output = {"decision": "deny", "reason": f"fail-closed: agenthooks: {error}"}
-    return EventResult(event, output, True, 2, [], (), skipped_files, None, error)
+    reason = f"fail-closed: agenthooks: {error}"
+    output = {"decision": "deny", "reason": reason}
+    return EventResult(event, output, True, 2, [], (), skipped_files, None, error,
+                       Decision.deny(reason))
 
 
-# --- the loaded hooks -----------------------------------------------------------------------
+def _with_notice(output: dict[str, Any], notice: str | None) -> dict[str, Any]:
+    if notice is None:
+        return output
+    given = output.get("systemMessage")
+    return {**output, "systemMessage": f"{given}\n{notice}" if given else notice}
+
+
+# --- the registry -------------------------------------------------------------------------
 
 
 class Hooks:
-    """The hooks.json files of a workspace, loaded once; `run` runs one event per call.
+    """Every hook of a harness: hooks.json files, Python hooks, shell hooks; run per event.
 
     Files with errors are kept in `skipped_files` (with their diagnostics) and run nothing,
-    as Antigravity does, but every result says so.
+    as Antigravity does, but every result says so. Register before running; `run`/`arun` may
+    then be called concurrently from threads and event loops.
     """
 
-    def __init__(self, files: Sequence[HookFile]) -> None:
+    def __init__(self, files: Sequence[HookFile] = (), *, workspaces: Sequence[str] = ()) -> None:
         self.files = tuple(f for f in files if f.ok)
         self.skipped_files = tuple(f for f in files if not f.ok)
+        self.workspaces = tuple(os.path.abspath(w) for w in workspaces)
         self.selector = Selector(self.files)
-        self._file_warnings = [skip_warning(f) for f in self.skipped_files]
-        # (event, tool) -> the selected handlers and the specs of the command handlers among
-        # them: everything in a spec is fixed for a given event and tool.
-        self._specs: dict[tuple[str, str | None], tuple[tuple[Handler, ...], list[ProcessSpec]]]
-        self._specs = {}
+        self.python_hooks: tuple[PythonHook, ...] = ()
+        self.shell_hooks: tuple[ShellHook, ...] = ()
+        self._file_warnings = tuple(skip_warning(f) for f in self.skipped_files)
+        self._notice = skip_notice(self.skipped_files)
+        self._plans: dict[tuple[str, str | None], EventPlan] = {}
+
+    # --- registration ---
+
+    def on(
+        self,
+        event: str,
+        fn: Callable[..., Any],
+        *,
+        kind: str = "decide",
+        tool: str | None = None,
+        args: Mapping[str, str] | None = None,
+        when: Callable[..., Any] | None = None,
+        priority: int = 0,
+        name: str | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+    ) -> Callable[..., Any]:
+        """Register `fn(ctx)` on an event; returns `fn`. Raises ValueError for a bad matcher."""
+        from agenthooks.engine.hookspec import arg_globs, is_async, tool_matcher
+
+        event = canonical_event(event)
+        if kind not in PHASES:
+            raise ValueError(f"kind must be one of {', '.join(PHASES)}, not {kind!r}")
+        if not callable(fn):
+            raise ValueError(f"a hook must be callable, not {type(fn).__name__}")
+        only = getattr(fn, "agenthooks_events", None)
+        if only is not None and event not in only:
+            raise ValueError(f"{_name_of(fn)} can only be registered on {', '.join(only)}")
+        if when is not None and not callable(when):
+            raise ValueError("when must be a callable taking the context")
+        hook = PythonHook(
+            name or _name_of(fn), event, kind, fn, tool, tool_matcher(event, tool),
+            arg_globs(args), when, int(priority), self._next_order(), _timeout(timeout),
+            is_async(fn) or (when is not None and is_async(when)),
+        )
+        self.python_hooks = (*self.python_hooks, hook)
+        self._plans = {}
+        return fn
+
+    def decide(self, event: str, **options: Any) -> Callable[[Callable[..., Any]], Any]:
+        """`@hooks.decide(event, tool=..., ...)`: allow, approve, deny, ask or inject."""
+        return self._decorator(event, "decide", options)
+
+    def transform(self, event: str, **options: Any) -> Callable[[Callable[..., Any]], Any]:
+        """`@hooks.transform(event, ...)`: any decision, modify and replace included."""
+        return self._decorator(event, "transform", options)
+
+    def inspect(self, event: str, **options: Any) -> Callable[[Callable[..., Any]], Any]:
+        """`@hooks.inspect(event, ...)`: sees `ctx.decision` after the event; cannot change it."""
+        return self._decorator(event, "inspect", options)
+
+    def _decorator(
+        self, event: str, kind: str, options: dict[str, Any]
+    ) -> Callable[[Callable[..., Any]], Any]:
+        def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+            return self.on(event, fn, kind=kind, **options)
+
+        return register
+
+    def shell(
+        self,
+        event: str,
+        command: str,
+        *,
+        tool: str | None = None,
+        args: Mapping[str, str] | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+        background: bool = False,
+        name: str | None = None,
+    ) -> None:
+        """A command handler with `{event}`, `{tool_name}`, `{session_id}`, `{tool_input[k]}`
+        and `{k}` placeholders, each filled once and shell-quoted (see `engine.template`)."""
+        from agenthooks.engine.hookspec import arg_globs, tool_matcher
+
+        event = canonical_event(event)
+        if not isinstance(command, str) or not command.strip():
+            raise ValueError("a shell hook needs a non-empty command")
+        if "\0" in command:
+            raise ValueError("a shell hook's command cannot hold a NUL byte")
+        cwd = self.workspaces[0] if self.workspaces else os.getcwd()
+        hook = ShellHook(name or command.split(maxsplit=1)[0], event, command, tool,
+                         tool_matcher(event, tool), arg_globs(args), _timeout(timeout),
+                         bool(background), cwd, self._next_order())
+        self.shell_hooks = (*self.shell_hooks, hook)
+        self._plans = {}
+
+    def merge(self, other: Hooks) -> Hooks:
+        """A new registry with this one's files and hooks, then `other`'s."""
+        merged = Hooks((*self.files, *self.skipped_files, *other.files, *other.skipped_files),
+                       workspaces=self.workspaces or other.workspaces)
+        for hook in (*self.python_hooks, *other.python_hooks):
+            merged.python_hooks = (*merged.python_hooks, hook._replace(order=merged._next_order()))
+        for shell in (*self.shell_hooks, *other.shell_hooks):
+            merged.shell_hooks = (*merged.shell_hooks, shell._replace(order=merged._next_order()))
+        return merged
+
+    def session(self, session_id: str | None = None) -> Session:
+        """A session whose turns give hook calls shared, scoped state (`ctx.state`)."""
+        from agenthooks.engine.context import Session
+
+        return Session(session_id)
+
+    def _next_order(self) -> int:
+        return len(self.python_hooks) + len(self.shell_hooks)
+
+    # --- selection ---
 
     def select(self, event: str, tool: str | None) -> tuple[Handler, ...]:
-        """The handlers that run for `event` and `tool`, in config order, de-duplicated."""
+        """The hooks.json handlers that run for `event` and `tool`, in config order."""
         return self.selector(event, tool)
+
+    def _plan(self, event: str, tool: str | None) -> EventPlan:
+        key = (event, tool)
+        found = self._plans.get(key)
+        if found is None:
+            handlers = self.select(event, tool)
+            specs = config_specs(handlers, event, tool)
+            hooks = sorted(
+                (h for h in self.python_hooks if h.event == event and selects_tool(h, tool)),
+                key=lambda h: (h.priority, h.order),
+            )
+            chain = tuple(h for h in hooks if h.phase != "inspect")
+            inspect = tuple(h for h in hooks if h.phase == "inspect")
+            shells = tuple(
+                h for h in self.shell_hooks if h.event == event and selects_tool(h, tool)
+            )
+            looped = any(h.is_async for h in hooks)
+            found = self._plans[key] = EventPlan(handlers, specs, chain, inspect, shells, looped)
+        return found
 
     def plan(self, event: str, payload: Payload = b"", *, tool: str | None = None) -> Plan:
         """What `run` would start for this event and payload; starts nothing."""
-        check_event(event)
+        event = canonical_event(event)
         _, doc = read_payload(payload)
         tool = tool or tool_from_payload(doc)
         warnings = self._warnings(event, tool)
         selected = self.select(event, tool)
         warnings.extend(prompt_warning(h) for h in selected if h.kind != "command")
         commands = tuple(h for h in selected if h.kind == "command")
-        return Plan(event, tool, commands, warnings, self.skipped_files)
+        plan = self._plan(event, tool)
+        return Plan(event, tool, commands, warnings, self.skipped_files,
+                    plan.chain + plan.inspect)
+
+    # --- running ---
 
     def run(
         self,
@@ -222,50 +369,35 @@ class Hooks:
         tool: str | None = None,
         fail_closed: bool = False,
         default_decision: str | None = None,
+        context: Session | Turn | None = None,
         cancel_fd: int | None = None,
     ) -> EventResult:
-        """Run the handlers of `event` concurrently and merge their answers in config order.
+        """Run every hook of `event` (see `engine.runner` for the order) and fold the answers.
 
-        `tool` overrides the tool name of the payload. `fail_closed` (PreToolUse only) turns
-        every failure (a skipped file, a handler that timed out, crashed, exited other than
-        0 or 2, or gave an unknown decision, a bad payload) into a deny. `default_decision`
-        (PreToolUse only) is the decision when no handler gave one. `cancel_fd` is for
-        `arun`: the read end of a pipe that, once readable, kills the handlers (see
-        `executor.run_processes`).
-        Raises `UsageError` for an unknown event, `PayloadError` for a payload that is not
-        a JSON object (unless failing closed), `executor.Interrupted` on SIGINT/SIGTERM, and
-        `executor.Cancelled` when `cancel_fd` cancelled the run.
+        `tool` overrides the payload's tool name. `fail_closed` (PreToolUse only) turns every
+        failure (a skipped file, a handler that timed out, crashed, exited other than 0 or 2
+        or answered nonsense, a bad payload, a bad option) into a deny. `default_decision`
+        (PreToolUse only) is the decision when nothing gave one. `context` (a session or a
+        turn from `hooks.session()`) scopes `ctx.state`. `cancel_fd`: see `run_processes`.
+        Raises `UsageError` (an unknown event, a bad option) and `PayloadError` unless failing
+        closed; `executor.Interrupted` on SIGINT/SIGTERM; `executor.Cancelled`.
         """
-        check_event(event)
-        check_default_decision(default_decision)
-        closed = fail_closed and event == "PreToolUse"
-        try:
-            data, doc = read_payload(payload)
-        except PayloadError as exc:
-            if not closed:
-                raise
-            return failed_closed(event, str(exc), self.skipped_files)
-        tool = tool or tool_from_payload(doc)
-        selected, specs = self._prepare(event, tool)
-        results = iter(run_processes(specs, data, cancel_fd=cancel_fd) if specs else ())
-        answers = tuple(
-            answer(h, next(results), event) if h.kind == "command" else skipped(h)
-            for h in selected
-        )
-        output, merge_warnings = merge(event, answers, default_decision=default_decision)
-        warnings = self._warnings(event, tool)
-        warnings.extend(a.warning for a in answers if a.warning)
-        warnings.extend(merge_warnings)
-        if closed:
-            failures = [*self._file_warnings]
-            failures.extend(a.warning for a in answers if a.failed and a.warning)
-            if failures:
-                output = deny_for_failures(output, failures)
-        blocked = blocks(event, output)
-        return EventResult(
-            event, output, blocked, exit_status(blocked, self.skipped_files), warnings,
-            answers, self.skipped_files, tool,
-        )
+        prepared = self._prepare(event, payload, tool, fail_closed, default_decision, context)
+        if isinstance(prepared, EventResult):
+            return prepared
+        plan, call = prepared
+
+        async def processes(specs: Sequence[ProcessSpec], data: bytes) -> list[ProcessResult]:
+            return run_processes(specs, data, cancel_fd=cancel_fd)
+
+        if plan.looped:
+            _refuse_running_loop()
+            import asyncio
+
+            executed = asyncio.run(execute(plan, call, processes, looped=True))
+        else:
+            executed = _drive(execute(plan, call, processes, looped=False))
+        return self._result(call, executed)
 
     async def arun(
         self,
@@ -275,70 +407,148 @@ class Hooks:
         tool: str | None = None,
         fail_closed: bool = False,
         default_decision: str | None = None,
+        context: Session | Turn | None = None,
     ) -> EventResult:
-        """`run` in a worker thread, for asyncio harnesses.
+        """`run` for asyncio harnesses: async hooks are awaited on the running loop, command
+        handlers run in a worker thread.
 
         Cancelling the awaiting task kills the handlers it started, as an interruption does
         (SIGTERM to each handler's process group, SIGKILL after `executor.KILL_GRACE`), and
         waits for that before `CancelledError` propagates.
         """
-        import asyncio
-        import contextvars
-        import functools
+        prepared = self._prepare(event, payload, tool, fail_closed, default_decision, context)
+        if isinstance(prepared, EventResult):
+            return prepared
+        plan, call = prepared
+        executed = await execute(plan, call, _processes_in_thread, looped=True)
+        return self._result(call, executed)
 
-        read_fd, write_fd = os.pipe()
-        future: asyncio.Future[EventResult] | None = None
+    def _prepare(
+        self,
+        event: str,
+        payload: Payload,
+        tool: str | None,
+        fail_closed: bool,
+        default_decision: str | None,
+        context: Session | Turn | None,
+    ) -> tuple[EventPlan, Call] | EventResult:
+        """The plan and call of one event, or the deny of a closed call that cannot run."""
+        closed = fail_closed and _is_pre_tool_use(event)
         try:
-            # What asyncio.to_thread does, but with the executor's own future: unlike a task,
-            # nothing else (such as asyncio.run's final cancel_all) can cancel it, so it is
-            # done exactly when the thread no longer uses read_fd.
-            call = functools.partial(
-                contextvars.copy_context().run, self.run, event, payload, tool=tool,
-                fail_closed=fail_closed, default_decision=default_decision, cancel_fd=read_fd,
-            )
-            future = asyncio.get_running_loop().run_in_executor(None, call)
-            try:
-                return await asyncio.shield(future)
-            except asyncio.CancelledError:
-                os.write(write_fd, b"c")
-                await _wait_out(future)
+            event = canonical_event(event)
+            check_default_decision(default_decision)
+            data, doc = read_payload(payload)
+            turn = None
+            if context is not None:
+                from agenthooks.engine.context import turn_for
+
+                turn = turn_for(context)
+        except (AgentHooksError, ValueError, TypeError) as exc:
+            if not closed:
                 raise
-        finally:
-            # Closing the write end cancels the run too, in case the thread is still going.
-            os.close(write_fd)
-            if future is None or future.done():
-                os.close(read_fd)
-            else:  # only when this coroutine was closed without being cancelled first
-                future.add_done_callback(lambda _: os.close(read_fd))
+            return failed_closed("PreToolUse", str(exc), self.skipped_files)
+        tool = tool or tool_from_payload(doc)
+        if closed and tool is None:
+            return failed_closed(event, NO_TOOL_DENY, self.skipped_files)
+        call = Call(event, tool, data, doc, turn, default_decision if event == "PreToolUse"
+                    else None, closed, self._file_warnings)
+        return self._plan(event, tool), call
+
+    def _result(self, call: Call, executed: Executed) -> EventResult:
+        rendered = executed.rendered
+        warnings = self._warnings(call.event, call.tool)
+        warnings.extend(executed.warnings)
+        output = _with_notice(rendered.output, self._notice)
+        return EventResult(
+            call.event, output, rendered.blocked, exit_status(rendered.blocked), warnings,
+            executed.answers, self.skipped_files, call.tool, None, rendered.decision,
+            rendered.updated_args, executed.outcomes, rendered.injected,
+        )
 
     def _warnings(self, event: str, tool: str | None) -> list[str]:
         warnings = list(self._file_warnings)
-        if tool is None and is_tool_event(event):
+        if tool is None and event in TOOL_CALL_EVENTS and is_tool_event(event):
             warnings.append(NO_TOOL_WARNING)
         return warnings
 
-    def _prepare(
-        self, event: str, tool: str | None
-    ) -> tuple[tuple[Handler, ...], list[ProcessSpec]]:
-        key = (event, tool)
-        found = self._specs.get(key)
-        if found is None:
-            selected = self.select(event, tool)
-            envs: dict[tuple[str, str], dict[str, str]] = {}
-            specs = []
-            for h in selected:
-                if h.kind != "command":
-                    continue
-                env_key = (h.hook, h.source.file)
-                env = envs.get(env_key)
-                if env is None:
-                    env = envs[env_key] = handler_env(h, event, tool)
-                specs.append(ProcessSpec(h.command, h.source.cwd, float(h.timeout), env))
-            found = self._specs[key] = (selected, specs)
-        return found
+
+def _is_pre_tool_use(event: str) -> bool:
+    try:
+        return canonical_event(event) == "PreToolUse"
+    except ValueError:
+        return False
 
 
-async def _wait_out(future: asyncio.Future[EventResult]) -> None:
+def _name_of(fn: Callable[..., Any]) -> str:
+    return str(getattr(fn, "__name__", None) or type(fn).__name__)
+
+
+def _timeout(value: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+        raise ValueError(f"timeout must be a positive number of seconds, not {value!r}")
+    return float(value)
+
+
+def _drive(coro: Any) -> Executed:
+    """Run a coroutine that never suspends (no async hook was selected) without a loop."""
+    try:
+        coro.send(None)
+    except StopIteration as stop:
+        result: Executed = stop.value
+        return result
+    coro.close()
+    raise RuntimeError("an in-process hook suspended outside an event loop")
+
+
+def _refuse_running_loop() -> None:
+    import asyncio
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return
+    raise AgentHooksError(
+        "Hooks.run was called inside a running event loop with async hooks selected: "
+        "await hooks.arun(...) instead"
+    )
+
+
+async def _processes_in_thread(
+    specs: Sequence[ProcessSpec], data: bytes
+) -> list[ProcessResult]:
+    """`run_processes` in a worker thread, cancelled (handlers killed) with the awaiting task."""
+    import asyncio
+    import contextvars
+    import functools
+
+    if not specs:
+        return []
+    read_fd, write_fd = os.pipe()
+    future: asyncio.Future[list[ProcessResult]] | None = None
+    try:
+        # What asyncio.to_thread does, but with the executor's own future: unlike a task,
+        # nothing else (such as asyncio.run's final cancel_all) can cancel it, so it is
+        # done exactly when the thread no longer uses read_fd.
+        call = functools.partial(
+            contextvars.copy_context().run, run_processes, specs, data, cancel_fd=read_fd
+        )
+        future = asyncio.get_running_loop().run_in_executor(None, call)
+        try:
+            return await asyncio.shield(future)
+        except asyncio.CancelledError:
+            os.write(write_fd, b"c")
+            await _wait_out(future)
+            raise
+    finally:
+        # Closing the write end cancels the run too, in case the thread is still going.
+        os.close(write_fd)
+        if future is None or future.done():
+            os.close(read_fd)
+        else:  # only when this coroutine was closed without being cancelled first
+            future.add_done_callback(lambda _: os.close(read_fd))
+
+
+async def _wait_out(future: asyncio.Future[list[ProcessResult]]) -> None:
     """Wait for the cancelled run's thread to end, even if cancelled again meanwhile.
 
     The outcome (normally `executor.Cancelled`) is retrieved and dropped: the caller raises
@@ -353,25 +563,6 @@ async def _wait_out(future: asyncio.Future[EventResult]) -> None:
             continue
     if not future.cancelled():
         future.exception()
-
-
-def handler_env(handler: Handler, event: str, tool: str | None) -> dict[str, str]:
-    """What a handler finds in its environment on top of agenthooks' own.
-
-    GEMINI_PROJECT_DIR and CLAUDE_PROJECT_DIR let hooks written for those hosts run unchanged.
-    """
-    workspace = handler.source.workspace
-    env = {
-        "AGENTHOOKS_EVENT": event,
-        "AGENTHOOKS_HOOK_NAME": handler.hook,
-        "AGENTHOOKS_CONFIG": handler.source.file,
-        "AGENTHOOKS_WORKSPACE": workspace,
-        "GEMINI_PROJECT_DIR": workspace,
-        "CLAUDE_PROJECT_DIR": workspace,
-    }
-    if tool is not None:
-        env["AGENTHOOKS_TOOL_NAME"] = tool
-    return env
 
 
 # --- module-level entry points --------------------------------------------------------------
@@ -390,7 +581,9 @@ def load_hooks(
     the hooks.json files of each workspace root (default: the nearest one upward from `cwd`).
     """
     sources = discover(configs=configs, workspaces=workspaces, no_user=no_user, cwd=cwd)
-    return Hooks([load(source) for source in sources])
+    base = cwd or os.getcwd()
+    return Hooks([load(source) for source in sources],
+                 workspaces=[os.path.join(base, w) for w in workspaces])
 
 
 def run_event(

@@ -17,3 +17,11 @@ class PayloadError(AgentHooksError):
 
 class ConfigError(AgentHooksError):
     """A hooks.json file or path cannot be read."""
+
+
+class UnknownEvent(UsageError, ValueError):
+    """An event name that is neither an event nor an alias of one."""
+
+
+class HookFailure(AgentHooksError):
+    """An in-process hook raised, timed out or returned something that is not a decision."""

@@ -8,6 +8,22 @@ from __future__ import annotations
 TOOL_EVENTS: tuple[str, ...] = ("PreToolUse", "PostToolUse")
 FLAT_EVENTS: tuple[str, ...] = ("PreInvocation", "PostInvocation", "Stop", "SessionStart")
 EVENTS: tuple[str, ...] = TOOL_EVENTS + FLAT_EVENTS
+# Events with no hooks.json key, run by in-process hooks (the Python API, `--python`).
+API_EVENTS: tuple[str, ...] = ("ToolError", "SessionEnd")
+ALL_EVENTS: tuple[str, ...] = EVENTS + API_EVENTS
+# Events whose payload names a tool (matchers, argument globs, `ctx.tool_name`).
+TOOL_CALL_EVENTS: frozenset[str] = frozenset(("PreToolUse", "PostToolUse", "ToolError"))
+
+# adk-fluent's event names, accepted wherever an event is named (registration and `run`).
+ALIASES: dict[str, str] = {
+    "pre_tool_use": "PreToolUse",
+    "post_tool_use": "PostToolUse",
+    "tool_error": "ToolError",
+    "pre_model": "PreInvocation",
+    "post_model": "PostInvocation",
+    "session_start": "SessionStart",
+    "session_end": "SessionEnd",
+}
 
 # Event names other hosts use, mapped to the nearest event of this format, so that a file
 # written for Gemini CLI or Claude Code gets a hint rather than only "unknown event".
@@ -42,11 +58,24 @@ def did_you_mean(word: str, choices: tuple[str, ...] | list[str]) -> str | None:
     return close[0] if close else None
 
 
-def unknown_event_hint(name: str) -> str:
+def unknown_event_hint(name: str, choices: tuple[str, ...] = EVENTS) -> str:
     """The part of an unknown-event message that tells the user what to write instead."""
     if name in FOREIGN_EVENTS:
         return f"{name} is another host's event name; here it is {FOREIGN_EVENTS[name]!r}"
-    guess = did_you_mean(name, EVENTS)
+    guess = did_you_mean(name, choices)
     if guess:
         return f"did you mean {guess!r}?"
-    return "known events: " + ", ".join(EVENTS)
+    return "known events: " + ", ".join(c for c in choices if c not in ALIASES)
+
+
+def canonical_event(name: str) -> str:
+    """The event a name or alias stands for; raises `UnknownEvent` with a did-you-mean."""
+    if name in ALL_EVENTS:
+        return name
+    found = ALIASES.get(name)
+    if found is not None:
+        return found
+    from agenthooks.errors import UnknownEvent
+
+    hint = unknown_event_hint(name, ALL_EVENTS + tuple(ALIASES))
+    raise UnknownEvent(f"unknown event {name!r}: {hint}")

@@ -14,7 +14,7 @@ from agenthooks.api import skip_warning
 if TYPE_CHECKING:
     from agenthooks.api import EventResult, Plan
     from agenthooks.config.model import HookFile
-    from agenthooks.protocol import Answer
+    from agenthooks.hosts.antigravity.protocol import Answer
 
 PREFIX = "agenthooks: "
 MAX_DIAGNOSTICS = 3  # per skipped file on stderr; `agenthooks validate` shows them all

@@ -204,7 +204,7 @@ def test_to_report_shape(run_doc: RunFn) -> None:
     result = run_doc({"h": on("PreToolUse", "echo x >&2; exit 1", "true")}, "PreToolUse",
                      ANTIGRAVITY_RUN)
     report = result.to_report()
-    assert list(report) == ["event", "output", "blocked", "warnings", "handlers"]
+    assert list(report) == ["event", "output", "blocked", "decision", "warnings", "handlers", "hooks"]
     assert report["event"] == "PreToolUse" and report["output"] == {}
     assert report["blocked"] is False
     assert report["warnings"] == ["hook 'h' exited 1: x"]
@@ -245,7 +245,7 @@ def test_empty_payload_is_an_empty_object(run_doc: RunFn, tmp_path: Path, payloa
         (b"[1, 2]", "the payload must be a JSON object, not a list"),
         (b"nope", "the payload is not valid JSON: "),
         (b'"x"', "the payload must be a JSON object, not a string"),
-        (b"\xff\xfe{}", "the payload is not valid JSON: "),
+        (b"\xff\xfe{}", "the payload must be UTF-8 JSON without a byte-order mark"),
     ],
 )
 def test_payload_that_is_not_an_object(run_doc: RunFn, payload: bytes, message: str) -> None:
@@ -363,8 +363,9 @@ def test_a_broken_file_is_skipped_and_the_others_run(workspace: Path) -> None:
     hooks = load_hooks(workspaces=[str(workspace)], no_user=True)
     assert [f.source.file for f in hooks.skipped_files] == [str(broken.absolute())]
     result = hooks.run("Stop", {})
-    assert result.output == {"systemMessage": "fine"}
-    assert result.exit_code == 1 and not result.blocked
+    notice = f"agenthooks skipped {broken} (1 error): run `agenthooks validate`"
+    assert result.output == {"systemMessage": f"fine\n{notice}"}
+    assert result.exit_code == 0 and not result.blocked
     assert len(result.skipped_files) == 1 and result.skipped_files[0].errors
     [warning] = result.warnings
     assert warning.startswith("skipped ") and "(1 error; its hooks do not run)" in warning
@@ -373,7 +374,12 @@ def test_a_broken_file_is_skipped_and_the_others_run(workspace: Path) -> None:
 
 def test_missing_config_file_is_skipped(tmp_path: Path) -> None:
     result = run_event("Stop", {}, configs=[str(tmp_path / "nope.json")])
-    assert result.exit_code == 1 and result.output == {}
+    # An answer was produced, so the exit status is 0; the host shows the user the notice.
+    assert result.exit_code == 0
+    assert result.output == {
+        "systemMessage": f"agenthooks skipped {tmp_path / 'nope.json'} (1 error): "
+                         "run `agenthooks validate`"
+    }
     assert "unreadable" in result.warnings[0]
 
 
@@ -416,6 +422,7 @@ def test_plan_starts_nothing(hooks_of: LoadFn, tmp_path: Path) -> None:
             "hook": "gate", "source": plan.handlers[0].source.path, "matcher": "run_command",
             "command": f"touch {marker}", "timeout": 7, "cwd": plan.handlers[0].source.cwd,
         }],
+        "hooks": [],
     }
     assert plan.warnings == ["hook 'model': prompt handlers need the agent's model; skipped"]
 

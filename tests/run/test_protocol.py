@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from agenthooks.api import EventResult
-from agenthooks.protocol import Answer, parse_output, read_decision
+from agenthooks.hosts.antigravity.protocol import Answer, parse_output, read_decision
 
 from .conftest import LoadFn, RunFn, on
 

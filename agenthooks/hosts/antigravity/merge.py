@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from agenthooks.protocol import Answer
+from agenthooks.hosts.antigravity.protocol import Answer
 
 Output = dict[str, Any]
 Merged = tuple[Output, list[str]]  # the answer, and warnings naming hooks

@@ -1,0 +1,93 @@
+"""One decision type for every kind of hook, and the order of their strength.
+
+    Decision.allow()              no opinion: the call goes on as it would have
+    Decision.approve(reason)      an explicit yes that skips the host's permission prompt
+    Decision.deny(reason)         stop: the tool call, model call or stop is refused
+    Decision.ask(prompt, force)   let a person decide (force: Antigravity's force_ask)
+    Decision.modify(args)         new tool arguments, seen by every later hook and handler
+    Decision.replace(output)      a result supplied instead of running the tool, model or agent
+    Decision.inject(message)      a transient system message for the next model call
+
+A NamedTuple: immutable, typed, and cheap to build on a path that runs per tool call.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+KINDS: tuple[str, ...] = ("allow", "approve", "deny", "ask", "modify", "replace", "inject")
+# Strongest first: the one outcome that describes a whole event (`EventResult.decision`).
+STRENGTH: tuple[str, ...] = ("deny", "ask", "replace", "approve", "modify", "inject", "allow")
+RANK: dict[str, int] = {kind: len(STRENGTH) - index for index, kind in enumerate(STRENGTH)}
+# After one of these, no later decide/transform hook and no command handler runs.
+TERMINAL: frozenset[str] = frozenset(("deny", "ask", "replace"))
+# What a decide hook may return; modify and replace need a transform hook.
+DECIDE_KINDS: frozenset[str] = frozenset(("allow", "approve", "deny", "ask", "inject"))
+
+
+class Decision(NamedTuple):
+    """What one hook, or a whole event, decided. Build it with the constructors."""
+
+    kind: str
+    reason: str | None = None
+    args: dict[str, Any] | None = None
+    output: Any = None
+    message: str | None = None
+    force: bool = False
+
+    @classmethod
+    def allow(cls) -> Decision:
+        return _ALLOW
+
+    @classmethod
+    def approve(cls, reason: str | None = None) -> Decision:
+        return cls("approve", reason)
+
+    @classmethod
+    def deny(cls, reason: str) -> Decision:
+        return cls("deny", reason)
+
+    @classmethod
+    def ask(cls, prompt: str, force: bool = False) -> Decision:
+        return cls("ask", prompt, force=bool(force))
+
+    @classmethod
+    def modify(cls, args: dict[str, Any]) -> Decision:
+        if not isinstance(args, dict):
+            raise TypeError(f"Decision.modify takes a dict of arguments, not {type(args).__name__}")
+        return cls("modify", args=dict(args))
+
+    @classmethod
+    def replace(cls, output: Any) -> Decision:
+        return cls("replace", output=output)
+
+    @classmethod
+    def inject(cls, message: str) -> Decision:
+        return cls("inject", message=message)
+
+    @property
+    def terminal(self) -> bool:
+        """Whether it ends the chain (deny, ask, replace)."""
+        return self.kind in TERMINAL
+
+    @property
+    def blocks(self) -> bool:
+        """Whether the thing the event was about does not go ahead as asked."""
+        return self.kind in ("deny", "replace")
+
+    def __repr__(self) -> str:
+        pairs = zip(self._fields[1:], self[1:], strict=True)
+        fields = [f"{name}={value!r}" for name, value in pairs if value not in (None, False)]
+        return f"Decision.{self.kind}({', '.join(fields)})"
+
+
+_ALLOW = Decision("allow")
+
+
+def strongest(decisions: list[Decision]) -> Decision:
+    """The strongest of several decisions (deny > ask > replace > approve > modify > ...)."""
+    best = _ALLOW
+    for decision in decisions:
+        if RANK[decision.kind] > RANK[best.kind]:
+            best = decision
+    return best

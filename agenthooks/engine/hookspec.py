@@ -1,0 +1,109 @@
+"""In-process hooks as records: what a registration says, checked once, matched per call.
+
+A matcher is the AND of the event, `tool` (a regex over the tool name, anchored at both ends
+as in hooks.json), `args` (argument name → fnmatch glob over the value: strings as they are,
+other values as JSON; a missing argument never matches) and `when` (a predicate on the
+context, sync or async; checked by the python kind, where its errors are failures).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
+
+from agenthooks.events import TOOL_CALL_EVENTS
+
+PHASES: tuple[str, ...] = ("decide", "transform", "inspect")
+_CO_COROUTINE = 0x80
+
+
+class PythonHook(NamedTuple):
+    """One function registered on one event."""
+
+    name: str
+    event: str
+    phase: str  # decide | transform | inspect
+    fn: Callable[..., Any]
+    tool: str | None  # the pattern as given
+    tool_match: Callable[[str], bool] | None
+    args: tuple[tuple[str, str], ...]
+    when: Callable[..., Any] | None
+    priority: int
+    order: int  # registration order, the tie-break after priority
+    timeout: float
+    is_async: bool
+
+
+class ShellHook(NamedTuple):
+    """A command registered from Python; placeholders are filled per call (engine.template)."""
+
+    name: str
+    event: str
+    command: str
+    tool: str | None
+    tool_match: Callable[[str], bool] | None
+    args: tuple[tuple[str, str], ...]
+    timeout: float
+    background: bool
+    cwd: str
+    order: int
+
+
+def is_async(fn: Callable[..., Any]) -> bool:
+    """Whether calling `fn` gives a coroutine, without importing inspect or asyncio."""
+    code = getattr(fn, "__code__", None)
+    if code is None:
+        code = getattr(type(fn).__call__, "__code__", None)
+    return bool(code is not None and code.co_flags & _CO_COROUTINE)
+
+
+def tool_matcher(event: str, tool: str | None) -> Callable[[str], bool] | None:
+    """The compiled tool pattern, or None for "every tool"; ValueError for a bad regex."""
+    if tool is None:
+        return None
+    if event not in TOOL_CALL_EVENTS:
+        raise ValueError(f"tool={tool!r} is given, but {event} is not a tool event")
+    import re
+
+    from agenthooks.matcher import compile_matcher
+
+    try:
+        return compile_matcher(tool)
+    except re.error as exc:
+        raise ValueError(f"tool pattern {tool!r} is not a valid regex: {exc}") from None
+
+
+def arg_globs(args: Mapping[str, str] | None) -> tuple[tuple[str, str], ...]:
+    if not args:
+        return ()
+    for key, glob in args.items():
+        if not isinstance(key, str) or not isinstance(glob, str):
+            raise ValueError(f"args must map argument names to glob strings: {key!r}: {glob!r}")
+    return tuple(args.items())
+
+
+def _as_text(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    import json
+
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def args_match(globs: tuple[tuple[str, str], ...], tool_args: Mapping[str, Any]) -> bool:
+    """Whether every argument glob matches its argument (a missing argument never does)."""
+    if not globs:
+        return True
+    from fnmatch import fnmatchcase
+
+    for key, glob in globs:
+        if key not in tool_args or not fnmatchcase(_as_text(tool_args[key]), glob):
+            return False
+    return True
+
+
+def selects_tool(hook: PythonHook | ShellHook, tool: str | None) -> bool:
+    """The tool part of the matcher: no pattern matches all; a pattern needs a tool name."""
+    if hook.tool_match is None:
+        return True
+    return tool is not None and hook.tool_match(tool)

@@ -1,0 +1,103 @@
+"""Command handlers as a kind: hooks.json handlers and shell hooks, run as processes.
+
+All of an event's command handlers start together on the executor's one selector loop; each
+answer is read under the exit-code protocol of the host (`hosts.antigravity.protocol`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from agenthooks.config.model import Handler, Source
+from agenthooks.engine.hookspec import ShellHook
+from agenthooks.executor import ProcessResult, ProcessSpec
+from agenthooks.hosts.antigravity.protocol import Answer, answer, skipped
+
+
+def handler_env(handler: Handler, event: str, tool: str | None) -> dict[str, str]:
+    """What a handler finds in its environment on top of agenthooks' own.
+
+    GEMINI_PROJECT_DIR and CLAUDE_PROJECT_DIR let hooks written for those hosts run unchanged.
+    """
+    workspace = handler.source.workspace
+    env = {
+        "AGENTHOOKS_EVENT": event,
+        "AGENTHOOKS_HOOK_NAME": handler.hook,
+        "AGENTHOOKS_CONFIG": handler.source.file,
+        "AGENTHOOKS_WORKSPACE": workspace,
+        "GEMINI_PROJECT_DIR": workspace,
+        "CLAUDE_PROJECT_DIR": workspace,
+    }
+    if tool is not None:
+        env["AGENTHOOKS_TOOL_NAME"] = tool
+    return env
+
+
+def config_specs(
+    selected: Sequence[Handler], event: str, tool: str | None
+) -> list[ProcessSpec]:
+    """The process specs of the selected hooks.json command handlers, in order."""
+    envs: dict[tuple[str, str], dict[str, str]] = {}
+    specs = []
+    for h in selected:
+        if h.kind != "command":
+            continue
+        key = (h.hook, h.source.file)
+        env = envs.get(key)
+        if env is None:
+            env = envs[key] = handler_env(h, event, tool)
+        specs.append(ProcessSpec(h.command, h.source.cwd, float(h.timeout), env))
+    return specs
+
+
+def answers_of(
+    selected: Sequence[Handler], results: Sequence[ProcessResult], event: str
+) -> list[Answer]:
+    """One answer per selected handler, in config order (prompt handlers are skipped)."""
+    found = iter(results)
+    return [
+        answer(h, next(found), event) if h.kind == "command" else skipped(h) for h in selected
+    ]
+
+
+_PYTHON_SOURCE = "<python>"
+
+
+def shell_handler(hook: ShellHook, command: str) -> Handler:
+    """A shell hook as a handler record, so its answer reads like any other's."""
+    source = Source(_PYTHON_SOURCE, _PYTHON_SOURCE, hook.cwd, "workspace", hook.cwd)
+    return Handler(source, hook.name, hook.event, hook.tool, command, max(1, round(hook.timeout)),
+                   "command", True, "")
+
+
+def shell_command(
+    hook: ShellHook, event: str, tool: str | None, session_id: str | None,
+    tool_args: Mapping[str, Any],
+) -> tuple[Handler, ProcessSpec]:
+    """A shell hook's command with its placeholders filled, as a handler and its spec."""
+    from agenthooks.engine.template import render_command
+
+    command = render_command(hook.command, event=event, tool_name=tool, session_id=session_id,
+                             tool_input=tool_args)
+    handler = shell_handler(hook, command)
+    env = handler_env(handler, event, tool)
+    env["AGENTHOOKS_CONFIG"] = ""
+    return handler, ProcessSpec(command, hook.cwd, hook.timeout, env)
+
+
+def start_background(specs: Sequence[ProcessSpec], data: bytes) -> None:
+    """Fire-and-forget shell hooks: run in a thread, reaped when they end, killed at timeout."""
+    if not specs:
+        return
+    import contextlib
+    import threading
+
+    from agenthooks.executor import run_processes
+
+    def run() -> None:
+        # Nothing to report a failure to: the event has its answer already.
+        with contextlib.suppress(BaseException):
+            run_processes(specs, data)
+
+    threading.Thread(target=run, name="agenthooks-background", daemon=False).start()

@@ -1,0 +1,127 @@
+"""In-process Python hooks: call one with its context, within its time limit, as data.
+
+A hook that raises, times out, or returns anything but a `Decision` or None (None means
+allow) is a failure, and so is an error in its `when` predicate: never a silent "did not
+match". Sync hooks are called inline (a sync function cannot be interrupted, so one that
+overruns its time limit is a failure once it returns); async hooks are awaited with a
+timeout that cancels them.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable
+from typing import Any, NamedTuple
+
+from agenthooks.decision import DECIDE_KINDS, Decision
+from agenthooks.engine.context import Context
+from agenthooks.engine.hookspec import PythonHook
+
+# Decisions that mean something only on some events.
+_EVENT_ONLY: dict[str, frozenset[str]] = {
+    "ask": frozenset(("PreToolUse",)),
+    "modify": frozenset(("PreToolUse",)),
+}
+
+
+class HookOutcome(NamedTuple):
+    """What one in-process hook did: its decision, or why it failed."""
+
+    name: str
+    phase: str
+    decision: Decision | None
+    error: str | None
+    duration_ms: float
+
+    @property
+    def failed(self) -> bool:
+        return self.error is not None
+
+    def as_json(self) -> dict[str, Any]:
+        decision = self.decision
+        return {
+            "hook": self.name,
+            "kind": self.phase,
+            "decision": None if decision is None else decision.kind,
+            "reason": None if decision is None else decision.reason,
+            "error": self.error,
+            "durationMs": round(self.duration_ms, 3),
+        }
+
+
+class _Failure(Exception):
+    pass
+
+
+def _describe(exc: BaseException) -> str:
+    text = str(exc)
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+async def _settle(value: Any, hook: PythonHook, deadline: float, looped: bool) -> Any:
+    """The value itself, or what an awaitable gives within the hook's time limit."""
+    if not hasattr(value, "__await__"):
+        return value
+    if not looped:
+        close = getattr(value, "close", None)
+        if close is not None:
+            close()
+        raise _Failure("returned an awaitable from a plain function; make it `async def`")
+    import asyncio
+
+    remaining = max(0.0, deadline - time.monotonic())
+    try:
+        return await asyncio.wait_for(_awaited(value), remaining)
+    except asyncio.TimeoutError:
+        raise _Failure(f"timed out after {hook.timeout:g} s") from None
+
+
+async def _awaited(value: Awaitable[Any]) -> Any:
+    return await value
+
+
+async def call_hook(hook: PythonHook, ctx: Context, *, looped: bool) -> HookOutcome | None:
+    """Run one hook (its `when` first); None when `when` says it does not apply.
+
+    `looped` says whether an event loop runs this coroutine (else awaitables are failures).
+    """
+    start = time.monotonic()
+    deadline = start + hook.timeout
+    try:
+        if hook.when is not None:
+            try:
+                applies = await _settle(hook.when(ctx), hook, deadline, looped)
+            except _Failure:
+                raise
+            except Exception as exc:
+                raise _Failure(f"its `when` predicate raised {_describe(exc)}") from None
+            if not applies:
+                return None
+        value = await _settle(hook.fn(ctx), hook, deadline, looped)
+        if time.monotonic() > deadline:
+            raise _Failure(f"timed out after {hook.timeout:g} s")
+        decision = _as_decision(value, hook, ctx.event)
+    except _Failure as exc:
+        return HookOutcome(hook.name, hook.phase, None, str(exc), _ms(start))
+    except Exception as exc:
+        return HookOutcome(hook.name, hook.phase, None, f"raised {_describe(exc)}", _ms(start))
+    return HookOutcome(hook.name, hook.phase, decision, None, _ms(start))
+
+
+def _as_decision(value: Any, hook: PythonHook, event: str) -> Decision:
+    if value is None:
+        return Decision.allow()
+    if hook.phase == "inspect":
+        raise _Failure(f"returned {type(value).__name__}; inspect hooks cannot decide, ignored")
+    if not isinstance(value, Decision):
+        raise _Failure(f"returned {type(value).__name__}, not a Decision or None")
+    if hook.phase == "decide" and value.kind not in DECIDE_KINDS:
+        raise _Failure(f"a decide hook cannot return {value.kind} (register it as a transform)")
+    allowed = _EVENT_ONLY.get(value.kind)
+    if allowed is not None and event not in allowed:
+        raise _Failure(f"returned {value.kind}, which means nothing on {event}")
+    return value
+
+
+def _ms(start: float) -> float:
+    return (time.monotonic() - start) * 1000.0
