@@ -1,9 +1,15 @@
 """A cache of validated hook files, so that a large hooks.json is not re-parsed on every run.
 
 An entry holds the handlers of a file that had no errors, keyed by its path and checked against
-its size, modification time and a hash of its content: an entry is used only when all three
-still match the bytes just read, so a stale entry is never trusted. Entries are written to a
-temporary file and renamed into place, so concurrent runs see a whole entry or none.
+its size, modification time and a hash of its content, and against the agenthooks that wrote
+it (its version and its rules): an entry is used only when all of these still match, so a
+stale entry is never trusted. Entries are written to a temporary file and renamed into place,
+so concurrent runs see a whole entry or none.
+
+The cache decides which commands run, so it is trusted only as far as its owner: a directory
+or entry that belongs to another user, or that its group or others can write, is ignored
+(a shared `/tmp` cache would otherwise let another user plant handlers). An entry of the
+wrong shape is ignored too: the loader then reads the file itself.
 The loader uses it only for files large enough that parsing costs more than the cache.
 """
 
@@ -13,15 +19,20 @@ import marshal
 import os
 from typing import Any
 
+from agenthooks import __version__
+from agenthooks.events import EVENTS, INT32_MAX
+
 try:  # the C module hashlib itself wraps; importing hashlib costs ten times as much
     from _blake2 import blake2b
 except ImportError:  # pragma: no cover - other Python implementations
     from hashlib import blake2b
 
-_FORMAT = 1  # bump when the entry layout or the rules that admit a file change
+_FORMAT = 2  # bump when the entry layout or the rules that admit a file change
+_KINDS = ("command", "prompt")
 
 # hook, event, matcher, command, timeout, kind, enabled, pointer
 Row = tuple[str, str, "str | None", str, int, str, bool, str]
+Key = tuple[int, int, str]
 
 
 def cache_dir() -> str:
@@ -39,36 +50,91 @@ def _entry_path(file: str) -> str:
     return os.path.join(cache_dir(), name + ".marshal")
 
 
-def fingerprint(stat: os.stat_result, data: bytes) -> tuple[int, int, str]:
+def _writer() -> tuple[str, int]:
+    """Who wrote an entry: agenthooks' version and its rules (an edit of check.py counts)."""
+    from agenthooks.config import check
+
+    try:
+        rules = os.stat(check.__file__).st_mtime_ns
+    except (OSError, TypeError):
+        rules = 0
+    return __version__, rules
+
+
+def fingerprint(stat: os.stat_result, data: bytes) -> Key:
     return (stat.st_size, stat.st_mtime_ns, blake2b(data, digest_size=20).hexdigest())
 
 
-def read(file: str, key: tuple[int, int, str]) -> list[Row] | None:
+def private(status: os.stat_result) -> bool:
+    """Whether only the current user (or root) could have written this file or directory."""
+    if not hasattr(os, "geteuid"):  # Windows: ownership is ACLs, not modes
+        return True
+    return status.st_uid in (os.geteuid(), 0) and not status.st_mode & 0o022
+
+
+def read(file: str, key: Key) -> list[Row] | None:
     """The cached rows of a file whose fingerprint is `key`, or None."""
+    path = _entry_path(file)
     try:
-        with open(_entry_path(file), "rb") as handle:
+        if not private(os.stat(os.path.dirname(path))):
+            return None
+        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        fd = os.open(path, flags)
+        with os.fdopen(fd, "rb") as handle:
+            status = os.fstat(handle.fileno())
+            if not private(status) or not _regular(status):
+                return None
             entry: Any = marshal.loads(handle.read())  # marshal.load reads a file piecemeal
     except (OSError, EOFError, ValueError, TypeError):
         return None
-    if not isinstance(entry, tuple) or len(entry) != 3 or entry[0] != _FORMAT:
+    if not isinstance(entry, tuple) or len(entry) != 4:
         return None
-    if entry[1] != key:
+    form, writer, entry_key, rows = entry
+    if form != _FORMAT or writer != _writer() or entry_key != key or not _valid_rows(rows):
         return None
-    rows: list[Row] = entry[2]
-    return rows
+    return list(rows)
 
 
-def write(file: str, key: tuple[int, int, str], rows: list[Row]) -> None:
-    """Store an entry; a cache that cannot be written is only a missed speed-up."""
+def _regular(status: os.stat_result) -> bool:
+    import stat
+
+    return stat.S_ISREG(status.st_mode)
+
+
+def _valid_rows(rows: Any) -> bool:
+    """Whether `rows` is a list of well-formed rows; anything else is dropped, never raised."""
+    return isinstance(rows, list) and all(_valid_row(row) for row in rows)
+
+
+def _valid_row(row: Any) -> bool:
+    if not isinstance(row, tuple) or len(row) != 8:
+        return False
+    hook, event, matcher, command, timeout, kind, enabled, pointer = row
+    return (
+        all(isinstance(text, str) for text in (hook, event, command, kind, pointer))
+        and (matcher is None or isinstance(matcher, str))
+        and event in EVENTS
+        and kind in _KINDS
+        and type(timeout) is int
+        and 0 < timeout <= INT32_MAX
+        and type(enabled) is bool
+    )
+
+
+def write(file: str, key: Key, rows: list[Row]) -> None:
+    """Store an entry; a cache that cannot be written (or trusted) is only a missed speed-up."""
     import tempfile
 
     target = _entry_path(file)
+    directory = os.path.dirname(target)
     try:
-        os.makedirs(os.path.dirname(target), exist_ok=True)
-        fd, temporary = tempfile.mkstemp(dir=os.path.dirname(target), suffix=".tmp")
+        os.makedirs(directory, mode=0o700, exist_ok=True)
+        if not private(os.stat(directory)):
+            return
+        fd, temporary = tempfile.mkstemp(dir=directory, suffix=".tmp")  # mode 0600
         try:
             with os.fdopen(fd, "wb") as handle:
-                marshal.dump((_FORMAT, key, rows), handle)
+                marshal.dump((_FORMAT, _writer(), key, rows), handle)
             os.replace(temporary, target)
         except BaseException:
             os.unlink(temporary)

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -44,6 +47,7 @@ def test_a_large_valid_file_is_cached_and_read_back(tmp_path: Path, home: Path) 
     second = load_one(path)
     assert second.handlers == first.handlers
     assert second.ok and len(second.handlers) == 2000
+    # That the second load came from the entry is test_a_hit_is_served_from_the_cache's proof.
 
 
 def test_small_files_are_not_cached(tmp_path: Path, home: Path) -> None:
@@ -108,3 +112,131 @@ def test_concurrent_first_runs_agree(tmp_path: Path, home: Path) -> None:
     assert len(entries(home)) == 1
     assert list((home / ".cache" / "agenthooks" / "configs").glob("*.tmp")) == []
     assert len(load_one(path).handlers) == 2000
+
+
+def plant(entry: Path, change: Callable[[Any], Any]) -> None:
+    """Rewrite a cache entry in place through `change`, keeping its owner and mode."""
+    import marshal
+
+    entry.write_bytes(marshal.dumps(change(marshal.loads(entry.read_bytes()))))
+
+
+def with_command(entry: Any, command: str) -> Any:
+    form, writer, key, rows = entry
+    return (form, writer, key, [(*row[:3], command, *row[4:]) for row in rows])
+
+
+def test_a_hit_is_served_from_the_cache(tmp_path: Path, home: Path) -> None:
+    # An entry that differs observably from the file proves the second load did not parse it.
+    path = big_config(tmp_path)
+    assert {h.command for h in load_one(path).handlers} == {"true"}
+    (entry,) = entries(home)
+    plant(entry, lambda e: with_command(e, "echo from-cache"))
+    assert {h.command for h in load_one(path).handlers} == {"echo from-cache"}
+
+
+def test_an_entry_of_another_version_is_not_used(
+    tmp_path: Path, home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = big_config(tmp_path)
+    load_one(path)
+    (entry,) = entries(home)
+    plant(entry, lambda e: with_command(e, "echo stale"))
+    assert {h.command for h in load_one(path).handlers} == {"echo stale"}
+    monkeypatch.setattr(cache, "__version__", "99.0")
+    assert {h.command for h in load_one(path).handlers} == {"true"}
+
+
+@pytest.mark.parametrize(
+    "bad_rows",
+    [
+        "not a list",
+        [("hook",)],  # too short
+        [("h", "Stop", None, "x", 30, "command", True)],
+        [("h", "NoSuchEvent", None, "x", 30, "command", True, "/h")],
+        [("h", "Stop", None, "x", "30", "command", True, "/h")],
+        [("h", "Stop", None, "x", True, "command", True, "/h")],
+        [("h", "Stop", None, "x", 0, "command", True, "/h")],
+        [("h", "Stop", None, "x", 30, "script", True, "/h")],
+        [("h", "Stop", None, "x", 30, "command", 1, "/h")],
+        [("h", "Stop", 5, "x", 30, "command", True, "/h")],
+        [("h", "Stop", None, b"x", 30, "command", True, "/h")],
+        [["h", "Stop", None, "x", 30, "command", True, "/h"]],
+    ],
+)
+def test_an_entry_of_the_wrong_shape_is_dropped(
+    bad_rows: Any, tmp_path: Path, home: Path
+) -> None:
+    path = big_config(tmp_path)
+    expected = load_one(path).handlers
+    (entry,) = entries(home)
+    plant(entry, lambda e: (e[0], e[1], e[2], bad_rows))
+    assert load_one(path).handlers == expected
+    plant(entry, lambda e: e[:3])  # a tuple of the wrong length
+    assert load_one(path).handlers == expected
+
+
+def test_an_entry_of_another_user_is_not_trusted(tmp_path: Path, home: Path) -> None:
+    path = big_config(tmp_path)
+    load_one(path)
+    (entry,) = entries(home)
+    plant(entry, lambda e: with_command(e, "echo planted"))
+    os.chown(entry, 12345, 12345)  # as if another user had written it
+    assert {h.command for h in load_one(path).handlers} == {"true"}
+
+
+@pytest.mark.parametrize("mode", [0o666, 0o646, 0o664])
+def test_an_entry_others_can_write_is_not_trusted(mode: int, tmp_path: Path, home: Path) -> None:
+    path = big_config(tmp_path)
+    load_one(path)
+    (entry,) = entries(home)
+    plant(entry, lambda e: with_command(e, "echo planted"))
+    entry.chmod(0o600)
+    assert {h.command for h in load_one(path).handlers} == {"echo planted"}  # the control
+    entry.chmod(mode)
+    assert {h.command for h in load_one(path).handlers} == {"true"}
+
+
+def test_a_shared_cache_directory_is_not_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A world-writable directory such as /tmp, sticky or not: another user could plant entries.
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    monkeypatch.setenv("AGENTHOOKS_CACHE_DIR", str(shared))
+    path = big_config(tmp_path / "ws")
+    load_one(path)
+    (entry,) = shared.glob("*.marshal")
+    assert stat.S_IMODE(shared.stat().st_mode) & 0o022 == 0
+    assert stat.S_IMODE(entry.stat().st_mode) == 0o600
+    plant(entry, lambda e: with_command(e, "echo planted"))
+    for mode in (0o777, 0o1777, 0o775):
+        shared.chmod(mode)
+        assert {h.command for h in load_one(path).handlers} == {"true"}
+    shared.chmod(0o755)
+    os.chown(shared, 12345, 12345)
+    assert {h.command for h in load_one(path).handlers} == {"true"}
+    os.chown(shared, os.geteuid(), os.getegid())
+    assert {h.command for h in load_one(path).handlers} == {"echo planted"}  # the control
+
+
+def test_nothing_is_written_to_a_shared_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o1777)
+    monkeypatch.setenv("AGENTHOOKS_CACHE_DIR", str(shared))
+    assert load_one(big_config(tmp_path / "ws")).ok
+    assert list(shared.iterdir()) == []
+
+
+def test_a_symlinked_entry_is_not_followed(tmp_path: Path, home: Path) -> None:
+    path = big_config(tmp_path)
+    load_one(path)
+    (entry,) = entries(home)
+    plant(entry, lambda e: with_command(e, "echo planted"))
+    elsewhere = tmp_path / "elsewhere.marshal"
+    entry.rename(elsewhere)
+    entry.symlink_to(elsewhere)
+    assert {h.command for h in load_one(path).handlers} == {"true"}
