@@ -7,24 +7,46 @@ the rest of a run (see `agenthooks.cli.run_args`).
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 
 from agenthooks.errors import AgentHooksError
 
+DEBUG_ENV = "AGENTHOOKS_DEBUG"
+
 
 def _fail(message: str) -> int:
-    sys.stderr.write(f"agenthooks: error: {message}\n")
+    try:
+        sys.stderr.write(f"agenthooks: error: {message}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):  # stderr closed: the exit status says it
+        pass
     return 1
+
+
+def split_run(args: list[str]) -> list[str] | None:
+    """The arguments of `run` when the command is `run`, options given before it included.
+
+    `agenthooks -v run Stop` means `agenthooks run Stop -v`: `run` parses its own options,
+    and click would otherwise exit 2, which for `run` means "block".
+    """
+    for index, arg in enumerate(args):
+        if arg == "run":
+            return args[index + 1:] + args[:index]
+        if not arg.startswith("-") or arg in ("--help", "-h", "--version"):
+            return None
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     try:
-        if args[:1] == ["run"]:
+        run = split_run(args)
+        if run is not None:
             from agenthooks.cli.run_args import main_run
 
-            return main_run(args[1:])
+            return main_run(run)
         from agenthooks.cli.app import invoke
 
         return invoke(args)
@@ -32,3 +54,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(str(exc))
     except BrokenPipeError:  # `agenthooks list | head`
         return 1
+    except Exception as exc:  # MemoryError, RecursionError, a deleted cwd, a bug: one line
+        if os.environ.get(DEBUG_ENV) == "1":
+            import traceback
+
+            traceback.print_exc()
+        from agenthooks.commands.run import describe
+
+        return _fail(f"{describe(exc)} (set {DEBUG_ENV}=1 for a traceback)")

@@ -14,9 +14,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from agenthooks.api import check_event
-from agenthooks.commands.run import RunOptions, deny_own_error, run
+from agenthooks.commands.run import RunOptions, deny_anything, run
 from agenthooks.errors import UsageError
-from agenthooks.events import EVENTS, did_you_mean
+from agenthooks.events import ALIASES, API_EVENTS, EVENTS, did_you_mean
 from agenthooks.executor import Interrupted, Terminated, install_signal_handlers
 
 FAIL_CLOSED_ENV = "AGENTHOOKS_FAIL_CLOSED"
@@ -54,6 +54,9 @@ OPTIONS: tuple[Option, ...] = (
            choices=("allow", "deny", "ask", "force_ask")),
     Option(("--report",), "report", "print a report of every handler instead of the merged "
            "answer", "json", choices=("json",)),
+    Option(("--python",), "python", "Python hooks: a Hooks registry or a register(hooks) "
+           "function, importable from the current directory (repeatable)", "MODULE:ATTR",
+           repeat=True),
     Option(("--dry-run",), "dry_run", "print the handlers that would run; run nothing"),
     Option(("-v", "--verbose"), "verbose", "a table of the handlers on stderr"),
     Option(("-h", "--help"), "help", "show this help and exit"),
@@ -66,12 +69,14 @@ their merged answer, one JSON object, on stdout. Messages for people go to stder
 
 EXIT_STATUS = """\
 exit status:
-  0  the answer does not block
-  1  a hooks.json was skipped for errors (the answer is still printed), or agenthooks
-     itself failed (bad option, unknown event, payload not a JSON object; nothing printed)
+  0  the answer does not block (also when a hooks.json was skipped for errors: the answer
+     names it in systemMessage; and for --dry-run)
+  1  agenthooks itself failed and printed no answer (bad option, unknown event, bad
+     payload, an internal error); never under --fail-closed on PreToolUse, which denies
   2  the answer blocks (PreToolUse deny, Stop continue, decision block, continue false);
      the reasons are on stderr
-  130/143  interrupted (Ctrl-C / SIGTERM): every handler killed, nothing printed"""
+  129/130/131/143  ended by SIGHUP/SIGINT/SIGQUIT/SIGTERM: every handler killed, nothing
+     printed"""
 
 
 def _usage_item(option: Option) -> str:
@@ -100,7 +105,9 @@ def help_text() -> str:
         for option in OPTIONS
     ]
     width = max(len(left) for left, _ in rows) + 4
-    lines = [usage, "", DESCRIPTION, "", "EVENT: " + ", ".join(EVENTS), "", "options:"]
+    events = ", ".join(EVENTS + API_EVENTS)
+    lines = [usage, "", DESCRIPTION, "", f"EVENT: {events}", "  (or adk-fluent's names: "
+             + ", ".join(ALIASES) + ")", "", "options:"]
     for left, right in rows:
         wrapped = textwrap.wrap(right, HELP_WIDTH - width, break_on_hyphens=False)
         lines.append(f"  {left:<{width - 2}}{wrapped[0]}")
@@ -184,18 +191,44 @@ def parse_run_args(
         raise UsageError(f"missing EVENT (one of {', '.join(EVENTS)}); see agenthooks run --help")
     if len(positionals) > 1:
         raise UsageError(f"unexpected argument {positionals[1]!r} (only one EVENT)")
-    check_event(positionals[0])
-    for dest in ("configs", "workspaces"):
+    event = check_event(positionals[0])
+    for dest in ("configs", "workspaces", "python"):
         if dest in values:
             values[dest] = tuple(values[dest])
     if env_fail_closed(os.environ if environ is None else environ):
         values["fail_closed"] = True
-    return RunOptions(event=positionals[0], **values)
+    return RunOptions(event=event, **values)
+
+
+def first_positional(args: Sequence[str]) -> str | None:
+    """The EVENT of a command line, even one that does not parse: option values skipped."""
+    index = 0
+    while index < len(args):
+        arg = args[index]
+        index += 1
+        if arg == "--":
+            return args[index] if index < len(args) else None
+        if not arg.startswith("-") or arg == "-":
+            return arg
+        option = _BY_FLAG.get(arg)
+        if option is not None and option.metavar is not None:
+            index += 1  # `--tool PreToolUse` names a tool, not the event
+    return None
 
 
 def _fails_closed(args: Sequence[str]) -> bool:
     """Whether a command line that did not parse asked to fail closed on PreToolUse."""
-    return "PreToolUse" in args and ("--fail-closed" in args or env_fail_closed(os.environ))
+    if "--fail-closed" not in args and not env_fail_closed(os.environ):
+        return False
+    event = first_positional(args)
+    return event is not None and _is_pre_tool_use(event)
+
+
+def _is_pre_tool_use(event: str) -> bool:
+    try:
+        return check_event(event) == "PreToolUse"
+    except UsageError:
+        return False
 
 
 def main_run(args: list[str]) -> int:
@@ -210,11 +243,16 @@ def main_run(args: list[str]) -> int:
         except _Help:
             sys.stdout.write(help_text())
             return 0
-        except UsageError as exc:
+        except Exception as exc:
             if not _fails_closed(args):
                 raise
-            return deny_own_error("PreToolUse", str(exc))
-        return run(options)
+            return deny_anything("PreToolUse", exc)
+        try:
+            return run(options)
+        except Exception as exc:  # anything at all: a gate never fails open by accident
+            if not options.closed or options.dry_run:
+                raise
+            return deny_anything(options.event, exc, report=options.report)
     except (Interrupted, Terminated) as exc:
         # Every handler group is already killed; nothing goes to stdout.
         return 128 + exc.signum

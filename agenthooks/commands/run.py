@@ -2,17 +2,19 @@
 
 stdout carries exactly one JSON object (the merged answer, the `--report json` object or the
 `--dry-run` plan); everything for people goes to stderr. Exit status: 2 when the answer blocks,
-1 when a hooks.json was skipped for errors or agenthooks itself failed, else 0.
+0 when it does not (a skipped hooks.json included: it is named in the answer), 1 when
+agenthooks itself failed and produced no answer (never under `--fail-closed` on PreToolUse,
+where every failure is a deny).
 """
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Any, NamedTuple
 
-from agenthooks.api import EventResult, exit_status, failed_closed, load_hooks
+from agenthooks.api import EventResult, Hooks, exit_status, failed_closed, load_hooks
 from agenthooks.errors import AgentHooksError
+from agenthooks.payload import dumps
 from agenthooks.report.run import write_plan, write_result
 
 TTY_NOTE = (
@@ -37,6 +39,7 @@ class RunOptions(NamedTuple):
     report: str | None = None  # "json" or None
     dry_run: bool = False
     verbose: bool = False
+    python: tuple[str, ...] = ()  # MODULE:ATTR, in order
 
     @property
     def closed(self) -> bool:
@@ -62,13 +65,23 @@ def read_stdin() -> bytes:
     return stdin.read().encode()
 
 
+class OutputError(AgentHooksError):
+    """stdout is closed or full: no answer can reach the host."""
+
+
 def write_json(value: Any) -> None:
-    """One JSON object and a newline on stdout, as UTF-8 whatever the locale says."""
+    """One strict JSON object and a newline on stdout, as UTF-8 whatever the locale says."""
+    data = (dumps(value) + "\n").encode()
     try:
-        data = (json.dumps(value, ensure_ascii=False) + "\n").encode()
-    except UnicodeEncodeError:  # a lone surrogate from a "\ud800" escape in some output
-        data = (json.dumps(value) + "\n").encode()
+        _write_stdout(data)
+    except (OSError, ValueError) as exc:  # EPIPE, ENOSPC, a closed stream
+        raise OutputError(f"cannot write the answer to stdout: {exc}") from None
+
+
+def _write_stdout(data: bytes) -> None:
     stdout = sys.stdout
+    if stdout is None:
+        raise ValueError("stdout is closed")
     buffer = getattr(stdout, "buffer", None)
     if buffer is None:
         stdout.write(data.decode())
@@ -80,16 +93,41 @@ def write_json(value: Any) -> None:
 
 
 def emit(result: EventResult, *, report: str | None = None, verbose: bool = False) -> int:
-    """Print a result (stderr first, then the one object on stdout) and return the exit code."""
-    write_result(result, sys.stderr, verbose=verbose)
-    sys.stderr.flush()
-    write_json(result.to_report() if report == "json" else result.output)
+    """Print a result (stderr first, then the one object on stdout) and return the exit code.
+
+    A result that blocks exits 2 even when stdout cannot take it: the reasons are on stderr.
+    """
+    say(lambda stream: write_result(result, stream, verbose=verbose))
+    try:
+        write_json(result.to_report() if report == "json" else result.output)
+    except OutputError:
+        if not result.blocked:
+            raise
     return result.exit_code
+
+
+def say(write: Any) -> None:
+    """Write to stderr; a closed stderr must not change the answer."""
+    stream = sys.stderr
+    if stream is None:
+        return
+    try:
+        write(stream)
+        stream.flush()
+    except (OSError, ValueError):
+        pass
 
 
 def deny_own_error(event: str, error: str, *, report: str | None = None) -> int:
     """`--fail-closed` on PreToolUse: agenthooks' own error denies the call (exit 2)."""
     return emit(failed_closed(event, error), report=report)
+
+
+def load_python(hooks: Hooks, spec: str) -> Hooks:
+    """`--python MODULE:ATTR`: a `Hooks` registry merged in, or `register(hooks)` called."""
+    from agenthooks.cli.python_hooks import load_python_hooks
+
+    return load_python_hooks(hooks, spec)
 
 
 def run(options: RunOptions) -> int:
@@ -98,6 +136,8 @@ def run(options: RunOptions) -> int:
         hooks = load_hooks(
             configs=options.configs, workspaces=options.workspaces, no_user=options.no_user
         )
+        for spec in options.python:
+            hooks = load_python(hooks, spec)
         if options.dry_run:
             plan = hooks.plan(options.event, payload, tool=options.tool)
             write_plan(plan, sys.stderr)
@@ -115,3 +155,24 @@ def run(options: RunOptions) -> int:
             raise
         return deny_own_error(options.event, str(exc), report=options.report)
     return emit(result, report=options.report, verbose=options.verbose)
+
+
+def deny_anything(event: str, exc: BaseException, *, report: str | None = None) -> int:
+    """The last line of defence under fail-closed: any failure at all denies (exit 2).
+
+    When not even the deny can be printed, the reason goes to stderr and the exit is still 2.
+    """
+    message = describe(exc)
+    try:
+        return deny_own_error(event, message, report=report)
+    except Exception:  # stdout closed or full: exit 2 alone says "deny" to every host
+        say(lambda stream: stream.write(f"agenthooks: error: fail-closed: {message}\n"))
+        return 2
+
+
+def describe(exc: BaseException) -> str:
+    """One line naming an error: agenthooks' own as is, anything else with its type."""
+    if isinstance(exc, AgentHooksError):
+        return str(exc)
+    text = " ".join(str(exc).split())
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__

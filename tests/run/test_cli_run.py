@@ -373,7 +373,8 @@ def test_help_is_made_from_the_option_table(main_run: CliFn) -> None:
             assert flag in done.out
     assert USAGE == (
         "usage: agenthooks run EVENT [--config FILE]... [--workspace DIR]... [--no-user] "
-        "[--tool NAME] [--fail-closed] [--default-decision WORD] [--report json] [--dry-run] [-v]"
+        "[--tool NAME] [--fail-closed] [--default-decision WORD] [--report json] "
+        "[--python MODULE:ATTR]... [--dry-run] [-v]"
     )
 
 

@@ -49,11 +49,50 @@ def test_exit_0_empty_stdout_is_no_output(run_doc: RunFn) -> None:
     assert result.output == {}
 
 
-@pytest.mark.parametrize("text", ["[1, 2]", '"a string"', "42", "null", "{not json"])
+@pytest.mark.parametrize("text", ["[1, 2]", '"a string"', "42", "null", "not json {"])
 def test_exit_0_non_object_json_is_a_system_message(run_doc: RunFn, text: str) -> None:
     result, a = one(run_doc, f"echo '{text}'")
     assert a.output == {"systemMessage": text}
     assert result.output == {"systemMessage": text}
+
+
+# Output that starts like a JSON object but is not one agenthooks can take: never a message.
+MALFORMED = [
+    ("trailing comma", """echo '{"decision": "allow",}'""", "Expecting property name"),
+    ("not json", "echo '{not json'", "Expecting property name"),
+    ("NaN", """echo '{"decision": "allow", "n": NaN}'""", "NaN is not valid JSON"),
+    ("Infinity", """echo '{"n": -Infinity}'""", "-Infinity is not valid JSON"),
+    ("5,000 digits", """python3 -c 'print("{\\"n\\": " + "9" * 5000 + "}")'""", "digits"),
+    ("nested 300 deep", """python3 -c 'print("{\\"a\\": " + "[" * 300 + "]" * 300 + "}")'""",
+     "nests deeper than 200 levels"),
+    ("nested 5000 deep", """python3 -c 'print("{\\"a\\": " + "[" * 5000 + "]" * 5000 + "}")'""",
+     "nests deeper than 200 levels"),
+    ("cut at 1 MiB", """python3 -c 'print("{\\"systemMessage\\": \\"" + "x" * 2**21 + "\\"}")'""",
+     "cut at 1 MiB"),
+]
+
+
+@pytest.mark.parametrize(("label", "command", "error"), MALFORMED, ids=[m[0] for m in MALFORMED])
+def test_malformed_output_is_a_warning_and_the_others_stand(
+    run_doc: RunFn, label: str, command: str, error: str
+) -> None:
+    good = """echo '{"decision": "ask", "reason": "check"}'"""
+    result = run_doc({"bad": on("PreToolUse", command), "good": on("PreToolUse", good)},
+                     "PreToolUse", {"toolCall": {"name": "run_command", "args": {}}})
+    bad = result.handlers[0]
+    assert bad.status == "ok" and bad.output is None and bad.failed
+    assert bad.warning is not None and bad.warning.startswith("hook 'bad' wrote malformed JSON")
+    assert error in bad.warning
+    assert result.output == {"decision": "ask", "reason": "check"}
+    json.dumps(result.to_report(), allow_nan=False)  # strict JSON all the way through
+
+
+def test_malformed_output_fails_closed(run_doc: RunFn) -> None:
+    result = run_doc({"bad": on("PreToolUse", """echo '{"decision": "allow",}'""")},
+                     "PreToolUse", {"toolCall": {"name": "run_command", "args": {}}},
+                     fail_closed=True)
+    assert result.blocked and result.output["decision"] == "deny"
+    assert "fail-closed: hook 'bad' wrote malformed JSON" in result.output["reason"]
 
 
 def test_output_is_decoded_as_utf8_with_replacement(run_doc: RunFn) -> None:
@@ -238,7 +277,6 @@ def test_parse_output() -> None:
     assert parse_output("") is None
     assert parse_output(" \n") is None
     assert parse_output(' {"a": 1} \n') == {"a": 1}
-    assert parse_output("{") == {"systemMessage": "{"}
     assert parse_output(" [1] ") == {"systemMessage": "[1]"}
 
 

@@ -173,7 +173,12 @@ def answer(handler: Handler, result: ProcessResult, event: str) -> Answer:
     }
     name = handler.hook
     if result.status == "exited" and result.exit_code == 0:
-        output = parse_output(stdout)
+        try:
+            output = parse_output(stdout)
+        except MalformedOutput as exc:
+            cut = " (cut at 1 MiB)" if result.stdout_truncated else ""
+            warning = f"hook {name!r} wrote malformed JSON{cut}: {exc}; ignored"
+            return Answer(handler, "ok", warning=warning, failed=True, **common)
         decision, reason, unknown = read_decision(output, event)
         notes = []
         if unknown is not None:
@@ -210,20 +215,40 @@ def answer(handler: Handler, result: ProcessResult, event: str) -> Answer:
     return Answer(handler, status, warning=warning, failed=True, **common)
 
 
+class MalformedOutput(ValueError):
+    """Output that starts like a JSON object but is not one agenthooks can take."""
+
+
+def _reject_constant(word: str) -> Any:
+    raise ValueError(f"{word} is not valid JSON")
+
+
 def parse_output(stdout: str) -> dict[str, Any] | None:
-    """An exit 0's answer: a JSON object as is, nothing for empty stdout, else a message."""
+    """An exit 0's answer: a JSON object as is, nothing for empty stdout, else a message.
+
+    Output that starts with `{` must be a strict JSON object (no NaN, no integer beyond
+    Python's digit limit, nesting within `jsonlimits.MAX_DEPTH`): anything else raises
+    `MalformedOutput`, since a cut or mistyped answer must not pass for a message.
+    """
+    from agenthooks.jsonlimits import MAX_DEPTH, could_be_too_deep, depth_exceeds
+
     text = stdout.strip()
     if not text:
         return None
-    if text[0] == "{":
-        try:
-            value = json.loads(text)
-        except ValueError:
-            pass
-        else:
-            if isinstance(value, dict):
-                return value
-    return {"systemMessage": text}
+    if text[0] != "{":
+        return {"systemMessage": text}
+    too_deep = f"nests deeper than {MAX_DEPTH} levels"
+    try:
+        value = json.loads(text, parse_constant=_reject_constant)
+    except RecursionError:
+        raise MalformedOutput(too_deep) from None
+    except ValueError as exc:
+        raise MalformedOutput(str(exc)) from None
+    if not isinstance(value, dict):  # e.g. `{} []`, which json rejects anyway
+        raise MalformedOutput("not a JSON object")
+    if could_be_too_deep(text) and depth_exceeds(value):
+        raise MalformedOutput(too_deep)
+    return value
 
 
 def read_decision(
