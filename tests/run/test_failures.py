@@ -114,13 +114,13 @@ def test_deleted_current_directory(cli: CliFn, gate: Path, tmp_path: Path) -> No
 
 
 def test_memory_error_denies(cli: CliFn, gate: Path) -> None:
-    # A 64 MiB address-space limit on a big payload: a MemoryError somewhere in reading it.
+    # A 256 MiB address-space limit on a big payload: a MemoryError somewhere in reading it.
     script = (
-        "import resource, sys, runpy; resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30)); "
+        "import resource, sys, runpy; resource.setrlimit(resource.RLIMIT_AS, (2**28, 2**28)); "
         "sys.argv = ['agenthooks', 'run', *sys.argv[1:]]; "
         "runpy.run_module('agenthooks', run_name='__main__')"
     )
-    payload = b'{"toolCall": {"name": "run_command"}, "x": [' + b"1," * (400 * 2**20 // 2) + b"1]}"
+    payload = b'{"toolCall": {"name": "run_command"}, "x": [' + b"1," * (96 * 2**20 // 2) + b"1]}"
     done = subprocess.run(
         [sys.executable, "-c", script, "PreToolUse", "--workspace", str(gate), "--no-user",
          "--fail-closed"], input=payload, capture_output=True, env=cli_env(), check=False,
