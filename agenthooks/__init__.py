@@ -1,24 +1,59 @@
-"""agenthooks: validate, inspect and run the hooks of AI coding agents.
+"""agenthooks: one engine for the hooks of AI coding agents.
 
 The package root stays import-light: `agenthooks run` starts once per tool call of an agent,
-so the public API below is resolved lazily.
+so the public API below is resolved lazily, and `from agenthooks import Hooks, Decision,
+EventResult, policy` imports no asyncio, jsonschema, rich or click.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from agenthooks import policy
+    from agenthooks.api import EventResult, Hooks, arun_event, load_hooks, run_event
+    from agenthooks.decision import Decision
+    from agenthooks.engine.context import Context, Session, Turn
+    from agenthooks.errors import (
+        AgentHooksError,
+        ConfigError,
+        PayloadError,
+        UnknownEvent,
+        UsageError,
+    )
 
 __version__ = "0.1.0"
 
-__all__ = ["__version__", "arun_event", "load_hooks", "run_event"]
+# Public name -> the module that defines it.
+_EXPORTS: dict[str, str] = {
+    "Hooks": "agenthooks.api",
+    "EventResult": "agenthooks.api",
+    "load_hooks": "agenthooks.api",
+    "run_event": "agenthooks.api",
+    "arun_event": "agenthooks.api",
+    "Decision": "agenthooks.decision",
+    "Context": "agenthooks.engine.context",
+    "Session": "agenthooks.engine.context",
+    "Turn": "agenthooks.engine.context",
+    "AgentHooksError": "agenthooks.errors",
+    "ConfigError": "agenthooks.errors",
+    "PayloadError": "agenthooks.errors",
+    "UnknownEvent": "agenthooks.errors",
+    "UsageError": "agenthooks.errors",
+}
 
-if TYPE_CHECKING:
-    from agenthooks.api import arun_event, load_hooks, run_event
+__all__ = ["__version__", "policy", *_EXPORTS]
 
 
 def __getattr__(name: str) -> Any:
-    if name in ("run_event", "arun_event", "load_hooks"):
-        from agenthooks import api
+    if name == "policy":
+        import importlib
 
-        return getattr(api, name)
-    raise AttributeError(f"module 'agenthooks' has no attribute {name!r}")
+        return importlib.import_module("agenthooks.policy")
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'agenthooks' has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(module), name)
