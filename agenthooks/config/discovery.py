@@ -179,6 +179,7 @@ def discover_all(
     default_root = roots[0] if roots else cwd
     sources: list[Source] = []
     if configs:
+        warnings = []  # the named files are used as given; an unsafe root only is not theirs
         for given in configs:
             path = os.path.join(cwd, given)
             sources.append(_source(path, owner_of(path, default_root), cwd, given=given))

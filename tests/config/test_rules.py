@@ -362,3 +362,154 @@ def test_good_files_have_handlers_in_file_order(tmp_path: Path) -> None:
         ("loop", "Stop", "echo stop"),
         ("loop", "SessionStart", "echo hello"),
     ]
+
+
+# --- matcher-backtracking ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("matcher", "warned"),
+    [
+        (r"(\w+\s?)+", True),
+        (r"(a+)+b", True),
+        (r"(?:mcp_(\w+_)*)+x", True),
+        (r"(a|ab{1,3})*c", True),
+        (r"run_command", False),
+        (r"view_.*|list_dir", False),
+        (r"mcp__.*__(read|write)_.*", False),
+        (r"(ab{2})+", False),  # a fixed count inside repeats one way only
+        (r"(a++)+", False),  # possessive: never backtracks into itself
+        (r"(?>a+)+", False),  # atomic group
+        (r"", False),
+    ],
+)
+def test_nested_quantifiers_are_warned_about(matcher: str, warned: bool, tmp_path: Path) -> None:
+    doc = {"g": {"PreToolUse": [{"matcher": matcher, "hooks": [{"command": "x"}]}]}}
+    hook_file = check_text(tmp_path, json.dumps(doc))
+    rules = [d.rule for d in hook_file.diagnostics]
+    assert rules == (["matcher-backtracking"] if warned else [])
+    assert hook_file.ok  # a warning: the matcher still runs
+
+
+# --- commands and names that cannot run, or would hide -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("command", "rule"),
+    [
+        ("make\u0000lint", "command-unrunnable"),
+        ("echo \ud800", "command-unrunnable"),
+        ("echo ok\rrm -rf ~", "control-character"),
+        ("echo \u001b[2J", "control-character"),
+        ("echo \u202eexe.sh", "control-character"),  # a bidi override reorders what is seen
+        ("echo\ttabs are fine", None),
+        ("echo 你好 café", None),
+    ],
+)
+def test_commands_with_control_characters(command: str, rule: str | None,
+                                          tmp_path: Path) -> None:
+    text = json.dumps({"g": {"Stop": [{"command": command}]}})
+    hook_file = check_text(tmp_path, text)
+    assert [d.rule for d in hook_file.diagnostics] == ([rule] if rule else [])
+    if rule is not None:
+        (diagnostic,) = hook_file.diagnostics
+        assert (diagnostic.line, diagnostic.column) == (1, text.index(': "') + 3)
+    # An unrunnable command is an error for `run` as well: the file is skipped.
+    assert load(hook_file.source).ok == (rule != "command-unrunnable")
+
+
+def test_hook_names_with_control_characters(tmp_path: Path) -> None:
+    text = '{\n  "lint\\r\\u001b[2K": {"Stop": [{"command": "make"}]}\n}'
+    (diagnostic,) = check_text(tmp_path, text).diagnostics
+    assert (diagnostic.rule, diagnostic.line, diagnostic.column) == ("control-character", 2, 3)
+    assert "'lint\\r\\x1b[2K'" in diagnostic.message
+
+
+# --- duplicate-handler -------------------------------------------------------------------------
+
+
+def handlers_doc(*hooks: tuple[str, str, str | None, str]) -> str:
+    """A document of (hook name, event, matcher, command)."""
+    doc: dict[str, dict[str, list[object]]] = {}
+    for name, event, matcher, command in hooks:
+        item: dict[str, object] = {"command": command}
+        if event in ("PreToolUse", "PostToolUse"):
+            group: dict[str, object] = {"hooks": [item]}
+            if matcher is not None:
+                group["matcher"] = matcher
+            item = group
+        doc.setdefault(name, {}).setdefault(event, []).append(item)
+    return json.dumps(doc, indent=2)
+
+
+@pytest.mark.parametrize(
+    ("hooks", "warned"),
+    [
+        ((("a", "Stop", None, "x"), ("b", "Stop", None, "x")), True),
+        ((("a", "PreToolUse", "*", "x"), ("b", "PreToolUse", "run_command", "x")), True),
+        ((("a", "PreToolUse", "view_file", "x"), ("b", "PreToolUse", "run_command", "x")),
+         False),  # never the same tool call
+        ((("a", "Stop", None, "x"), ("b", "SessionStart", None, "x")), False),
+        ((("a", "Stop", None, "x"), ("b", "Stop", None, "y")), False),
+        ((("a", "Stop", None, "x"), ("a", "Stop", None, "x")), False),  # one hook
+    ],
+)
+def test_duplicate_handlers_under_two_names(hooks: tuple[tuple[str, str, str | None, str], ...],
+                                            warned: bool, tmp_path: Path) -> None:
+    hook_file = check_text(tmp_path, handlers_doc(*hooks))
+    rules = [d.rule for d in hook_file.diagnostics]
+    assert rules == (["duplicate-handler"] if warned else [])
+    if warned:
+        assert "AGENTHOOKS_HOOK_NAME=a" in hook_file.diagnostics[0].message
+
+
+def test_duplicates_differ_by_timeout_or_a_disabled_hook(tmp_path: Path) -> None:
+    timeouts = {"a": {"Stop": [{"command": "x"}]}, "b": {"Stop": [{"command": "x", "timeout": 5}]}}
+    assert check_text(tmp_path, json.dumps(timeouts)).diagnostics == ()
+    disabled = {"a": {"enabled": False, "Stop": [{"command": "x"}]},
+                "b": {"Stop": [{"command": "x"}]}}
+    assert check_text(tmp_path, json.dumps(disabled)).diagnostics == ()
+
+
+# --- script-missing for interpreters -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "python3 ../.githooks/agent-stop.py",
+        "python ../.githooks/agent-stop.py --fast",
+        "/usr/bin/env python3 ../.githooks/agent-stop.py",
+        "node ../.githooks/agent-stop.js",
+        "bash scripts/stop.sh",
+        "sh stop.sh",
+        "deno run ../.githooks/stop.ts",
+    ],
+)
+def test_the_script_of_an_interpreter_must_exist(command: str, tmp_path: Path) -> None:
+    # The trap Antigravity sets: handlers run in .agents/, so ../.githooks is the repository's.
+    hooks = tmp_path / ".agents" / "hooks.json"
+    hooks.parent.mkdir()
+    hooks.write_text(json.dumps({"stop": {"Stop": [{"command": command}]}}))
+    (diagnostic,) = check_path(tmp_path).diagnostics
+    assert diagnostic.rule == "script-missing"
+    script = command.split()[-2 if command.endswith("--fast") else -1]
+    assert diagnostic.message.startswith(
+        f"{script} does not exist in {tmp_path / '.agents'}, where the handler runs"
+    )
+    target = tmp_path / ".agents" / script
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text("")  # an interpreter needs no exec bit
+    assert check_path(tmp_path).diagnostics == ()
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["python3 -m mypkg.hook", "bash -c 'exit 0'", "python3", "node /abs/hook.js",
+     "python3 $HOME/hook.py", "make python3", "python3 ~/hook.py"],
+)
+def test_interpreter_commands_without_a_relative_script(command: str, tmp_path: Path) -> None:
+    hooks = tmp_path / ".agents" / "hooks.json"
+    hooks.parent.mkdir()
+    hooks.write_text(json.dumps({"stop": {"Stop": [{"command": command}]}}))
+    assert check_path(tmp_path).diagnostics == ()

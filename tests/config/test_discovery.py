@@ -1,0 +1,245 @@
+"""Discovery: broken entries are reported, unsafe workspaces skipped, `--recursive` finds all."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from agenthooks.config import discovery
+from agenthooks.config.loader import load
+
+HOOKS = '{"lint": {"Stop": [{"command": "make lint"}]}}\n'
+
+
+def write(path: Path, text: str = HOOKS) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def errors_of(sources: list) -> list[tuple[str, str]]:  # type: ignore[type-arg]
+    return [(d.rule, d.message) for source in sources for d in load(source).errors]
+
+
+# --- broken entries fail as files instead of vanishing ---------------------------------------
+
+
+def test_a_dangling_link_is_a_file_with_an_error(agenthooks, isolated: Path) -> None:
+    (isolated / ".agents").mkdir()
+    (isolated / ".agents" / "hooks.json").symlink_to("../shared/hooks.json")
+    found = discovery.discover_all(no_user=True)
+    assert [s.path for s in found.sources] == [".agents/hooks.json"]
+    assert errors_of(found.sources) == [(
+        "unreadable", "cannot read .agents/hooks.json: it is a symbolic link to "
+        "../shared/hooks.json, which does not exist",
+    )]
+    outcome = agenthooks("validate", "--no-user")
+    assert outcome.code == 1
+    assert outcome.out.startswith(".agents/hooks.json:1:1: error [unreadable] cannot read")
+    assert "no hooks.json found" not in outcome.err
+
+
+def test_a_link_loop_is_a_file_with_an_error(agenthooks, isolated: Path) -> None:
+    (isolated / ".agents").mkdir()
+    (isolated / ".agents" / "hooks.json").symlink_to("hooks.json")
+    outcome = agenthooks("validate", "--no-user")
+    assert outcome.code == 1
+    assert ".agents/hooks.json:1:1: error [unreadable] cannot read .agents/hooks.json: " \
+        "a loop of symbolic links" in outcome.out
+
+
+def test_a_dangling_customization_folder_link_is_reported(agenthooks, isolated: Path) -> None:
+    (isolated / ".agents").symlink_to("../nowhere")
+    outcome = agenthooks("validate", "--no-user")
+    assert outcome.code == 1
+    assert "[unreadable]" in outcome.out
+
+
+def test_a_directory_named_hooks_json_is_reported(agenthooks, isolated: Path) -> None:
+    (isolated / ".agents" / "hooks.json").mkdir(parents=True)
+    outcome = agenthooks("validate", "--no-user")
+    assert outcome.code == 1
+    assert ".agents/hooks.json:1:1: error [not-a-file] .agents/hooks.json is a directory" in (
+        outcome.out
+    )
+    listed = agenthooks("list", "--no-user")
+    assert listed.code == 1 and "[not-a-file]" in listed.err
+
+
+def test_a_broken_user_file_link_is_reported(agenthooks, home: Path) -> None:
+    user = home / ".gemini" / "config" / "hooks.json"
+    user.parent.mkdir(parents=True)
+    user.symlink_to(home / "dotfiles" / "hooks.json")
+    outcome = agenthooks("validate")
+    assert outcome.code == 1 and "[unreadable]" in outcome.out
+
+
+@pytest.fixture
+def shared_tmp() -> Iterator[Path]:
+    """A directory another user can enter (pytest's own are private to root)."""
+    path = Path(tempfile.mkdtemp(prefix="agenthooks-test-"))
+    path.chmod(0o755)
+    yield path
+    shutil.rmtree(path)
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0
+                    or shutil.which("setpriv") is None,
+                    reason="needs root and setpriv to run a child as another user")
+def test_an_unreadable_customization_folder_is_reported(shared_tmp: Path) -> None:
+    # Root reads everything, so the check runs as another user, as CI might.
+    write(shared_tmp / "ws" / ".agents" / "hooks.json")
+    (shared_tmp / "ws" / ".agents").chmod(0)
+    done = subprocess.run(
+        ["setpriv", "--reuid=12345", "--regid=12345", "--clear-groups",
+         sys.executable, "-m", "agenthooks", "validate", "--no-user"],
+        cwd=shared_tmp / "ws", capture_output=True, text=True, timeout=60, check=False,
+        env={**os.environ, "HOME": str(shared_tmp)},
+    )
+    assert done.returncode == 1, done.stderr
+    assert done.stdout.startswith(
+        ".agents/hooks.json:1:1: error [unreadable] cannot read .agents/hooks.json: "
+        "Permission denied"
+    )
+
+
+# --- upward discovery uses only safe workspaces ------------------------------------------------
+
+
+@pytest.fixture
+def workspace(isolated: Path) -> Path:
+    """A workspace with one hooks.json, and the current directory below it."""
+    write(isolated / "ws" / ".agents" / "hooks.json")
+    (isolated / "ws" / "src").mkdir()
+    os.chdir(isolated / "ws" / "src")
+    return isolated / "ws"
+
+
+def test_a_private_workspace_is_used(workspace: Path) -> None:
+    found = discovery.discover_all(no_user=True)
+    assert isinstance(found, discovery.Discovered)
+    assert [s.file for s in found.sources] == [str(workspace / ".agents" / "hooks.json")]
+    assert found.diagnostics == []
+    assert discovery.discover(no_user=True) == found.sources
+
+
+@pytest.mark.parametrize(
+    ("target", "mode", "reason"),
+    [
+        (".agents", 0o777, "writable by everyone"),
+        (".agents", 0o1777, "writable by everyone"),  # sticky or not
+        (".agents", 0o775, "writable by its group"),
+        (".agents/hooks.json", 0o666, "writable by everyone"),
+        (".agents/hooks.json", 0o664, "writable by its group"),
+    ],
+)
+def test_a_workspace_others_can_write_is_skipped(
+    workspace: Path, target: str, mode: int, reason: str
+) -> None:
+    (workspace / target).chmod(mode)
+    found = discovery.discover_all(no_user=True)
+    assert found.sources == []
+    (warning,) = found.diagnostics
+    assert (warning.rule, warning.severity, warning.line, warning.column) == (
+        "unsafe-workspace", "warning", 1, 1,
+    )
+    assert warning.file == str(workspace / ".agents" / "hooks.json")
+    assert f"skipped the workspace {workspace}: " in warning.message
+    assert f"{workspace / target} is {reason}" in warning.message
+
+
+@pytest.mark.parametrize("target", [".agents", ".agents/hooks.json"])
+def test_a_workspace_of_another_user_is_skipped(workspace: Path, target: str) -> None:
+    os.chown(workspace / target, 12345, 12345)
+    found = discovery.discover_all(no_user=True)
+    assert found.sources == []
+    assert "is owned by user id 12345" in found.diagnostics[0].message
+
+
+def test_a_planted_parent_workspace_does_not_run(agenthooks, workspace: Path) -> None:
+    (workspace / ".agents").chmod(0o777)
+    outcome = agenthooks("validate", "--no-user")
+    assert outcome.code == 0  # a warning: nothing of it is used
+    assert outcome.out.startswith(
+        f"{workspace / '.agents' / 'hooks.json'}:1:1: warning [unsafe-workspace] skipped"
+    )
+    assert "no hooks.json found" not in outcome.err
+    assert agenthooks("validate", "--no-user", "--strict").code == 1
+    listed = agenthooks("list", "--no-user", "--format", "json")
+    assert (listed.code, json.loads(listed.out)) == (0, [])
+    assert "[unsafe-workspace]" in listed.err
+
+
+def test_named_workspaces_and_configs_are_used_as_given(workspace: Path) -> None:
+    (workspace / ".agents").chmod(0o777)
+    os.chown(workspace / ".agents" / "hooks.json", 12345, 12345)
+    named = discovery.discover_all(workspaces=[str(workspace)], no_user=True)
+    assert (len(named.sources), named.diagnostics) == (1, [])
+    named_file = str(workspace / ".agents" / "hooks.json")
+    config = discovery.discover_all(configs=[named_file], no_user=True)
+    assert (len(config.sources), config.diagnostics) == (1, [])
+
+
+# --- validate --recursive --------------------------------------------------------------------
+
+
+def git(cwd: Path, *args: str) -> None:
+    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True)
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_recursive_finds_every_folder_but_ignored_ones(agenthooks, isolated: Path) -> None:
+    git(isolated, "init", "-q")
+    write(isolated / ".gitignore", "build/\n*.tmp\n")
+    write(isolated / ".agents" / "hooks.json")
+    write(isolated / "pkg" / "a" / "_agent" / "hooks.json", '{"x": {"Stop": [{}]}}')
+    write(isolated / "pkg" / "a" / ".agents" / "hooks.json")
+    write(isolated / "pkg" / "b" / ".agent" / "hooks.json")
+    write(isolated / "pkg" / "c.tmp" / ".agents" / "hooks.json", "ignored")
+    write(isolated / "build" / "x" / ".agents" / "hooks.json", "ignored")
+    write(isolated / "node_modules" / "p" / ".agents" / "hooks.json", "skipped")
+    write(isolated / "vendor" / ".gitignore", ".agents/\n")
+    write(isolated / "vendor" / ".agents" / "hooks.json", "ignored too")
+    outcome = agenthooks("validate", "--recursive", "--format", "json")
+    report = json.loads(outcome.out)
+    assert report["files"] == [
+        ".agents/hooks.json",
+        "pkg/a/.agents/hooks.json",
+        "pkg/a/_agent/hooks.json",
+        "pkg/b/.agent/hooks.json",
+    ]
+    assert outcome.code == 1
+    assert [(d["file"], d["rule"]) for d in report["diagnostics"]] == [
+        ("pkg/a/_agent/hooks.json", "command-missing"),
+    ]
+    github = agenthooks("validate", "-r", "--format", "github", "pkg")
+    assert github.out.startswith("::error file=pkg/a/_agent/hooks.json,line=1,col=")
+    assert github.err == "1 error, 0 warnings in 3 files\n"
+
+
+def test_recursive_outside_git_skips_only_git_and_node_modules(agenthooks, isolated: Path) -> None:
+    write(isolated / "a" / "b" / ".agents" / "hooks.json")
+    write(isolated / "node_modules" / "p" / ".agents" / "hooks.json", "skipped")
+    write(isolated / "x" / ".git" / ".agents" / "hooks.json", "skipped")
+    (isolated / "loop").symlink_to(isolated)  # links to directories are not followed
+    outcome = agenthooks("validate", "--recursive", "--no-user")
+    assert (outcome.code, outcome.out) == (0, "ok: 1 file, no problems\n")
+    json_out = agenthooks("validate", "-r", "--format", "json", str(isolated))
+    assert json.loads(json_out.out)["files"] == [str(isolated / "a/b/.agents/hooks.json")]
+
+
+def test_recursive_with_nothing_found_says_so(agenthooks, isolated: Path) -> None:
+    (isolated / "empty").mkdir()
+    outcome = agenthooks("validate", "--recursive", "empty")
+    assert (outcome.code, outcome.out) == (0, "")
+    assert outcome.err == (
+        "agenthooks: empty: no hooks.json in any .agents/, .agent/, _agents/, _agent/ below it\n"
+    )
