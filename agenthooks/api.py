@@ -33,7 +33,6 @@ from agenthooks.executor import ProcessResult, ProcessSpec, run_processes
 from agenthooks.hosts.antigravity.merge import TOOL_DECISIONS, block_reasons
 from agenthooks.hosts.antigravity.protocol import Answer, prompt_warning
 from agenthooks.kinds.process import config_specs
-from agenthooks.kinds.python import HookOutcome
 from agenthooks.payload import Payload, read_payload, tool_from_payload
 from agenthooks.selection import Selector
 
@@ -41,6 +40,7 @@ if TYPE_CHECKING:
     import asyncio
 
     from agenthooks.engine.context import Session, Turn
+    from agenthooks.kinds.python import HookOutcome
 
 __all__ = [
     "EventResult",
@@ -295,6 +295,9 @@ class Hooks:
             raise ValueError("a shell hook needs a non-empty command")
         if "\0" in command:
             raise ValueError("a shell hook's command cannot hold a NUL byte")
+        from agenthooks.engine.template import check_command
+
+        check_command(command)
         cwd = self.workspaces[0] if self.workspaces else os.getcwd()
         hook = ShellHook(name or command.split(maxsplit=1)[0], event, command, tool,
                          tool_matcher(event, tool), arg_globs(args), _timeout(timeout),

@@ -19,17 +19,20 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, NamedTuple
 
 from agenthooks.config.model import Handler
-from agenthooks.decision import Decision
-from agenthooks.engine.context import Context, Turn
 from agenthooks.engine.fold import Folded, step
-from agenthooks.engine.frozen import freeze
-from agenthooks.engine.hookspec import PythonHook, ShellHook, args_match
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.hosts.antigravity import Rendered, render
 from agenthooks.hosts.antigravity.protocol import Answer
-from agenthooks.kinds.process import answers_of, shell_command, start_background
-from agenthooks.kinds.python import HookOutcome, call_hook
+from agenthooks.kinds.process import answers_of
 from agenthooks.payload import dumps, tool_args, with_args
+
+# In-process hooks are imported only by a run that has some: a plain hooks.json run starts
+# once per tool call and must not pay for them.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from agenthooks.engine.context import Context, Turn
+    from agenthooks.engine.hookspec import PythonHook, ShellHook
+    from agenthooks.kinds.python import HookOutcome
 
 Processes = Callable[[Sequence[ProcessSpec], bytes], Awaitable[list[ProcessResult]]]
 
@@ -96,7 +99,8 @@ async def execute(plan: EventPlan, call: Call, processes: Processes, *, looped: 
 def _context(plan: EventPlan, call: Call, args: dict[str, Any]) -> Context | None:
     if not (plan.chain or plan.inspect):
         return None
-    from agenthooks.engine.context import turn_for
+    from agenthooks.engine.context import Context, turn_for
+    from agenthooks.engine.frozen import freeze
 
     turn = call.turn if call.turn is not None else turn_for(None, _session_id(call.doc))
     return Context(call.event, freeze(call.doc), call.tool, freeze(args), turn)
@@ -106,6 +110,11 @@ async def _chain(
     chain: Sequence[PythonHook], ctx: Context, event: str, looped: bool,
     outcomes: list[HookOutcome], warnings: list[str],
 ) -> Folded:
+    from agenthooks.decision import Decision
+    from agenthooks.engine.frozen import freeze
+    from agenthooks.engine.hookspec import args_match
+    from agenthooks.kinds.python import call_hook
+
     folded = Folded()
     args = ctx.tool_args
     for hook in chain:
@@ -154,26 +163,46 @@ async def _commands(
         args = folded.args
         data = dumps(with_args(call.doc, args)).encode("utf-8")
     handlers = list(plan.handlers)
-    specs = list(plan.specs)
+    jobs: list[ProcessSpec | ProcessResult] = list(plan.specs)
+    if plan.shells:
+        _add_shells(plan, call, args, ctx, handlers, jobs, data)
+    specs = [job for job in jobs if isinstance(job, ProcessSpec)]
+    ran = iter(await processes(specs, data) if specs else [])
+    results = [next(ran) if isinstance(job, ProcessSpec) else job for job in jobs]
+    return answers_of(handlers, results, call.event)
+
+
+def _add_shells(
+    plan: EventPlan, call: Call, args: dict[str, Any], ctx: Context | None,
+    handlers: list[Handler], jobs: list[ProcessSpec | ProcessResult], data: bytes,
+) -> None:
+    """The shell hooks that match, after the hooks.json handlers; background ones started.
+
+    A command whose placeholders cannot be filled safely is a handler that did not start.
+    """
+    from agenthooks.engine.hookspec import args_match
+    from agenthooks.kinds.process import shell_command, start_background
+
     background = []
     session_id = ctx.session.session_id if ctx is not None else _session_id(call.doc)
     for shell in plan.shells:
         if shell.args and not args_match(shell.args, args):
             continue
-        handler, spec = shell_command(shell, call.event, call.tool, session_id, args)
-        if shell.background:
-            background.append(spec)
-        else:
+        handler, job = shell_command(shell, call.event, call.tool, session_id, args)
+        if shell.background and isinstance(job, ProcessSpec):
+            background.append(job)
+        elif not shell.background:
             handlers.append(handler)
-            specs.append(spec)
+            jobs.append(job)
     start_background(background, data)
-    results = await processes(specs, data) if specs else []
-    return answers_of(handlers, results, call.event)
 
 
 async def _inspect(
     hooks: Sequence[PythonHook], ctx: Context, looped: bool, outcomes: list[HookOutcome]
 ) -> list[str]:
+    from agenthooks.engine.hookspec import args_match
+    from agenthooks.kinds.python import call_hook
+
     selected = [h for h in hooks if not h.args or args_match(h.args, ctx.tool_args)]
     if looped:
         import asyncio

@@ -10,9 +10,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from agenthooks.config.model import Handler, Source
-from agenthooks.engine.hookspec import ShellHook
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.hosts.antigravity.protocol import Answer, answer, skipped
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from agenthooks.engine.hookspec import ShellHook
 
 
 def handler_env(handler: Handler, event: str, tool: str | None) -> dict[str, str]:
@@ -74,12 +77,18 @@ def shell_handler(hook: ShellHook, command: str) -> Handler:
 def shell_command(
     hook: ShellHook, event: str, tool: str | None, session_id: str | None,
     tool_args: Mapping[str, Any],
-) -> tuple[Handler, ProcessSpec]:
-    """A shell hook's command with its placeholders filled, as a handler and its spec."""
+) -> tuple[Handler, ProcessSpec | ProcessResult]:
+    """A shell hook's command with its placeholders filled, as a handler and its spec; or,
+    when a value cannot be placed safely, the result of a handler that did not start."""
     from agenthooks.engine.template import render_command
 
-    command = render_command(hook.command, event=event, tool_name=tool, session_id=session_id,
-                             tool_input=tool_args)
+    try:
+        command = render_command(hook.command, event=event, tool_name=tool,
+                                 session_id=session_id, tool_input=tool_args)
+    except ValueError as exc:
+        error = f"cannot fill the placeholders of {hook.command!r}: {exc}"
+        return shell_handler(hook, hook.command), ProcessResult(
+            "not-started", None, None, b"", b"", False, False, 0.0, error)
     handler = shell_handler(hook, command)
     env = handler_env(handler, event, tool)
     env["AGENTHOOKS_CONFIG"] = ""
