@@ -43,7 +43,24 @@ _EXPORTS: dict[str, str] = {
     "UsageError": "agenthooks.errors",
 }
 
-__all__ = ["__version__", "policy", *_EXPORTS]
+__all__ = [
+    "AgentHooksError",
+    "ConfigError",
+    "Context",
+    "Decision",
+    "EventResult",
+    "Hooks",
+    "PayloadError",
+    "Session",
+    "Turn",
+    "UnknownEvent",
+    "UsageError",
+    "__version__",
+    "arun_event",
+    "load_hooks",
+    "policy",
+    "run_event",
+]
 
 
 def __getattr__(name: str) -> Any:
