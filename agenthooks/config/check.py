@@ -23,7 +23,6 @@ from agenthooks.events import (
     unknown_event_hint,
 )
 from agenthooks.matcher import matcher_error, matches_everything
-from agenthooks.report.escape import has_controls, printable
 
 Anchor = Literal["key", "value"]
 
@@ -94,7 +93,7 @@ class Checker:
             return
         for name, definition in doc.items():
             pointer = "/" + escape(name)
-            if self.thorough and has_controls(name):
+            if self.thorough and _has_controls(name):
                 self.add(
                     "control-character",
                     f"hook name {name!r} holds control characters, which can hide or rewrite "
@@ -332,7 +331,9 @@ class Checker:
                 pointer,
             )
             return
-        if self.thorough and has_controls(command):
+        if self.thorough and _has_controls(command):
+            from agenthooks.report.escape import printable
+
             self.add(
                 "control-character",
                 f"the command '{printable(command)}' holds control characters, which can hide "
@@ -409,15 +410,23 @@ class Checker:
         )
 
 
+def _has_controls(text: str) -> bool:
+    from agenthooks.report.escape import has_controls  # only validate and list need it
+
+    return has_controls(text)
+
+
 def _overlap(one: str | None, other: str | None) -> bool:
     """Whether two matchers surely select some tool in common (equal, or one selects all)."""
     return one == other or matches_everything(one) or matches_everything(other)
 
 
-# Interpreters whose first argument, unless it is an option, is a script path.
-INTERPRETERS = re.compile(
-    r"(python[0-9.]*|pypy[0-9.]*|node|nodejs|bash|sh|dash|zsh|ruby|perl|php|deno|bun|tsx)"
-)
+# Interpreters whose first argument, unless it is an option, is a script path; a version
+# suffix (python3.12, pypy3) is allowed.
+INTERPRETERS = frozenset({
+    "python", "pypy", "node", "nodejs", "bash", "sh", "dash", "zsh", "ruby", "perl", "php",
+    "deno", "bun", "tsx",
+})
 
 
 def _words(command: str) -> list[str]:
@@ -441,7 +450,7 @@ def _interpreter(words: list[str]) -> tuple[str, str] | None:
     if os.path.basename(words[0]) == "env" and len(words) > 1:
         index = 1
     program = os.path.basename(words[index])
-    if not INTERPRETERS.fullmatch(program):
+    if program.rstrip("0123456789.") not in INTERPRETERS:
         return None
     rest = words[index + 1:]
     if program in ("deno", "bun") and rest[:1] == ["run"]:
