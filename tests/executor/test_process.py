@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import proctools
 import pytest
 
 from agenthooks.executor import (
@@ -168,6 +169,61 @@ def test_env_path_is_used_to_find_a_direct_command(tmp_path: Path) -> None:
     assert run_one("agenthooks-env-tool").exit_code == 127
 
 
+@pytest.mark.parametrize(
+    ("value", "seen"),
+    [
+        ("plain", b"plain"),
+        ("caf\u00e9", "caf\u00e9".encode()),
+        ("a\0b", b"<unset>"),  # cannot reach the environment: the variable is dropped
+        ("\0", b"<unset>"),
+        ("tool\ud800x", b"tool\\ud800x"),  # a lone surrogate, from a JSON escape
+        ("mcp_\udcff", b"mcp_\xff"),  # a byte decoded with surrogateescape gets it back
+        ("\udcff\ud800", b"\\udcff\\ud800"),
+    ],
+)
+@pytest.mark.parametrize("direct", [True, False])
+def test_env_values_that_cannot_reach_the_environment(
+    tmp_path: Path, value: str, seen: bytes, direct: bool
+) -> None:
+    script = tmp_path / "show"
+    script.write_text('#!/bin/sh\nprintf "%s|%s" "${AGENTHOOKS_TOOL_NAME-<unset>}" "$OTHER"\n')
+    script.chmod(0o755)
+    command = "./show" if direct else "./show; true"
+    env = {"AGENTHOOKS_TOOL_NAME": value, "OTHER": "kept"}
+    result = run_one(command, cwd=str(tmp_path), env=env)
+    assert (result.status, result.stdout) == ("exited", seen + b"|kept"), result.error
+
+
+@pytest.mark.parametrize("name", ["", "A=B", "A\0B", "A\ud800"])
+def test_env_names_that_cannot_reach_the_environment_are_dropped(name: str) -> None:
+    result = run_one('printf "%s" "$OTHER"', env={name: "x", "OTHER": "kept"})
+    assert (result.status, result.stdout) == ("exited", b"kept"), result.error
+
+
+def test_env_with_nul_does_not_stop_the_others() -> None:
+    env = {"AGENTHOOKS_TOOL_NAME": "evil\0tool"}
+    specs = [ProcessSpec("echo a", "/", 10, env), ProcessSpec("echo b; true", "/", 10, env)]
+    assert [(r.status, r.stdout) for r in run_processes(specs, b"")] == [
+        ("exited", b"a\n"),
+        ("exited", b"b\n"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("command", "error"),
+    [
+        ("echo a\0b", "cannot start: the command contains a NUL byte"),
+        ("\0", "cannot start: the command contains a NUL byte"),
+        ("echo \ud800", "cannot start: the command contains a lone surrogate (\\ud800)"),
+    ],
+)
+def test_command_that_cannot_reach_argv_is_not_started(command: str, error: str) -> None:
+    results = run_processes([ProcessSpec(command, "/", 10), ProcessSpec("echo ok", "/", 10)], b"")
+    assert results[0].status == "not-started"
+    assert results[0].error == error
+    assert (results[1].status, results[1].stdout) == ("exited", b"ok\n")
+
+
 @pytest.mark.parametrize("command", ["true", "true; exit 0"])
 def test_missing_cwd_is_not_started(command: str) -> None:
     result = run_one(command, cwd="/nonexistent")
@@ -279,7 +335,38 @@ def test_background_child_holding_the_pipes_is_not_waited_for(procs: Procs) -> N
     assert time.monotonic() - start < 2.0
     assert (result.status, result.exit_code) == ("exited", 0)
     assert result.stdout == b'{"decision":"deny"}\n'
-    assert procs.with_argv(["sleep", "31.7"]), "the background child is left alone"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "sleep 31.6 & echo '{}'",  # holds the pipes
+        "sleep 31.6 >/dev/null 2>&1 & echo '{}'",  # lets them close at once
+        "sh -c 'sleep 31.6 & sleep 31.6' & exit 3",  # grandchildren, and an exit status
+    ],
+)
+def test_background_children_are_killed_once_the_answer_is_read(
+    procs: Procs, tmp_path: Path, command: str
+) -> None:
+    procs.reap_argv(["sleep", "31.6"])
+    prefix, pgid_file = pgid_prefix(tmp_path)
+    result = run_one(prefix + command)
+    pgid = read_pgid(pgid_file)
+    procs.reap_group(pgid)
+    assert result.status == "exited"
+    assert result.stdout == (b"" if "exit 3" in command else b"{}\n")
+    assert procs.wait_group_gone(pgid) == []
+    assert procs.with_argv(["sleep", "31.6"]) == []
+
+
+def test_background_children_are_killed_without_pidfd(
+    procs: Procs, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delattr(os, "pidfd_open")
+    procs.reap_argv(["sleep", "31.5"])
+    result = run_one("sleep 31.5 & echo '{}'")
+    assert (result.status, result.stdout) == ("exited", b"{}\n")
+    assert proctools.wait_for(lambda: not procs.with_argv(["sleep", "31.5"]), 2.0)
 
 
 # --- timeouts ---------------------------------------------------------------------------
@@ -360,6 +447,37 @@ def test_timeouts_are_per_handler(procs: Procs) -> None:
     assert results[1].stdout == b"ok\n"
 
 
+@pytest.mark.parametrize("timeout", [2147483.0, 2147484.0, 2147483647.0, 1e300, float("inf")])
+@pytest.mark.parametrize("pidfd", [True, False])
+def test_any_timeout_runs(timeout: float, pidfd: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Up to the validator's maximum and beyond: a wait too long for the selector is no error."""
+    if not pidfd:
+        monkeypatch.delattr(os, "pidfd_open")
+    specs = [ProcessSpec("sleep 0.2; echo slow", "/", timeout), ProcessSpec("cat", "/", timeout)]
+    results = run_processes(specs, b"payload")
+    assert [(r.status, r.stdout) for r in results] == [
+        ("exited", b"slow\n"),
+        ("exited", b"payload"),
+    ]
+
+
+def test_huge_timeout_is_still_interruptible(procs: Procs) -> None:
+    procs.reap_argv(["sleep", "39.7"])
+
+    def on_alarm(signum: int, frame: object) -> None:
+        raise Terminated(signum)
+
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        with pytest.raises(Interrupted):
+            run_processes([ProcessSpec("sleep 39.7", "/", 2147483647)], b"")
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert procs.with_argv(["sleep", "39.7"]) == []
+
+
 # --- without pidfd ----------------------------------------------------------------------
 
 
@@ -426,6 +544,9 @@ sys.exit(0)
         (signal.SIGTERM, False, "39.1"),
         (signal.SIGINT, False, "39.2"),
         (signal.SIGTERM, True, "39.3"),
+        (signal.SIGHUP, False, "39.4"),
+        (signal.SIGQUIT, False, "39.5"),
+        (signal.SIGHUP, True, "39.6"),
     ],
 )
 def test_interrupted_run_kills_its_handlers(
@@ -489,12 +610,15 @@ def test_interruption_in_process_cleans_up(procs: Procs, tmp_path: Path) -> None
 
 
 class _SignalOnRead(Mapping[str, str]):
-    """Extra env that sends this process SIGTERM as run_processes reads it, mid-start."""
+    """Extra env that sends this process a signal as run_processes reads it, mid-start."""
+
+    def __init__(self, signum: int) -> None:
+        self.signum = signum
 
     def __getitem__(self, key: str) -> str:
         if key != "X":
             raise KeyError(key)
-        os.kill(os.getpid(), signal.SIGTERM)
+        os.kill(os.getpid(), self.signum)
         return "1"
 
     def __iter__(self) -> Iterator[str]:
@@ -504,8 +628,9 @@ class _SignalOnRead(Mapping[str, str]):
         return 1
 
 
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT])
 def test_signal_while_starting_is_held_until_all_started(
-    procs: Procs, monkeypatch: pytest.MonkeyPatch
+    procs: Procs, monkeypatch: pytest.MonkeyPatch, signum: int
 ) -> None:
     procs.reap_argv(["sleep", "40.5"])
     procs.reap_argv(["sleep", "40.6"])
@@ -521,7 +646,7 @@ def test_signal_while_starting_is_held_until_all_started(
     monkeypatch.setattr(subprocess, "Popen", RecordingPopen)
     specs = [
         ProcessSpec("sleep 40.5", "/", 60),
-        ProcessSpec("sleep 40.6", "/", 60, _SignalOnRead()),
+        ProcessSpec("sleep 40.6", "/", 60, _SignalOnRead(signum)),
     ]
     restore = install_signal_handlers()
     fds_before = open_fds()
@@ -530,8 +655,8 @@ def test_signal_while_starting_is_held_until_all_started(
             run_processes(specs, b"")
     finally:
         restore()
-    assert caught.value.signum == signal.SIGTERM
-    # The SIGTERM came before the second handler's Popen: it was held, so that handler
+    assert caught.value.signum == signum
+    # The signal came before the second handler's Popen: it was held, so that handler
     # still started, and was then killed with the first.
     assert len(started) == 2
     assert procs.children(os.getpid()) == []
@@ -558,18 +683,19 @@ def test_other_exceptions_are_re_raised_after_cleanup(procs: Procs) -> None:
     assert procs.with_argv(["sleep", "39.8"]) == []
 
 
-def test_install_signal_handlers_restores() -> None:
-    previous = signal.getsignal(signal.SIGTERM)
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT])
+def test_install_signal_handlers_restores(signum: int) -> None:
+    previous = signal.getsignal(signum)
     restore = install_signal_handlers()
     try:
-        assert signal.getsignal(signal.SIGTERM) is not previous
+        assert signal.getsignal(signum) is not previous
         with pytest.raises(Terminated) as caught:
-            os.kill(os.getpid(), signal.SIGTERM)
+            os.kill(os.getpid(), signum)
             time.sleep(1)  # the handler runs at the next bytecode boundary
-        assert caught.value.signum == signal.SIGTERM
+        assert caught.value.signum == signum
     finally:
         restore()
-    assert signal.getsignal(signal.SIGTERM) == previous
+    assert signal.getsignal(signum) == previous
 
 
 def test_interrupted_and_terminated_carry_the_signal() -> None:

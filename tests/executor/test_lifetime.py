@@ -1,0 +1,248 @@
+"""What a run leaves behind, seen from outside: handlers that outlive a SIGKILLed agenthooks,
+descendants that escaped their group with setsid, and more handlers than file descriptors.
+
+Each case runs a small script in a fresh interpreter, since it changes that process (a child
+subreaper, a low RLIMIT_NOFILE) or kills it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import proctools
+import pytest
+
+if TYPE_CHECKING:
+    from tests.executor.conftest import Procs
+
+REPO = Path(__file__).resolve().parents[2]
+LINUX = sys.platform.startswith("linux")
+
+
+def script_env() -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(REPO)}
+
+
+def run_script(code: str, timeout: float = 60.0) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        capture_output=True,
+        text=True,
+        env=script_env(),
+        timeout=timeout,
+        check=False,
+    )
+
+
+def last_json(done: subprocess.CompletedProcess[str]) -> object:
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+# --- dying with agenthooks (PR_SET_PDEATHSIG) ---------------------------------------------
+
+DIES_WITH_US = """
+import sys
+from agenthooks import executor
+
+executor.own_descendants()
+executor.run_processes([executor.ProcessSpec(sys.argv[1], "/", 60)], b"")
+"""
+
+
+@pytest.mark.skipif(not LINUX, reason="PR_SET_PDEATHSIG is Linux's")
+@pytest.mark.parametrize(
+    ("command", "marker"),
+    [
+        ("sleep 3104.1", "3104.1"),  # exec'd directly
+        ("sleep 3104.2 # through the shell, which execs a single command", "3104.2"),
+    ],
+)
+def test_handlers_die_with_a_killed_agenthooks(procs: Procs, command: str, marker: str) -> None:
+    argv = ["sleep", marker]
+    procs.reap_argv(argv)
+    runner = subprocess.Popen([sys.executable, "-c", DIES_WITH_US, command], env=script_env())
+    try:
+        assert proctools.wait_for(lambda: procs.with_argv(argv)), "the handler did not start"
+        runner.kill()
+        runner.wait(timeout=10)
+    finally:
+        if runner.poll() is None:
+            runner.kill()
+            runner.wait()
+    assert proctools.wait_for(lambda: not procs.with_argv(argv), 3.0)
+
+
+def test_handlers_outlive_a_killed_python_api_by_default(procs: Procs) -> None:
+    """Without `own_descendants` (an embedding harness), spawning stays on the fast path."""
+    argv = ["sleep", "3104.3"]
+    procs.reap_argv(argv)
+    code = DIES_WITH_US.replace("executor.own_descendants()", "")
+    runner = subprocess.Popen([sys.executable, "-c", code, "sleep 3104.3"], env=script_env())
+    try:
+        assert proctools.wait_for(lambda: procs.with_argv(argv)), "the handler did not start"
+        runner.kill()
+        runner.wait(timeout=10)
+    finally:
+        if runner.poll() is None:
+            runner.kill()
+            runner.wait()
+    time.sleep(0.3)
+    assert procs.with_argv(argv), "no death signal unless asked for"
+
+
+# --- escaping the group (PR_SET_CHILD_SUBREAPER) ------------------------------------------
+
+ESCAPES = r"""
+import json, os
+from agenthooks import executor
+
+owned = executor.own_descendants()
+spec = executor.ProcessSpec(
+    "setsid sleep 3105.1 >/dev/null 2>&1 </dev/null & "
+    "setsid sh -c 'sleep 3105.2 & sleep 3105.3; true' >/dev/null 2>&1 </dev/null & "
+    "echo '{}'",
+    "/", 60,
+)
+[result] = executor.run_processes([spec], b"")
+# Wait until both escaped chains are up, so that the kill is not a race with their start.
+import time
+deadline = time.monotonic() + 10
+def running(marker):
+    for pid in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                if f.read() == b"sleep\0" + marker + b"\0":
+                    return True
+        except OSError:
+            pass
+    return False
+while not all(running(m) for m in (b"3105.1", b"3105.2", b"3105.3")):
+    assert time.monotonic() < deadline, "the escaped processes did not start"
+    time.sleep(0.02)
+killed = executor.reap_orphans()
+print(json.dumps([owned, result.stdout.decode(), killed]))
+"""
+
+
+@pytest.mark.skipif(not LINUX, reason="PR_SET_CHILD_SUBREAPER is Linux's")
+def test_descendants_escaping_with_setsid_are_killed(procs: Procs) -> None:
+    for marker in ("3105.1", "3105.2", "3105.3"):
+        procs.reap_argv(["sleep", marker])
+    owned, stdout, killed = last_json(run_script(ESCAPES))  # type: ignore[misc]
+    assert (owned, stdout) == (True, "{}\n")
+    assert killed >= 3  # the two sleeps and the sh of the second chain, maybe more
+    for marker in ("3105.1", "3105.2", "3105.3"):
+        assert procs.with_argv(["sleep", marker]) == [], marker
+
+
+def test_reap_orphans_leaves_other_children_alone_unless_owned() -> None:
+    """In a harness that never called `own_descendants`, its own children are not ours."""
+    code = """
+    import json, subprocess
+    from agenthooks import executor
+    child = subprocess.Popen(["sleep", "3105.9"])
+    try:
+        killed = executor.reap_orphans()
+        alive = child.poll() is None
+    finally:
+        child.kill()
+        child.wait()
+    print(json.dumps([killed, alive]))
+    """
+    assert last_json(run_script(code)) == [0, True]
+
+
+# --- more handlers than file descriptors --------------------------------------------------
+
+MANY = """
+import json, os, resource, sys
+from collections import Counter
+from agenthooks import executor
+
+limit, handlers, already_open, command = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+resource.setrlimit(resource.RLIMIT_NOFILE, (limit, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+held = [os.open("/dev/null", os.O_RDONLY) for _ in range(already_open)]
+specs = [executor.ProcessSpec(command.replace("N", str(i)), "/tmp", 60) for i in range(handlers)]
+results = executor.run_processes(specs, b"payload")
+in_order = all(r.stdout == f"{i}\\n".encode() for i, r in enumerate(results))
+print(json.dumps([Counter(r.status for r in results), in_order, sorted({r.error for r in results if r.error})]))
+"""
+
+
+@pytest.mark.parametrize(
+    ("limit", "handlers", "already_open"),
+    [
+        (256, 300, 0),
+        (1024, 300, 0),
+        (256, 300, 180),  # few descriptors left: starting waits for others to finish
+        (64, 50, 40),
+    ],
+)
+def test_more_handlers_than_descriptors_all_run(
+    limit: int, handlers: int, already_open: int
+) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", MANY, str(limit), str(handlers), str(already_open), "echo N"],
+        capture_output=True, text=True, env=script_env(), timeout=120, check=False,
+    )
+    assert last_json(done) == [{"exited": handlers}, True, []]
+
+
+def test_handlers_started_at_once_are_capped(tmp_path: Path) -> None:
+    log = tmp_path / "log"
+    # Each handler notes its start and end; the cap under a limit of 128 is 128 // 8 = 16.
+    command = f"echo s >> {log}; sleep 0.05; echo e >> {log}; echo N"
+    done = subprocess.run(
+        [sys.executable, "-c", MANY, "128", "60", "0", command],
+        capture_output=True, text=True, env=script_env(), timeout=120, check=False,
+    )
+    assert last_json(done) == [{"exited": 60}, True, []]
+    running = peak = 0
+    for line in log.read_text().split():
+        running += 1 if line == "s" else -1
+        peak = max(peak, running)
+    assert 1 < peak <= 16
+
+
+# --- signals to agenthooks run ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("signum", "marker"), [(signal.SIGHUP, "3106.1"), (signal.SIGQUIT, "3106.2")])
+def test_cli_hangup_and_quit_kill_every_handler_group(
+    procs: Procs, tmp_path: Path, signum: int, marker: str
+) -> None:
+    argv = ["sleep", marker]
+    procs.reap_argv(argv)
+    config = tmp_path / ".agents" / "hooks.json"
+    config.parent.mkdir()
+    command = f"sleep {marker} & sleep {marker}; wait"
+    config.write_text(json.dumps({"h": {"Stop": [{"command": command}, {"command": argv[0] + " " + marker}]}}))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "agenthooks", "run", "Stop", "--no-user", "--config", str(config)],
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env={**script_env(), "HOME": str(tmp_path)}, cwd=tmp_path,
+    )
+    try:
+        sleepers = proctools.wait_for(lambda: len(procs.with_argv(argv)) >= 3 and procs.with_argv(argv))
+        assert sleepers, "the handlers did not start"
+        groups = {st[2] for pid in sleepers if (st := procs.stat(pid)) is not None}
+        assert len(groups) == 2
+        proc.send_signal(signum)
+        out, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 128 + signum, err
+    assert out == b""
+    for pgid in groups:
+        assert procs.wait_group_gone(pgid, 3.0) == [], pgid
