@@ -1,7 +1,8 @@
 """Which handlers run for an event: enabled, of that event, with a matcher that selects the tool.
 
 Order is config order (files in discovery order, then hook names, groups and handlers in file
-order), and a command selected twice for one working directory runs once, as its first occurrence.
+order), and identical handlers (same command, working directory and timeout) run once, as
+their first occurrence, as Claude Code does: `AGENTHOOKS_HOOK_NAME` then names the first hook.
 """
 
 from __future__ import annotations
@@ -27,11 +28,11 @@ def select(handlers: Sequence[Handler], event: str, tool: str | None) -> list[Ha
     """The handlers of `event` (already filtered by `event_handlers`) that run for `tool`."""
     tool_event = is_tool_event(event)
     chosen: list[Handler] = []
-    seen: set[tuple[str, str]] = set()
+    seen: set[tuple[str, str, int]] = set()
     for handler in handlers:
         if not handler_matches(handler.matcher, tool_event, tool):
             continue
-        key = (handler.command, handler.source.cwd)
+        key = (handler.command, handler.source.cwd, handler.timeout)
         if key in seen:
             continue
         seen.add(key)

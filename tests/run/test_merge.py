@@ -106,7 +106,9 @@ def test_permission_overrides_union_in_order_without_duplicates(run_doc: RunFn) 
     assert result.output["permissionOverrides"] == [
         "command(ls)", "read_file(/a)", "read_file(/b)", "command(make)",
     ]
-    assert list(result.output)[:2] == ["decision", "reason"] or result.output["decision"] == "deny"
+    # The decision (deny wins; no handler gave a reason) comes first, the other fields after.
+    assert list(result.output) == ["decision", "permissionOverrides"]
+    assert result.output["decision"] == "deny"
 
 
 def test_bad_permission_overrides_are_a_warning(run_doc: RunFn) -> None:
@@ -310,6 +312,20 @@ def test_same_command_runs_once_as_its_first_occurrence(run_doc: RunFn) -> None:
         ("first", echo({"systemMessage": "once"})), ("second", "true"),
     ]
     assert result.output == {"systemMessage": "once"}
+
+
+def test_identical_handlers_run_once_named_by_the_first_hook(run_doc: RunFn) -> None:
+    command = 'echo "$AGENTHOOKS_HOOK_NAME"'
+    doc = {
+        "first": on("Stop", command),
+        "second": on("Stop", command),
+        "slower": on("Stop", {"type": "command", "command": command, "timeout": 7}),
+    }
+    result = run_doc(doc, "Stop", {})
+    # Same command, folder and timeout: one run, named by the first hook. Another timeout is
+    # another handler.
+    assert [a.hook for a in result.handlers] == ["first", "slower"]
+    assert result.output == {"systemMessage": "first\nslower"}
 
 
 @pytest.mark.parametrize(
