@@ -31,15 +31,16 @@ def command(cmd: str, timeout: int | None = None) -> Doc:
     return found
 
 
-def on(event: str, *commands: str, matcher: str | None = "") -> Doc:
-    """One event's hooks: a matcher group on tool events, a flat list of handlers otherwise."""
+def on(event: str, *commands: str, name: str = "hook", matcher: str | None = "") -> Doc:
+    """One named hook of a hooks.json on one event: a matcher group on tool events, a flat
+    list of handlers otherwise. Several merge with `{**on(...), **on(..., name="other")}`."""
     handlers = [command(c) for c in commands]
     if event in ("PreToolUse", "PostToolUse"):
         group: Doc = {"hooks": handlers}
         if matcher is not None:
             group["matcher"] = matcher
-        return {event: [group]}
-    return {event: handlers}
+        return {name: {event: [group]}}
+    return {name: {event: handlers}}
 
 
 def write_hooks(root: Path, doc: Doc) -> Path:
