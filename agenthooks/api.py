@@ -21,7 +21,7 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from agenthooks.config.discovery import discover
+from agenthooks.config.discovery import discover_all
 from agenthooks.config.loader import load
 from agenthooks.config.model import Handler, HookFile
 from agenthooks.decision import Decision
@@ -207,8 +207,16 @@ class Hooks:
     then be called concurrently from threads and event loops.
     """
 
-    def __init__(self, files: Sequence[HookFile] = (), *, workspaces: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        files: Sequence[HookFile] = (),
+        *,
+        workspaces: Sequence[str] = (),
+        notes: Sequence[str] = (),
+    ) -> None:
         self.files = tuple(f for f in files if f.ok)
+        # What discovery left out and why (e.g. a workspace others can write to): warnings.
+        self.notes = tuple(notes)
         self.skipped_files = tuple(f for f in files if not f.ok)
         self.workspaces = tuple(os.path.abspath(w) for w in workspaces)
         self.selector = Selector(self.files)
@@ -308,7 +316,8 @@ class Hooks:
     def merge(self, other: Hooks) -> Hooks:
         """A new registry with this one's files and hooks, then `other`'s."""
         merged = Hooks((*self.files, *self.skipped_files, *other.files, *other.skipped_files),
-                       workspaces=self.workspaces or other.workspaces)
+                       workspaces=self.workspaces or other.workspaces,
+                       notes=(*self.notes, *other.notes))
         for hook in (*self.python_hooks, *other.python_hooks):
             merged.python_hooks = (*merged.python_hooks, hook._replace(order=merged._next_order()))
         for shell in (*self.shell_hooks, *other.shell_hooks):
@@ -469,7 +478,7 @@ class Hooks:
         )
 
     def _warnings(self, event: str, tool: str | None) -> list[str]:
-        warnings = list(self._file_warnings)
+        warnings = [*self.notes, *self._file_warnings]
         if tool is None and event in TOOL_CALL_EVENTS and is_tool_event(event):
             warnings.append(NO_TOOL_WARNING)
         return warnings
@@ -583,10 +592,11 @@ def load_hooks(
     `configs` names files and turns discovery off; else the user file (unless `no_user`) and
     the hooks.json files of each workspace root (default: the nearest one upward from `cwd`).
     """
-    sources = discover(configs=configs, workspaces=workspaces, no_user=no_user, cwd=cwd)
+    found = discover_all(configs=configs, workspaces=workspaces, no_user=no_user, cwd=cwd)
     base = cwd or os.getcwd()
-    return Hooks([load(source) for source in sources],
-                 workspaces=[os.path.join(base, w) for w in workspaces])
+    return Hooks([load(source) for source in found.sources],
+                 workspaces=[os.path.join(base, w) for w in workspaces],
+                 notes=[str(d) for d in found.diagnostics])
 
 
 def run_event(

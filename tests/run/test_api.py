@@ -204,7 +204,9 @@ def test_to_report_shape(run_doc: RunFn) -> None:
     result = run_doc({"h": on("PreToolUse", "echo x >&2; exit 1", "true")}, "PreToolUse",
                      ANTIGRAVITY_RUN)
     report = result.to_report()
-    assert list(report) == ["event", "output", "blocked", "decision", "warnings", "handlers", "hooks"]
+    assert list(report) == [
+        "event", "output", "blocked", "decision", "warnings", "handlers", "hooks",
+    ]
     assert report["event"] == "PreToolUse" and report["output"] == {}
     assert report["blocked"] is False
     assert report["warnings"] == ["hook 'h' exited 1: x"]

@@ -202,3 +202,22 @@ def test_aliases_name_events(cli: CliFn, workspace: Path) -> None:
     write_hooks(workspace, {"h": on("PreInvocation", "echo hi")})
     done = cli("pre_model", "--workspace", str(workspace), "--no-user", stdin=b"{}")
     assert done.code == 0 and done.json == {"systemMessage": "hi"}
+
+
+# --- trust boundaries -------------------------------------------------------------------------
+
+
+def test_a_planted_parent_workspace_does_not_run(cli: CliFn, tmp_path: Path) -> None:
+    # Like /tmp/.agents/hooks.json planted by another user above where agenthooks starts.
+    parent = tmp_path / "shared"
+    marker = tmp_path / "planted-ran"
+    write_hooks(parent, {"planted": on("Stop", f"touch {marker}")})
+    (parent / ".agents").chmod(0o777)
+    below = parent / "project" / "src"
+    below.mkdir(parents=True)
+    done = cli("Stop", stdin=b"{}", cwd=below)
+    assert done.code == 0 and not marker.exists()
+    assert "[unsafe-workspace]" in done.err and "writable by everyone" in done.err
+    # Named with --workspace, it is used as given.
+    done = cli("Stop", "--workspace", str(parent), stdin=b"{}", cwd=below)
+    assert done.code == 0 and marker.exists()
