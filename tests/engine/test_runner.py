@@ -5,14 +5,16 @@ hooks, the result's typed fields, sync and async hooks, and scoped state."""
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from proctools import stat, wait_for
 
-from agenthooks import Decision, Hooks
+from agenthooks import Decision, Hooks, load_hooks
 from agenthooks.errors import AgentHooksError
 
 from .conftest import LoadFn, answer, on, q, read_json, stdin_to, tool_call
@@ -968,3 +970,138 @@ def test_a_mutation_left_uncaught_is_a_failure() -> None:
     result = hooks.run("PreToolUse", tool_call(opts={"force": True}))
     assert result.blocked and "'meddler'" in (result.reason or "")
     assert "TypeError" in (result.reason or "")
+
+
+# --- shell hooks ----------------------------------------------------------------------------
+
+
+def test_shell_placeholders_through_a_real_command(workspace: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    hooks = load_hooks(workspaces=[str(workspace)], no_user=True)
+    hooks.shell("PreToolUse",
+                "printf '%s|' {event} {tool_name} {session_id} {tool_input[path]} {path} {count}"
+                f" {{tool_input[missing]}} {{unknown}} > {q(out)}")
+    payload = {**tool_call("edit_file", path="src/a b.py", count=3), "conversationId": "c-1"}
+    result = hooks.run("PreToolUse", payload)
+    assert not result.blocked and result.handlers[0].status == "ok"
+    assert out.read_text() == "PreToolUse|edit_file|c-1|src/a b.py|src/a b.py|3||{unknown}|"
+
+
+def test_shell_builtin_names_win_a_clash_and_other_braces_survive(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    hooks = Hooks()
+    hooks.shell("PreToolUse",
+                f"{{ printf '%s ' {{event}} {{tool_input[event]}}; echo 'x y' | awk '{{print $2}}';"
+                f" }} > {q(out)}")
+    hooks.run("PreToolUse", tool_call(event="argument"))
+    assert out.read_text() == "PreToolUse argument y\n"
+
+
+@pytest.mark.parametrize("value", ["x{event}y", "$(touch pwned)", "'; touch pwned; '",
+                                   '"; touch pwned; "', "a\nb", "`touch pwned`",
+                                   "\ntouch pwned\n", "{tool_input[CommandLine]}"])
+def test_shell_payload_values_reach_the_command_as_data(value: str, workspace: Path,
+                                                        tmp_path: Path) -> None:
+    plain, quoted, named = (tmp_path / n for n in ("plain", "quoted", "named"))
+    hooks = load_hooks(workspaces=[str(workspace)], no_user=True)
+    hooks.shell("PreToolUse", f"printf '%s' {{CommandLine}} > {q(plain)}")
+    hooks.shell("PreToolUse", f"printf '%s' \"<{{tool_input[CommandLine]}}>\" > {q(quoted)}")
+    hooks.shell("PreToolUse", f"printf '%s' {{tool_input[CommandLine]}} > {q(named)}")
+    result = hooks.run("PreToolUse", tool_call(CommandLine=value))
+    assert [a.status for a in result.handlers] == ["ok"] * 3
+    assert plain.read_text() == value
+    assert quoted.read_text() == f"<{value}>"
+    assert named.read_text() == value
+    for where in (workspace, tmp_path, Path.cwd()):
+        assert not (where / "pwned").exists()
+
+
+def test_shell_runs_in_the_first_workspace_else_the_current_directory(
+    workspace: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "out"
+    hooks = load_hooks(workspaces=[str(workspace)], no_user=True)
+    hooks.shell("Stop", f"pwd -P > {q(out)}")
+    hooks.run("Stop", {})
+    assert out.read_text().strip() == str(workspace.resolve())
+    bare = Hooks()
+    bare.shell("Stop", f"pwd -P > {q(out)}")
+    bare.run("Stop", {})
+    assert out.read_text().strip() == str(Path.cwd().resolve())
+
+
+def test_shell_hooks_answer_after_the_hooks_json_handlers(hooks_of: LoadFn) -> None:
+    hooks = Hooks()
+    hooks.shell("Stop", answer({"systemMessage": "from shell"}), name="shell-hook")
+    loaded = hooks_of({**on("Stop", "sleep 0.3; " + answer({"systemMessage": "from file a"}),
+                            name="a"),
+                       **on("Stop", answer({"systemMessage": "from file b"}), name="b")})
+    merged = hooks.merge(loaded)  # registered first, still after the files
+    result = merged.run("Stop", {})
+    assert [a.hook for a in result.handlers] == ["a", "b", "shell-hook"]
+    assert result.output["systemMessage"] == "from file a\nfrom file b\nfrom shell"
+
+
+def test_shell_exit_2_blocks() -> None:
+    hooks = Hooks()
+    hooks.shell("PreToolUse", "echo 'not on main' >&2; exit 2", name="branch-guard")
+    result = hooks.run("PreToolUse", RUN_LS)
+    assert result.blocked and result.exit_code == 2
+    assert result.decision.kind == "deny" and "not on main" in (result.reason or "")
+
+
+def test_shell_gets_the_rewritten_payload_and_globs_on_the_new_arguments(tmp_path: Path) -> None:
+    seen, skipped = tmp_path / "seen.json", tmp_path / "skipped"
+    hooks = Hooks()
+    hooks.on("PreToolUse", _redact, kind="transform")
+    hooks.shell("PreToolUse", stdin_to(seen), args={"CommandLine": "*'token: ***'*"})
+    hooks.shell("PreToolUse", f"touch {q(skipped)}", args={"CommandLine": "*s3cret*"})
+    hooks.run("PreToolUse", tool_call(CommandLine="curl -H 'token: s3cret' x"))
+    assert read_json(seen)["toolCall"]["args"] == {"CommandLine": "curl -H 'token: ***' x"}
+    assert not skipped.exists()
+
+
+def test_shell_tool_matcher(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    hooks = Hooks()
+    hooks.shell("PostToolUse", f"echo {{tool_name}} >> {q(out)}", tool="edit_file|view_file")
+    for tool in ("edit_file", "run_command", "view_file", "edit_files"):
+        hooks.run("PostToolUse", tool_call(tool))
+    assert out.read_text().split() == ["edit_file", "view_file"]
+
+
+def test_a_background_shell_has_no_say_and_is_reaped(tmp_path: Path) -> None:
+    pid_file, go, done = tmp_path / "pid", tmp_path / "go", tmp_path / "done"
+    hooks = Hooks()
+    hooks.shell(
+        "PreToolUse",
+        f"echo $$ > {q(pid_file)}; while [ ! -e {q(go)} ]; do sleep 0.05; done; "
+        f"touch {q(done)}; echo refused >&2; exit 2",
+        background=True, timeout=20,
+    )
+    result = hooks.run("PreToolUse", RUN_LS)
+    # the answer came while the background command still waits
+    assert not result.blocked and result.output == {} and result.handlers == ()
+    assert not done.exists()
+    assert wait_for(pid_file.exists)
+    pid = int(wait_for(lambda: pid_file.read_text().strip()))
+    assert stat(pid) is not None
+    go.touch()
+    assert wait_for(done.exists)
+    assert wait_for(lambda: stat(pid) is None), stat(pid)  # reaped: not even a zombie
+
+
+def test_a_background_shell_is_killed_at_its_timeout(tmp_path: Path) -> None:
+    pid_file = tmp_path / "pid"
+    hooks = Hooks()
+    hooks.shell("Stop", f"echo $$ > {q(pid_file)}; exec sleep 37.3", background=True,
+                timeout=0.5)
+    start = time.monotonic()
+    result = hooks.run("Stop", {})
+    assert time.monotonic() - start < 5 and not result.blocked
+    pid = int(wait_for(lambda: pid_file.exists() and pid_file.read_text().strip()))
+    try:
+        assert wait_for(lambda: stat(pid) is None, timeout=15), stat(pid)
+    finally:
+        if stat(pid) is not None:
+            os.kill(pid, 9)
