@@ -240,8 +240,13 @@ class Hooks:
         priority: int = 0,
         name: str | None = None,
         timeout: float = DEFAULT_TIMEOUT,
+        on_error: str = "deny",
     ) -> Callable[..., Any]:
-        """Register `fn(ctx)` on an event; returns `fn`. Raises ValueError for a bad matcher."""
+        """Register `fn(ctx)` on an event; returns `fn`. Raises ValueError for a bad matcher.
+
+        `on_error="allow"` makes a failure on PreToolUse a warning instead of a deny, unless
+        the run fails closed.
+        """
         from agenthooks.engine.hookspec import arg_globs, is_async, tool_matcher
 
         event = canonical_event(event)
@@ -254,10 +259,12 @@ class Hooks:
             raise ValueError(f"{_name_of(fn)} can only be registered on {', '.join(only)}")
         if when is not None and not callable(when):
             raise ValueError("when must be a callable taking the context")
+        if on_error not in ("deny", "allow"):
+            raise ValueError(f"on_error must be 'deny' or 'allow', not {on_error!r}")
         hook = PythonHook(
             name or _name_of(fn), event, kind, fn, tool, tool_matcher(event, tool),
             arg_globs(args), when, int(priority), self._next_order(), _timeout(timeout),
-            is_async(fn) or (when is not None and is_async(when)),
+            is_async(fn) or (when is not None and is_async(when)), on_error == "allow",
         )
         self.python_hooks = (*self.python_hooks, hook)
         self._plans = {}

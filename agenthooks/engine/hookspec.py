@@ -32,6 +32,9 @@ class PythonHook(NamedTuple):
     order: int  # registration order, the tie-break after priority
     timeout: float
     is_async: bool
+    # A failure on PreToolUse is a warning instead of a deny (Markdown hooks' `on_error:
+    # allow`); `--fail-closed` overrides it: the operator's switch beats the author's.
+    fail_open: bool = False
 
 
 class ShellHook(NamedTuple):

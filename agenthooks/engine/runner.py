@@ -79,7 +79,7 @@ async def execute(plan: EventPlan, call: Call, processes: Processes, *, looped: 
     ctx = _context(plan, call, args)
     folded = Folded()
     if ctx is not None:
-        folded = await _chain(plan.chain, ctx, call.event, looped, outcomes, warnings)
+        folded = await _chain(plan.chain, ctx, call, looped, outcomes, warnings)
     answers: list[Answer] = []
     if folded.terminal is None:
         answers = await _commands(plan, call, folded, args, ctx, processes)
@@ -107,7 +107,7 @@ def _context(plan: EventPlan, call: Call, args: dict[str, Any]) -> Context | Non
 
 
 async def _chain(
-    chain: Sequence[PythonHook], ctx: Context, event: str, looped: bool,
+    chain: Sequence[PythonHook], ctx: Context, call: Call, looped: bool,
     outcomes: list[HookOutcome], warnings: list[str],
 ) -> Folded:
     from agenthooks.decision import Decision
@@ -126,8 +126,8 @@ async def _chain(
         outcome = _checked(outcome)
         outcomes.append(outcome)
         if outcome.decision is None:
-            message = f"hook {hook.name!r} {outcome.error}"
-            if event != "PreToolUse":
+            message = f"hook {hook.name!r} failed: {outcome.error}"
+            if call.event != "PreToolUse" or (hook.fail_open and not call.closed):
                 warnings.append(message)
                 continue
             decision = Decision.deny(message)
@@ -216,7 +216,7 @@ async def _inspect(
             continue
         outcomes.append(outcome)
         if outcome.error is not None:
-            warnings.append(f"inspect hook {outcome.name!r} {outcome.error}")
+            warnings.append(f"inspect hook {outcome.name!r} failed: {outcome.error}")
     return warnings
 
 

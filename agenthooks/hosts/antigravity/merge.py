@@ -185,6 +185,9 @@ EVENT_RULES: dict[str, tuple[DecisionMerger, tuple[FieldMerger, ...]]] = {
     "PostInvocation": (_single_decision("block"), (_inject_steps, _termination)),
     "Stop": (_single_decision("continue"), ()),
     "SessionStart": (_single_decision("block"), ()),
+    # Events of the Python API (no hooks.json key): shell hooks may still block them.
+    "ToolError": (_single_decision("block"), ()),
+    "SessionEnd": (_single_decision("block"), ()),
 }
 
 

@@ -50,6 +50,8 @@ DECISION_WORDS: dict[str, dict[str, str | None]] = {
     "PostInvocation": _OTHER_WORDS,
     "Stop": _STOP_WORDS,
     "SessionStart": _OTHER_WORDS,
+    "ToolError": _OTHER_WORDS,
+    "SessionEnd": _OTHER_WORDS,
 }
 # Claude Code's hookSpecificOutput.permissionDecision; "defer" means "no opinion".
 _PERMISSION_WORDS: dict[str, str | None] = {**_TOOL_WORDS, "defer": None}
