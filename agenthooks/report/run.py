@@ -1,7 +1,9 @@
 """What `agenthooks run` tells people on stderr: block reasons, warnings, the `-v` table.
 
 stdout belongs to the host (one JSON object); everything here goes to stderr. The block reasons
-come first and unprefixed: on exit 2, hosts show stderr to the agent as the reason.
+come first and unprefixed: on exit 2, hosts show stderr to the agent as the reason. Text that
+comes from configs or handlers has its control characters escaped (`report.escape`), so a
+command cannot hide itself behind `\r` or clear the screen.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from agenthooks.api import skip_warning
+from agenthooks.report.escape import printable
 
 if TYPE_CHECKING:
     from agenthooks.api import EventResult, Plan
@@ -28,13 +31,13 @@ def write_warnings(
     """One line per warning; a skipped file's line is followed by its next few errors."""
     files = {skip_warning(f): f for f in skipped_files}
     for warning in warnings:
-        stream.write(f"{PREFIX}warning: {warning}\n")
+        stream.write(f"{PREFIX}warning: {printable(warning)}\n")
         hook_file = files.get(warning)
         if hook_file is not None:
             errors = hook_file.errors
             # The first error is already on the warning line.
             for diagnostic in errors[1:MAX_DIAGNOSTICS]:
-                stream.write(f"  {diagnostic}\n")
+                stream.write(f"  {printable(str(diagnostic))}\n")
             if len(errors) > MAX_DIAGNOSTICS:
                 stream.write(
                     f"  ... and {len(errors) - MAX_DIAGNOSTICS} more: "
@@ -45,9 +48,11 @@ def write_warnings(
 def write_result(result: EventResult, stream: TextIO, *, verbose: bool = False) -> None:
     """Everything about one run that is meant for people."""
     if result.error is not None:
-        stream.write(f"{PREFIX}error: {result.error}\n")
+        stream.write(f"{PREFIX}error: {printable(result.error)}\n")
     for reason in result.reasons:
-        stream.write(reason.rstrip("\n") + "\n")
+        # Line breaks stay: a reason of several lines is several lines for the agent.
+        lines = reason.rstrip("\n").split("\n")
+        stream.write("\n".join(printable(line) for line in lines) + "\n")
     write_warnings(result.warnings, result.skipped_files, stream)
     if verbose:
         write_table(result.handlers, stream)
@@ -72,13 +77,13 @@ def _exit_cell(a: Answer) -> str:
 def table_rows(answers: Sequence[Answer]) -> list[list[str]]:
     return [
         [
-            a.hook,
-            a.command,
+            printable(a.hook),
+            printable(a.command),
             a.status,
             _exit_cell(a),
             f"{a.duration_ms:.0f}" if a.status != "skipped" else "-",
             a.decision or "",
-            a.first_stderr_line,
+            printable(a.first_stderr_line),
         ]
         for a in answers
     ]

@@ -221,3 +221,13 @@ def test_a_planted_parent_workspace_does_not_run(cli: CliFn, tmp_path: Path) -> 
     # Named with --workspace, it is used as given.
     done = cli("Stop", "--workspace", str(parent), stdin=b"{}", cwd=below)
     assert done.code == 0 and marker.exists()
+
+
+def test_text_output_escapes_control_characters(cli: CliFn, workspace: Path) -> None:
+    # A command that would hide itself behind \r and clear the screen in the -v table.
+    sneaky = "printf 'x' >&2; exit 1 #\r\x1b[2Jtrue"
+    write_hooks(workspace, {"h\x1b[31m": on("Stop", sneaky)})
+    done = cli("Stop", "--workspace", str(workspace), "--no-user", "-v", stdin=b"{}")
+    assert done.code == 0
+    assert "\x1b" not in done.err and "\r" not in done.err
+    assert "\\x1b[2J" in done.err and "\\r" in done.err
