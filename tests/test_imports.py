@@ -99,3 +99,35 @@ def test_rich_is_imported_to_render_on_a_terminal() -> None:
     done = python(code)
     assert done.returncode == 0, done.stderr
     assert last_line(done) == [True, True]
+
+
+def test_the_public_api_imports_no_asyncio_jsonschema_rich_or_click() -> None:
+    code = REPORT + (
+        "from agenthooks import Hooks, Decision, EventResult, policy\n"
+        "hooks = Hooks()\n"
+        "hooks.on('PreToolUse', policy.enforce([policy.deny('run_command')]))\n"
+        "result = hooks.run('PreToolUse', {'tool_name': 'run_command'})\n"
+        "import json\n"
+        "print(json.dumps([result.decision.kind,\n"
+        "                  costly('asyncio', 'jsonschema', 'rich', 'click')]))\n"
+    )
+    done = python(code)
+    assert done.returncode == 0, done.stderr
+    assert last_line(done) == ["deny", []]
+
+
+def test_a_plain_run_imports_no_in_process_engine() -> None:
+    code = REPORT + (
+        "import io, sys\n"
+        "sys.stdin = io.TextIOWrapper(io.BytesIO(b'{}'))\n"
+        "from agenthooks.cli import main\n"
+        "code = main(['run', 'Stop', '--no-user'])\n"
+        "import json\n"
+        "inproc = sorted(m for m in sys.modules if m in ('agenthooks.kinds.python',\n"
+        "    'agenthooks.engine.context', 'agenthooks.engine.frozen', 'agenthooks.policy',\n"
+        "    'asyncio', 'uuid', 'jsonschema', 'rich', 'click'))\n"
+        "print(json.dumps([code, inproc]))\n"
+    )
+    done = python(code)
+    assert done.returncode == 0, done.stderr
+    assert last_line(done) == [0, []]
