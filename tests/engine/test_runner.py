@@ -1105,3 +1105,68 @@ def test_a_background_shell_is_killed_at_its_timeout(tmp_path: Path) -> None:
     finally:
         if stat(pid) is not None:
             os.kill(pid, 9)
+
+
+# --- how a decision is rendered (the README's table) ----------------------------------------
+
+
+@pytest.mark.parametrize(("event", "word"), [
+    ("PreToolUse", "deny"), ("PostToolUse", "block"), ("Stop", "continue"),
+    ("PreInvocation", "block"), ("PostInvocation", "block"), ("SessionStart", "block"),
+    ("ToolError", "block"), ("SessionEnd", "block"),
+])
+def test_a_python_deny_is_each_events_blocking_word(event: str, word: str) -> None:
+    hooks = Hooks()
+    hooks.on(event, lambda ctx: Decision.deny("no"))
+    result = hooks.run(event, RUN_LS)
+    assert result.output == {"decision": word, "reason": "no"}
+    assert (result.blocked, result.exit_code) == (True, 2)
+
+
+@pytest.mark.parametrize(("decision", "output"), [
+    (Decision.ask("check first"), {"decision": "ask", "reason": "check first"}),
+    (Decision.ask("check first", force=True), {"decision": "force_ask",
+                                               "reason": "check first"}),
+    (Decision.replace({"a": 1}), {"decision": "deny",
+                                  "reason": "hook 'stub' supplied the result: {\"a\": 1}"}),
+    (Decision.replace("text"), {"decision": "deny",
+                                "reason": "hook 'stub' supplied the result: text"}),
+])
+def test_terminal_decisions_on_pre_tool_use(decision: Decision, output: dict[str, Any]) -> None:
+    hooks = Hooks()
+    hooks.on("PreToolUse", lambda ctx: decision, kind="transform", name="stub")
+    result = hooks.run("PreToolUse", RUN_LS)
+    assert result.output == output
+    assert result.blocked is (decision.kind == "replace")
+    assert result.decision == decision
+
+
+# --- on_error: a hook that fails open -------------------------------------------------------
+
+
+def test_on_error_allow_makes_a_failure_on_pre_tool_use_a_warning(hooks_of: LoadFn,
+                                                                  tmp_path: Path) -> None:
+    marker = tmp_path / "handler-ran"
+    hooks = hooks_of(on("PreToolUse", f"touch {q(marker)}"))
+    seen: list[str] = []
+    hooks.on("PreToolUse", _raises, name="optional", on_error="allow")
+    hooks.on("PreToolUse", recorder(seen, "later"))
+    result = hooks.run("PreToolUse", RUN_LS)
+    assert not result.blocked and result.decision == Decision.allow()
+    assert seen == ["later"] and marker.exists()
+    assert any("'optional'" in w and "boom" in w for w in result.warnings)
+
+
+def test_fail_closed_overrides_on_error_allow() -> None:
+    hooks = Hooks()
+    hooks.on("PreToolUse", _raises, name="optional", on_error="allow")
+    result = hooks.run("PreToolUse", RUN_LS, fail_closed=True)
+    assert result.blocked and "'optional'" in (result.reason or "")
+
+
+def test_on_error_deny_is_the_default_and_other_words_are_refused() -> None:
+    hooks = Hooks()
+    hooks.on("PreToolUse", _raises, on_error="deny")
+    assert hooks.run("PreToolUse", RUN_LS).blocked
+    with pytest.raises(ValueError, match="on_error"):
+        hooks.on("PreToolUse", _fine, on_error="ignore")
