@@ -459,3 +459,19 @@ def test_cli_python_hook_that_raises_denies_on_pre_tool_use(cli: CliFn, tmp_path
     assert done.code == 2
     assert done.json["decision"] == "deny"
     assert "'flaky'" in done.json["reason"] and "database down" in done.json["reason"]
+
+
+def test_cli_python_report_and_dry_run_name_the_hooks(cli: CliFn, tmp_path: Path) -> None:
+    module(tmp_path, "guard", GUARD)
+    payload = tool_call(CommandLine="rm -rf build")
+    report = cli("PreToolUse", "--no-user", "--python", "guard:hooks", "--report", "json",
+                 stdin=payload)
+    assert report.code == 2, report.err
+    assert report.json["decision"] == "deny"
+    (hook,) = report.json["hooks"]
+    assert (hook["hook"], hook["kind"], hook["decision"], hook["error"]) == (
+        "no_rm", "decide", "deny", None)
+    plan = cli("PreToolUse", "--no-user", "--python", "guard:hooks", "--dry-run", stdin=payload)
+    assert plan.code == 0, plan.err
+    assert plan.json["hooks"] == [{"hook": "no_rm", "kind": "decide", "priority": 0,
+                                   "tool": "run_command"}]
