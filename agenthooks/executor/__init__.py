@@ -1,6 +1,7 @@
 """Run hook commands as subprocesses: concurrently, with timeouts, results as data."""
 
 from agenthooks.executor.command import direct_argv
+from agenthooks.executor.descendants import own_descendants, reap_orphans
 from agenthooks.executor.process import (
     EXIT_GRACE,
     KILL_GRACE,
@@ -12,6 +13,7 @@ from agenthooks.executor.process import (
     Terminated,
     install_signal_handlers,
     run_processes,
+    start_cap,
 )
 
 __all__ = [
@@ -25,5 +27,8 @@ __all__ = [
     "Terminated",
     "direct_argv",
     "install_signal_handlers",
+    "own_descendants",
+    "reap_orphans",
     "run_processes",
+    "start_cap",
 ]

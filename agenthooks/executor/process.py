@@ -6,26 +6,41 @@ started first, then a single selector loop feeds their stdin, reads their stdout
 watches their exit (through a pidfd where the kernel has one) until each is done or timed
 out. A hook's failure is never an exception: it is a `ProcessResult`.
 
-Each handler runs in its own session, so on timeout the whole process group can be killed.
-The group leader is only reaped after the final SIGKILL: an unreaped leader keeps its pgid
-from being reused by an unrelated process between our kill calls.
+Each handler runs in its own session, so the whole process group can be killed: on timeout
+(SIGTERM, then SIGKILL after KILL_GRACE), and once the handler has exited and its answer is
+read (SIGKILL to whatever it left running in the background). The group leader is only
+reaped after that final SIGKILL: an unreaped leader keeps its pgid from being reused by an
+unrelated process between our kill calls. Descendants that leave the group (setsid) and
+handlers outliving a SIGKILLed caller are `descendants`' business, for callers that opt in.
 
-A caller in another thread (the asyncio API) can cancel a run through a pipe: its read end,
-given as `cancel_fd`, is watched by the same selector, and once it is readable every handler
-group is killed as on interruption and `Cancelled` is raised.
+At most `start_cap()` handlers run at once (each holds four descriptors), the rest wait in
+spec order and start as others finish; a handler's timeout counts from its own start.
+
+Whatever the caller passes, a handler starts if its command can run at all. An environment
+variable that cannot reach execve is left out (replacing any inherited one of that name):
+one whose value holds a NUL byte, or whose name is empty or holds `=` or NUL or cannot be
+encoded. A value with characters the file system encoding cannot hold (a lone surrogate,
+say, from a JSON escape in a tool name an MCP server chose) has each of them written as a
+backslash escape (`\\ud800`); surrogates `os.fsencode` can hold (`\\udc80`-`\\udcff`, bytes the
+OS gave us decoded with surrogateescape) become those bytes again. The payload on stdin is
+exact, so a handler needing the true text reads it there. A command with a NUL byte or an
+unencodable character cannot run as written: it is `not-started`, never an exception.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import selectors
 import signal
 import subprocess
+import sys
 import time
 from typing import NamedTuple
 
 from agenthooks.executor.command import direct_command
+from agenthooks.executor.descendants import death_signal_setter
 
 # `typing` costs ~2 ms to import and is only needed by the type checker (which understands
 # this spelling), so it is not imported at run time.
@@ -49,6 +64,7 @@ __all__ = [
     "Terminated",
     "install_signal_handlers",
     "run_processes",
+    "start_cap",
 ]
 
 OUTPUT_LIMIT = 1024 * 1024
@@ -60,6 +76,22 @@ _READ_SIZE = 65536  # one pipe buffer's worth
 _MAX_DRAIN_READS = 64  # bounds the final drain when something outside the group keeps writing
 _POLL_MIN = 0.001  # exit polling, only when pidfd_open is unavailable
 _POLL_MAX = 0.05
+# The longest single wait: selectors take milliseconds as a C int (epoll and poll overflow
+# past ~24.8 days), and a timeout may be up to 2**31 - 1 seconds, so a far deadline is
+# simply waited for in steps.
+_MAX_WAIT = 3600.0
+_MAX_STARTED = 64  # handlers running at once, at most; fewer under a low RLIMIT_NOFILE
+_FDS_PER_HANDLER = 8  # four held while it runs, more while it starts, and room for the caller
+
+# Signals that end a run: every handler group is killed, then `Interrupted` is raised.
+# SIGINT raises KeyboardInterrupt by itself; the others do once `install_signal_handlers`
+# ran (or the caller's own handler raises something carrying `signum`).
+_ENDING_SIGNALS = tuple(
+    getattr(signal, name)
+    for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
+    if hasattr(signal, name)
+)
+_TERMINATING_SIGNALS = _ENDING_SIGNALS[1:]
 
 # What a selector key refers to (key.data is (handler, kind); (None, _CANCEL) for cancel_fd).
 _STDIN, _STDOUT, _STDERR, _PIDFD, _CANCEL = range(5)
@@ -97,14 +129,16 @@ class _Signalled(BaseException):
 
 
 class Interrupted(_Signalled):
-    """SIGINT or SIGTERM arrived during `run_processes`; every handler group was killed."""
+    """SIGINT, SIGTERM, SIGHUP or SIGQUIT arrived during `run_processes`; every handler
+    group was killed."""
 
     def __str__(self) -> str:
         return f"interrupted by signal {self.signum}"
 
 
 class Terminated(_Signalled):
-    """Raised by the SIGTERM handler of `install_signal_handlers`, like KeyboardInterrupt."""
+    """Raised by the SIGTERM, SIGHUP and SIGQUIT handler of `install_signal_handlers`, as
+    SIGINT raises KeyboardInterrupt."""
 
     def __str__(self) -> str:
         return f"terminated by signal {self.signum}"
@@ -118,21 +152,30 @@ class Cancelled(Exception):
 
 
 def install_signal_handlers() -> Callable[[], None]:
-    """Make SIGTERM raise `Terminated`; return a function that restores the previous handler.
+    """Make SIGTERM, SIGHUP and SIGQUIT raise `Terminated`; return a function that restores
+    the previous handlers.
 
-    Python turns SIGINT into KeyboardInterrupt but lets SIGTERM kill the process outright,
-    which would orphan running handlers. Must be called from the main thread.
+    Python turns SIGINT into KeyboardInterrupt but lets these kill the process outright (a
+    closed terminal, a host ending its hook), which would orphan running handlers. A signal
+    ignored when this is called (`nohup`) stays ignored. Must be called from the main thread.
     """
 
     def _raise_terminated(signum: int, frame: FrameType | None) -> None:
         raise Terminated(signum)
 
-    previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    previous: list[tuple[int, _SignalHandler]] = []
+    try:
+        for signum in _TERMINATING_SIGNALS:
+            if signal.getsignal(signum) != signal.SIG_IGN:
+                old = signal.signal(signum, _raise_terminated)
+                # None: not installed from Python; SIG_DFL is the closest we can put back.
+                previous.append((signum, signal.SIG_DFL if old is None else old))
+    except BaseException:
+        _restore_signals(previous)
+        raise
 
     def restore() -> None:
-        # None means the previous handler was not installed from Python; SIG_DFL is the
-        # closest we can put back.
-        signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
+        _restore_signals(previous)
 
     return restore
 
@@ -209,7 +252,8 @@ def run_processes(
     """Run every spec concurrently, each fed `stdin`; return their results in spec order.
 
     Raises `Interrupted` (after killing every handler group) when SIGINT or a `Terminated`
-    arrives while waiting; any other exception is re-raised after the same cleanup.
+    arrives while waiting; any other exception is re-raised after the same cleanup. Handlers
+    beyond `start_cap()` wait for others to finish before they start.
     `cancel_fd`, the read end of a pipe owned by the caller, cancels the run once it is
     readable (a byte was written, or the write end closed): every handler group is killed
     the same way and `Cancelled` is raised. Nothing is read from it nor closed; when it is
@@ -218,6 +262,7 @@ def run_processes(
     if not specs:
         return []
     handlers = [_Handler(spec) for spec in specs]
+    queue = _Queue(handlers, start_cap())
     payload = memoryview(stdin)
     sel = selectors.DefaultSelector()
     try:
@@ -226,11 +271,7 @@ def run_processes(
                 sel.register(cancel_fd, selectors.EVENT_READ, (None, _CANCEL))
                 if sel.select(0):
                     raise Cancelled
-            _start_all(handlers, sel)
-            for h in handlers:
-                if h.result is None:
-                    _write_stdin(h, sel, payload, registered=False)
-            _serve(handlers, sel, payload)
+            _serve(queue, sel, payload)
         except BaseException as exc:
             _abort(handlers, sel, cancel_fd)
             signum = _signum_of(exc)
@@ -260,32 +301,69 @@ def _signum_of(exc: BaseException) -> int | None:
 # --- starting ---------------------------------------------------------------------------
 
 
-def _start_all(handlers: list[_Handler], sel: selectors.BaseSelector) -> None:
-    """Start every handler, holding SIGINT/SIGTERM until all of them are known.
+def start_cap() -> int:
+    """How many handlers run at once, at most: min(64, RLIMIT_NOFILE // 8), at least 1."""
+    try:
+        limit = os.sysconf("SC_OPEN_MAX")
+    except (ValueError, OSError):
+        return _MAX_STARTED
+    if limit <= 0:  # no limit
+        return _MAX_STARTED
+    return max(1, min(_MAX_STARTED, limit // _FDS_PER_HANDLER))
 
-    A KeyboardInterrupt raised inside Popen() after the fork would lose the child's pid, and
-    with it any way to kill its group; under load that window is most of a millisecond. So
-    the signals are only recorded meanwhile, and delivered again once every Popen returned,
-    where the interruption can kill everything that was started.
+
+class _Queue:
+    """Every handler of a run, and those still waiting for their turn to start."""
+
+    __slots__ = ("cap", "envs", "handlers", "waiting")
+
+    def __init__(self, handlers: list[_Handler], cap: int) -> None:
+        self.handlers = handlers
+        self.waiting = handlers[::-1]  # popped from the end, so in spec order
+        self.cap = cap
+        # id(spec.env) -> the environment made from it, for specs sharing one mapping
+        self.envs: dict[int, dict[str, str]] = {}
+
+
+def _start_more(
+    queue: _Queue, live: list[_Handler], sel: selectors.BaseSelector, payload: memoryview
+) -> list[_Handler]:
+    """Start waiting handlers while fewer than the cap run; return the running ones.
+
+    Signals that end a run are held meanwhile: a KeyboardInterrupt raised inside Popen()
+    after the fork would lose the child's pid, and with it any way to kill its group; under
+    load that window is most of a millisecond. So they are only recorded, and delivered
+    again once every Popen returned, where the interruption can kill everything started.
     """
     held: list[tuple[int, _SignalHandler]] = []
     pending: list[int] = []
+    started: list[_Handler] = []
     try:
         _hold_signals(held, pending)
-        envs: dict[int, dict[str, str]] = {}
-        for h in handlers:
-            _start(h, sel, envs)
+        preexec = death_signal_setter()
+        while queue.waiting and len(live) + len(started) < queue.cap:
+            h = queue.waiting.pop()
+            if not _start(h, sel, queue.envs, preexec, others=bool(live or started)):
+                # Out of descriptors while others run: wait for them, with a lower cap.
+                queue.waiting.append(h)
+                queue.cap = len(live) + len(started)
+                break
+            if h.result is None:
+                started.append(h)
     finally:
         _restore_signals(held)
         for signum in dict.fromkeys(pending):
             signal.raise_signal(signum)
+    for h in started:
+        _write_stdin(h, sel, payload, registered=False)
+    return [*live, *started]
 
 
 def _hold_signals(held: list[tuple[int, _SignalHandler]], pending: list[int]) -> None:
     def hold(signum: int, frame: FrameType | None) -> None:
         pending.append(signum)
 
-    for signum in (signal.SIGINT, signal.SIGTERM):
+    for signum in _ENDING_SIGNALS:
         previous = signal.getsignal(signum)
         if previous is None or previous == signal.SIG_IGN:
             continue  # set outside Python (cannot be put back), or nothing to hold
@@ -309,42 +387,124 @@ def _restore_signals(held: list[tuple[int, _SignalHandler]]) -> None:
         _restore_signals(held[:-1])
 
 
-def _start(h: _Handler, sel: selectors.BaseSelector, envs: dict[int, dict[str, str]]) -> None:
+def _start(
+    h: _Handler,
+    sel: selectors.BaseSelector,
+    envs: dict[int, dict[str, str]],
+    preexec: Callable[[], None] | None,
+    *,
+    others: bool,
+) -> bool:
+    """Start one handler, or give it a `not-started` result; False: retry once others end.
+
+    `others`: whether other handlers are running, whose end would free descriptors.
+    """
     spec = h.spec
     h.start = time.monotonic()
     h.deadline = h.start + spec.timeout
+    unfit = _unfit_command(spec.command)
+    if unfit is not None:
+        h.result = _not_started(h, unfit)
+        return True
     env = None
     path = None
     if spec.env is not None:
         env = envs.get(id(spec.env))
         if env is None:
-            env = envs[id(spec.env)] = {**os.environ, **spec.env}
+            env = envs[id(spec.env)] = _environment(spec.env)
         path = env.get("PATH")
     try:
-        h.proc = _spawn(spec, env, path)
-    except (OSError, ValueError, TypeError, subprocess.SubprocessError) as exc:
-        h.result = _not_started(h, exc)
-        return
+        h.proc = _spawn(spec, env, path, preexec)
+    except OSError as exc:
+        if others and exc.errno in (errno.EMFILE, errno.ENFILE):
+            return False
+        h.result = _not_started(h, str(exc))
+        return True
+    except (ValueError, TypeError, subprocess.SubprocessError) as exc:
+        h.result = _not_started(h, str(exc))
+        return True
     _watch(h, h.proc, sel)
+    return True
+
+
+def _unfit_command(command: str) -> str | None:
+    """Why `command` cannot reach execve as written, or None."""
+    if "\0" in command:
+        return "the command contains a NUL byte"
+    if command.isascii():
+        return None
+    try:
+        os.fsencode(command)
+    except UnicodeEncodeError as exc:
+        char = exc.object[exc.start]
+        escaped = char.encode("ascii", "backslashreplace").decode("ascii")
+        if "\ud800" <= char <= "\udfff":
+            return f"the command contains a lone surrogate ({escaped})"
+        return f"the command contains a character the file system cannot encode ({escaped})"
+    return None
+
+
+def _environment(extra: Mapping[str, str]) -> dict[str, str]:
+    """os.environ with `extra` added, each variable as execve can take it (see above)."""
+    env = {**os.environ}
+    for name, value in extra.items():
+        text = _env_text(value) if _env_name_ok(name) else None
+        if text is None:
+            # Do not let an inherited value of the same name stand in for the dropped one.
+            env.pop(name, None)
+        else:
+            env[name] = text
+    return env
+
+
+def _env_name_ok(name: str) -> bool:
+    if not name or "=" in name or "\0" in name:
+        return False
+    return name.isascii() or _encodable(name)
+
+
+def _env_text(value: str) -> str | None:
+    if "\0" in value:
+        return None
+    if value.isascii() or _encodable(value):
+        return value
+    encoding = sys.getfilesystemencoding()
+    return value.encode(encoding, "backslashreplace").decode(encoding)
+
+
+def _encodable(text: str) -> bool:
+    try:
+        os.fsencode(text)
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _spawn(
-    spec: ProcessSpec, env: dict[str, str] | None, path: str | None
+    spec: ProcessSpec,
+    env: dict[str, str] | None,
+    path: str | None,
+    preexec: Callable[[], None] | None,
 ) -> subprocess.Popen[bytes]:
     direct = direct_command(spec.command, spec.cwd, path)
     if direct is not None:
         executable, argv = direct
         try:
-            return _popen(argv, executable, spec.cwd, env)
-        except OSError:
+            return _popen(argv, executable, spec.cwd, env, preexec)
+        except OSError as exc:
+            if exc.errno in (errno.EMFILE, errno.ENFILE):
+                raise
             # E.g. ENOEXEC for a script without a shebang: sh runs those itself, and its
             # errors are the ones a user expects, so let it have a go.
-            pass
-    return _popen([SHELL, "-c", spec.command], SHELL, spec.cwd, env)
+    return _popen([SHELL, "-c", spec.command], SHELL, spec.cwd, env, preexec)
 
 
 def _popen(
-    argv: list[str], executable: str, cwd: str, env: dict[str, str] | None
+    argv: list[str],
+    executable: str,
+    cwd: str,
+    env: dict[str, str] | None,
+    preexec: Callable[[], None] | None,
 ) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         argv,
@@ -357,6 +517,9 @@ def _popen(
         start_new_session=True,
         close_fds=True,
         bufsize=0,
+        # None unless the caller asked handlers to die with it (descendants.py), which is
+        # for a single-threaded process such as `agenthooks run`.
+        preexec_fn=preexec,  # noqa: PLW1509
     )
 
 
@@ -379,7 +542,7 @@ def _watch(h: _Handler, proc: subprocess.Popen[bytes], sel: selectors.BaseSelect
         sel.register(h.pidfd, selectors.EVENT_READ, (h, _PIDFD))
 
 
-def _not_started(h: _Handler, exc: BaseException) -> ProcessResult:
+def _not_started(h: _Handler, reason: str) -> ProcessResult:
     return ProcessResult(
         status="not-started",
         exit_code=None,
@@ -389,17 +552,17 @@ def _not_started(h: _Handler, exc: BaseException) -> ProcessResult:
         stdout_truncated=False,
         stderr_truncated=False,
         duration_ms=(time.monotonic() - h.start) * 1000.0,
-        error=f"cannot start: {exc}",
+        error=f"cannot start: {reason}",
     )
 
 
 # --- the loop ---------------------------------------------------------------------------
 
 
-def _serve(handlers: list[_Handler], sel: selectors.BaseSelector, payload: memoryview) -> None:
-    live = [h for h in handlers if h.result is None]
+def _serve(queue: _Queue, sel: selectors.BaseSelector, payload: memoryview) -> None:
+    live = _start_more(queue, [], sel, payload)
     now = time.monotonic()
-    while live:
+    while live:  # _start_more leaves none running only when none is waiting
         for key, _mask in sel.select(_select_timeout(live, now)):
             h, kind = key.data
             if kind == _PIDFD:
@@ -415,6 +578,8 @@ def _serve(handlers: list[_Handler], sel: selectors.BaseSelector, payload: memor
         for h in live:
             _advance(h, sel, now)
         live = [h for h in live if h.result is None]
+        if queue.waiting and len(live) < queue.cap:
+            live = _start_more(queue, live, sel, payload)
 
 
 def _select_timeout(live: list[_Handler], now: float) -> float | None:
@@ -430,22 +595,22 @@ def _select_timeout(live: list[_Handler], now: float) -> float | None:
             # backing off so a long-running hook does not keep the loop spinning.
             wake = min(wake, now + h.poll_interval)
             h.poll_interval = min(h.poll_interval * 2, _POLL_MAX)
-    if wake == float("inf"):
-        return None
-    return max(0.0, wake - now)
+    return max(0.0, min(wake - now, _MAX_WAIT))
 
 
 def _advance(h: _Handler, sel: selectors.BaseSelector, now: float) -> None:
     """Move one handler along after a selector round: reap, time out, kill or finish it."""
     proc = h.proc
     assert proc is not None
-    if h.exit_at is not None:  # exited on its own and reaped; waiting for the pipes
-        if (h.stdout is None or h.stdout.file is None) and (
+    if h.exit_at is not None:  # exited on its own, not reaped yet; waiting for the pipes
+        pipes_closed = (h.stdout is None or h.stdout.file is None) and (
             h.stderr is None or h.stderr.file is None
-        ):
-            _finish(h, sel, now, timed_out=False)
-        elif now >= min(h.exit_at + EXIT_GRACE, h.deadline):
-            # Background children still hold the pipes: do not wait for them.
+        )
+        # Past the grace, background children still hold the pipes: do not wait for them.
+        if pipes_closed or now >= min(h.exit_at + EXIT_GRACE, h.deadline):
+            # The answer is read: whatever the handler left running in its group goes too.
+            # The leader is still unreaped, so its pgid is still its group's.
+            _kill_and_reap(proc)
             _finish(h, sel, now, timed_out=False)
         return
     if not h.exit_seen and h.pidfd is None:
@@ -455,7 +620,6 @@ def _advance(h: _Handler, sel: selectors.BaseSelector, now: float) -> None:
             _kill_and_reap(proc)
             _finish(h, sel, now, timed_out=True)
         else:
-            proc.wait()
             h.exit_at = now
             _close_stdin(h, sel)
             _advance(h, sel, now)
@@ -602,9 +766,7 @@ def _unregister(sel: selectors.BaseSelector, fd: int) -> None:
 # --- interruption -----------------------------------------------------------------------
 
 
-def _abort(
-    handlers: list[_Handler], sel: selectors.BaseSelector, cancel_fd: int | None
-) -> None:
+def _abort(handlers: list[_Handler], sel: selectors.BaseSelector, cancel_fd: int | None) -> None:
     """Kill every handler group still running, reap every leader and close every fd.
 
     Called with an exception in flight (a signal, `Cancelled`, anything else). Another
@@ -650,7 +812,7 @@ def _wait_exits(live: list[_Handler], sel: selectors.BaseSelector, until: float)
         now = time.monotonic()
         if not pending or now >= until:
             return
-        timeout = until - now
+        timeout = min(until - now, _MAX_WAIT)
         if any(h.pidfd is None for h in pending):
             timeout = min(timeout, _POLL_MAX)
         for key, _mask in sel.select(timeout):

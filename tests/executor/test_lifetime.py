@@ -63,7 +63,7 @@ executor.run_processes([executor.ProcessSpec(sys.argv[1], "/", 60)], b"")
     ("command", "marker"),
     [
         ("sleep 3104.1", "3104.1"),  # exec'd directly
-        ("sleep 3104.2 # through the shell, which execs a single command", "3104.2"),
+        ("exec sleep 3104.2", "3104.2"),  # through the shell, and kept across its exec
     ],
 )
 def test_handlers_die_with_a_killed_agenthooks(procs: Procs, command: str, marker: str) -> None:
@@ -102,15 +102,17 @@ def test_handlers_outlive_a_killed_python_api_by_default(procs: Procs) -> None:
 # --- escaping the group (PR_SET_CHILD_SUBREAPER) ------------------------------------------
 
 ESCAPES = r"""
-import json, os
+import json, os, sys
 from agenthooks import executor
 
 owned = executor.own_descendants()
+# Each escaped process notes that it left the handler's session, and the handler waits for
+# those notes before it exits, so that its group kill cannot catch one that had not yet.
 spec = executor.ProcessSpec(
-    "setsid sleep 3105.1 >/dev/null 2>&1 </dev/null & "
-    "setsid sh -c 'sleep 3105.2 & sleep 3105.3; true' >/dev/null 2>&1 </dev/null & "
-    "echo '{}'",
-    "/", 60,
+    "setsid sh -c 'touch r1; exec sleep 3105.1' >/dev/null 2>&1 </dev/null & "
+    "setsid sh -c 'sleep 3105.2 & touch r2; sleep 3105.3; true' >/dev/null 2>&1 </dev/null & "
+    "until [ -e r1 ] && [ -e r2 ]; do sleep 0.01; done; echo '{}'",
+    sys.argv[1], 60,
 )
 [result] = executor.run_processes([spec], b"")
 # Wait until both escaped chains are up, so that the kill is not a race with their start.
@@ -134,10 +136,18 @@ print(json.dumps([owned, result.stdout.decode(), killed]))
 
 
 @pytest.mark.skipif(not LINUX, reason="PR_SET_CHILD_SUBREAPER is Linux's")
-def test_descendants_escaping_with_setsid_are_killed(procs: Procs) -> None:
+def test_descendants_escaping_with_setsid_are_killed(procs: Procs, tmp_path: Path) -> None:
     for marker in ("3105.1", "3105.2", "3105.3"):
         procs.reap_argv(["sleep", marker])
-    owned, stdout, killed = last_json(run_script(ESCAPES))  # type: ignore[misc]
+    done = subprocess.run(
+        [sys.executable, "-c", ESCAPES, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        env=script_env(),
+        timeout=60,
+        check=False,
+    )
+    owned, stdout, killed = last_json(done)  # type: ignore[misc]
     assert (owned, stdout) == (True, "{}\n")
     assert killed >= 3  # the two sleeps and the sh of the second chain, maybe more
     for marker in ("3105.1", "3105.2", "3105.3"):
@@ -168,13 +178,15 @@ import json, os, resource, sys
 from collections import Counter
 from agenthooks import executor
 
-limit, handlers, already_open, command = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+limit, handlers, already_open = map(int, sys.argv[1:4])
+command = sys.argv[4]
 resource.setrlimit(resource.RLIMIT_NOFILE, (limit, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
 held = [os.open("/dev/null", os.O_RDONLY) for _ in range(already_open)]
 specs = [executor.ProcessSpec(command.replace("N", str(i)), "/tmp", 60) for i in range(handlers)]
 results = executor.run_processes(specs, b"payload")
 in_order = all(r.stdout == f"{i}\\n".encode() for i, r in enumerate(results))
-print(json.dumps([Counter(r.status for r in results), in_order, sorted({r.error for r in results if r.error})]))
+errors = sorted({r.error for r in results if r.error})
+print(json.dumps([Counter(r.status for r in results), in_order, errors]))
 """
 
 
@@ -192,7 +204,11 @@ def test_more_handlers_than_descriptors_all_run(
 ) -> None:
     done = subprocess.run(
         [sys.executable, "-c", MANY, str(limit), str(handlers), str(already_open), "echo N"],
-        capture_output=True, text=True, env=script_env(), timeout=120, check=False,
+        capture_output=True,
+        text=True,
+        env=script_env(),
+        timeout=120,
+        check=False,
     )
     assert last_json(done) == [{"exited": handlers}, True, []]
 
@@ -203,7 +219,11 @@ def test_handlers_started_at_once_are_capped(tmp_path: Path) -> None:
     command = f"echo s >> {log}; sleep 0.05; echo e >> {log}; echo N"
     done = subprocess.run(
         [sys.executable, "-c", MANY, "128", "60", "0", command],
-        capture_output=True, text=True, env=script_env(), timeout=120, check=False,
+        capture_output=True,
+        text=True,
+        env=script_env(),
+        timeout=120,
+        check=False,
     )
     assert last_json(done) == [{"exited": 60}, True, []]
     running = peak = 0
@@ -216,7 +236,9 @@ def test_handlers_started_at_once_are_capped(tmp_path: Path) -> None:
 # --- signals to agenthooks run ------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("signum", "marker"), [(signal.SIGHUP, "3106.1"), (signal.SIGQUIT, "3106.2")])
+@pytest.mark.parametrize(
+    ("signum", "marker"), [(signal.SIGHUP, "3106.1"), (signal.SIGQUIT, "3106.2")]
+)
 def test_cli_hangup_and_quit_kill_every_handler_group(
     procs: Procs, tmp_path: Path, signum: int, marker: str
 ) -> None:
@@ -225,14 +247,20 @@ def test_cli_hangup_and_quit_kill_every_handler_group(
     config = tmp_path / ".agents" / "hooks.json"
     config.parent.mkdir()
     command = f"sleep {marker} & sleep {marker}; wait"
-    config.write_text(json.dumps({"h": {"Stop": [{"command": command}, {"command": argv[0] + " " + marker}]}}))
+    handlers = [{"command": command}, {"command": f"sleep {marker}"}]
+    config.write_text(json.dumps({"h": {"Stop": handlers}}))
     proc = subprocess.Popen(
         [sys.executable, "-m", "agenthooks", "run", "Stop", "--no-user", "--config", str(config)],
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        env={**script_env(), "HOME": str(tmp_path)}, cwd=tmp_path,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**script_env(), "HOME": str(tmp_path)},
+        cwd=tmp_path,
     )
     try:
-        sleepers = proctools.wait_for(lambda: len(procs.with_argv(argv)) >= 3 and procs.with_argv(argv))
+        sleepers = proctools.wait_for(
+            lambda: len(procs.with_argv(argv)) >= 3 and procs.with_argv(argv)
+        )
         assert sleepers, "the handlers did not start"
         groups = {st[2] for pid in sleepers if (st := procs.stat(pid)) is not None}
         assert len(groups) == 2
