@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from proctools import stat, wait_for
+from proctools import pids_with_argv, stat, wait_for
 
 from agenthooks import Decision, Hooks, load_hooks
 from agenthooks.errors import AgentHooksError
@@ -693,6 +693,14 @@ def test_the_result_reports_a_handlers_deny_as_a_decision(hooks_of: LoadFn) -> N
     assert result.decision.kind == "deny" and "not here" in (result.reason or "")
 
 
+@pytest.fixture
+def kill_sleep() -> Any:
+    """Kill a left-over `sleep 37.4` should a test fail before its handler was killed."""
+    yield
+    for pid in pids_with_argv(["sleep", "37.4"]):
+        os.kill(pid, 9)
+
+
 # --- sync and async hooks -------------------------------------------------------------------
 
 
@@ -785,6 +793,22 @@ def test_run_from_many_threads_at_once() -> None:
         assert result.decision.kind == ("deny" if n % 2 else "approve")
         assert result.reason == str(n)
     assert len(results) == 40
+
+
+def test_arun_from_many_tasks_at_once() -> None:
+    hooks = Hooks()
+
+    async def gate(ctx: Any) -> Decision:
+        await asyncio.sleep(0.01)
+        return Decision.approve(ctx.tool_args["n"])
+
+    hooks.on("PreToolUse", gate)
+
+    async def main() -> list[Any]:
+        return await asyncio.gather(*(hooks.arun("PreToolUse", tool_call(n=str(n)))
+                                      for n in range(30)))
+
+    assert [r.reason for r in asyncio.run(main())] == [str(n) for n in range(30)]
 
 
 # --- contexts and state ---------------------------------------------------------------------
