@@ -1,0 +1,135 @@
+"""Loading Markdown hook files and registering them into a `Hooks` registry.
+
+    files = load_markdown(sources)      # frontmatter read and checked, scripts not compiled
+    register_markdown(hooks, files)     # the good ones, as transform hooks of their events
+
+A file whose frontmatter has errors is kept as a skipped `HookFile` (`skipped(files)`), so a
+run names it in its answer as it names a broken hooks.json. A script that does not compile is
+not a skipped file: the hook fails when its event runs, and `on_error` decides (fail-closed
+on tool.pre by default); `validate` reports it (`check_markdown`).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from agenthooks.config.loader import Unusable, read_bytes
+from agenthooks.config.model import Diagnostic, HookFile, Source
+from agenthooks.markdown.events import engine_event
+from agenthooks.markdown.frontmatter import Frontmatter, diagnostic, parse
+
+if TYPE_CHECKING:
+    from agenthooks.api import Hooks
+
+SUFFIX = ".md"
+
+
+class MarkdownFile(NamedTuple):
+    """One `.md` hook file: its name (the file's stem), frontmatter and findings."""
+
+    source: Source
+    name: str
+    front: Frontmatter | None  # may be set with errors too: `ok` says whether it runs
+    diagnostics: tuple[Diagnostic, ...] = ()
+
+    @property
+    def errors(self) -> tuple[Diagnostic, ...]:
+        return tuple(d for d in self.diagnostics if d.severity == "error")
+
+    @property
+    def ok(self) -> bool:
+        return self.front is not None and not self.errors
+
+    def as_hook_file(self) -> HookFile:
+        """The `HookFile` record a registry keeps for a skipped file."""
+        return HookFile(self.source, (), self.diagnostics)
+
+
+def hook_name(path: str) -> str:
+    base = os.path.basename(path)
+    return base[: -len(SUFFIX)] if base.endswith(SUFFIX) else base
+
+
+def read_text(source: Source) -> tuple[str | None, Diagnostic | None]:
+    """The file's text, or the finding that says why there is none (the loader's reader:
+    a FIFO never hangs, a huge file is refused)."""
+    try:
+        data, _ = read_bytes(source.file, source.path)
+    except Unusable as exc:
+        return None, diagnostic(source, exc.rule, exc.message)
+    data = data.removeprefix(b"\xef\xbb\xbf")
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError as exc:
+        prefix = data[: exc.start].decode("utf-8", "replace")
+        line = prefix.count("\n") + 1
+        column = len(prefix) - (prefix.rfind("\n") + 1) + 1
+        return None, diagnostic(source, "encoding",
+                                f"the file is not UTF-8: byte 0x{data[exc.start]:02x}",
+                                line, column)
+
+
+def load_file(source: Source) -> MarkdownFile:
+    """A file's frontmatter and its findings (frontmatter only: scripts compile on use)."""
+    text, problem = read_text(source)
+    if text is None:
+        assert problem is not None
+        return MarkdownFile(source, hook_name(source.file), None, (problem,))
+    parsed = parse(source, text)
+    return MarkdownFile(source, hook_name(source.file), parsed.front, parsed.diagnostics)
+
+
+def load_markdown(sources: Sequence[Source]) -> list[MarkdownFile]:
+    """Every file read and checked, in the order given."""
+    return [load_file(source) for source in sources]
+
+
+def skipped(files: Sequence[MarkdownFile]) -> list[HookFile]:
+    """The files with errors, as the `HookFile`s a registry lists in `skipped_files`."""
+    return [f.as_hook_file() for f in files if not f.ok]
+
+
+def register_markdown(hooks: Hooks, files: Sequence[MarkdownFile]) -> None:
+    """Register every good file on its event, as a transform hook named by its stem.
+
+    Files register in file-name order (stable across workspaces), so equal priorities run in
+    file-name order: the engine breaks ties by registration. `custom.<name>` events are not
+    registered: the engine has no such events yet.
+    """
+    from agenthooks.markdown.hook import MarkdownHook
+
+    for md in sorted(files, key=lambda f: os.path.basename(f.source.file)):
+        front = md.front
+        if front is None or not md.ok:
+            continue
+        event = engine_event(front.event)
+        if event is None:
+            continue
+        hook = MarkdownHook(md.name, md.source.path, front)
+        # The engine's deadline is a backstop: the script's own (per call, cancelling) is
+        # timeout_ms each for `when` and for `handle`.
+        backstop = 2 * front.timeout_ms / 1000.0 + 1.0
+        hooks.on(
+            event, hook, kind="transform", when=hook.when if front.when is not None else None,
+            priority=front.priority, name=md.name, timeout=backstop,
+            on_error="allow" if front.on_error == "allow" else "deny",
+        )
+
+
+def check_markdown(source: Source) -> HookFile:
+    """Every finding in a file, frontmatter and Starlark, as `validate` reports them."""
+    md = load_file(source)
+    found = list(md.diagnostics)
+    if md.front is not None:
+        from agenthooks.markdown.script import CompileError, Compiler
+
+        try:
+            Compiler(md.front, source.path).compile()
+        except CompileError as exc:
+            found.extend(
+                diagnostic(source, p.rule, p.message, p.line, p.column) for p in exc.problems
+            )
+    found.sort(key=lambda d: (d.line, d.column))
+    return HookFile(source, (), tuple(found))

@@ -1,0 +1,385 @@
+"""The Starlark kind: a Markdown hook's script compiled once, called per event, sandboxed.
+
+starlark-rust (through starlark-pyo3) evaluates the script: a language with no I/O, and a
+dialect here with no `load()`. The globals are Starlark's own built-ins plus `json` and what
+`PRELUDE` defines (`allow`, `block`, `modify`, `log`, `metrics`, `re`): nothing that reaches
+the file system, processes, the network or the environment, because policy code that can
+shell out is policy an attacker can pivot through.
+
+Each call (`when`, then `handle`) runs with a deadline that starlark-rust checks while it
+evaluates (`EvalOptions.check_cancelled`), so a runaway loop is cancelled mid-way and reported
+as a timeout. The payload crosses into Starlark as a copy, so a script that mutates it changes
+nothing unless it returns `modify(...)`.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from agenthooks.errors import HookFailure
+
+if TYPE_CHECKING:
+    import starlark
+
+    from agenthooks.markdown.frontmatter import Frontmatter, Place
+
+# The entry points, called with the payload as JSON text: decoding it in Starlark costs a
+# third of converting a dict across, and the text is made once for `when` and `handle`.
+# Exported names: private (`_`) ones cannot be called from outside the module.
+WHEN_FUNCTION = "agenthooks_when"
+HANDLE_FUNCTION = "agenthooks_handle"
+# The `when` expression is compiled as the body of a function over event and payload, in the
+# script's module (so it may call the script's functions); its text starts on line 4.
+_WHEN_HEAD = (f"def {WHEN_FUNCTION}(event, agenthooks_payload_json):\n"
+              "    payload = _agenthooks_decode(agenthooks_payload_json)\n"
+              "    return (\n")
+_WHEN_LINES = 3
+_HANDLE_ENTRY = (f"def {HANDLE_FUNCTION}(event, agenthooks_payload_json):\n"
+                 "    return handle(event, _agenthooks_decode(agenthooks_payload_json))\n")
+
+PRELUDE = '''\
+_agenthooks_decode = json.decode
+
+def allow():
+    return {"action": "allow"}
+
+def block(reason):
+    return {"action": "block", "reason": reason}
+
+def modify(payload):
+    return {"action": "modify", "payload": payload}
+
+def log(message):
+    _agenthooks_log(message)
+
+metrics = struct(incr = _agenthooks_incr, set = _agenthooks_set)
+re = struct(
+    match = _agenthooks_re_match,
+    search = _agenthooks_re_search,
+    findall = _agenthooks_re_findall,
+    sub = _agenthooks_re_sub,
+)
+'''
+
+# `--> script:3:5`: where starlark-rust says an error is, in the part it names.
+_WHERE = re.compile(r"-->\s*(script|when):(\d+):(\d+)")
+_CANCELLED = "Evaluation cancelled"
+
+
+class Problem(NamedTuple):
+    """A compile-time finding: a rule id, Starlark's message, and its place in the file."""
+
+    rule: str
+    message: str
+    line: int
+    column: int
+
+
+class CompileError(HookFailure):
+    """The script or `when` does not compile; `problems` say where."""
+
+    def __init__(self, problems: list[Problem], path: str) -> None:
+        first = problems[0]
+        super().__init__(
+            f"does not compile: {first.message} at {path}:{first.line}:{first.column}"
+        )
+        self.problems = problems
+
+
+class StarlarkError(HookFailure):
+    """A `when` or `handle` call that failed: an error, a timeout, a bad return value."""
+
+
+# --- records: what log() and metrics say during one call --------------------------------
+
+_calls = threading.local()
+
+
+def _records() -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] | None = getattr(_calls, "records", None)
+    if found is None:  # a call at load time (top-level code): nothing to report it in
+        found = []
+    return found
+
+
+def _log(message: Any) -> None:
+    _records().append({"log": message if isinstance(message, str) else repr(message)})
+
+
+def _number(value: Any, what: str) -> float | int:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"{what} takes a number, not {type(value).__name__}")
+    return value
+
+
+def _name(name: Any, what: str) -> str:
+    if not isinstance(name, str) or not name:
+        raise ValueError(f"{what} takes a metric name (a non-empty string)")
+    return name
+
+
+def _incr(name: Any, n: Any = 1) -> None:
+    _records().append({"metric": _name(name, "metrics.incr"), "op": "incr",
+                       "value": _number(n, "metrics.incr")})
+
+
+def _set(name: Any, value: Any) -> None:
+    _records().append({"metric": _name(name, "metrics.set"), "op": "set",
+                       "value": _number(value, "metrics.set")})
+
+
+# --- re: Python's syntax and argument order, plain values back ---------------------------
+
+
+def _texts(what: str, *values: Any) -> None:
+    for value in values:
+        if not isinstance(value, str):
+            raise ValueError(f"re.{what} takes strings, not {type(value).__name__}")
+
+
+def _groups(found: re.Match[str] | None) -> list[str | None] | None:
+    return None if found is None else [found.group(0), *found.groups()]
+
+
+def _re_match(pattern: Any, text: Any) -> list[str | None] | None:
+    _texts("match", pattern, text)
+    return _groups(re.match(pattern, text))
+
+
+def _re_search(pattern: Any, text: Any) -> list[str | None] | None:
+    _texts("search", pattern, text)
+    return _groups(re.search(pattern, text))
+
+
+def _re_findall(pattern: Any, text: Any) -> list[str]:
+    """Every match: the whole match, or its one group when the pattern has exactly one."""
+    _texts("findall", pattern, text)
+    compiled = re.compile(pattern)
+    group = 1 if compiled.groups == 1 else 0
+    return [found.group(group) or "" for found in compiled.finditer(text)]
+
+
+def _re_sub(pattern: Any, replacement: Any, text: Any, count: Any = 0) -> str:
+    _texts("sub", pattern, replacement, text)
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        raise ValueError("re.sub's count must be a whole number, 0 for all")
+    return str(re.sub(pattern, replacement, text, count=count))
+
+
+_CALLABLES = {
+    "_agenthooks_log": _log,
+    "_agenthooks_incr": _incr,
+    "_agenthooks_set": _set,
+    "_agenthooks_re_match": _re_match,
+    "_agenthooks_re_search": _re_search,
+    "_agenthooks_re_findall": _re_findall,
+    "_agenthooks_re_sub": _re_sub,
+}
+
+# --- compiling -----------------------------------------------------------------------------
+
+_setup: tuple[Any, Any, Any] | None = None
+_setup_lock = threading.Lock()
+
+
+def _engine() -> tuple[Any, Any, Any]:
+    """(the starlark module, its dialect, its globals), made once per process."""
+    global _setup
+    if _setup is not None:
+        return _setup
+    with _setup_lock:
+        if _setup is None:
+            import starlark
+
+            dialect = starlark.Dialect.standard()
+            dialect.enable_load = False  # no modules from anywhere: `load` is a syntax error
+            extensions = [starlark.LibraryExtension.Json, starlark.LibraryExtension.StructType]
+            _setup = (starlark, dialect, starlark.Globals.extended_by(extensions))
+        return _setup
+
+
+def deadline_check(timeout_ms: int) -> Any:
+    """`EvalOptions` that cancel an evaluation `timeout_ms` from now."""
+    sl, _, _ = _engine()
+    deadline = time.monotonic() + timeout_ms / 1000.0
+    monotonic = time.monotonic
+
+    def cancelled() -> bool:
+        return monotonic() > deadline
+
+    return sl.EvalOptions(check_cancelled=cancelled)
+
+
+def where(text: str) -> tuple[str, int, int] | None:
+    """The part (`script` or `when`) and position starlark-rust names in an error."""
+    found = _WHERE.search(text)
+    return None if found is None else (found.group(1), int(found.group(2)), int(found.group(3)))
+
+
+def message_of(text: str) -> str:
+    """starlark-rust's one-line message (`error: ...`), without the snippet it draws."""
+    for line in text.splitlines():
+        if line.startswith("error: "):
+            return line[len("error: "):].strip()
+    return text.strip().splitlines()[0] if text.strip() else "error"
+
+
+class Compiled(NamedTuple):
+    module: starlark.FrozenModule
+    has_when: bool
+
+
+class Compiler:
+    """Compiles one file's script and `when` into a frozen module, or lists its problems."""
+
+    def __init__(self, front: Frontmatter, path: str) -> None:
+        self.front = front
+        self.path = path
+
+    def place(self, part: str, line: int, column: int) -> tuple[int, int]:
+        if part == "when" and self.front.when_place is not None:
+            return _when_position(self.front.when_place, line, column)
+        return self.front.script_place.map(line, column)
+
+    def problem(self, rule: str, text: str, part: str) -> Problem:
+        found = where(text)
+        line, column = self.place(*found) if found else self.place(part, 1, 1)
+        message = message_of(text)
+        if message == _CANCELLED:
+            message = f"top-level code ran past timeout_ms ({self.front.timeout_ms} ms)"
+        elif message.startswith("`load` is not allowed"):
+            message = "`load` is not allowed: a Markdown hook's script cannot load other files"
+        return Problem(rule, message, line, column)
+
+    def compile(self) -> Compiled:
+        sl, dialect, globals_ = _engine()
+        module = sl.Module()
+        for name, function in _CALLABLES.items():
+            module.add_callable(name, function)
+        sl.eval(module, sl.parse("prelude", PRELUDE, dialect), globals_)
+        problems = self._script(module)
+        if problems:
+            # The module is not whole: check what can be checked without it, then stop.
+            problems.extend(self._signature())
+            problems.extend(self._when(None))
+            raise CompileError(problems, self.path)
+        problems.extend(self._handle(module))
+        problems.extend(self._when(module))
+        if problems:
+            raise CompileError(problems, self.path)
+        return Compiled(module.freeze(), self.front.when is not None)
+
+    def _script(self, module: Any) -> list[Problem]:
+        """The script parsed and its top level run (defining its functions), within
+        timeout_ms; names it uses that do not exist are found here."""
+        sl, dialect, globals_ = _engine()
+        try:
+            script = sl.parse("script", self.front.script, dialect)
+        except sl.StarlarkError as exc:
+            return [self.problem("starlark-syntax", str(exc), "script")]
+        try:
+            sl.eval_with(deadline_check(self.front.timeout_ms), module, script, globals_)
+        except sl.StarlarkError as exc:
+            text = str(exc)
+            rule = "starlark-name" if " not found" in message_of(text) else "starlark-load"
+            return [self.problem(rule, text, "script")]
+        return []
+
+    def _signature(self) -> list[Problem]:
+        found = handle_signature(self.front.script)
+        if found is None:
+            return []
+        line, column, message = found
+        if message is None:
+            return []
+        return [Problem("starlark-handle-params", message,
+                        *self.front.script_place.map(line, column))]
+
+    def _handle(self, module: Any) -> list[Problem]:
+        """`handle` must be a function that takes (event, payload)."""
+        sl, dialect, globals_ = _engine()
+        try:  # the entry point fails to compile when `handle` is not defined at all
+            sl.eval(module, sl.parse("entry", _HANDLE_ENTRY, dialect), globals_)
+        except sl.StarlarkError:
+            line, column = self.front.script_place.map(1, 1)
+            return [Problem("starlark-handle-missing",
+                            "the script does not define handle(event, payload)", line, column)]
+        return self._signature()
+
+    def _when(self, module: Any) -> list[Problem]:
+        """The `when` entry point compiled into the module (or only parsed, without one)."""
+        if self.front.when is None:
+            return []
+        sl, dialect, globals_ = _engine()
+        source = f"{_WHEN_HEAD}{self.front.when}\n    )\n"
+        try:
+            ast = sl.parse("when", source, dialect)
+            if module is not None:
+                sl.eval(module, ast, globals_)
+        except sl.StarlarkError as exc:
+            text = str(exc)
+            rule = "starlark-name" if " not found" in message_of(text) else "starlark-when"
+            return [self.problem(rule, text, "when")]
+        return []
+
+
+def _when_position(place: Place, line: int, column: int) -> tuple[int, int]:
+    if line <= _WHEN_LINES:  # the wrapper's own lines: point at the expression's start
+        return place.map(1, 1)
+    return place.map(line - _WHEN_LINES, column)
+
+
+_DEF_HANDLE = re.compile(r"^def[ \t]+handle[ \t]*\(", re.M)
+
+
+def handle_signature(script: str) -> tuple[int, int, str | None] | None:
+    """(line, column, what is wrong or None) of a top-level `def handle(...)`; None if the
+    script has none. Starlark's parameter syntax is Python's, so Python's parser reads it."""
+    found = _DEF_HANDLE.search(script)
+    if found is None:
+        return None
+    line = script.count("\n", 0, found.start()) + 1
+    header = _header(script, found.end())
+    if header is None:
+        return line, 1, None  # a syntax error, which the parser has reported
+    import ast
+
+    try:
+        tree = ast.parse(f"def handle({header}): pass")
+    except SyntaxError:
+        return line, 1, None
+    fn = tree.body[0]
+    assert isinstance(fn, ast.FunctionDef)
+    arguments = fn.args
+    positional = len(arguments.posonlyargs) + len(arguments.args)
+    required = positional - len(arguments.defaults)
+    required_kw = sum(1 for d in arguments.kw_defaults if d is None)
+    if required <= 2 and (positional >= 2 or arguments.vararg) and not required_kw:
+        return line, 1, None
+    return line, 1, (f"handle takes {_count(required, positional, arguments.vararg)}; "
+                     "the hook calls it as handle(event, payload)")
+
+
+def _count(required: int, positional: int, vararg: Any) -> str:
+    if vararg is not None:
+        return f"at least {required} parameters"
+    if required == positional:
+        return f"{required} parameter" + ("" if required == 1 else "s")
+    return f"{required} to {positional} parameters"
+
+
+def _header(script: str, start: int) -> str | None:
+    """The text between `def handle(` and its closing parenthesis."""
+    depth = 1
+    for index in range(start, len(script)):
+        char = script[index]
+        if char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+            if depth == 0:
+                return script[start:index]
+    return None
