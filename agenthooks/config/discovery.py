@@ -1,7 +1,9 @@
-"""Which hooks.json files apply, and which workspace each belongs to.
+"""Which hook files apply, and which workspace each belongs to.
 
 Order is part of the contract: the user file first, then each workspace in the order given,
-and inside a workspace the customization folders in CUSTOMIZATION_DIRS order.
+and inside a workspace the customization folders in CUSTOMIZATION_DIRS order. Markdown hook
+files (`.harness/hooks/*.md`) come from the same workspaces, in file-name order; a workspace
+root is the nearest directory upward that has either kind.
 """
 
 from __future__ import annotations
@@ -16,6 +18,9 @@ from agenthooks.errors import ConfigError
 
 CUSTOMIZATION_DIRS = (".agents", ".agent", "_agents", "_agent")
 HOOKS_FILE = "hooks.json"
+HARNESS_DIR = ".harness"
+MARKDOWN_DIR = os.path.join(HARNESS_DIR, "hooks")
+MARKDOWN_SUFFIX = ".md"
 
 
 def user_hooks_path() -> str:
@@ -63,11 +68,27 @@ def workspace_files(root: str) -> list[str]:
     return [path for path in candidates if present(path)]
 
 
+def markdown_in(folder: str) -> list[str]:
+    """The `*.md` entries of a folder, in file-name order; none when it cannot be listed."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    return [os.path.join(folder, name) for name in sorted(names)
+            if name.endswith(MARKDOWN_SUFFIX) and not name.startswith(".")]
+
+
+def markdown_files(root: str) -> list[str]:
+    """A workspace root's Markdown hook files: `.harness/hooks/*.md`, by file name."""
+    return markdown_in(os.path.join(root, MARKDOWN_DIR))
+
+
 def find_workspace_root(start: str) -> str | None:
-    """The nearest directory from `start` upward that has a hooks.json in a customization folder."""
+    """The nearest directory from `start` upward that has a hooks.json in a customization
+    folder or a Markdown hook in `.harness/hooks`."""
     directory = os.path.abspath(start)
     while True:
-        if workspace_files(directory):
+        if workspace_files(directory) or markdown_files(directory):
             return directory
         parent = os.path.dirname(directory)
         if parent == directory:
@@ -96,7 +117,10 @@ def unsafe_workspace(root: str, files: Sequence[str], cwd: str) -> Diagnostic | 
     if not hasattr(os, "geteuid"):  # Windows: ownership is ACLs, not modes
         return None
     for file in files:
-        for path in (os.path.dirname(file), file):
+        folder = os.path.dirname(file)
+        # For `.harness/hooks/x.md`, `.harness` too: whoever can write it can swap `hooks`.
+        parents = (os.path.dirname(folder), folder) if file.endswith(MARKDOWN_SUFFIX) else (folder,)
+        for path in (*parents, file):
             reason = _unsafe(path)
             if reason is not None:
                 rule = RULES["unsafe-workspace"]
@@ -113,11 +137,25 @@ def unsafe_workspace(root: str, files: Sequence[str], cwd: str) -> Diagnostic | 
 
 
 def owner_of(path: str, fallback: str) -> str:
-    """The workspace a named file belongs to: the parent of its customization folder, if any."""
+    """The workspace a named file belongs to: the parent of its customization folder (or of
+    `.harness` for a Markdown hook), if any."""
     parent = os.path.dirname(os.path.realpath(path))
     if os.path.basename(parent) in CUSTOMIZATION_DIRS:
         return os.path.dirname(parent)
+    if is_markdown_folder(parent):
+        return os.path.dirname(os.path.dirname(parent))
     return fallback
+
+
+def is_markdown_folder(path: str) -> bool:
+    """Whether `path` is a `.harness/hooks` folder."""
+    real = os.path.realpath(path)
+    return (os.path.basename(real) == "hooks"
+            and os.path.basename(os.path.dirname(real)) == HARNESS_DIR)
+
+
+def is_markdown(path: str) -> bool:
+    return path.endswith(MARKDOWN_SUFFIX)
 
 
 def _source(path: str, workspace: str, cwd: str, *, given: str | None = None) -> Source:
@@ -148,8 +186,16 @@ def workspace_roots(workspaces: Sequence[str], cwd: str) -> list[str]:
 class Discovered(NamedTuple):
     """The hook files that apply, in order, and warnings about what discovery left out."""
 
-    sources: list[Source]
+    sources: list[Source]  # hooks.json files
     diagnostics: list[Diagnostic]
+    markdown: tuple[Source, ...] = ()  # Markdown hook files (.harness/hooks/*.md)
+
+
+def _config_markdown(given: str, path: str) -> list[tuple[str, str]]:
+    """(shown, path) of the Markdown hooks a `--config` directory names: its own `*.md`, or
+    those of its `.harness/hooks` when it is a workspace root."""
+    found = markdown_in(path) or markdown_files(path)
+    return [(os.path.normpath(os.path.join(given, os.path.relpath(f, path))), f) for f in found]
 
 
 def discover_all(
@@ -171,25 +217,35 @@ def discover_all(
     if not workspaces:
         found = find_workspace_root(cwd)
         if found is not None:
-            warning = unsafe_workspace(found, workspace_files(found), cwd)
+            files = [*workspace_files(found), *markdown_files(found)]
+            warning = unsafe_workspace(found, files, cwd)
             if warning is None:
                 roots.append(found)
             else:
                 warnings.append(warning)
     default_root = roots[0] if roots else cwd
     sources: list[Source] = []
+    markdown: list[Source] = []
     if configs:
         warnings = []  # the named files are used as given; an unsafe root only is not theirs
         for given in configs:
             path = os.path.join(cwd, given)
-            sources.append(_source(path, owner_of(path, default_root), cwd, given=given))
+            if os.path.isdir(path) and os.path.basename(path) != HOOKS_FILE:
+                markdown.extend(_source(file, owner_of(file, default_root), cwd, given=shown)
+                                for shown, file in _config_markdown(given, path))
+                if not markdown:  # an empty folder is reported as the path it is
+                    sources.append(_source(path, owner_of(path, default_root), cwd, given=given))
+                continue
+            kind = markdown if is_markdown(path) else sources
+            kind.append(_source(path, owner_of(path, default_root), cwd, given=given))
     else:
         user = user_hooks_path()
         if not no_user and present(user):
             sources.append(_source(user, default_root, cwd))
         for root in roots:
             sources.extend(_source(path, root, cwd) for path in workspace_files(root))
-    return Discovered(_read_once(sources), warnings)
+            markdown.extend(_source(path, root, cwd) for path in markdown_files(root))
+    return Discovered(_read_once(sources), warnings, tuple(_read_once(markdown)))
 
 
 def discover(
@@ -208,8 +264,9 @@ def sources_for_paths(
 ) -> tuple[list[Source], list[str]]:
     """The files `validate PATH...` checks, and the directories that held none.
 
-    A path is a hooks file, a customization folder, or a workspace root; with `recursive`,
-    a directory stands for every customization folder under it.
+    A path is a hooks file (hooks.json or `.md`), a customization folder, a `.harness/hooks`
+    folder, or a workspace root (its hooks.json files, then its Markdown hooks); with
+    `recursive`, a directory stands for every such folder under it.
     """
     cwd = cwd or os.getcwd()
     sources: list[Source] = []
@@ -224,6 +281,8 @@ def sources_for_paths(
             folders = customization_folders(path)
         elif os.path.basename(os.path.realpath(path)) in CUSTOMIZATION_DIRS:
             folders = [path]
+        elif is_markdown_folder(path):
+            folders = []
         else:
             folders = [os.path.join(path, name) for name in CUSTOMIZATION_DIRS]
         found = [
@@ -231,13 +290,41 @@ def sources_for_paths(
             for folder in folders
             if present(os.path.join(folder, HOOKS_FILE))
         ]
+        found.extend(_markdown_under(path, recursive))
         if not found:
             empty.append(given)
         for file in found:
-            root = os.path.dirname(os.path.realpath(os.path.dirname(file)))
             shown = os.path.normpath(os.path.join(given, os.path.relpath(file, path)))
-            sources.append(_source(file, root, cwd, given=shown))
+            sources.append(_source(file, owner_of(file, cwd), cwd, given=shown))
     return _read_once(sources), empty
+
+
+def _markdown_under(path: str, recursive: bool) -> list[str]:
+    """The Markdown hooks a directory named to `validate` stands for."""
+    if is_markdown_folder(path):
+        return markdown_in(path)
+    if not recursive:
+        return markdown_files(path)
+    return [file for folder in harness_folders(path) for file in markdown_in(folder)]
+
+
+def harness_folders(top: str) -> list[str]:
+    """Every `.harness/hooks` folder under `top` (as `customization_folders` walks), by path."""
+    found: list[str] = []
+    ignored = _git_ignore_check(top)
+    level = [top]
+    while level:
+        children: list[str] = []
+        for directory in level:
+            folder = os.path.join(directory, MARKDOWN_DIR)
+            if markdown_in(folder):
+                found.append(folder)
+            _subdirectories(directory, children, [])
+        if ignored is not None and children:
+            dropped = ignored(children)
+            children = [child for child in children if child not in dropped]
+        level = children
+    return sorted(found, key=lambda f: f.split(os.sep))
 
 
 # Folders never searched by `validate --recursive`: git's own, and installed packages.
