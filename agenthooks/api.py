@@ -594,16 +594,28 @@ def load_hooks(
     no_user: bool = False,
     cwd: str | None = None,
 ) -> Hooks:
-    """Find and load the hooks.json files as `agenthooks run` does.
+    """Find and load the hooks.json files and Markdown hooks as `agenthooks run` does.
 
-    `configs` names files and turns discovery off; else the user file (unless `no_user`) and
-    the hooks.json files of each workspace root (default: the nearest one upward from `cwd`).
+    `configs` names files (hooks.json, `.md`, or a `.harness/hooks` folder) and turns
+    discovery off; else the user file (unless `no_user`) and the hooks.json files and
+    `.harness/hooks/*.md` of each workspace root (default: the nearest one upward from `cwd`).
     """
     found = discover_all(configs=configs, workspaces=workspaces, no_user=no_user, cwd=cwd)
     base = cwd or os.getcwd()
-    return Hooks([load(source) for source in found.sources],
-                 workspaces=[os.path.join(base, w) for w in workspaces],
-                 notes=[str(d) for d in found.diagnostics])
+    files = [load(source) for source in found.sources]
+    markdown = None
+    if found.markdown:  # imported only then: a run without Markdown hooks pays nothing
+        from agenthooks.markdown.files import load_markdown, skipped
+
+        markdown = load_markdown(found.markdown)
+        files.extend(skipped(markdown))  # named in every answer, as a broken hooks.json is
+    hooks = Hooks(files, workspaces=[os.path.join(base, w) for w in workspaces],
+                  notes=[str(d) for d in found.diagnostics])
+    if markdown:
+        from agenthooks.markdown.files import register_markdown
+
+        register_markdown(hooks, markdown)
+    return hooks
 
 
 def run_event(
