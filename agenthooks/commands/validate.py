@@ -1,4 +1,7 @@
-"""`agenthooks validate [PATH...]`: every finding in hooks.json files, for people and for CI.
+"""`agenthooks validate [PATH...]`: every finding in hook files, for people and for CI.
+
+hooks.json files and Markdown hooks (`.harness/hooks/*.md`) alike: the same formats, the same
+exit codes, every finding at `file:line:col` of the file itself.
 
 Antigravity drops a whole file silently on any load error, so this command is strict and loud:
 it reports everything it can find, each at `file:line:col`, and exits 1 on any error.
@@ -14,7 +17,7 @@ from typing import NamedTuple
 
 from agenthooks.config import discovery
 from agenthooks.config.loader import check_file
-from agenthooks.config.model import Diagnostic, Source
+from agenthooks.config.model import Diagnostic, HookFile, Source
 from agenthooks.report.diagnostics import ValidationResult, report
 from agenthooks.report.escape import printable
 
@@ -29,9 +32,11 @@ def looked_in(*, workspaces: Sequence[str], no_user: bool) -> str:
     if not no_user:
         places.append(discovery.display_path(discovery.user_hooks_path()))
     if workspaces:
-        places.extend(f"{given}/{{{_folders()}}}" for given in workspaces)
+        places.extend(f"{given}/{{{_folders()}, {discovery.MARKDOWN_DIR}/}}"
+                      for given in workspaces)
     else:
-        places.append(f"{_folders()} of the current directory and its parents")
+        places.append(f"{_folders()}, {discovery.MARKDOWN_DIR}/ of the current directory "
+                      "and its parents")
     return "; ".join(places)
 
 
@@ -70,16 +75,26 @@ def collect_sources(
         seen = {os.path.realpath(source.file) for source in sources}
         found = discovery.discover_all(configs=configs, workspaces=workspaces, no_user=no_user)
         skipped = found.diagnostics
-        for source in found.sources:
+        for source in (*found.sources, *found.markdown):
             if os.path.realpath(source.file) not in seen:
                 seen.add(os.path.realpath(source.file))
                 sources.append(source)
     return Collected(sources, empty, skipped)
 
 
+def check_any(source: Source) -> HookFile:
+    """Every finding in one file: a Markdown hook by its `.md` name, else a hooks.json."""
+    if discovery.is_markdown(source.file):
+        from agenthooks.markdown.files import check_markdown
+
+        return check_markdown(source)
+    return check_file(source)
+
+
 def _empty_message(given: str, recursive: bool) -> str:
     if recursive:
-        return f"agenthooks: {given}: no {discovery.HOOKS_FILE} in any {_folders()} below it\n"
+        return (f"agenthooks: {given}: no {discovery.HOOKS_FILE} in any {_folders()} and no "
+                f"Markdown hook in any {discovery.MARKDOWN_DIR}/ below it\n")
     if Path(given).resolve().name in discovery.CUSTOMIZATION_DIRS:
         return f"agenthooks: {given}: no {discovery.HOOKS_FILE} in this folder\n"
     return f"agenthooks: {given}: no {discovery.HOOKS_FILE} in {_folders()}\n"
@@ -106,7 +121,7 @@ def validate(
             f"agenthooks: no {discovery.HOOKS_FILE} found "
             f"(looked in {looked_in(workspaces=workspaces, no_user=no_user)})\n"
         )
-    checked = [check_file(source) for source in collected.sources]
+    checked = [check_any(source) for source in collected.sources]
     result = ValidationResult(
         sources=tuple(collected.sources),
         diagnostics=(

@@ -57,7 +57,13 @@ RULES: dict[str, Rule] = {
         Rule("control-character", "warning", "control characters in a hook name or command"),
         Rule("duplicate-handler", "warning", "the same handler under two hook names runs once"),
         Rule("unsafe-workspace", "warning", "a discovered workspace others could have written"),
-        # Markdown hook files (.harness/hooks/*.md)
+    )
+}
+
+# Markdown hook files (.harness/hooks/*.md), tested with Markdown files (tests/markdown).
+MARKDOWN_RULES: dict[str, Rule] = {
+    rule.id: rule
+    for rule in (
         Rule("frontmatter-missing", "error", "a Markdown hook without `---` frontmatter"),
         Rule("frontmatter-unterminated", "error", "frontmatter without its closing `---`"),
         Rule("yaml-syntax", "error", "frontmatter that is not valid YAML"),
@@ -78,3 +84,4 @@ RULES: dict[str, Rule] = {
         Rule("frontmatter-duplicate-key", "warning", "a frontmatter key given twice"),
     )
 }
+RULES.update(MARKDOWN_RULES)

@@ -241,5 +241,6 @@ def test_recursive_with_nothing_found_says_so(agenthooks, isolated: Path) -> Non
     outcome = agenthooks("validate", "--recursive", "empty")
     assert (outcome.code, outcome.out) == (0, "")
     assert outcome.err == (
-        "agenthooks: empty: no hooks.json in any .agents/, .agent/, _agents/, _agent/ below it\n"
+        "agenthooks: empty: no hooks.json in any .agents/, .agent/, _agents/, _agent/ and no "
+        "Markdown hook in any .harness/hooks/ below it\n"
     )
