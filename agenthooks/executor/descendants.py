@@ -24,7 +24,9 @@ a no-op that returns False: handlers outlive a SIGKILLed agenthooks, and process
 with setsid outlive their hook (FreeBSD's procctl could do both; nothing here uses it).
 
 ctypes is imported only when the first handler is started after `own_descendants`, so a run
-that starts nothing pays nothing.
+that starts nothing pays nothing. Because of the `preexec_fn` (unsafe with threads) and because
+the death signal follows the *thread* that started the handler, this is for a single-threaded
+process that calls `run_processes` from its main thread, as `agenthooks run` does.
 """
 
 from __future__ import annotations

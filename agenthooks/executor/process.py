@@ -1,8 +1,8 @@
 """Run hook commands as concurrent subprocesses and return what each did, as data.
 
 This is on the hot path (`agenthooks run` starts once per agent tool call, and a harness may
-call `run_processes` per event), so it uses no threads and no asyncio: every handler is
-started first, then a single selector loop feeds their stdin, reads their stdout/stderr and
+call `run_processes` per event), so it uses no threads and no asyncio: the handlers are
+started, then a single selector loop feeds their stdin, reads their stdout/stderr and
 watches their exit (through a pidfd where the kernel has one) until each is done or timed
 out. A hook's failure is never an exception: it is a `ProcessResult`.
 
@@ -313,12 +313,11 @@ def start_cap() -> int:
 
 
 class _Queue:
-    """Every handler of a run, and those still waiting for their turn to start."""
+    """The handlers of a run still waiting for their turn to start, and what they share."""
 
-    __slots__ = ("cap", "envs", "handlers", "waiting")
+    __slots__ = ("cap", "envs", "waiting")
 
     def __init__(self, handlers: list[_Handler], cap: int) -> None:
-        self.handlers = handlers
         self.waiting = handlers[::-1]  # popped from the end, so in spec order
         self.cap = cap
         # id(spec.env) -> the environment made from it, for specs sharing one mapping
