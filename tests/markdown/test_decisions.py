@@ -1,0 +1,395 @@
+"""Markdown hooks through the engine: decisions, order, composition, with real Starlark."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import time
+from pathlib import Path
+
+import pytest
+
+from agenthooks.decision import Decision
+from tests.markdown.conftest import call
+
+BLOCK = 'def handle(event, payload):\n    return block("no: " + payload["name"])\n'
+ALLOW = "def handle(event, payload):\n    return allow()\n"
+
+# Seed 004's command_guard, character for character (frontmatter and body).
+COMMAND_GUARD = '''---
+event: tool.pre
+priority: 10
+when: payload["name"] == "run_command"
+script: |
+  def handle(event, payload):
+      cmd = payload.get("args", {}).get("command", "")
+      dangerous = [
+          "rm -rf /",
+          ":(){ :|:& };:",
+          "mkfs",
+          "dd if=",
+          "shutdown",
+      ]
+      for d in dangerous:
+          if d in cmd:
+              metrics.incr("audit.policy.deny")
+              return block("dangerous command pattern blocked: '" + d + "'")
+      return allow()
+---
+
+# command_guard
+
+Hard-blocks well-known destructive shell patterns. Pair with the systemd
+unit (`deploy/systemd/harness.service`) for real isolation.
+'''
+
+
+def names(result) -> list[str]:  # type: ignore[no-untyped-def]
+    return [outcome.name for outcome in result.hooks]
+
+
+def test_seed_command_guard_runs_unchanged_on_both_host_shapes(write, load) -> None:
+    write("command_guard", text=COMMAND_GUARD)
+    hooks = load()
+    denied = hooks.run("PreToolUse", call(command="sudo rm -rf / --no-preserve-root"))
+    assert denied.blocked and denied.exit_code == 2
+    assert denied.output["reason"] == (
+        "blocked by hook \"command_guard\": dangerous command pattern blocked: 'rm -rf /'"
+    )
+    claude = {"tool_name": "run_command", "tool_input": {"command": "mkfs.ext4 /dev/sda"}}
+    assert hooks.run("PreToolUse", claude).blocked
+    assert not hooks.run("PreToolUse", call(command="ls -la")).blocked
+    # `when` is false for other tools: the hook does not run at all
+    other = hooks.run("PreToolUse", call("view_file", command="rm -rf /"))
+    assert not other.blocked and other.hooks == ()
+
+
+def test_allow_block_modify_and_none(write, load) -> None:
+    write("a", script=ALLOW)
+    write("b", script="def handle(event, payload):\n    pass\n")
+    write("c", script='def handle(event, payload):\n'
+                      '    return modify({"args": {"x": payload["args"]["x"] + 1}})\n')
+    result = load().run("PreToolUse", call(x=1))
+    assert [(o.name, o.decision) for o in result.hooks] == [
+        ("a", Decision.allow()), ("b", Decision.allow()), ("c", Decision.modify({"x": 2})),
+    ]
+    assert result.updated_args == {"x": 2} and not result.blocked
+
+
+def test_dict_decisions_as_seed_004_writes_them(write, load) -> None:
+    write("a", script='def handle(event, payload):\n    return {"action": "allow"}\n')
+    write("b", script='def handle(event, payload):\n'
+                      '    return {"action": "block", "reason": "dict says no"}\n')
+    result = load().run("PreToolUse", call())
+    assert result.output["reason"] == 'blocked by hook "b": dict says no'
+
+
+def test_priority_then_file_name_order_and_first_block_wins(write, load) -> None:
+    log = 'def handle(event, payload):\n    return allow()\n'
+    write("z_first", script=log, priority=-5)
+    write("b_tie", script=BLOCK, priority=3)
+    write("a_tie", script=log, priority=3)
+    write("late", script=BLOCK, priority=9)
+    result = load().run("PreToolUse", call())
+    assert names(result) == ["z_first", "a_tie", "b_tie"]  # late never ran
+    assert result.output["reason"] == 'blocked by hook "b_tie": no: run_command'
+
+
+def test_modify_chains_to_later_hooks_and_into_a_command_handlers_stdin(
+    write, load, workspace: Path
+) -> None:
+    write("a_redact", priority=1, script='''
+        def handle(event, payload):
+            args = dict(payload["args"])
+            args["CommandLine"] = re.sub("ghp_[A-Za-z0-9]+", "[REDACTED]", args["CommandLine"])
+            return modify({"args": args})
+    ''')
+    write("b_sees", priority=2, script='''
+        def handle(event, payload):
+            if "ghp_" in payload["args"]["CommandLine"]:
+                return block("saw the secret")
+            if "[REDACTED]" not in payload["toolCall"]["args"]["CommandLine"]:
+                return block("the payload's own shape was not rewritten")
+    ''')
+    agents = workspace / ".agents"
+    agents.mkdir()
+    (agents / "hooks.json").write_text(json.dumps({"capture": {"PreToolUse": [
+        {"matcher": "", "hooks": [{"type": "command", "command": "cat > stdin.json"}]}]}}))
+    result = load().run("PreToolUse", call(CommandLine="curl -u x:ghp_abc123 https://x"))
+    assert not result.blocked, result.output
+    seen = json.loads((agents / "stdin.json").read_text())
+    assert seen["toolCall"]["args"] == {"CommandLine": "curl -u x:[REDACTED] https://x"}
+    assert "name" not in seen and "args" not in seen  # the script's view is not passed on
+    assert seen["workspacePaths"] == ["/workspace/project"]
+
+
+def test_modify_keeps_the_claude_shape(write, load) -> None:
+    write("m", script='def handle(event, payload):\n'
+                      '    return modify({"args": {"command": "ls"}})\n')
+    result = load().run("PreToolUse", {"tool_name": "Bash", "tool_input": {"command": "rm"}})
+    assert result.updated_args == {"command": "ls"}
+
+
+def test_mutating_the_payload_changes_nothing(write, load) -> None:
+    write("a", priority=1, script='''
+        def handle(event, payload):
+            payload["args"]["x"] = "changed"
+            payload["toolCall"]["name"] = "other"
+            return allow()
+    ''')
+    write("b", priority=2, script='''
+        def handle(event, payload):
+            if payload["args"]["x"] != "kept" or payload["name"] != "run_command":
+                return block("saw a mutation")
+    ''')
+    result = load().run("PreToolUse", call(x="kept"))
+    assert not result.blocked and result.updated_args is None
+
+
+def test_modify_of_fields_other_than_args_is_a_failure(write, load) -> None:
+    write("m", script='def handle(event, payload):\n'
+                      '    return modify({"workspacePaths": []})\n')
+    result = load().run("PreToolUse", call())
+    assert result.blocked
+    assert "can only rewrite payload[\"args\"]" in result.output["reason"]
+
+
+def test_handle_gets_the_files_event_word(write, load) -> None:
+    write("w", event="agent.stop", script='''
+        def handle(event, payload):
+            if event != "agent.stop":
+                fail("event was " + event)
+            return block("keep going")
+    ''')
+    result = load().run("Stop", {})
+    assert result.blocked and "keep going" in json.dumps(result.output)
+
+
+@pytest.mark.parametrize("script", [
+    "def handle(event, payload):\n    fail('boom')\n",
+    "def handle(event, payload):\n    return 42\n",
+    "def handle(event, payload):\n    return {'action': 'maybe'}\n",
+    "def handle(event, payload):\n    return alow()\n",  # does not compile
+])
+def test_errors_fail_closed_on_tool_pre_and_open_with_on_error_allow(write, load, script) -> None:
+    path = write("broken", script=script)
+    result = load().run("PreToolUse", call())
+    assert result.blocked
+    assert result.output["reason"].startswith("hook 'broken' failed: ")
+    path.write_text(path.read_text().replace("event: tool.pre", "event: tool.pre\non_error: allow"))
+    opened = load().run("PreToolUse", call())
+    assert not opened.blocked
+    assert any("hook 'broken' failed" in w for w in opened.warnings)
+    # the operator's switch beats the author's
+    assert load().run("PreToolUse", call(), fail_closed=True).blocked
+
+
+def test_when_errors_are_failures_not_a_silent_no_match(write, load) -> None:
+    write("w", when='payload["nope"] == 1', script=ALLOW)
+    result = load().run("PreToolUse", call())
+    assert result.blocked and "`when` predicate" in result.output["reason"]
+
+
+def test_when_may_call_the_scripts_functions(write, load) -> None:
+    write("w", when="is_shell(payload)", script='''
+        def is_shell(p):
+            return p["name"] == "run_command"
+
+        def handle(event, payload):
+            return block("shell")
+    ''')
+    hooks = load()
+    assert hooks.run("PreToolUse", call()).blocked
+    assert not hooks.run("PreToolUse", call("view_file")).blocked
+
+
+def test_a_failure_on_another_event_is_a_warning(write, load) -> None:
+    write("post", event="tool.post", script="def handle(event, payload):\n    fail('x')\n")
+    result = load().run("PostToolUse", call())
+    assert not result.blocked
+    assert any("hook 'post' failed" in w and "x" in w for w in result.warnings)
+
+
+def test_a_runaway_loop_is_cancelled_and_reported_as_a_timeout(write, load) -> None:
+    write("spin", timeout_ms=50, script='''
+        def handle(event, payload):
+            n = 0
+            for i in range(2147483647):
+                for j in range(2147483647):
+                    n += 1
+            return allow()
+    ''')
+    hooks = load()
+    started = time.monotonic()
+    result = hooks.run("PreToolUse", call())
+    elapsed = time.monotonic() - started
+    assert elapsed < 5  # cancelled, not run to its end (which would take years)
+    assert result.blocked
+    assert "timed out after 50 ms" in result.output["reason"]
+    assert ".harness/hooks/spin.md:" in result.output["reason"]
+
+
+def test_a_runaway_when_is_cancelled_too(write, load) -> None:
+    write("spin", timeout_ms=30, when="spin()", script='''
+        def spin():
+            for i in range(2147483647):
+                pass
+            return True
+
+        def handle(event, payload):
+            return allow()
+    ''')
+    result = load().run("PreToolUse", call())
+    assert result.blocked and "timed out after 30 ms" in result.output["reason"]
+
+
+def test_log_and_metrics_records(write) -> None:
+    """log() and metrics.* record per call, in order, for the run report."""
+    from agenthooks.config.discovery import discover_all
+    from agenthooks.engine.context import Context, turn_for
+    from agenthooks.engine.frozen import freeze
+    from agenthooks.markdown import script as kind
+    from agenthooks.markdown.files import load_markdown
+    from agenthooks.markdown.hook import MarkdownHook, view
+
+    write("audit", script='''
+        def handle(event, payload):
+            log("saw " + payload["name"])
+            metrics.incr("calls")
+            metrics.incr("weighted", n=3)
+            metrics.set("last_step", payload["stepIdx"])
+    ''')
+    md = load_markdown(discover_all(no_user=True).markdown)[0]
+    assert md.front is not None
+    hook = MarkdownHook(md.name, md.source.path, md.front)
+    doc = {"stepIdx": 7, "toolCall": {"name": "t", "args": {}}}
+    ctx = Context("PreToolUse", freeze(doc), "t", freeze({}), turn_for(None))
+    records: list[dict[str, object]] = []
+    _, text = view(ctx, "tool.pre")
+    hook._call(kind.HANDLE_FUNCTION, "handle", text, records)
+    assert records == [
+        {"log": "saw t"},
+        {"metric": "calls", "op": "incr", "value": 1},
+        {"metric": "weighted", "op": "incr", "value": 3},
+        {"metric": "last_step", "op": "set", "value": 7},
+    ]
+
+
+@pytest.mark.parametrize(("script", "expected"), [
+    ('def handle(event, payload):\n    return re.match("a(b)?c", "ac")\n', ["ac", None]),
+    ('def handle(event, payload):\n    return re.search("(\\\\d+)", "ab12")\n', ["12", "12"]),
+    ('def handle(event, payload):\n    return re.findall("[a-z]=(\\\\d)", "a=1 b=2")\n',
+     ["1", "2"]),
+    ('def handle(event, payload):\n    return re.sub("\\\\d", "#", "a1b2")\n', "a#b#"),
+    ('def handle(event, payload):\n    return json.decode(json.encode({"k": [1]}))\n',
+     {"k": [1]}),
+])
+def test_re_and_json_builtins(write, script, expected) -> None:
+    from agenthooks.config.discovery import discover_all
+    from agenthooks.markdown import script as kind
+    from agenthooks.markdown.files import load_markdown
+    from agenthooks.markdown.hook import MarkdownHook
+
+    write("r", script=script)
+    md = load_markdown(discover_all(no_user=True).markdown)[0]
+    assert md.front is not None
+    hook = MarkdownHook(md.name, md.source.path, md.front)
+    assert hook._call(kind.HANDLE_FUNCTION, "handle", "{}", None) == expected
+
+
+@pytest.mark.parametrize("script", [
+    'load("//x.star", "y")\ndef handle(event, payload):\n    return allow()\n',
+    'def handle(event, payload):\n    return open("/etc/passwd")\n',
+    'def handle(event, payload):\n    return os.environ\n',
+    'def handle(event, payload):\n    return getenv("HOME")\n',
+    'def handle(event, payload):\n    return __import__("os")\n',
+    'def handle(event, payload):\n    print("x")\n',
+    'def handle(event, payload):\n    return exec("x")\n',
+])
+def test_sandbox_escapes_are_refused(write, load, isolated: Path, script) -> None:
+    write("escape", script=script)
+    result = load().run("PreToolUse", call())
+    assert result.blocked
+    assert result.output["reason"].startswith("hook 'escape' failed: ")
+    assert "does not compile" in result.output["reason"]
+
+
+def test_getattr_reaches_nothing_outside(write, load) -> None:
+    write("escape", script='''
+        def handle(event, payload):
+            return block(str([hasattr(json, "__class__"), hasattr(re, "_compile"), dir(metrics)]))
+    ''')
+    result = load().run("PreToolUse", call())
+    assert result.output["reason"].endswith('[False, False, ["incr", "set"]]')
+
+
+def test_a_file_with_frontmatter_errors_is_a_skipped_file(write, load) -> None:
+    write("bad", event="PreToolUse")
+    write("good", script=BLOCK)
+    hooks = load()
+    assert [f.source.path for f in hooks.skipped_files] == [".harness/hooks/bad.md"]
+    result = hooks.run("PreToolUse", call())
+    assert result.blocked  # the good file still runs
+    assert "agenthooks skipped .harness/hooks/bad.md (1 error)" in result.output["systemMessage"]
+
+
+def test_the_cli_runs_markdown_hooks(write, agenthooks, workspace, monkeypatch) -> None:
+    import io
+
+    write("command_guard", text=COMMAND_GUARD)
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(
+        json.dumps(call(command="shutdown -h now")).encode())))
+    outcome = agenthooks("run", "PreToolUse")
+    assert outcome.code == 2
+    assert json.loads(outcome.out)["decision"] == "deny"
+
+
+def test_config_names_a_md_file_or_a_harness_folder(write, workspace: Path) -> None:
+    from agenthooks.api import load_hooks
+
+    write("a", script=BLOCK)
+    write("b", script=ALLOW)
+    one = load_hooks(configs=[".harness/hooks/b.md"], cwd=str(workspace))
+    assert [h.name for h in one.python_hooks] == ["b"]
+    folder = load_hooks(configs=[".harness/hooks"], cwd=str(workspace))
+    assert [h.name for h in folder.python_hooks] == ["a", "b"]
+
+
+def test_custom_events_are_valid_but_not_registered(write, load) -> None:
+    write("c", event="custom.deploy")
+    hooks = load()
+    assert hooks.skipped_files == () and hooks.python_hooks == ()
+
+
+def test_discovery_finds_a_root_with_only_markdown_hooks(write, workspace: Path) -> None:
+    from agenthooks.api import load_hooks
+
+    write("a", script=BLOCK)
+    below = workspace / "src" / "deep"
+    below.mkdir(parents=True)
+    hooks = load_hooks(no_user=True, cwd=str(below))
+    assert [h.name for h in hooks.python_hooks] == ["a"]
+
+
+def test_a_group_writable_harness_folder_is_not_trusted(write, workspace: Path) -> None:
+    from agenthooks.api import load_hooks
+
+    write("a", script=BLOCK)
+    folder = workspace / ".harness" / "hooks"
+    folder.chmod(folder.stat().st_mode | stat.S_IWGRP)
+    hooks = load_hooks(no_user=True, cwd=str(workspace))
+    assert hooks.python_hooks == ()
+    assert any("unsafe" in n or "skipped the workspace" in n for n in hooks.notes)
+
+
+def test_without_markdown_hooks_nothing_of_it_is_imported(isolated: Path) -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys; from agenthooks.api import load_hooks; load_hooks(no_user=True);"
+            "print(sorted(m for m in sys.modules if m.startswith(('agenthooks.markdown',"
+            " 'starlark', 'yaml'))))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=isolated, env={**os.environ}, check=True)
+    assert done.stdout.strip() == "[]"
