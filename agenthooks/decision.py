@@ -13,6 +13,7 @@ A NamedTuple: immutable, typed, and cheap to build on a path that runs per tool 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 KINDS: tuple[str, ...] = ("allow", "approve", "deny", "ask", "modify", "replace", "inject")
@@ -52,10 +53,12 @@ class Decision(NamedTuple):
         return cls("ask", prompt, force=bool(force))
 
     @classmethod
-    def modify(cls, args: dict[str, Any]) -> Decision:
-        if not isinstance(args, dict):
-            raise TypeError(f"Decision.modify takes a dict of arguments, not {type(args).__name__}")
-        return cls("modify", args=dict(args))
+    def modify(cls, args: Mapping[str, Any]) -> Decision:
+        """New arguments, copied deeply into plain dicts and lists (read-only views too)."""
+        if not isinstance(args, Mapping):
+            kind = type(args).__name__
+            raise TypeError(f"Decision.modify takes a dict (or a mapping) of arguments, not {kind}")
+        return cls("modify", args=plain(args))
 
     @classmethod
     def replace(cls, output: Any) -> Decision:
@@ -82,6 +85,18 @@ class Decision(NamedTuple):
 
 
 _ALLOW = Decision("allow")
+
+
+def plain(value: Any) -> Any:
+    """A deep copy with every mapping a dict and every list or tuple a list (for JSON)."""
+    if isinstance(value, Mapping):
+        return {key: plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)) or (
+        hasattr(value, "__getitem__") and hasattr(value, "__len__")
+        and not isinstance(value, (str, bytes, bytearray))
+    ):
+        return [plain(item) for item in value]
+    return value
 
 
 def strongest(decisions: list[Decision]) -> Decision:

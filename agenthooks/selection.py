@@ -28,7 +28,7 @@ def select(handlers: Sequence[Handler], event: str, tool: str | None) -> list[Ha
     """The handlers of `event` (already filtered by `event_handlers`) that run for `tool`."""
     tool_event = is_tool_event(event)
     chosen: list[Handler] = []
-    seen: set[tuple[str, str, int]] = set()
+    seen: set[tuple[str, str, float]] = set()
     for handler in handlers:
         if not handler_matches(handler.matcher, tool_event, tool):
             continue

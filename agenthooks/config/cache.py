@@ -31,7 +31,7 @@ _FORMAT = 2  # bump when the entry layout or the rules that admit a file change
 _KINDS = ("command", "prompt")
 
 # hook, event, matcher, command, timeout, kind, enabled, pointer
-Row = tuple[str, str, "str | None", str, int, str, bool, str]
+Row = tuple[str, str, "str | None", str, float, str, bool, str]  # timeouts: whole seconds
 Key = tuple[int, int, str]
 
 

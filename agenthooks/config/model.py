@@ -48,7 +48,7 @@ class Handler(NamedTuple):
     event: str
     matcher: str | None  # the group's matcher on tool events; None on flat events
     command: str
-    timeout: int
+    timeout: float  # seconds: whole in hooks.json; a shell hook's may be a fraction
     kind: str  # "command" or "prompt"
     enabled: bool
     pointer: str  # JSON pointer of the handler object inside its file

@@ -90,7 +90,9 @@ def _as_text(value: Any) -> str:
         return value
     import json
 
-    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+    from agenthooks.decision import plain
+
+    return json.dumps(plain(value), ensure_ascii=False, sort_keys=True)
 
 
 def args_match(globs: tuple[tuple[str, str], ...], tool_args: Mapping[str, Any]) -> bool:

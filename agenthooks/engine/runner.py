@@ -184,7 +184,8 @@ def _add_shells(
     from agenthooks.kinds.process import shell_command, start_background
 
     background = []
-    session_id = ctx.session.session_id if ctx is not None else _session_id(call.doc)
+    turn = ctx.turn if ctx is not None else call.turn
+    session_id = turn.session.session_id if turn is not None else _session_id(call.doc)
     for shell in plan.shells:
         if shell.args and not args_match(shell.args, args):
             continue

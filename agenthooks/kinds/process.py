@@ -70,8 +70,8 @@ _PYTHON_SOURCE = "<python>"
 def shell_handler(hook: ShellHook, command: str) -> Handler:
     """A shell hook as a handler record, so its answer reads like any other's."""
     source = Source(_PYTHON_SOURCE, _PYTHON_SOURCE, hook.cwd, "workspace", hook.cwd)
-    return Handler(source, hook.name, hook.event, hook.tool, command, max(1, round(hook.timeout)),
-                   "command", True, "")
+    return Handler(source, hook.name, hook.event, hook.tool, command, hook.timeout, "command",
+                   True, "")
 
 
 def shell_command(

@@ -13,7 +13,7 @@ import time
 from collections.abc import Awaitable
 from typing import Any, NamedTuple
 
-from agenthooks.decision import DECIDE_KINDS, Decision
+from agenthooks.decision import DECIDE_KINDS, KINDS, Decision
 from agenthooks.engine.context import Context
 from agenthooks.engine.hookspec import PythonHook
 
@@ -103,9 +103,18 @@ async def call_hook(hook: PythonHook, ctx: Context, *, looped: bool) -> HookOutc
         decision = _as_decision(value, hook, ctx.event)
     except _Failure as exc:
         return HookOutcome(hook.name, hook.phase, None, str(exc), _ms(start))
-    except Exception as exc:
+    except BaseException as exc:
+        # SystemExit too: a hook that exits must not end the gate with "carry on". Signals
+        # and cancellation still end the run.
+        if _propagates(exc):
+            raise
         return HookOutcome(hook.name, hook.phase, None, f"raised {_describe(exc)}", _ms(start))
     return HookOutcome(hook.name, hook.phase, decision, None, _ms(start))
+
+
+def _propagates(exc: BaseException) -> bool:
+    """KeyboardInterrupt, a signal turned exception, asyncio's cancellation: not failures."""
+    return not isinstance(exc, (Exception, SystemExit))
 
 
 def _as_decision(value: Any, hook: PythonHook, event: str) -> Decision:
@@ -115,12 +124,30 @@ def _as_decision(value: Any, hook: PythonHook, event: str) -> Decision:
         raise _Failure(f"returned {type(value).__name__}; inspect hooks cannot decide, ignored")
     if not isinstance(value, Decision):
         raise _Failure(f"returned {type(value).__name__}, not a Decision or None")
+    problem = _malformed(value)
+    if problem is not None:
+        raise _Failure(f"returned a malformed decision: {problem}")
     if hook.phase == "decide" and value.kind not in DECIDE_KINDS:
         raise _Failure(f"a decide hook cannot return {value.kind} (register it as a transform)")
     allowed = _EVENT_ONLY.get(value.kind)
     if allowed is not None and event not in allowed:
         raise _Failure(f"returned {value.kind}, which means nothing on {event}")
     return value
+
+
+# Which fields each kind needs, and of what type; anything else is not a decision.
+def _malformed(value: Decision) -> str | None:
+    if value.kind not in KINDS:
+        return f"unknown kind {value.kind!r}"
+    if value.reason is not None and not isinstance(value.reason, str):
+        return f"its reason is {type(value.reason).__name__}, not text"
+    if value.kind == "inject" and not isinstance(value.message, str):
+        return f"its message is {type(value.message).__name__}, not text"
+    if value.kind == "modify" and not isinstance(value.args, dict):
+        return "modify needs a dict of arguments"
+    if value.kind == "deny" and not value.reason:
+        return None  # a deny without a reason is named after its hook when rendered
+    return None
 
 
 def _ms(start: float) -> float:

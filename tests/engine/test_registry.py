@@ -475,3 +475,22 @@ def test_cli_python_report_and_dry_run_name_the_hooks(cli: CliFn, tmp_path: Path
     assert plan.code == 0, plan.err
     assert plan.json["hooks"] == [{"hook": "no_rm", "kind": "decide", "priority": 0,
                                    "tool": "run_command"}]
+
+
+@pytest.mark.parametrize("exit_code", [0, 1, 2])
+def test_cli_python_hook_that_exits_denies_on_pre_tool_use(cli: CliFn, tmp_path: Path,
+                                                          exit_code: int) -> None:
+    module(tmp_path, "quitter", f"""
+        import sys
+        from agenthooks import Hooks
+
+        hooks = Hooks()
+
+        @hooks.decide("PreToolUse")
+        def quitter(ctx):
+            sys.exit({exit_code})
+    """)
+    done = cli("PreToolUse", "--no-user", "--python", "quitter:hooks",
+               stdin=tool_call(CommandLine="ls"))
+    assert done.code == 2, (done.out, done.err)
+    assert done.json["decision"] == "deny" and "'quitter'" in done.json["reason"]

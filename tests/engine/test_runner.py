@@ -241,6 +241,8 @@ GLOBS: list[tuple[dict[str, str], dict[str, Any], bool]] = [
     ({"flag": "true"}, {"flag": True}, True),
     ({"flag": "True"}, {"flag": True}, False),
     ({"value": "null"}, {"value": None}, True),
+    ({"opts": '*"force": true*'}, {"opts": {"force": True}}, True),
+    ({"paths": '["a", *'}, {"paths": ["a", "b"]}, True),
     ({"label": "*日本*"}, {"label": "x日本y"}, True),
     ({"a": "1", "b": "2"}, {"a": "1", "b": "2"}, True),  # all of them: an AND
     ({"a": "1", "b": "2"}, {"a": "1", "b": "3"}, False),
@@ -1011,6 +1013,16 @@ def test_shell_placeholders_through_a_real_command(workspace: Path, tmp_path: Pa
     assert out.read_text() == "PreToolUse|edit_file|c-1|src/a b.py|src/a b.py|3||{unknown}|"
 
 
+def test_shell_session_id_comes_from_the_context_first(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    hooks = Hooks()
+    hooks.shell("Stop", f"printf '%s' {{session_id}} > {q(out)}")
+    hooks.run("Stop", {"session_id": "from-payload"}, context=hooks.session("from-context"))
+    assert out.read_text() == "from-context"
+    hooks.run("Stop", {"session_id": "from-payload"})
+    assert out.read_text() == "from-payload"
+
+
 def test_shell_builtin_names_win_a_clash_and_other_braces_survive(tmp_path: Path) -> None:
     out = tmp_path / "out"
     hooks = Hooks()
@@ -1092,6 +1104,19 @@ def test_shell_tool_matcher(tmp_path: Path) -> None:
     for tool in ("edit_file", "run_command", "view_file", "edit_files"):
         hooks.run("PostToolUse", tool_call(tool))
     assert out.read_text().split() == ["edit_file", "view_file"]
+
+
+def test_a_shell_hook_past_its_timeout_is_killed_and_named(kill_sleep: None) -> None:
+    hooks = Hooks()
+    hooks.shell("PreToolUse", "exec sleep 37.4", timeout=0.3, name="slow-lint")
+    start = time.monotonic()
+    result = hooks.run("PreToolUse", RUN_LS)
+    assert time.monotonic() - start < 10
+    assert not result.blocked
+    assert any("'slow-lint'" in w and "timed out after 0.3 s" in w for w in result.warnings), \
+        result.warnings
+    closed = hooks.run("PreToolUse", RUN_LS, fail_closed=True)
+    assert closed.blocked and "'slow-lint'" in (closed.reason or "")
 
 
 def test_a_background_shell_has_no_say_and_is_reaped(tmp_path: Path) -> None:
@@ -1194,3 +1219,49 @@ def test_on_error_deny_is_the_default_and_other_words_are_refused() -> None:
     assert hooks.run("PreToolUse", RUN_LS).blocked
     with pytest.raises(ValueError, match="on_error"):
         hooks.on("PreToolUse", _fine, on_error="ignore")
+
+
+# --- malformed decisions and hooks that try to end the process -------------------------------
+
+
+def _bogus(ctx: Any) -> Decision:
+    return Decision("bogus")
+
+
+def _inject_number(ctx: Any) -> Decision:
+    return Decision.inject(5)  # type: ignore[arg-type]
+
+
+def _deny_number(ctx: Any) -> Decision:
+    return Decision.deny(5)  # type: ignore[arg-type]
+
+
+def _exits(ctx: Any) -> None:
+    raise SystemExit(0)
+
+
+@pytest.mark.parametrize("fn", [_bogus, _inject_number, _exits])
+def test_a_malformed_decision_or_an_exit_is_a_failure_on_pre_tool_use(fn: Any) -> None:
+    hooks = Hooks()
+    hooks.on("PreToolUse", fn, kind="transform", name="odd")
+    result = hooks.run("PreToolUse", RUN_LS)
+    assert result.blocked and result.decision.kind == "deny"
+    assert isinstance(result.reason, str) and "'odd'" in result.reason
+    assert result.output == {"decision": "deny", "reason": result.reason}
+
+
+@pytest.mark.parametrize("fn", [_bogus, _inject_number, _exits])
+def test_a_malformed_decision_or_an_exit_is_a_warning_on_stop(fn: Any) -> None:
+    hooks = Hooks()
+    hooks.on("Stop", fn, kind="transform", name="odd")
+    result = hooks.run("Stop", {})
+    assert not result.blocked and result.output == {}
+    assert any("'odd'" in w for w in result.warnings)
+
+
+def test_the_answers_reason_is_always_text() -> None:
+    hooks = Hooks()
+    hooks.on("PreToolUse", _deny_number, name="odd")
+    result = hooks.run("PreToolUse", RUN_LS)
+    assert result.blocked and isinstance(result.output["reason"], str)
+    assert isinstance(result.reason, str)

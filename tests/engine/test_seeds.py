@@ -337,3 +337,25 @@ def test_adk_fluent_shell_session_end_notice(tmp_path: Path) -> None:
     result = hooks.run("session_end", {"session_id": "s-42"})
     assert not result.blocked
     assert out.read_text() == "session s-42 ended\n"
+
+
+@pytest.mark.parametrize("copy", [dict, lambda args: {**args}],
+                         ids=["dict", "splat"])
+def test_adk_fluent_redactor_copies_arguments_that_nest(hooks_of: LoadFn, tmp_path: Path,
+                                                       copy: Any) -> None:
+    """The seed's redactor copies the arguments and changes one: nested values must survive."""
+    seen = tmp_path / "seen.json"
+    hooks = hooks_of(on("PreToolUse", stdin_to(seen)))
+
+    def redact(ctx: Any) -> Decision:
+        new = copy(ctx.tool_args or {})
+        new["CommandLine"] = SECRET_RE.sub(r"\1=***", new["CommandLine"])
+        return Decision.modify(new)
+
+    hooks.on("pre_tool_use", redact, kind="transform")
+    args = {"CommandLine": "deploy token=abc", "Env": {"STAGE": "prod"}, "Paths": ["a", "b"]}
+    result = hooks.run("pre_tool_use", tool_call("bash", **args))
+    expected = {**args, "CommandLine": "deploy token=***"}
+    assert not result.blocked, result.reason
+    assert result.updated_args == expected
+    assert read_json(seen)["toolCall"]["args"] == expected

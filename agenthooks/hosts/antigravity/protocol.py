@@ -201,7 +201,7 @@ def answer(handler: Handler, result: ProcessResult, event: str) -> Answer:
     status: Status
     if result.status == "timeout":
         status = "timeout"
-        what = f"timed out after {handler.timeout} s"
+        what = f"timed out after {handler.timeout:g} s"
     elif result.status == "not-started":
         status = "not-started"
         error = result.error or "cannot start"
