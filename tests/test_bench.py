@@ -15,6 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -35,13 +36,53 @@ def test_quick_bench_runs_every_case(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     report = json.loads(out.read_text())
     cases = {row["case"] for row in report["rows"]}
-    assert cases == {"cold CLI", "in-process", "fan-out", "scale", "timeout", "memory"}
+    assert cases == {"cold CLI", "in-process", "fan-out", "decide", "policy", "transform",
+                     "scale", "timeout", "memory"}
     assert report["quick"] is True
     assert {"date", "machine", "python", "agenthooks"} <= set(report["machine"])
-    budgets = {b["budget"] for b in report["budgets"]}
+    budgets = {b["budget"]: b for b in report["budgets"]}
     assert "cold run / python -c pass" in budgets
     assert "peak RSS of a cold run (MiB)" in budgets
     assert "| budget |" in done.stdout
+    assert_engine_cases(report, budgets)
+
+
+def assert_engine_cases(report: dict[str, Any], budgets: dict[str, dict[str, Any]]) -> None:
+    """The engine's cases: every subject measured, each budget with its limit and a verdict."""
+    rows = {(row["case"], row["subject"]): row for row in report["rows"]}
+    expected = [
+        ("cold CLI", "import Hooks, Decision, EventResult, policy"),
+        ("decide", "agenthooks: 0 decide hooks"),
+        ("decide", "agenthooks: 1 decide hook"),
+        ("decide", "agenthooks: 100 decide hooks"),
+        ("decide", "plain calls: 1 function"),
+        ("decide", "plain calls: 100 functions"),
+        ("policy", "enforce, per decision, 10 policies"),
+        ("policy", "enforce, per decision, 1000 policies"),
+        ("policy", "enforce, new tool name, 1000 policies"),
+        ("policy", "hooks.run with enforce, 1000 policies"),
+        ("transform", "agenthooks: modify, then reads stdin"),
+        ("transform", "agenthooks: reads stdin alone"),
+    ]
+    for key in expected:
+        row = rows[key]
+        assert row["n"] > 0 and row["median_ms"] > 0, key
+    assert not any(subject.startswith("gemini") for _, subject in rows)  # --no-peer
+    assert rows[("decide", "agenthooks: 100 decide hooks")]["vs_floor"] > 0
+    assert rows[("policy", "enforce, per decision, 1000 policies")]["vs_10 policies"] > 0
+    assert rows[("transform", "agenthooks: modify, then reads stdin")]["vs_alone"] > 0
+    limits = {
+        "cold run / python -c pass": (2.5, "x"),
+        "cold API import / python -c pass": (2.5, "x"),
+        "decide hook beyond the call itself, 1 hook - 0 (\u00b5s)": (5.0, "\u00b5s"),
+        "100 decide hooks beyond the call itself (ms)": (0.5, "ms"),
+        "enforce 1,000 policies / 10 policies, per decision": (2.0, "x"),
+    }
+    for name, (limit, unit) in limits.items():
+        budget = budgets[name]
+        assert (budget["limit"], budget["unit"]) == (limit, unit), name
+        assert isinstance(budget["value"], float), name
+        assert budget["ok"] in (True, False) or budget["unreliable"], name
 
 
 def load_bench() -> ModuleType:
@@ -73,6 +114,39 @@ def test_a_reference_out_of_its_range_gives_no_verdict() -> None:
     assert "| in-process json / gemini | 0.545 x | 0.6 x | ok |" in text
     assert result.budgets[0]["ok"] is None
     assert "gemini: true (peer 180 ms" in text
+
+
+def test_the_policy_files_hit_every_level_and_decide_alike_at_both_sizes() -> None:
+    from agenthooks import Context, Decision, Session, policy
+
+    bench = load_bench()
+    builders = {"allow": policy.allow, "deny": policy.deny}
+    levels = {bench.gemini_priority(tool, "allow") for tool, _ in bench.policy_table(10)}
+    assert levels == {1, 2, 3}  # "*", globs, exact names
+    payload = {"toolCall": {"name": "x", "args": {}}}
+    turn = Session("t").turn()
+    for size in bench.POLICY_SIZES:
+        table = bench.policy_table(size)
+        assert len(table) == size
+        hook = policy.enforce([builders[decision](tool) for tool, decision in table])
+        decided = {}
+        for tool in bench.POLICY_TOOLS:
+            decision = hook(Context("PreToolUse", payload, tool, {}, turn))
+            assert isinstance(decision, Decision)  # a synchronous hook: no predicate is async
+            decided[tool] = decision.kind
+        assert decided == bench.POLICY_TOOLS
+
+
+def test_microsecond_rows_are_shown_in_microseconds() -> None:
+    bench = load_bench()
+    result = bench.Result()
+    result.row("decide", "fast", bench.Stats([0.0123, 0.0124, 0.0125]))
+    result.row("cold CLI", "slow", bench.Stats([45.0, 46.0, 47.0]))
+    text = bench.render({"machine": {"agenthooks": "0", "machine": "m", "python": "3",
+                                     "node": "v", "date": "d"}, "quick": False,
+                         "rows": result.rows, "budgets": []})
+    assert "|  12.400 \u00b5s |" in text
+    assert "|  46.000 ms |" in text
 
 
 def test_every_range_is_a_peer_or_floor_with_low_below_high() -> None:
