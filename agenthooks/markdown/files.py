@@ -82,8 +82,28 @@ def load_file(source: Source) -> MarkdownFile:
 
 
 def load_markdown(sources: Sequence[Source]) -> list[MarkdownFile]:
-    """Every file read and checked, in the order given."""
-    return [load_file(source) for source in sources]
+    """Every file read and checked, in the order given; for running (a good file's
+    frontmatter comes from the cache when it has not changed, see `markdown.cache`)."""
+    return [load_cached(source) for source in sources]
+
+
+def load_cached(source: Source) -> MarkdownFile:
+    """`load_file`, through the cache: only a file with no finding at all is cached."""
+    from agenthooks.config.cache import fingerprint
+    from agenthooks.markdown import cache
+
+    try:
+        data, status = read_bytes(source.file, source.path)
+    except Unusable:
+        return load_file(source)
+    key = fingerprint(status, data)
+    front = cache.read(source.file, key)
+    if front is not None:
+        return MarkdownFile(source, hook_name(source.file), front)
+    md = load_file(source)
+    if md.front is not None and not md.diagnostics:
+        cache.write(source.file, key, md.front)
+    return md
 
 
 def skipped(files: Sequence[MarkdownFile]) -> list[HookFile]:

@@ -393,3 +393,21 @@ def test_without_markdown_hooks_nothing_of_it_is_imported(isolated: Path) -> Non
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=isolated, env={**os.environ}, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_a_second_run_reads_the_frontmatter_from_the_cache(write, workspace: Path) -> None:
+    import subprocess
+    import sys
+
+    path = write("a", script=BLOCK)
+    code = ("import sys; from agenthooks.api import load_hooks; h = load_hooks(no_user=True);"
+            "print([x.name for x in h.python_hooks], 'yaml' in sys.modules)")
+
+    def run() -> str:
+        return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              cwd=workspace, check=True).stdout.strip()
+
+    assert run() == "['a'] True"
+    assert run() == "['a'] False"  # no YAML parser on the second run
+    path.write_text(path.read_text().replace("event: tool.pre", "event: tool.prre"))
+    assert run() == "[] True"  # a changed file is read again, and now has an error
