@@ -399,7 +399,7 @@ class Hooks:
         (PreToolUse only) is the decision when nothing gave one. `context` (a session or a
         turn from `hooks.session()`) scopes `ctx.state`. `cancel_fd`: see `run_processes`.
         Raises `UsageError` (an unknown event, a bad option) and `PayloadError` unless failing
-        closed; `executor.Interrupted` on SIGINT/SIGTERM; `executor.Cancelled`.
+        closed; `executor.Interrupted` on SIGINT/SIGTERM/SIGHUP/SIGQUIT; `executor.Cancelled`.
         """
         prepared = self._prepare(event, payload, tool, fail_closed, default_decision, context)
         if isinstance(prepared, EventResult):

@@ -46,7 +46,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if run is not None:
             from agenthooks.cli.run_args import main_run
 
-            return main_run(run)
+            # Only the real program may change its process (subreaper, death signal).
+            return main_run(run, own_process=argv is None)
         from agenthooks.cli.app import invoke
 
         return invoke(args)

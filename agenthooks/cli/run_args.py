@@ -17,7 +17,13 @@ from agenthooks.api import check_event
 from agenthooks.commands.run import RunOptions, deny_anything, run
 from agenthooks.errors import UsageError
 from agenthooks.events import ALIASES, API_EVENTS, EVENTS, did_you_mean
-from agenthooks.executor import Interrupted, Terminated, install_signal_handlers
+from agenthooks.executor import (
+    Interrupted,
+    Terminated,
+    install_signal_handlers,
+    own_descendants,
+    reap_orphans,
+)
 
 FAIL_CLOSED_ENV = "AGENTHOOKS_FAIL_CLOSED"
 _TRUE_WORDS = ("1", "true", "yes")
@@ -231,8 +237,15 @@ def _is_pre_tool_use(event: str) -> bool:
         return False
 
 
-def main_run(args: list[str]) -> int:
-    """`agenthooks run ...`; errors other than interruptions are left to `agenthooks.cli.main`."""
+def main_run(args: list[str], *, own_process: bool = False) -> int:
+    """`agenthooks run ...`; errors other than interruptions are left to `agenthooks.cli.main`.
+
+    `own_process`: this process exists only to run this event (the `agenthooks` program, not
+    an embedding harness or a test): its handlers die with it (PR_SET_PDEATHSIG) and it is
+    their subreaper, killing whatever escaped their groups before it exits.
+    """
+    if own_process:
+        own_descendants()
     try:
         restore = install_signal_handlers()
     except ValueError:  # not the main thread (an embedding harness): leave signals alone
@@ -261,3 +274,5 @@ def main_run(args: list[str]) -> int:
     finally:
         if restore is not None:
             restore()
+        if own_process:
+            reap_orphans()
