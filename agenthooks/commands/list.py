@@ -306,8 +306,10 @@ def _python_row(hook: PythonHook, spec: str | None) -> HookRow:
 # `payload["name"]`, `payload['name']`, `payload.get("name")`: the tool name alone.
 _NAME_READS = re.compile(r"""payload\s*(?:\[\s*(["'])name\1\s*\]|\.get\(\s*(["'])name\2\s*\))""")
 _CALL = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s*\(")
-_PURE = frozenset(("len", "str", "int", "bool", "type", "any", "all", "sorted", "list",
-                   "tuple", "dict", "min", "max", "hasattr", "getattr"))
+# Keywords before a parenthesis (`in (...)`) and built-ins that read only what they are given.
+_PURE = frozenset(("in", "not", "and", "or", "if", "else", "len", "str", "int", "bool", "type",
+                   "any", "all", "sorted", "list", "tuple", "dict", "min", "max", "hasattr",
+                   "getattr"))
 
 
 def reads_only_the_name(when: str) -> bool:

@@ -227,6 +227,12 @@ def message_of(text: str) -> str:
     return text.strip().splitlines()[0] if text.strip() else "error"
 
 
+def _unknown_name(text: str) -> bool:
+    """Whether starlark-rust reports a name it does not know (found before anything runs)."""
+    message = message_of(text)
+    return message.startswith("Variable `") and " not found" in message
+
+
 class Compiled(NamedTuple):
     module: starlark.FrozenModule
     has_when: bool
@@ -284,7 +290,7 @@ class Compiler:
             sl.eval_with(deadline_check(self.front.timeout_ms), module, script, globals_)
         except sl.StarlarkError as exc:
             text = str(exc)
-            rule = "starlark-name" if " not found" in message_of(text) else "starlark-load"
+            rule = "starlark-name" if _unknown_name(text) else "starlark-load"
             return [self.problem(rule, text, "script")]
         return []
 
@@ -321,7 +327,7 @@ class Compiler:
                 sl.eval(module, ast, globals_)
         except sl.StarlarkError as exc:
             text = str(exc)
-            rule = "starlark-name" if " not found" in message_of(text) else "starlark-when"
+            rule = "starlark-name" if _unknown_name(text) else "starlark-when"
             return [self.problem(rule, text, "when")]
         return []
 
