@@ -68,9 +68,17 @@ def unknown_event_hint(name: str, choices: tuple[str, ...] = EVENTS) -> str:
     return "known events: " + ", ".join(c for c in choices if c not in ALIASES)
 
 
+CUSTOM_PREFIX = "custom."
+
+
+def is_custom_event(name: str) -> bool:
+    """`custom.<name>`: an event of the harness's own, run only through the Python API."""
+    return name.startswith(CUSTOM_PREFIX) and len(name) > len(CUSTOM_PREFIX)
+
+
 def canonical_event(name: str) -> str:
     """The event a name or alias stands for; raises `UnknownEvent` with a did-you-mean."""
-    if name in ALL_EVENTS:
+    if name in ALL_EVENTS or is_custom_event(name):
         return name
     found = ALIASES.get(name)
     if found is not None:

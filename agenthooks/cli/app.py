@@ -106,6 +106,10 @@ def validate(
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
 )
+@click.option(
+    "--python", "python", multiple=True, metavar="MODULE:ATTR",
+    help="Python hooks too: a Hooks registry or a register(hooks) function (repeatable).",
+)
 def list_(
     configs: tuple[str, ...],
     workspaces: tuple[str, ...],
@@ -113,12 +117,14 @@ def list_(
     event: str | None,
     tool: str | None,
     fmt: str,
+    python: tuple[str, ...],
 ) -> int:
-    """Show the handlers of the hooks.json files, or those that would run for an event and tool."""
+    """Show the handlers and hooks, or those that would run for an event and tool."""
     from agenthooks.commands.list import list_handlers
 
     return list_handlers(
-        configs=configs, workspaces=workspaces, no_user=no_user, event=event, tool=tool, fmt=fmt
+        configs=configs, workspaces=workspaces, no_user=no_user, event=event, tool=tool, fmt=fmt,
+        python=python,
     )
 
 

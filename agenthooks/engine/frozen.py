@@ -15,6 +15,13 @@ def freeze(value: Any) -> Any:
     return value
 
 
+def raw(value: Any) -> Any:
+    """The dict or list behind a view (to serialise it, never to change it), else the value."""
+    if isinstance(value, (FrozenDict, FrozenList)):
+        return value._data
+    return value
+
+
 def thaw(value: Any) -> Any:
     """A deep, mutable copy of a value (views included), e.g. to build `Decision.modify`."""
     if isinstance(value, (dict, FrozenDict)):

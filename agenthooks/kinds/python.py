@@ -24,14 +24,25 @@ _EVENT_ONLY: dict[str, frozenset[str]] = {
 }
 
 
+class Reported(NamedTuple):
+    """A decision with what the hook logged and counted, for the run report.
+
+    Records look like `{"log": "text"}` or `{"metric": "name", "op": "incr", "value": 1}`.
+    """
+
+    decision: Decision | None
+    records: tuple[dict[str, Any], ...] = ()
+
+
 class HookOutcome(NamedTuple):
-    """What one in-process hook did: its decision, or why it failed."""
+    """What one in-process hook did: its decision, or why it failed, and what it recorded."""
 
     name: str
     phase: str
     decision: Decision | None
     error: str | None
     duration_ms: float
+    records: tuple[dict[str, Any], ...] = ()
 
     @property
     def failed(self) -> bool:
@@ -46,6 +57,7 @@ class HookOutcome(NamedTuple):
             "reason": None if decision is None else decision.reason,
             "error": self.error,
             "durationMs": round(self.duration_ms, 3),
+            "records": list(self.records),
         }
 
 
@@ -87,6 +99,7 @@ async def call_hook(hook: PythonHook, ctx: Context, *, looped: bool) -> HookOutc
     """
     start = time.monotonic()
     deadline = start + hook.timeout
+    records: tuple[dict[str, Any], ...] = ()
     try:
         if hook.when is not None:
             try:
@@ -98,18 +111,21 @@ async def call_hook(hook: PythonHook, ctx: Context, *, looped: bool) -> HookOutc
             if not applies:
                 return None
         value = await _settle(hook.fn(ctx), hook, deadline, looped)
+        if isinstance(value, Reported):
+            records, value = value.records, value.decision
         if time.monotonic() > deadline:
             raise _Failure(f"timed out after {hook.timeout:g} s")
         decision = _as_decision(value, hook, ctx.event)
     except _Failure as exc:
-        return HookOutcome(hook.name, hook.phase, None, str(exc), _ms(start))
+        return HookOutcome(hook.name, hook.phase, None, str(exc), _ms(start), records)
     except BaseException as exc:
         # SystemExit too: a hook that exits must not end the gate with "carry on". Signals
         # and cancellation still end the run.
         if _propagates(exc):
             raise
-        return HookOutcome(hook.name, hook.phase, None, f"raised {_describe(exc)}", _ms(start))
-    return HookOutcome(hook.name, hook.phase, decision, None, _ms(start))
+        return HookOutcome(hook.name, hook.phase, None, f"raised {_describe(exc)}", _ms(start),
+                           records)
+    return HookOutcome(hook.name, hook.phase, decision, None, _ms(start), records)
 
 
 def _propagates(exc: BaseException) -> bool:

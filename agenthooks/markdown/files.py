@@ -115,8 +115,8 @@ def register_markdown(hooks: Hooks, files: Sequence[MarkdownFile]) -> None:
     """Register every good file on its event, as a transform hook named by its stem.
 
     Files register in file-name order (stable across workspaces), so equal priorities run in
-    file-name order: the engine breaks ties by registration. `custom.<name>` events are not
-    registered: the engine has no such events yet.
+    file-name order: the engine breaks ties by registration. `custom.<name>` events register
+    as they are: they run through the Python API only.
     """
     from agenthooks.markdown.hook import MarkdownHook
 
@@ -124,9 +124,7 @@ def register_markdown(hooks: Hooks, files: Sequence[MarkdownFile]) -> None:
         front = md.front
         if front is None or not md.ok:
             continue
-        event = engine_event(front.event)
-        if event is None:
-            continue
+        event = engine_event(front.event) or front.event
         hook = MarkdownHook(md.name, md.source.path, front)
         # The engine's deadline is a backstop: the script's own (per call, cancelling) is
         # timeout_ms each for `when` and for `handle`.

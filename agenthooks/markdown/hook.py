@@ -17,7 +17,7 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 from agenthooks.decision import Decision
-from agenthooks.engine.frozen import thaw
+from agenthooks.engine.frozen import raw, thaw
 from agenthooks.markdown import script as kind
 from agenthooks.markdown.events import TOOL_WORDS
 from agenthooks.payload import tool_args, with_args
@@ -71,9 +71,10 @@ class MarkdownHook:
         payload, text = view(ctx, self.front.event)
         value = self._call(kind.HANDLE_FUNCTION, "handle", text, records)
         decision = self.decision(value, payload, ctx)
-        reported = _reported()
-        if records and reported is not None:
-            return reported(decision, tuple(records))
+        if records:
+            from agenthooks.kinds.python import Reported
+
+            return Reported(decision, tuple(records))
         return decision
 
     def _call(self, function: str, what: str, payload: str,
@@ -175,15 +176,8 @@ def view(ctx: Context, word: str) -> tuple[dict[str, Any], str]:
 
 def _raw(value: Any) -> Any:
     """The dict behind a read-only view, never changed here (json copies it for Starlark)."""
-    data = getattr(value, "_data", None)
+    data = raw(value)
     return data if isinstance(data, dict) else thaw(value)
-
-
-def _reported() -> Any:
-    """The engine's wrapper for a decision with records (`kinds.python.Reported`), if any."""
-    from agenthooks.kinds import python
-
-    return getattr(python, "Reported", None)
 
 
 def _type(value: Any) -> str:

@@ -686,7 +686,7 @@ def test_result_fields_for_everything_at_once(hooks_of: LoadFn) -> None:
     assert report["decision"] == "approve"
     assert [h["hook"] for h in report["hooks"]] == ["approve", "rewrite", "nudge", "audit"]
     assert set(report["hooks"][0]) == {"hook", "kind", "decision", "reason", "error",
-                                       "durationMs"}
+                                       "durationMs", "records"}
 
 
 def test_the_result_reports_a_handlers_deny_as_a_decision(hooks_of: LoadFn) -> None:

@@ -356,10 +356,15 @@ def test_config_names_a_md_file_or_a_harness_folder(write, workspace: Path) -> N
     assert [h.name for h in folder.python_hooks] == ["a", "b"]
 
 
-def test_custom_events_are_valid_but_not_registered(write, load) -> None:
-    write("c", event="custom.deploy")
+def test_custom_events_run_only_through_the_api(write, load) -> None:
+    script = 'def handle(event, payload):\n    return block(event + " to " + payload["target"])\n'
+    write("c", event="custom.deploy", script=script)
     hooks = load()
-    assert hooks.skipped_files == () and hooks.python_hooks == ()
+    assert hooks.skipped_files == ()
+    assert [(h.name, h.event) for h in hooks.python_hooks] == [("c", "custom.deploy")]
+    result = hooks.run("custom.deploy", {"target": "prod"})
+    assert result.blocked and result.decision.kind == "deny"
+    assert result.reason == 'blocked by hook "c": custom.deploy to prod'
 
 
 def test_discovery_finds_a_root_with_only_markdown_hooks(write, workspace: Path) -> None:

@@ -191,6 +191,10 @@ EVENT_RULES: dict[str, tuple[DecisionMerger, tuple[FieldMerger, ...]]] = {
 }
 
 
+# A harness's own `custom.<name>` events: a block is their only decision.
+_CUSTOM_RULES: tuple[DecisionMerger, tuple[FieldMerger, ...]] = (_single_decision("block"), ())
+
+
 # --- common fields (seed 001) ---------------------------------------------------------------
 
 
@@ -219,7 +223,7 @@ def merge(event: str, answers: Sequence[Answer], *, default_decision: str | None
 
     `default_decision` (PreToolUse only) fills in a decision when no handler gave one.
     """
-    decide, fields = EVENT_RULES[event]
+    decide, fields = EVENT_RULES.get(event, _CUSTOM_RULES)
     ok = [a for a in answers if a.status == "ok" and a.output is not None]
     merged: Output = {}
     warnings: list[str] = []

@@ -263,7 +263,7 @@ def read_decision(
     """
     if not output:
         return None, None, None
-    words = DECISION_WORDS[event]
+    words = DECISION_WORDS.get(event, _OTHER_WORDS)
     word = output.get("decision")
     reason = output.get("reason")
     if word is None or word == "":
