@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
 
 from agenthooks.config.discovery import discover_all
 from agenthooks.config.loader import load
@@ -33,8 +32,16 @@ from agenthooks.executor import ProcessResult, ProcessSpec, run_processes
 from agenthooks.hosts.antigravity.merge import TOOL_DECISIONS, block_reasons
 from agenthooks.hosts.antigravity.protocol import Answer, prompt_warning
 from agenthooks.kinds.process import config_specs
-from agenthooks.payload import Payload, read_payload, tool_from_payload
+from agenthooks.payload import read_payload, tool_from_payload
 from agenthooks.selection import Selector
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, NamedTuple
+
+    from agenthooks.payload import Payload
+else:
+    from agenthooks._records import NamedTuple
 
 if TYPE_CHECKING:
     import asyncio
@@ -45,7 +52,6 @@ if TYPE_CHECKING:
 __all__ = [
     "EventResult",
     "Hooks",
-    "Payload",
     "Plan",
     "arun_event",
     "load_hooks",

@@ -14,7 +14,12 @@ A NamedTuple: immutable, typed, and cheap to build on a path that runs per tool 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, NamedTuple
+else:
+    from agenthooks._records import NamedTuple
 
 KINDS: tuple[str, ...] = ("allow", "approve", "deny", "ask", "modify", "replace", "inject")
 # Strongest first: the one outcome that describes a whole event (`EventResult.decision`).

@@ -25,3 +25,11 @@ class UnknownEvent(UsageError, ValueError):
 
 class HookFailure(AgentHooksError):
     """An in-process hook raised, timed out or returned something that is not a decision."""
+
+
+def describe(exc: BaseException) -> str:
+    """One line naming an error: agenthooks' own as is, anything else with its type."""
+    if isinstance(exc, AgentHooksError):
+        return str(exc)
+    text = " ".join(str(exc).split())
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
 
 from agenthooks.errors import PayloadError
 from agenthooks.jsonlimits import MAX_DEPTH, could_be_too_deep, depth_exceeds
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+    Payload = Mapping[str, Any] | bytes | str
+
 # A dict is serialised for the handlers; bytes and str are passed on exactly as given.
-Payload = Mapping[str, Any] | bytes | str
 
 _BOMS = (b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")
 _TOO_DEEP = f"the payload nests deeper than {MAX_DEPTH} levels"

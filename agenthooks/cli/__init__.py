@@ -11,7 +11,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from agenthooks.errors import AgentHooksError
+from agenthooks.errors import AgentHooksError, describe
 
 DEBUG_ENV = "AGENTHOOKS_DEBUG"
 
@@ -60,6 +60,4 @@ def main(argv: Sequence[str] | None = None) -> int:
             import traceback
 
             traceback.print_exc()
-        from agenthooks.commands.run import describe
-
         return _fail(f"{describe(exc)} (set {DEBUG_ENV}=1 for a traceback)")

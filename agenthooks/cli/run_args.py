@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
 
 from agenthooks.api import check_event
 from agenthooks.commands.run import RunOptions, deny_anything, run
@@ -24,6 +23,12 @@ from agenthooks.executor import (
     own_descendants,
     reap_orphans,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, NamedTuple
+else:
+    from agenthooks._records import NamedTuple
 
 FAIL_CLOSED_ENV = "AGENTHOOKS_FAIL_CLOSED"
 _TRUE_WORDS = ("1", "true", "yes")

@@ -10,12 +10,17 @@ where every failure is a deny).
 from __future__ import annotations
 
 import sys
-from typing import Any, NamedTuple
 
 from agenthooks.api import EventResult, Hooks, exit_status, failed_closed, load_hooks
-from agenthooks.errors import AgentHooksError
+from agenthooks.errors import AgentHooksError, describe
 from agenthooks.payload import dumps
 from agenthooks.report.run import write_plan, write_result
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, NamedTuple
+else:
+    from agenthooks._records import NamedTuple
 
 TTY_NOTE = (
     "agenthooks: note: stdin is a terminal, so the payload is {}; "
@@ -169,10 +174,3 @@ def deny_anything(event: str, exc: BaseException, *, report: str | None = None) 
         say(lambda stream: stream.write(f"agenthooks: error: fail-closed: {message}\n"))
         return 2
 
-
-def describe(exc: BaseException) -> str:
-    """One line naming an error: agenthooks' own as is, anything else with its type."""
-    if isinstance(exc, AgentHooksError):
-        return str(exc)
-    text = " ".join(str(exc).split())
-    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__

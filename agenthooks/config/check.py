@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Any, Literal, NamedTuple
 
-from agenthooks.config.model import Handler, Severity, Source, escape, json_kind
+from agenthooks.config.model import Handler, Source, escape, json_kind
 from agenthooks.config.rules import RULES
 from agenthooks.events import (
     DEFAULT_TIMEOUT,
@@ -24,7 +23,15 @@ from agenthooks.events import (
 )
 from agenthooks.matcher import matcher_error, matches_everything
 
-Anchor = Literal["key", "value"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Literal, NamedTuple
+
+    from agenthooks.config.model import Severity
+    Anchor = Literal["key", "value"]
+else:
+    from agenthooks._records import NamedTuple
+
 
 HANDLER_KINDS = ("command", "prompt")
 HANDLER_KEYS: dict[str, tuple[str, ...]] = {

@@ -10,11 +10,18 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
 
-from agenthooks.config.model import Diagnostic, Level, Source
+from agenthooks.config.model import Diagnostic, Source
 from agenthooks.config.rules import RULES
 from agenthooks.errors import ConfigError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import NamedTuple
+
+    from agenthooks.config.model import Level
+else:
+    from agenthooks._records import NamedTuple
 
 CUSTOMIZATION_DIRS = (".agents", ".agent", "_agents", "_agent")
 HOOKS_FILE = "hooks.json"

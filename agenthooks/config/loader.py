@@ -12,12 +12,15 @@ import json
 import os
 import stat
 from collections.abc import Iterable
-from typing import Any
 
 from agenthooks.config.check import Finding, check_document
 from agenthooks.config.model import Diagnostic, Handler, HookFile, Source
 from agenthooks.config.rules import RULES
 from agenthooks.jsonlimits import MAX_DEPTH, could_be_too_deep, depth_exceeds
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 _BOM = b"\xef\xbb\xbf"
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple
-
-Level = Literal["user", "workspace"]
-Severity = Literal["error", "warning"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Literal, NamedTuple
+    Level = Literal["user", "workspace"]
+    Severity = Literal["error", "warning"]
+else:
+    from agenthooks._records import NamedTuple
 
 
 def json_kind(value: object) -> str:

@@ -5,9 +5,13 @@ Rule ids are stable: CI configurations and the README's table refer to them.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import NamedTuple
 
-from agenthooks.config.model import Severity
+    from agenthooks.config.model import Severity
+else:
+    from agenthooks._records import NamedTuple
 
 
 class Rule(NamedTuple):

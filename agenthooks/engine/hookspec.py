@@ -9,9 +9,14 @@ context, sync or async; checked by the python kind, where its errors are failure
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, NamedTuple
 
 from agenthooks.events import TOOL_CALL_EVENTS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, NamedTuple
+else:
+    from agenthooks._records import NamedTuple
 
 PHASES: tuple[str, ...] = ("decide", "transform", "inspect")
 _CO_COROUTINE = 0x80

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, NamedTuple
 
 from agenthooks.config.model import Handler
 from agenthooks.engine.fold import Folded, step
@@ -26,15 +25,19 @@ from agenthooks.hosts.antigravity.protocol import Answer
 from agenthooks.kinds.process import answers_of
 from agenthooks.payload import dumps, tool_args, with_args
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, NamedTuple
+    Processes = Callable[[Sequence[ProcessSpec], bytes], Awaitable[list[ProcessResult]]]
+else:
+    from agenthooks._records import NamedTuple
+
 # In-process hooks are imported only by a run that has some: a plain hooks.json run starts
 # once per tool call and must not pay for them.
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from agenthooks.engine.context import Context, Turn
     from agenthooks.engine.hookspec import PythonHook, ShellHook
     from agenthooks.kinds.python import HookOutcome
-
-Processes = Callable[[Sequence[ProcessSpec], bytes], Awaitable[list[ProcessResult]]]
 
 
 class EventPlan(NamedTuple):

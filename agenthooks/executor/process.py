@@ -37,14 +37,18 @@ import signal
 import subprocess
 import sys
 import time
-from typing import NamedTuple
 
 from agenthooks.executor.command import direct_command
 from agenthooks.executor.descendants import death_signal_setter
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import NamedTuple
+else:
+    from agenthooks._records import NamedTuple
+
 # `typing` costs ~2 ms to import and is only needed by the type checker (which understands
 # this spelling), so it is not imported at run time.
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
     from types import FrameType

@@ -7,13 +7,15 @@ answer is read under the exit-code protocol of the host (`hosts.antigravity.prot
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from agenthooks.config.model import Handler, Source
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.hosts.antigravity.protocol import Answer, answer, skipped
 
 TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 if TYPE_CHECKING:
     from agenthooks.engine.hookspec import ShellHook
 

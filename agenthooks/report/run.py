@@ -9,10 +9,13 @@ command cannot hide itself behind `\r` or clear the screen.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TextIO
 
 from agenthooks.api import skip_warning
 from agenthooks.report.escape import printable
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TextIO
 
 if TYPE_CHECKING:
     from agenthooks.api import EventResult, Plan

@@ -17,12 +17,17 @@ a yes, messages and rewritten arguments to the handlers' merged answer:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
 
 from agenthooks.decision import Decision
 from agenthooks.engine.fold import Folded
 from agenthooks.hosts.antigravity.merge import block_reasons, blocks, deny_for_failures, merge
 from agenthooks.hosts.antigravity.protocol import Answer, block_decision
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, NamedTuple
+else:
+    from agenthooks._records import NamedTuple
 
 # Where injected messages go: as steps on the model-call events, else as a message.
 _INJECT_STEP_EVENTS = frozenset(("PreInvocation", "PostInvocation"))

@@ -10,16 +10,19 @@ PreToolUse: in Antigravity it auto-approves the call, so only a handler (or
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from agenthooks.hosts.antigravity.protocol import Answer
 
-Output = dict[str, Any]
-Merged = tuple[Output, list[str]]  # the answer, and warnings naming hooks
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+    Output = dict[str, Any]
+    Merged = tuple[Output, list[str]]  # the answer, and warnings naming hooks
+    DecisionMerger = Callable[[Sequence[Answer], str | None, Output], None]
+    FieldMerger = Callable[[Sequence[Answer], Output, list[str]], None]
+
 # (answers, --default-decision, answer being built): sets `decision` and `reason`.
-DecisionMerger = Callable[[Sequence[Answer], str | None, Output], None]
 # (answers that exited 0 with output, answer being built, warnings): sets the event's fields.
-FieldMerger = Callable[[Sequence[Answer], Output, list[str]], None]
 
 # PreToolUse decisions, least to most restrictive.
 TOOL_DECISIONS: tuple[str, ...] = ("allow", "ask", "force_ask", "deny")

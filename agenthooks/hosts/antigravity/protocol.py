@@ -10,13 +10,18 @@ from __future__ import annotations
 
 import json
 import signal
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Literal, NamedTuple
+    Status = Literal["ok", "blocked", "warning", "timeout", "not-started", "skipped"]
+else:
+    from agenthooks._records import NamedTuple
 
 if TYPE_CHECKING:
     from agenthooks.config.model import Handler
     from agenthooks.executor import ProcessResult
 
-Status = Literal["ok", "blocked", "warning", "timeout", "not-started", "skipped"]
 
 # Decision words a handler may write, per event, and what each means here. None means the word
 # is known and asks for nothing (e.g. "allow" on Stop lets the agent stop, as it would anyway);
