@@ -8,7 +8,6 @@ nothing an operation writes leaks up into its turn or session.
 from __future__ import annotations
 
 import threading
-import uuid
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -67,7 +66,11 @@ class Session:
     """One agent session: `session.turn()` starts a turn; `session.state` outlives them."""
 
     def __init__(self, session_id: str | None = None) -> None:
-        self.session_id = session_id or uuid.uuid4().hex
+        if not session_id:
+            import uuid
+
+            session_id = uuid.uuid4().hex
+        self.session_id = session_id
         self.state = State()
 
     def turn(self) -> Turn:
@@ -92,11 +95,12 @@ class Context:
     """What every in-process hook receives: the call, its scopes, and its own state.
 
     `tool_args` is what the hook may read (a read-only view for decide hooks); `decision` is
-    set for inspect hooks only, to the final decision of the event.
+    set for inspect hooks only, to the final decision of the event. Without a turn given, the
+    session and turn are made when a hook first asks for them: most hooks never do.
     """
 
-    __slots__ = ("decision", "event", "payload", "session", "state", "tool_args", "tool_name",
-                 "turn")
+    __slots__ = ("_session_id", "_state", "_turn", "decision", "event", "payload", "tool_args",
+                 "tool_name")
 
     def __init__(
         self,
@@ -104,16 +108,34 @@ class Context:
         payload: Mapping[str, Any],
         tool_name: str | None,
         tool_args: Mapping[str, Any],
-        turn: Turn,
+        turn: Turn | None = None,
+        session_id: str | None = None,
     ) -> None:
         self.event = event
         self.payload = payload
         self.tool_name = tool_name
         self.tool_args = tool_args
-        self.turn = turn
-        self.session = turn.session
-        self.state = State(turn.state)
+        self._turn = turn
+        self._session_id = session_id
+        self._state: State | None = None
         self.decision: Decision | None = None
+
+    @property
+    def turn(self) -> Turn:
+        if self._turn is None:
+            self._turn = Session(self._session_id).turn()
+        return self._turn
+
+    @property
+    def session(self) -> Session:
+        return self.turn.session
+
+    @property
+    def state(self) -> State:
+        """This call's own store, falling back to the turn's and the session's."""
+        if self._state is None:
+            self._state = State(self.turn.state)
+        return self._state
 
     def __repr__(self) -> str:
         return f"Context(event={self.event!r}, tool_name={self.tool_name!r})"

@@ -14,11 +14,10 @@ it by hand when no selected hook is async (no event loop at all), else on a priv
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable, Sequence
 
 from agenthooks.config.model import Handler
-from agenthooks.engine.fold import Folded, step
+from agenthooks.engine.fold import Folded
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.hosts.antigravity import Rendered, render
 from agenthooks.hosts.antigravity.protocol import Answer
@@ -78,11 +77,16 @@ class Executed(NamedTuple):
 async def execute(plan: EventPlan, call: Call, processes: Processes, *, looped: bool) -> Executed:
     warnings: list[str] = []
     outcomes: list[HookOutcome] = []
-    args = tool_args(call.doc) if plan.in_process else {}
-    ctx = _context(plan, call, args)
     folded = Folded()
-    if ctx is not None:
-        folded = await _chain(plan.chain, ctx, call, looped, outcomes, warnings)
+    ctx = None
+    args: dict[str, Any] = {}
+    if plan.in_process:
+        from agenthooks.engine import inprocess
+
+        args = tool_args(call.doc)
+        ctx = inprocess.context_for(plan, call, args)
+        if ctx is not None:
+            folded = await inprocess.chain(plan.chain, ctx, call, looped, outcomes, warnings)
     answers: list[Answer] = []
     if folded.terminal is None:
         answers = await _commands(plan, call, folded, args, ctx, processes)
@@ -94,67 +98,11 @@ async def execute(plan: EventPlan, call: Call, processes: Processes, *, looped: 
                       failures=failures)
     warnings.extend(rendered.warnings)
     if ctx is not None and plan.inspect:
+        from agenthooks.engine import inprocess
+
         ctx.decision = rendered.decision
-        warnings.extend(await _inspect(plan.inspect, ctx, looped, outcomes))
+        warnings.extend(await inprocess.inspect(plan.inspect, ctx, looped, outcomes))
     return Executed(rendered, tuple(answers), tuple(outcomes), warnings)
-
-
-def _context(plan: EventPlan, call: Call, args: dict[str, Any]) -> Context | None:
-    if not (plan.chain or plan.inspect):
-        return None
-    from agenthooks.engine.context import Context, turn_for
-    from agenthooks.engine.frozen import freeze
-
-    turn = call.turn if call.turn is not None else turn_for(None, _session_id(call.doc))
-    return Context(call.event, freeze(call.doc), call.tool, freeze(args), turn)
-
-
-async def _chain(
-    chain: Sequence[PythonHook], ctx: Context, call: Call, looped: bool,
-    outcomes: list[HookOutcome], warnings: list[str],
-) -> Folded:
-    from agenthooks.decision import Decision
-    from agenthooks.engine.frozen import freeze
-    from agenthooks.engine.hookspec import args_match
-    from agenthooks.kinds.python import call_hook
-
-    folded = Folded()
-    args = ctx.tool_args
-    for hook in chain:
-        if hook.args and not args_match(hook.args, args):
-            continue
-        outcome = await call_hook(hook, ctx, looped=looped)
-        if outcome is None:
-            continue
-        outcome = _checked(outcome)
-        outcomes.append(outcome)
-        if outcome.decision is None:
-            message = f"hook {hook.name!r} failed: {outcome.error}"
-            if call.event != "PreToolUse" or (hook.fail_open and not call.closed):
-                warnings.append(message)
-                continue
-            decision = Decision.deny(message)
-        else:
-            decision = outcome.decision
-        folded = step(folded, hook.name, decision)
-        if folded.terminal is not None:
-            break
-        if decision.kind == "modify":
-            args = ctx.tool_args = freeze(folded.args)
-    return folded
-
-
-def _checked(outcome: HookOutcome) -> HookOutcome:
-    """A modify whose arguments cannot be sent to the handlers as JSON is a failure."""
-    decision = outcome.decision
-    if decision is None or decision.kind != "modify":
-        return outcome
-    try:
-        json.dumps(decision.args, allow_nan=False)
-    except (TypeError, ValueError, RecursionError) as exc:
-        return outcome._replace(decision=None,
-                                error=f"returned arguments that are not JSON: {exc}")
-    return outcome
 
 
 async def _commands(
@@ -168,65 +116,10 @@ async def _commands(
     handlers = list(plan.handlers)
     jobs: list[ProcessSpec | ProcessResult] = list(plan.specs)
     if plan.shells:
-        _add_shells(plan, call, args, ctx, handlers, jobs, data)
+        from agenthooks.engine import inprocess
+
+        inprocess.add_shells(plan, call, args, ctx, handlers, jobs, data)
     specs = [job for job in jobs if isinstance(job, ProcessSpec)]
     ran = iter(await processes(specs, data) if specs else [])
     results = [next(ran) if isinstance(job, ProcessSpec) else job for job in jobs]
     return answers_of(handlers, results, call.event)
-
-
-def _add_shells(
-    plan: EventPlan, call: Call, args: dict[str, Any], ctx: Context | None,
-    handlers: list[Handler], jobs: list[ProcessSpec | ProcessResult], data: bytes,
-) -> None:
-    """The shell hooks that match, after the hooks.json handlers; background ones started.
-
-    A command whose placeholders cannot be filled safely is a handler that did not start.
-    """
-    from agenthooks.engine.hookspec import args_match
-    from agenthooks.kinds.process import shell_command, start_background
-
-    background = []
-    turn = ctx.turn if ctx is not None else call.turn
-    session_id = turn.session.session_id if turn is not None else _session_id(call.doc)
-    for shell in plan.shells:
-        if shell.args and not args_match(shell.args, args):
-            continue
-        handler, job = shell_command(shell, call.event, call.tool, session_id, args)
-        if shell.background and isinstance(job, ProcessSpec):
-            background.append(job)
-        elif not shell.background:
-            handlers.append(handler)
-            jobs.append(job)
-    start_background(background, data)
-
-
-async def _inspect(
-    hooks: Sequence[PythonHook], ctx: Context, looped: bool, outcomes: list[HookOutcome]
-) -> list[str]:
-    from agenthooks.engine.hookspec import args_match
-    from agenthooks.kinds.python import call_hook
-
-    selected = [h for h in hooks if not h.args or args_match(h.args, ctx.tool_args)]
-    if looped:
-        import asyncio
-
-        found = await asyncio.gather(*(call_hook(h, ctx, looped=True) for h in selected))
-    else:
-        found = [await call_hook(h, ctx, looped=False) for h in selected]
-    warnings = []
-    for outcome in found:
-        if outcome is None:
-            continue
-        outcomes.append(outcome)
-        if outcome.error is not None:
-            warnings.append(f"inspect hook {outcome.name!r} failed: {outcome.error}")
-    return warnings
-
-
-def _session_id(doc: dict[str, Any]) -> str | None:
-    for key in ("session_id", "sessionId", "conversationId"):
-        value = doc.get(key)
-        if isinstance(value, str) and value:
-            return value
-    return None

@@ -1,0 +1,127 @@
+"""The in-process side of one event: the context, the decide/transform chain, shell hooks
+and inspect hooks.
+
+Imported by `engine.runner` only for a run that has in-process hooks, so that a plain
+hooks.json run (once per tool call) never pays for contexts, views or the python kind.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from agenthooks.config.model import Handler
+from agenthooks.decision import Decision
+from agenthooks.engine.context import Context
+from agenthooks.engine.fold import Folded, step
+from agenthooks.engine.frozen import freeze
+from agenthooks.engine.hookspec import PythonHook, args_match
+from agenthooks.engine.runner import Call, EventPlan
+from agenthooks.executor import ProcessResult, ProcessSpec
+from agenthooks.kinds.process import shell_command, start_background
+from agenthooks.kinds.python import HookOutcome, call_hook
+
+
+def context_for(plan: EventPlan, call: Call, args: dict[str, Any]) -> Context | None:
+    """The context the in-process hooks of this call share, if there are any."""
+    if not (plan.chain or plan.inspect):
+        return None
+    return Context(call.event, freeze(call.doc), call.tool, freeze(args), call.turn,
+                   session_id_of(call.doc))
+
+
+async def chain(
+    hooks: Sequence[PythonHook], ctx: Context, call: Call, looped: bool,
+    outcomes: list[HookOutcome], warnings: list[str],
+) -> Folded:
+    """The decide and transform hooks in order, folded; failures per the event (see runner)."""
+    folded = Folded()
+    args = ctx.tool_args
+    for hook in hooks:
+        if hook.args and not args_match(hook.args, args):
+            continue
+        outcome = await call_hook(hook, ctx, looped=looped)
+        if outcome is None:
+            continue
+        outcome = checked(outcome)
+        outcomes.append(outcome)
+        if outcome.decision is None:
+            message = f"hook {hook.name!r} failed: {outcome.error}"
+            if call.event != "PreToolUse" or (hook.fail_open and not call.closed):
+                warnings.append(message)
+                continue
+            decision = Decision.deny(message)
+        else:
+            decision = outcome.decision
+        folded = step(folded, hook.name, decision)
+        if folded.terminal is not None:
+            break
+        if decision.kind == "modify":
+            args = ctx.tool_args = freeze(folded.args)
+    return folded
+
+
+def checked(outcome: HookOutcome) -> HookOutcome:
+    """A modify whose arguments cannot be sent to the handlers as JSON is a failure."""
+    decision = outcome.decision
+    if decision is None or decision.kind != "modify":
+        return outcome
+    try:
+        json.dumps(decision.args, allow_nan=False)
+    except (TypeError, ValueError, RecursionError) as exc:
+        return outcome._replace(decision=None,
+                                error=f"returned arguments that are not JSON: {exc}")
+    return outcome
+
+
+def add_shells(
+    plan: EventPlan, call: Call, args: dict[str, Any], ctx: Context | None,
+    handlers: list[Handler], jobs: list[ProcessSpec | ProcessResult], data: bytes,
+) -> None:
+    """The shell hooks that match, after the hooks.json handlers; background ones started.
+
+    A command whose placeholders cannot be filled safely is a handler that did not start.
+    """
+    background = []
+    turn = ctx.turn if ctx is not None else call.turn
+    session_id = turn.session.session_id if turn is not None else session_id_of(call.doc)
+    for shell in plan.shells:
+        if shell.args and not args_match(shell.args, args):
+            continue
+        handler, job = shell_command(shell, call.event, call.tool, session_id, args)
+        if shell.background and isinstance(job, ProcessSpec):
+            background.append(job)
+        elif not shell.background:
+            handlers.append(handler)
+            jobs.append(job)
+    start_background(background, data)
+
+
+async def inspect(
+    hooks: Sequence[PythonHook], ctx: Context, looped: bool, outcomes: list[HookOutcome]
+) -> list[str]:
+    """Inspect hooks, concurrently when a loop runs; what went wrong comes back as warnings."""
+    selected = [h for h in hooks if not h.args or args_match(h.args, ctx.tool_args)]
+    if looped:
+        import asyncio
+
+        found = await asyncio.gather(*(call_hook(h, ctx, looped=True) for h in selected))
+    else:
+        found = [await call_hook(h, ctx, looped=False) for h in selected]
+    warnings = []
+    for outcome in found:
+        if outcome is None:
+            continue
+        outcomes.append(outcome)
+        if outcome.error is not None:
+            warnings.append(f"inspect hook {outcome.name!r} failed: {outcome.error}")
+    return warnings
+
+
+def session_id_of(doc: dict[str, Any]) -> str | None:
+    for key in ("session_id", "sessionId", "conversationId"):
+        value = doc.get(key)
+        if isinstance(value, str) and value:
+            return value
+    return None
