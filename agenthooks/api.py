@@ -28,7 +28,7 @@ from agenthooks.engine.hookspec import PHASES, PythonHook, ShellHook, selects_to
 from agenthooks.engine.runner import Call, EventPlan, Executed, execute
 from agenthooks.errors import AgentHooksError, UsageError
 from agenthooks.events import TOOL_CALL_EVENTS, canonical_event, is_tool_event
-from agenthooks.executor import ProcessResult, ProcessSpec, run_processes
+from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.hosts.antigravity.merge import TOOL_DECISIONS, block_reasons
 from agenthooks.hosts.antigravity.protocol import Answer, prompt_warning
 from agenthooks.kinds.process import config_specs
@@ -413,6 +413,8 @@ class Hooks:
         plan, call = prepared
 
         async def processes(specs: Sequence[ProcessSpec], data: bytes) -> list[ProcessResult]:
+            from agenthooks.executor.process import run_processes
+
             return run_processes(specs, data, cancel_fd=cancel_fd)
 
         if plan.looped:
@@ -546,6 +548,8 @@ async def _processes_in_thread(
     import contextvars
     import functools
 
+    from agenthooks.executor.process import run_processes
+
     if not specs:
         return []
     read_fd, write_fd = os.pipe()
@@ -599,16 +603,44 @@ def load_hooks(
     workspaces: Sequence[str] = (),
     no_user: bool = False,
     cwd: str | None = None,
+    require_trust: bool = False,
 ) -> Hooks:
     """Find and load the hooks.json files and Markdown hooks as `agenthooks run` does.
 
     `configs` names files (hooks.json, `.md`, or a `.harness/hooks` folder) and turns
     discovery off; else the user file (unless `no_user`) and the hooks.json files and
     `.harness/hooks/*.md` of each workspace root (default: the nearest one upward from `cwd`).
+    `require_trust`: the hooks of a workspace that was never trusted (`agenthooks trust`) or
+    has changed since are left out, each such workspace named in `notes`.
     """
+    return load_checked(configs=configs, workspaces=workspaces, no_user=no_user, cwd=cwd,
+                        require_trust=require_trust)[0]
+
+
+def load_checked(
+    *,
+    configs: Sequence[str] = (),
+    workspaces: Sequence[str] = (),
+    no_user: bool = False,
+    cwd: str | None = None,
+    require_trust: bool = False,
+) -> tuple[Hooks, tuple[str, ...]]:
+    """`load_hooks`, and one warning per workspace it left out as untrusted or changed."""
     found = discover_all(configs=configs, workspaces=workspaces, no_user=no_user, cwd=cwd)
     base = cwd or os.getcwd()
     files = [load(source) for source in found.sources]
+    untrusted: tuple[str, ...] = ()
+    if require_trust:  # imported only then: a run that does not ask pays nothing
+        from agenthooks import trust
+
+        verdicts = trust.check(found, files)
+        if verdicts:
+            dropped = {v.workspace for v in verdicts}
+            found = trust.without(found, dropped)
+            files = [f for f in files if not trust.dropped(f.source, dropped)]
+            configs_given = [os.path.join(base, c) for c in configs]
+            untrusted = tuple(trust.warning(v, trust.command(v.workspace, configs_given))
+                              for v in verdicts)
     markdown = None
     if found.markdown:  # imported only then: a run without Markdown hooks pays nothing
         from agenthooks.markdown.files import load_markdown, skipped
@@ -616,12 +648,26 @@ def load_hooks(
         markdown = load_markdown(found.markdown)
         files.extend(skipped(markdown))  # named in every answer, as a broken hooks.json is
     hooks = Hooks(files, workspaces=[os.path.join(base, w) for w in workspaces],
-                  notes=[str(d) for d in found.diagnostics])
+                  notes=[*(str(d) for d in found.diagnostics), *untrusted])
     if markdown:
         from agenthooks.markdown.files import register_markdown
 
         register_markdown(hooks, markdown)
-    return hooks
+    return hooks, untrusted
+
+
+def untrusted_result(
+    event: str, result: EventResult, untrusted: Sequence[str], fail_closed: bool
+) -> EventResult:
+    """A result with the untrusted workspaces named in its systemMessage; under fail-closed
+    on PreToolUse, a deny naming them instead."""
+    if not untrusted:
+        return result
+    notice = "\n".join(untrusted)
+    if fail_closed and event == "PreToolUse":
+        denied = failed_closed(event, notice, result.skipped_files)
+        return denied._replace(warnings=list(result.warnings), tool=result.tool)
+    return result._replace(output=_with_notice(result.output, notice))
 
 
 def run_event(
@@ -635,17 +681,22 @@ def run_event(
     tool: str | None = None,
     fail_closed: bool = False,
     default_decision: str | None = None,
+    require_trust: bool = False,
 ) -> EventResult:
     """Load the hooks.json files, then run one event (see `Hooks.run`).
 
     A harness that runs many events should call `load_hooks` once and `Hooks.run` per event.
+    `require_trust`: see `load_hooks`; the answer names each workspace left out in its
+    systemMessage, and under `fail_closed` a PreToolUse is denied instead.
     """
-    loaded = _load_for(event, fail_closed, configs, workspaces, no_user, cwd)
+    loaded = _load_for(event, fail_closed, configs, workspaces, no_user, cwd, require_trust)
     if isinstance(loaded, EventResult):
         return loaded
-    return loaded.run(
+    hooks, untrusted = loaded
+    result = hooks.run(
         event, payload, tool=tool, fail_closed=fail_closed, default_decision=default_decision
     )
+    return untrusted_result(result.event, result, untrusted, fail_closed)
 
 
 async def arun_event(
@@ -659,6 +710,7 @@ async def arun_event(
     tool: str | None = None,
     fail_closed: bool = False,
     default_decision: str | None = None,
+    require_trust: bool = False,
 ) -> EventResult:
     """`run_event` for asyncio harnesses: `load_hooks` in a worker thread, then `Hooks.arun`.
 
@@ -667,13 +719,15 @@ async def arun_event(
     import asyncio
 
     loaded = await asyncio.to_thread(
-        _load_for, event, fail_closed, configs, workspaces, no_user, cwd
+        _load_for, event, fail_closed, configs, workspaces, no_user, cwd, require_trust
     )
     if isinstance(loaded, EventResult):
         return loaded
-    return await loaded.arun(
+    hooks, untrusted = loaded
+    result = await hooks.arun(
         event, payload, tool=tool, fail_closed=fail_closed, default_decision=default_decision
     )
+    return untrusted_result(result.event, result, untrusted, fail_closed)
 
 
 def _load_for(
@@ -683,11 +737,13 @@ def _load_for(
     workspaces: Sequence[str],
     no_user: bool,
     cwd: str | None,
-) -> Hooks | EventResult:
-    """`load_hooks`, or the deny result when it fails and `fail_closed` applies."""
+    require_trust: bool = False,
+) -> tuple[Hooks, tuple[str, ...]] | EventResult:
+    """`load_checked`, or the deny result when it fails and `fail_closed` applies."""
     try:
-        return load_hooks(configs=configs, workspaces=workspaces, no_user=no_user, cwd=cwd)
+        return load_checked(configs=configs, workspaces=workspaces, no_user=no_user, cwd=cwd,
+                            require_trust=require_trust)
     except AgentHooksError as exc:
-        if fail_closed and event == "PreToolUse":
-            return failed_closed(event, str(exc))
+        if fail_closed and _is_pre_tool_use(event):
+            return failed_closed("PreToolUse", str(exc))
         raise

@@ -131,3 +131,19 @@ def test_a_plain_run_imports_no_in_process_engine() -> None:
     done = python(code)
     assert done.returncode == 0, done.stderr
     assert last_line(done) == [0, []]
+
+
+def test_no_subprocess_until_a_handler_is_to_start() -> None:
+    # Most tool calls match no command handler of most events: they pay for no spawning.
+    code = REPORT + (
+        "import io, sys\n"
+        "sys.stdin = io.TextIOWrapper(io.BytesIO(b'{}'))\n"
+        "from agenthooks.cli import main\n"
+        "code = main(['run', 'Stop', '--no-user'])\n"
+        "import json\n"
+        "print(json.dumps([code, sorted(m for m in sys.modules\n"
+        "    if m in ('subprocess', 'selectors', 'agenthooks.executor.process'))]))\n"
+    )
+    done = python(code)
+    assert done.returncode == 0, done.stderr
+    assert last_line(done) == [0, []]

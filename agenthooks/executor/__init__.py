@@ -1,8 +1,12 @@
-"""Run hook commands as subprocesses: concurrently, with timeouts, results as data."""
+"""Run hook commands as subprocesses: concurrently, with timeouts, results as data.
+
+The records and signal handling (`executor.records`) are imported at once; the process loop
+(`executor.process`, with `subprocess` and selectors) only when something is to be started.
+"""
 
 from agenthooks.executor.command import direct_argv
 from agenthooks.executor.descendants import own_descendants, reap_orphans
-from agenthooks.executor.process import (
+from agenthooks.executor.records import (
     EXIT_GRACE,
     KILL_GRACE,
     OUTPUT_LIMIT,
@@ -12,9 +16,11 @@ from agenthooks.executor.process import (
     ProcessSpec,
     Terminated,
     install_signal_handlers,
-    run_processes,
-    start_cap,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from agenthooks.executor.process import run_processes, start_cap
 
 __all__ = [
     "EXIT_GRACE",
@@ -32,3 +38,11 @@ __all__ = [
     "run_processes",
     "start_cap",
 ]
+
+
+def __getattr__(name: str) -> object:
+    if name in ("run_processes", "start_cap"):
+        from agenthooks.executor import process
+
+        return getattr(process, name)
+    raise AttributeError(f"module 'agenthooks.executor' has no attribute {name!r}")

@@ -40,12 +40,25 @@ import time
 
 from agenthooks.executor.command import direct_command
 from agenthooks.executor.descendants import death_signal_setter
+from agenthooks.executor.records import (
+    _ENDING_SIGNALS,
+    EXIT_GRACE,
+    KILL_GRACE,
+    OUTPUT_LIMIT,
+    Cancelled,
+    Interrupted,
+    ProcessResult,
+    ProcessSpec,
+    Terminated,
+    _restore_signals,
+    install_signal_handlers,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import NamedTuple
+    pass
 else:
-    from agenthooks._records import NamedTuple
+    pass
 
 # `typing` costs ~2 ms to import and is only needed by the type checker (which understands
 # this spelling), so it is not imported at run time.
@@ -71,9 +84,6 @@ __all__ = [
     "start_cap",
 ]
 
-OUTPUT_LIMIT = 1024 * 1024
-EXIT_GRACE = 0.1  # seconds to wait for pipes to close after the process exited
-KILL_GRACE = 1.0  # seconds between SIGTERM and SIGKILL on timeout
 
 SHELL = "/bin/sh"
 _READ_SIZE = 65536  # one pipe buffer's worth
@@ -87,101 +97,8 @@ _MAX_WAIT = 3600.0
 _MAX_STARTED = 64  # handlers running at once, at most; fewer under a low RLIMIT_NOFILE
 _FDS_PER_HANDLER = 8  # four held while it runs, more while it starts, and room for the caller
 
-# Signals that end a run: every handler group is killed, then `Interrupted` is raised.
-# SIGINT raises KeyboardInterrupt by itself; the others do once `install_signal_handlers`
-# ran (or the caller's own handler raises something carrying `signum`).
-_ENDING_SIGNALS = tuple(
-    getattr(signal, name)
-    for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
-    if hasattr(signal, name)
-)
-_TERMINATING_SIGNALS = _ENDING_SIGNALS[1:]
-
 # What a selector key refers to (key.data is (handler, kind); (None, _CANCEL) for cancel_fd).
 _STDIN, _STDOUT, _STDERR, _PIDFD, _CANCEL = range(5)
-
-
-class ProcessSpec(NamedTuple):
-    """One command to run: a shell command string, as written in hooks.json."""
-
-    command: str
-    cwd: str
-    timeout: float  # seconds
-    env: Mapping[str, str] | None = None  # added to os.environ; None = inherit only
-
-
-class ProcessResult(NamedTuple):
-    """What one command did. Output is raw bytes, at most OUTPUT_LIMIT of each stream."""
-
-    status: Status
-    exit_code: int | None  # when status == "exited"
-    signal: int | None  # when "signaled"; on "timeout", the signal that ended it if known
-    stdout: bytes
-    stderr: bytes
-    stdout_truncated: bool
-    stderr_truncated: bool
-    duration_ms: float
-    error: str | None = None  # when "not-started": why
-
-
-class _Signalled(BaseException):
-    """A signal that ends the run; BaseException so that `except Exception` does not catch it."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
-class Interrupted(_Signalled):
-    """SIGINT, SIGTERM, SIGHUP or SIGQUIT arrived during `run_processes`; every handler
-    group was killed."""
-
-    def __str__(self) -> str:
-        return f"interrupted by signal {self.signum}"
-
-
-class Terminated(_Signalled):
-    """Raised by the SIGTERM, SIGHUP and SIGQUIT handler of `install_signal_handlers`, as
-    SIGINT raises KeyboardInterrupt."""
-
-    def __str__(self) -> str:
-        return f"terminated by signal {self.signum}"
-
-
-class Cancelled(Exception):
-    """The `cancel_fd` of `run_processes` became readable; every handler group was killed."""
-
-    def __str__(self) -> str:
-        return "cancelled"
-
-
-def install_signal_handlers() -> Callable[[], None]:
-    """Make SIGTERM, SIGHUP and SIGQUIT raise `Terminated`; return a function that restores
-    the previous handlers.
-
-    Python turns SIGINT into KeyboardInterrupt but lets these kill the process outright (a
-    closed terminal, a host ending its hook), which would orphan running handlers. A signal
-    ignored when this is called (`nohup`) stays ignored. Must be called from the main thread.
-    """
-
-    def _raise_terminated(signum: int, frame: FrameType | None) -> None:
-        raise Terminated(signum)
-
-    previous: list[tuple[int, _SignalHandler]] = []
-    try:
-        for signum in _TERMINATING_SIGNALS:
-            if signal.getsignal(signum) != signal.SIG_IGN:
-                old = signal.signal(signum, _raise_terminated)
-                # None: not installed from Python; SIG_DFL is the closest we can put back.
-                previous.append((signum, signal.SIG_DFL if old is None else old))
-    except BaseException:
-        _restore_signals(previous)
-        raise
-
-    def restore() -> None:
-        _restore_signals(previous)
-
-    return restore
 
 
 class _Stream:
@@ -376,18 +293,6 @@ def _hold_signals(held: list[tuple[int, _SignalHandler]], pending: list[int]) ->
         except ValueError:
             held.pop()
             return  # not the main thread, where no signal handler can interrupt us anyway
-
-
-def _restore_signals(held: list[tuple[int, _SignalHandler]]) -> None:
-    # Nested, so that a signal raising right after one handler is restored still lets the
-    # other be restored.
-    if not held:
-        return
-    signum, previous = held[-1]
-    try:
-        signal.signal(signum, previous)
-    finally:
-        _restore_signals(held[:-1])
 
 
 def _start(
