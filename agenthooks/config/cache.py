@@ -27,7 +27,7 @@ try:  # the C module hashlib itself wraps; importing hashlib costs ten times as 
 except ImportError:  # pragma: no cover - other Python implementations
     from hashlib import blake2b
 
-_FORMAT = 2  # bump when the entry layout or the rules that admit a file change
+_FORMAT = 3  # bump when the entry layout or the rules that admit a file change
 _KINDS = ("command", "prompt")
 
 # hook, event, matcher, command, timeout, kind, enabled, pointer
@@ -45,9 +45,10 @@ def cache_dir() -> str:
     return os.path.join(base, "agenthooks", "configs")
 
 
-def _entry_path(file: str) -> str:
+def entry_path(file: str, suffix: str = ".marshal") -> str:
+    """Where the entry of a file lives: named by a hash of its real path."""
     name = blake2b(os.path.realpath(file).encode(), digest_size=16).hexdigest()
-    return os.path.join(cache_dir(), name + ".marshal")
+    return os.path.join(cache_dir(), name + suffix)
 
 
 def _writer() -> tuple[str, int]:
@@ -72,9 +73,11 @@ def private(status: os.stat_result) -> bool:
     return status.st_uid in (os.geteuid(), 0) and not status.st_mode & 0o022
 
 
-def read(file: str, key: Key) -> list[Row] | None:
-    """The cached rows of a file whose fingerprint is `key`, or None."""
-    path = _entry_path(file)
+def read_entry(path: str, writer: object, key: Key) -> Any:
+    """What a private entry holds, when it was written by `writer` for `key`; else None.
+
+    Every caching of agenthooks goes through here and `write_entry`: one trust boundary.
+    """
     try:
         if not private(os.stat(os.path.dirname(path))):
             return None
@@ -87,12 +90,40 @@ def read(file: str, key: Key) -> list[Row] | None:
             entry: Any = marshal.loads(handle.read())  # marshal.load reads a file piecemeal
     except (OSError, EOFError, ValueError, TypeError):
         return None
-    if not isinstance(entry, tuple) or len(entry) != 4:
+    if not isinstance(entry, tuple) or len(entry) != 3:
         return None
-    form, writer, entry_key, rows = entry
-    if form != _FORMAT or writer != _writer() or entry_key != key or not _valid_rows(rows):
+    entry_writer, entry_key, value = entry
+    if entry_writer != writer or entry_key != key:
         return None
-    return list(rows)
+    return value
+
+
+def write_entry(path: str, writer: object, key: Key, value: Any) -> None:
+    """Store an entry whole (a temporary file renamed into place); a cache that cannot be
+    written, or trusted, is only a missed speed-up."""
+    import tempfile
+
+    directory = os.path.dirname(path)
+    try:
+        os.makedirs(directory, mode=0o700, exist_ok=True)
+        if not private(os.stat(directory)):
+            return
+        fd, temporary = tempfile.mkstemp(dir=directory, suffix=".tmp")  # mode 0600
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                marshal.dump((writer, key, value), handle)
+            os.replace(temporary, path)
+        except BaseException:
+            os.unlink(temporary)
+            raise
+    except OSError:
+        pass
+
+
+def read(file: str, key: Key) -> list[Row] | None:
+    """The cached rows of a file whose fingerprint is `key`, or None."""
+    rows = read_entry(entry_path(file), (_FORMAT, *_writer()), key)
+    return list(rows) if _valid_rows(rows) else None
 
 
 def _regular(status: os.stat_result) -> bool:
@@ -122,22 +153,5 @@ def _valid_row(row: Any) -> bool:
 
 
 def write(file: str, key: Key, rows: list[Row]) -> None:
-    """Store an entry; a cache that cannot be written (or trusted) is only a missed speed-up."""
-    import tempfile
-
-    target = _entry_path(file)
-    directory = os.path.dirname(target)
-    try:
-        os.makedirs(directory, mode=0o700, exist_ok=True)
-        if not private(os.stat(directory)):
-            return
-        fd, temporary = tempfile.mkstemp(dir=directory, suffix=".tmp")  # mode 0600
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                marshal.dump((_FORMAT, _writer(), key, rows), handle)
-            os.replace(temporary, target)
-        except BaseException:
-            os.unlink(temporary)
-            raise
-    except OSError:
-        pass
+    """Store the rows of a file that had no errors."""
+    write_entry(entry_path(file), (_FORMAT, *_writer()), key, rows)

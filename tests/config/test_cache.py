@@ -122,8 +122,8 @@ def plant(entry: Path, change: Callable[[Any], Any]) -> None:
 
 
 def with_command(entry: Any, command: str) -> Any:
-    form, writer, key, rows = entry
-    return (form, writer, key, [(*row[:3], command, *row[4:]) for row in rows])
+    writer, key, rows = entry
+    return (writer, key, [(*row[:3], command, *row[4:]) for row in rows])
 
 
 def test_a_hit_is_served_from_the_cache(tmp_path: Path, home: Path) -> None:
