@@ -150,13 +150,16 @@ def _read_text(source: Source) -> tuple[str | None, list[Diagnostic]]:
     try:
         return data.decode("utf-8"), found
     except UnicodeDecodeError as exc:
-        prefix = data[: exc.start].decode("utf-8", "replace")
-        line = prefix.count("\n") + 1
-        column = len(prefix) - (prefix.rfind("\n") + 1) + 1
-        found.append(_diagnostic(
-            source, "encoding", f"the file is not UTF-8: byte 0x{data[exc.start]:02x}", line, column
-        ))
+        found.append(_diagnostic(source, "encoding", *not_utf8(data, exc)))
         return None, found
+
+
+def not_utf8(data: bytes, exc: UnicodeDecodeError) -> tuple[str, int, int]:
+    """The message, line and column of the first byte that is not UTF-8."""
+    prefix = data[: exc.start].decode("utf-8", "replace")
+    line = prefix.count("\n") + 1
+    column = len(prefix) - (prefix.rfind("\n") + 1) + 1
+    return f"the file is not UTF-8: byte 0x{data[exc.start]:02x}", line, column
 
 
 def _syntax_message(text: str, exc: json.JSONDecodeError) -> str:

@@ -15,7 +15,7 @@ import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from agenthooks.config.loader import Unusable, read_bytes
+from agenthooks.config.loader import Unusable, not_utf8, read_bytes
 from agenthooks.config.model import Diagnostic, HookFile, Source
 from agenthooks.markdown.events import engine_event
 from agenthooks.markdown.frontmatter import Frontmatter, diagnostic, parse
@@ -63,12 +63,7 @@ def read_text(source: Source) -> tuple[str | None, Diagnostic | None]:
     try:
         return data.decode("utf-8"), None
     except UnicodeDecodeError as exc:
-        prefix = data[: exc.start].decode("utf-8", "replace")
-        line = prefix.count("\n") + 1
-        column = len(prefix) - (prefix.rfind("\n") + 1) + 1
-        return None, diagnostic(source, "encoding",
-                                f"the file is not UTF-8: byte 0x{data[exc.start]:02x}",
-                                line, column)
+        return None, diagnostic(source, "encoding", *not_utf8(data, exc))
 
 
 def load_file(source: Source) -> MarkdownFile:
