@@ -231,3 +231,53 @@ def test_text_output_escapes_control_characters(cli: CliFn, workspace: Path) -> 
     assert done.code == 0
     assert "\x1b" not in done.err and "\r" not in done.err
     assert "\\x1b[2J" in done.err and "\\r" in done.err
+
+
+# --- the API under fail_closed ------------------------------------------------------------------
+
+
+def _deep(depth: int) -> dict[str, object]:
+    nested: list[object] = []
+    for _ in range(depth):
+        nested = [nested]
+    return {"toolCall": {"name": "x"}, "a": nested}
+
+
+def _circular() -> dict[str, object]:
+    doc: dict[str, object] = {"toolCall": {"name": "run_command"}}
+    doc["self"] = doc
+    return doc
+
+
+API_BAD_INPUT = [
+    ("circular reference", _circular(), {}, "Circular reference"),
+    ("a set", {"toolCall": {"name": "run_command"}, "x": {1, 2}}, {}, "set is not JSON"),
+    ("lone surrogate in a dict", {"toolCall": {"name": "run_\ud800"}}, {}, "surrogate"),
+    ("lone surrogate in a str", '{"toolCall": {"name": "run_\ud800"}}', {}, "surrogate"),
+    ("NaN in a dict", {"toolCall": {"name": "x"}, "n": float("nan")}, {}, "not JSON compliant"),
+    ("nested 300 deep", _deep(300), {}, "deeper than 200"),
+    ("nested 5000 deep", _deep(5000), {}, "deeper than 200"),
+    ("bad default_decision", {"toolCall": {"name": "x"}}, {"default_decision": "yes"},
+     "unknown default decision"),
+    ("not a payload", 42, {}, "must be a dict, str or bytes"),
+]
+
+
+@pytest.mark.parametrize(("label", "payload", "options", "message"), API_BAD_INPUT,
+                         ids=[case[0] for case in API_BAD_INPUT])
+def test_api_fail_closed_denies_any_bad_input(
+    gate: Path, label: str, payload: object, options: dict[str, object], message: str
+) -> None:
+    from agenthooks import load_hooks
+
+    hooks = load_hooks(workspaces=[str(gate)], no_user=True)
+    result = hooks.run("PreToolUse", payload, fail_closed=True, **options)  # type: ignore[arg-type]
+    assert result.blocked and result.exit_code == 2
+    assert result.output["decision"] == "deny"
+    assert message in result.output["reason"] and result.error is not None
+    assert result.decision.kind == "deny"
+    # Without fail_closed the same input is agenthooks' own error, never another exception.
+    from agenthooks.errors import AgentHooksError
+
+    with pytest.raises(AgentHooksError):
+        hooks.run("PreToolUse", payload, **options)  # type: ignore[arg-type]
