@@ -656,18 +656,21 @@ def load_checked(
     return hooks, untrusted
 
 
-def untrusted_result(
-    event: str, result: EventResult, untrusted: Sequence[str], fail_closed: bool
-) -> EventResult:
-    """A result with the untrusted workspaces named in its systemMessage; under fail-closed
-    on PreToolUse, a deny naming them instead."""
+def untrusted_result(result: EventResult, untrusted: Sequence[str]) -> EventResult:
+    """A result with the untrusted workspaces (`load_checked`) named in its systemMessage."""
     if not untrusted:
         return result
-    notice = "\n".join(untrusted)
-    if fail_closed and event == "PreToolUse":
-        denied = failed_closed(event, notice, result.skipped_files)
-        return denied._replace(warnings=list(result.warnings), tool=result.tool)
+    notice = "\n".join(f"agenthooks {line}" for line in untrusted)
     return result._replace(output=_with_notice(result.output, notice))
+
+
+def untrusted_deny(event: str, hooks: Hooks, untrusted: Sequence[str]) -> EventResult | None:
+    """Under fail-closed on PreToolUse, the deny of a run that would skip untrusted
+    workspaces (nothing runs); None when the run goes ahead."""
+    if not untrusted or not _is_pre_tool_use(event):
+        return None
+    denied = failed_closed("PreToolUse", "\n".join(untrusted), hooks.skipped_files)
+    return denied._replace(warnings=[*hooks.notes])
 
 
 def run_event(
@@ -693,10 +696,13 @@ def run_event(
     if isinstance(loaded, EventResult):
         return loaded
     hooks, untrusted = loaded
+    denied = untrusted_deny(event, hooks, untrusted) if fail_closed else None
+    if denied is not None:
+        return denied
     result = hooks.run(
         event, payload, tool=tool, fail_closed=fail_closed, default_decision=default_decision
     )
-    return untrusted_result(result.event, result, untrusted, fail_closed)
+    return untrusted_result(result, untrusted)
 
 
 async def arun_event(
@@ -724,10 +730,13 @@ async def arun_event(
     if isinstance(loaded, EventResult):
         return loaded
     hooks, untrusted = loaded
+    denied = untrusted_deny(event, hooks, untrusted) if fail_closed else None
+    if denied is not None:
+        return denied
     result = await hooks.arun(
         event, payload, tool=tool, fail_closed=fail_closed, default_decision=default_decision
     )
-    return untrusted_result(result.event, result, untrusted, fail_closed)
+    return untrusted_result(result, untrusted)
 
 
 def _load_for(

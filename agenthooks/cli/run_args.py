@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 
 from agenthooks.api import check_event
 from agenthooks.commands.run import RunOptions, deny_anything, run
-from agenthooks.errors import UsageError
+from agenthooks.errors import AgentHooksError, UsageError
 from agenthooks.events import ALIASES, API_EVENTS, EVENTS, did_you_mean
 from agenthooks.executor import (
     Interrupted,
@@ -23,6 +23,7 @@ from agenthooks.executor import (
     own_descendants,
     reap_orphans,
 )
+from agenthooks.userconfig import FALSE_WORDS, env_switch, read_user_config, setting
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -31,7 +32,8 @@ else:
     from agenthooks._records import NamedTuple
 
 FAIL_CLOSED_ENV = "AGENTHOOKS_FAIL_CLOSED"
-_TRUE_WORDS = ("1", "true", "yes")
+REQUIRE_TRUST_ENV = "AGENTHOOKS_REQUIRE_TRUST"
+AUDIT_ENV = "AGENTHOOKS_AUDIT_LOG"
 
 
 class Option(NamedTuple):
@@ -68,6 +70,13 @@ OPTIONS: tuple[Option, ...] = (
     Option(("--python",), "python", "Python hooks: a Hooks registry or a register(hooks) "
            "function, importable from the current directory (repeatable)", "MODULE:ATTR",
            repeat=True),
+    Option(("--require-trust",), "require_trust", "skip the hooks of a workspace that was "
+           "never trusted or has changed since `agenthooks trust` (also "
+           f"{REQUIRE_TRUST_ENV}=1, or require_trust in the user config)"),
+    Option(("--audit",), "audit", "append one JSON line per event to FILE (also "
+           f"{AUDIT_ENV}=FILE, or audit_log in the user config)", "FILE"),
+    Option(("--audit-payloads",), "audit_payloads", "put the payload itself in the audit "
+           "record (it may hold secrets)"),
     Option(("--dry-run",), "dry_run", "print the handlers that would run; run nothing"),
     Option(("-v", "--verbose"), "verbose", "a table of the handlers on stderr"),
     Option(("-h", "--help"), "help", "show this help and exit"),
@@ -190,7 +199,29 @@ def parse_values(args: Sequence[str]) -> tuple[dict[str, Any], list[str]]:
 
 
 def env_fail_closed(environ: Mapping[str, str]) -> bool:
-    return environ.get(FAIL_CLOSED_ENV, "").strip().lower() in _TRUE_WORDS
+    return env_switch(environ, FAIL_CLOSED_ENV) is True
+
+
+def audit_log(given: str | None, environ: Mapping[str, str], file_value: str | None) -> str | None:
+    """The audit log's path: `--audit`, else the environment (0/false/no: none), else the file."""
+    if given is not None:
+        return os.path.abspath(given)
+    from_env = environ.get(AUDIT_ENV, "").strip()
+    if from_env.lower() in FALSE_WORDS:
+        return None
+    if from_env:
+        return os.path.abspath(os.path.expanduser(from_env))
+    return file_value
+
+
+def apply_settings(values: dict[str, Any], environ: Mapping[str, str]) -> None:
+    """Flags beat the environment, which beats the user config file (read only if it exists)."""
+    user = read_user_config(environ)
+    values["fail_closed"] = setting(values.get("fail_closed", False), environ,
+                                    FAIL_CLOSED_ENV, user.fail_closed)
+    values["require_trust"] = setting(values.get("require_trust", False), environ,
+                                      REQUIRE_TRUST_ENV, user.require_trust)
+    values["audit"] = audit_log(values.get("audit"), environ, user.audit_log)
 
 
 def parse_run_args(
@@ -206,8 +237,7 @@ def parse_run_args(
     for dest in ("configs", "workspaces", "python"):
         if dest in values:
             values[dest] = tuple(values[dest])
-    if env_fail_closed(os.environ if environ is None else environ):
-        values["fail_closed"] = True
+    apply_settings(values, os.environ if environ is None else environ)
     return RunOptions(event=event, **values)
 
 
@@ -229,7 +259,11 @@ def first_positional(args: Sequence[str]) -> str | None:
 
 def _fails_closed(args: Sequence[str]) -> bool:
     """Whether a command line that did not parse asked to fail closed on PreToolUse."""
-    if "--fail-closed" not in args and not env_fail_closed(os.environ):
+    try:
+        from_file = read_user_config().fail_closed
+    except AgentHooksError:  # a bad file: only the flag and the environment can say
+        from_file = None
+    if not setting("--fail-closed" in args, os.environ, FAIL_CLOSED_ENV, from_file):
         return False
     event = first_positional(args)
     return event is not None and _is_pre_tool_use(event)

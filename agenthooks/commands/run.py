@@ -9,9 +9,19 @@ where every failure is a deny).
 
 from __future__ import annotations
 
+import os
 import sys
+import time
 
-from agenthooks.api import EventResult, Hooks, exit_status, failed_closed, load_hooks
+from agenthooks.api import (
+    EventResult,
+    Hooks,
+    exit_status,
+    failed_closed,
+    load_checked,
+    untrusted_deny,
+    untrusted_result,
+)
 from agenthooks.errors import AgentHooksError, describe
 from agenthooks.payload import dumps
 from agenthooks.report.run import write_plan, write_result
@@ -45,6 +55,9 @@ class RunOptions(NamedTuple):
     dry_run: bool = False
     verbose: bool = False
     python: tuple[str, ...] = ()  # MODULE:ATTR, in order
+    require_trust: bool = False
+    audit: str | None = None  # the audit log's absolute path
+    audit_payloads: bool = False
 
     @property
     def closed(self) -> bool:
@@ -136,10 +149,15 @@ def load_python(hooks: Hooks, spec: str) -> Hooks:
 
 
 def run(options: RunOptions) -> int:
+    started = time.time()
+    clock = time.perf_counter()
+    payload = b""
+    hooks: Hooks | None = None
     try:
         payload = read_stdin()
-        hooks = load_hooks(
-            configs=options.configs, workspaces=options.workspaces, no_user=options.no_user
+        hooks, untrusted = load_checked(
+            configs=options.configs, workspaces=options.workspaces, no_user=options.no_user,
+            require_trust=options.require_trust,
         )
         for spec in options.python:
             hooks = load_python(hooks, spec)
@@ -148,18 +166,51 @@ def run(options: RunOptions) -> int:
             write_plan(plan, sys.stderr)
             write_json(plan.to_json())
             return exit_status(False, plan.skipped_files)
-        result = hooks.run(
+        denied = untrusted_deny(options.event, hooks, untrusted) if options.closed else None
+        result = denied or untrusted_result(hooks.run(
             options.event,
             payload,
             tool=options.tool,
             fail_closed=options.fail_closed,
             default_decision=options.default_decision,
-        )
+        ), untrusted)
     except AgentHooksError as exc:
         if not options.closed or options.dry_run:
             raise
-        return deny_own_error(options.event, str(exc), report=options.report)
+        result = failed_closed(options.event, str(exc))
+    if options.audit is not None:
+        audit(options, result, payload, hooks, started, clock)
     return emit(result, report=options.report, verbose=options.verbose)
+
+
+def audit(options: RunOptions, result: EventResult, payload: bytes, hooks: Hooks | None,
+          started: float, clock: float) -> None:
+    """Append the event's record to the audit log; a failure is a warning, nothing more."""
+    assert options.audit is not None
+    try:
+        from agenthooks.audit import make_record, markdown_names, write_audit
+
+        record = make_record(
+            result, payload, workspace=workspace_of(options, hooks), started=started,
+            ms=(time.perf_counter() - clock) * 1000.0,
+            markdown=markdown_names(hooks.python_hooks) if hooks is not None else frozenset(),
+            include_payload=options.audit_payloads,
+        )
+        problem = write_audit(options.audit, record)
+    except Exception as exc:  # a log never changes an answer, whatever went wrong
+        problem = f"cannot write the audit log {options.audit}: {describe(exc)}"
+    if problem is not None:
+        say(lambda stream: stream.write(f"agenthooks: warning: {problem}\n"))
+
+
+def workspace_of(options: RunOptions, hooks: Hooks | None) -> str:
+    """The run's workspace: `--workspace`, else the one discovery used, else the cwd."""
+    if options.workspaces:
+        return os.path.realpath(options.workspaces[0])
+    if hooks is not None:
+        for hook_file in (*hooks.files, *hooks.skipped_files):
+            return hook_file.source.workspace
+    return os.path.realpath(os.getcwd())
 
 
 def deny_anything(event: str, exc: BaseException, *, report: str | None = None) -> int:

@@ -374,7 +374,8 @@ def test_help_is_made_from_the_option_table(main_run: CliFn) -> None:
     assert USAGE == (
         "usage: agenthooks run EVENT [--config FILE]... [--workspace DIR]... [--no-user] "
         "[--tool NAME] [--fail-closed] [--default-decision WORD] [--report json] "
-        "[--python MODULE:ATTR]... [--dry-run] [-v]"
+        "[--python MODULE:ATTR]... [--require-trust] [--audit FILE] [--audit-payloads] "
+        "[--dry-run] [-v]"
     )
 
 

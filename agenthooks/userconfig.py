@@ -1,0 +1,176 @@
+"""The user config file: `$XDG_CONFIG_HOME/agenthooks/config.toml` (else `~/.config/...`).
+
+    require_trust = true                        # run skips untrusted workspaces' hooks
+    audit_log = "~/.local/state/agenthooks/audit.jsonl"
+    fail_closed = true                          # as --fail-closed
+    default_host = "claude"                     # antigravity, claude or gemini
+
+Command-line flags beat the environment, which beats this file; `0`, `false` or `no` in the
+environment turn off what the file turns on. `agenthooks run` reads it on every call, so a
+missing file costs one stat, and `tomllib` is imported only when there is a file to parse.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Mapping
+
+from agenthooks.errors import AgentHooksError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, NamedTuple
+else:
+    from agenthooks._records import NamedTuple
+
+FILE_NAME = "config.toml"
+HOSTS = ("antigravity", "claude", "gemini")
+TRUE_WORDS = ("1", "true", "yes")
+FALSE_WORDS = ("0", "false", "no")
+
+# key -> (the Python type its value must have, how a message names that type)
+KEYS: dict[str, tuple[type, str]] = {
+    "require_trust": (bool, "a boolean (true or false)"),
+    "audit_log": (str, "a string (a file path)"),
+    "fail_closed": (bool, "a boolean (true or false)"),
+    "default_host": (str, f"one of {', '.join(HOSTS)}"),
+}
+
+
+class UserConfigError(AgentHooksError):
+    """The user config file cannot be read or has a bad key or value: `file:line: message`."""
+
+
+class UserConfig(NamedTuple):
+    """The settings of the user config file; None where the file (if any) says nothing."""
+
+    require_trust: bool | None = None
+    audit_log: str | None = None  # absolute, `~` expanded
+    fail_closed: bool | None = None
+    # Accepted and checked; it takes effect when commands gain a --host option.
+    default_host: str | None = None
+    path: str | None = None  # the file read, if there was one
+
+
+def config_path(environ: Mapping[str, str] | None = None) -> str:
+    env = os.environ if environ is None else environ
+    base = env.get("XDG_CONFIG_HOME") or ""
+    if not os.path.isabs(base):  # the XDG spec: a relative value is ignored
+        home = env.get("HOME") or os.path.expanduser("~")
+        base = os.path.join(home, ".config")
+    return os.path.join(base, "agenthooks", FILE_NAME)
+
+
+def read_user_config(environ: Mapping[str, str] | None = None) -> UserConfig:
+    """The user config, or the empty one when there is no file; `UserConfigError` when bad."""
+    path = config_path(environ)
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        return UserConfig()
+    except OSError as exc:
+        raise UserConfigError(f"{path}: cannot read the user config file: {exc.strerror}") from None
+    return parse_user_config(path)
+
+
+def parse_user_config(path: str) -> UserConfig:
+    try:
+        with open(path, "rb") as stream:
+            data = stream.read()
+    except OSError as exc:
+        raise UserConfigError(f"{path}: cannot read the user config file: {exc.strerror}") from None
+    text = data.decode("utf-8", "replace")
+    values = _parse_toml(path, data)
+    settings: dict[str, Any] = {}
+    for key, value in values.items():
+        settings[key] = _checked(path, text, key, value)
+    audit = settings.get("audit_log")
+    if audit is not None:
+        settings["audit_log"] = _absolute(audit, path)
+    return UserConfig(**settings, path=path)
+
+
+def _parse_toml(path: str, data: bytes) -> dict[str, Any]:
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # the backport, a dependency on Python 3.10
+        import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
+    try:
+        parsed: dict[str, Any] = tomllib.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise UserConfigError(f"{path}:{line}: the file is not UTF-8") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise UserConfigError(_toml_message(path, str(exc))) from None
+    return parsed
+
+
+def _toml_message(path: str, message: str) -> str:
+    """`file:line: message` from tomllib's `message (at line L, column C)`."""
+    import re
+
+    found = re.search(r"\(at line (\d+), column (\d+)\)$", message)
+    if found is None:
+        return f"{path}: invalid TOML: {message}"
+    text = message[: found.start()].rstrip()
+    return f"{path}:{found.group(1)}:{found.group(2)}: invalid TOML: {text}"
+
+
+def _checked(path: str, text: str, key: str, value: Any) -> Any:
+    where = f"{path}:{key_line(text, key)}"
+    expected = KEYS.get(key)
+    if expected is None:
+        from agenthooks.events import did_you_mean
+
+        guess = did_you_mean(key, list(KEYS))
+        hint = f"; did you mean {guess!r}?" if guess else f" (known: {', '.join(KEYS)})"
+        raise UserConfigError(f"{where}: unknown key {key!r}{hint}")
+    kind, described = expected
+    if not isinstance(value, kind):
+        raise UserConfigError(f"{where}: {key} must be {described}, not {value!r}")
+    if key == "default_host" and value not in HOSTS:
+        raise UserConfigError(f"{where}: default_host must be one of {', '.join(HOSTS)}, "
+                              f"not {value!r}")
+    if key == "audit_log" and not str(value).strip():
+        raise UserConfigError(f"{where}: audit_log must be a file path, not empty")
+    return value
+
+
+def key_line(text: str, key: str) -> int:
+    """The line that sets a top-level key (`key = ...` or `[key]`); 1 when not found."""
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        for prefix in (key, f'"{key}"', f"'{key}'"):
+            rest = stripped[len(prefix):].lstrip() if stripped.startswith(prefix) else None
+            if rest is not None and rest.startswith(("=", ".")):
+                return number
+        if stripped.startswith("[") and stripped.strip("[] \t").split(".")[0] == key:
+            return number
+    return 1
+
+
+def _absolute(value: str, config_file: str) -> str:
+    """`~` expanded; a relative path is relative to the folder of the config file."""
+    expanded = os.path.expanduser(value)
+    return os.path.join(os.path.dirname(config_file), expanded)
+
+
+def env_switch(environ: Mapping[str, str], name: str) -> bool | None:
+    """True or False when the variable says so (1/true/yes, 0/false/no), else None."""
+    word = environ.get(name, "").strip().lower()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    return None
+
+
+def setting(flag: bool, environ: Mapping[str, str], name: str, file_value: bool | None) -> bool:
+    """A switch: the flag turns it on; else the environment says; else the file; else off."""
+    if flag:
+        return True
+    from_env = env_switch(environ, name)
+    if from_env is not None:
+        return from_env
+    return bool(file_value)
