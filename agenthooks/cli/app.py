@@ -128,6 +128,64 @@ def list_(
     )
 
 
+TEST_EXIT = """\b
+Exit status:
+  0  every case passed (or default discovery found no fixture file)
+  1  a case failed; with --record, a payload got no answer
+  2  a fixture file is invalid (nothing runs), a PATH is missing, or a usage error
+"""
+
+
+@cli.command(name="test", short_help="Run hook fixtures (*.hooktest.yaml) and check the answers.",
+             epilog=TEST_EXIT)
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--workspace", "workspaces", multiple=True, metavar="DIR",
+              help="Where to look for .agents/tests/ and .harness/tests/ (default: the nearest "
+              "workspace upward); the workspace of fixtures that name none.")
+@click.option("--python", "python", multiple=True, metavar="MODULE:ATTR",
+              help="Python hooks for every case, as run --python (repeatable).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "junit"]), default="text",
+              show_default=True, help="How to print the results.")
+@click.option("-o", "--output", metavar="FILE",
+              help="Write the results (with --record: the fixture) to FILE, not stdout.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), metavar="N",
+              help="Cases at once (default: the CPU count).")
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=120.0,
+              show_default=True, metavar="SECONDS", help="Time limit of each case.")
+@click.option("--record", is_flag=True,
+              help="PATHs are payload files: write a fixture of what the hooks decide now.")
+@click.option("--event", metavar="EVENT", help="With --record: the event of the payloads.")
+@click.option("--tool", metavar="NAME", help="With --record: the tool name (run --tool).")
+def test(
+    paths: tuple[str, ...],
+    workspaces: tuple[str, ...],
+    python: tuple[str, ...],
+    fmt: str,
+    output: str | None,
+    jobs: int | None,
+    timeout: float,
+    record: bool,
+    event: str | None,
+    tool: str | None,
+) -> int:
+    """Run the cases of hook fixture files (PATHs: files or folders; default: every
+    *.hooktest.yaml|json under .agents/tests/ and .harness/tests/ of the workspace).
+
+    \b
+    agenthooks test --record PAYLOAD... --event EVENT [--tool NAME] -o FILE
+    writes a fixture from what the hooks decide today (YAML for .yaml/.yml, else JSON).
+    """
+    if record:
+        from agenthooks.commands.test import record_fixture
+
+        return record_fixture(paths, event=event, tool=tool, output=output,
+                              workspaces=workspaces, python=python, timeout=timeout)
+    from agenthooks.commands.test import run_tests
+
+    return run_tests(paths, workspaces=workspaces, python=python, fmt=fmt, output=output,
+                     jobs=jobs, timeout=timeout)
+
+
 @cli.command(short_help="Print the JSON Schema of hooks.json.")
 def schema() -> int:
     """Print the JSON Schema of hooks.json."""

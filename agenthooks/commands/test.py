@@ -1,0 +1,182 @@
+"""`agenthooks test [PATH...]`: run hook fixtures and check what the hooks decide.
+
+Exit status: 0 every case passed (or no fixture file was found by default discovery), 1 a
+case failed (or `--record` could not get an answer), 2 a fixture file is invalid or a PATH is
+missing: nothing runs then, as a test suite that does not load runs no test.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Sequence
+from typing import TextIO
+
+from agenthooks.config import discovery
+from agenthooks.config.model import Diagnostic, Source
+from agenthooks.report.diagnostics import JsonReporter, TextReporter, ValidationResult
+from agenthooks.report.escape import printable
+from agenthooks.testing.loader import is_fixture, load
+from agenthooks.testing.model import TEST_DIRS, Fixture
+from agenthooks.testing.reporters import Summary, write
+from agenthooks.testing.runner import DEFAULT_TIMEOUT, Options, run_cases
+
+EXIT_FAILED = 1
+EXIT_INVALID = 2
+_SKIPPED_DIRS = frozenset({".git", "node_modules", "__pycache__"})
+
+
+def _default_workspaces(workspaces: Sequence[str]) -> list[str]:
+    if workspaces:
+        return list(workspaces)
+    return [discovery.find_workspace_root(os.getcwd()) or "."]
+
+
+def _under(folder: str) -> list[str]:
+    found: list[str] = []
+    for directory, children, files in os.walk(folder):
+        children[:] = sorted(child for child in children if child not in _SKIPPED_DIRS)
+        found += [os.path.join(directory, name) for name in sorted(files) if is_fixture(name)]
+    return found
+
+
+def find_fixtures(paths: Sequence[str], workspaces: Sequence[str]) -> tuple[list[str], list[str]]:
+    """(fixture files, PATHs that do not exist). PATHs: files as given, folders searched
+    below; none: `.agents/tests/` and `.harness/tests/` of each workspace."""
+    if not paths:
+        return [file for root in _default_workspaces(workspaces)
+                for folder in TEST_DIRS for file in _under(os.path.join(root, folder))], []
+    files: list[str] = []
+    missing: list[str] = []
+    for path in paths:
+        if os.path.isdir(path):
+            files += _under(path)
+        elif os.path.exists(path):
+            files.append(path)
+        else:
+            missing.append(path)
+    return list(dict.fromkeys(files)), missing
+
+
+def _shown(path: str) -> str:
+    return discovery.display_path(os.path.abspath(path))
+
+
+def _report_invalid(fixtures: Sequence[Fixture], extra: Sequence[Diagnostic], fmt: str,
+                    out: TextIO) -> int:
+    sources = tuple(Source(f.path, f.file, "", "workspace", "") for f in fixtures)
+    diagnostics = (*extra, *(d for f in fixtures for d in f.diagnostics))
+    result = ValidationResult(sources=sources, diagnostics=diagnostics)
+    if fmt == "json":
+        JsonReporter(out).report(result)
+    else:
+        TextReporter(sys.stderr, summary=False).report(result)
+    sys.stderr.write(f"agenthooks: {len(diagnostics)} error"
+                     f"{'' if len(diagnostics) == 1 else 's'} in fixture files: no case ran\n")
+    return EXIT_INVALID
+
+
+def run_tests(
+    paths: Sequence[str],
+    *,
+    workspaces: Sequence[str] = (),
+    python: Sequence[str] = (),
+    fmt: str = "text",
+    output: str | None = None,
+    jobs: int | None = None,
+    timeout: float = DEFAULT_TIMEOUT,
+) -> int:
+    """Load every fixture file, run every case, report; 0, 1 (a failure) or 2 (invalid)."""
+    files, missing = find_fixtures(paths, workspaces)
+    missing_found = [Diagnostic(path, 1, 1, "error", "fixture-unreadable",
+                                "no such file or directory", "") for path in missing]
+    if not files and not missing:
+        where = ", ".join(f"{root}/{folder}/" for root in _default_workspaces(workspaces)
+                          for folder in TEST_DIRS) if not paths else ", ".join(paths)
+        sys.stderr.write(f"agenthooks: no *.hooktest.yaml or *.hooktest.json in {where}\n")
+        return 0
+    default = workspaces[0] if len(workspaces) == 1 else None
+    fixtures = [load(_shown(file), default_workspace=default) for file in files]
+    if missing_found or any(f.diagnostics for f in fixtures):
+        if fmt != "json":
+            return _report_invalid(fixtures, missing_found, fmt, sys.stdout)
+        with _output(output) as out:
+            return _report_invalid(fixtures, missing_found, fmt, out)
+    with _output(output) as out:
+        cases = [case for fixture in fixtures for case in fixture.cases]
+        start = time.perf_counter()
+        options = Options(tuple(python), timeout, jobs, os.getcwd())
+        results = run_cases(cases, options)
+        summary = Summary(results, [f.path for f in fixtures], time.perf_counter() - start)
+        write(summary, fmt, out)
+    if output is not None and fmt != "text":
+        sys.stderr.write(summary.line() + "\n")
+    return EXIT_FAILED if summary.failed else 0
+
+
+class _output:
+    """stdout, or the `-o FILE` opened for writing (closed afterwards)."""
+
+    def __init__(self, path: str | None) -> None:
+        self.path = path
+        self.stream: TextIO = sys.stdout
+
+    def __enter__(self) -> TextIO:
+        if self.path is not None:
+            self.stream = open(self.path, "w", encoding="utf-8")
+        return self.stream
+
+    def __exit__(self, *exc: object) -> None:
+        if self.path is not None:
+            self.stream.close()
+
+
+def record_fixture(
+    payloads: Sequence[str],
+    *,
+    event: str | None,
+    tool: str | None,
+    output: str | None,
+    workspaces: Sequence[str] = (),
+    python: Sequence[str] = (),
+    timeout: float = DEFAULT_TIMEOUT,
+) -> int:
+    """`--record`: run the payloads and write their answers as a fixture file."""
+    from agenthooks.testing.loader import EVENT_NAMES
+    from agenthooks.testing.record import RecordError, record
+
+    problem = _record_usage(payloads, event, output, workspaces)
+    if problem is not None:
+        sys.stderr.write(f"agenthooks: error: {problem}\n")
+        return EXIT_INVALID
+    assert event is not None and output is not None
+    if event not in EVENT_NAMES:
+        from agenthooks.events import unknown_event_hint
+
+        sys.stderr.write(f"agenthooks: error: unknown event {printable(event)!r}: "
+                         f"{unknown_event_hint(event, EVENT_NAMES)}\n")
+        return EXIT_INVALID
+    workspace = _default_workspaces(workspaces)[0]
+    try:
+        count = record(payloads, event=event, tool=tool, workspace=workspace, output=output,
+                       options=Options(tuple(python), timeout, None, os.getcwd()))
+    except RecordError as exc:
+        sys.stderr.write(f"agenthooks: error: {printable(str(exc))}\n")
+        return exc.code
+    sys.stderr.write(f"agenthooks: recorded {count} case{'' if count == 1 else 's'} "
+                     f"in {printable(output)}\n")
+    return 0
+
+
+def _record_usage(payloads: Sequence[str], event: str | None, output: str | None,
+                  workspaces: Sequence[str]) -> str | None:
+    if not payloads:
+        return "--record needs PAYLOAD files (JSON)"
+    if event is None:
+        return "--record needs --event EVENT"
+    if output is None:
+        return "--record needs -o FILE (.yaml/.yml writes YAML, anything else JSON)"
+    if len(workspaces) > 1:
+        return "--record takes one --workspace"
+    return None
