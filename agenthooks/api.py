@@ -44,8 +44,6 @@ else:
     from agenthooks._records import NamedTuple
 
 if TYPE_CHECKING:
-    import asyncio
-
     from agenthooks.engine.context import Session, Turn
     from agenthooks.kinds.python import HookOutcome
 
@@ -447,7 +445,9 @@ class Hooks:
         if isinstance(prepared, EventResult):
             return prepared
         plan, call = prepared
-        executed = await execute(plan, call, _processes_in_thread, looped=True)
+        from agenthooks.kinds.process import run_in_thread
+
+        executed = await execute(plan, call, run_in_thread, looped=True)
         return self._result(call, executed)
 
     def _prepare(
@@ -538,60 +538,6 @@ def _refuse_running_loop() -> None:
         "Hooks.run was called inside a running event loop with async hooks selected: "
         "await hooks.arun(...) instead"
     )
-
-
-async def _processes_in_thread(
-    specs: Sequence[ProcessSpec], data: bytes
-) -> list[ProcessResult]:
-    """`run_processes` in a worker thread, cancelled (handlers killed) with the awaiting task."""
-    import asyncio
-    import contextvars
-    import functools
-
-    from agenthooks.executor.process import run_processes
-
-    if not specs:
-        return []
-    read_fd, write_fd = os.pipe()
-    future: asyncio.Future[list[ProcessResult]] | None = None
-    try:
-        # What asyncio.to_thread does, but with the executor's own future: unlike a task,
-        # nothing else (such as asyncio.run's final cancel_all) can cancel it, so it is
-        # done exactly when the thread no longer uses read_fd.
-        call = functools.partial(
-            contextvars.copy_context().run, run_processes, specs, data, cancel_fd=read_fd
-        )
-        future = asyncio.get_running_loop().run_in_executor(None, call)
-        try:
-            return await asyncio.shield(future)
-        except asyncio.CancelledError:
-            os.write(write_fd, b"c")
-            await _wait_out(future)
-            raise
-    finally:
-        # Closing the write end cancels the run too, in case the thread is still going.
-        os.close(write_fd)
-        if future is None or future.done():
-            os.close(read_fd)
-        else:  # only when this coroutine was closed without being cancelled first
-            future.add_done_callback(lambda _: os.close(read_fd))
-
-
-async def _wait_out(future: asyncio.Future[list[ProcessResult]]) -> None:
-    """Wait for the cancelled run's thread to end, even if cancelled again meanwhile.
-
-    The outcome (normally `executor.Cancelled`) is retrieved and dropped: the caller raises
-    CancelledError.
-    """
-    import asyncio
-
-    while not future.done():
-        try:
-            await asyncio.wait((future,))
-        except asyncio.CancelledError:
-            continue
-    if not future.cancelled():
-        future.exception()
 
 
 # --- module-level entry points --------------------------------------------------------------

@@ -73,7 +73,7 @@ def private(status: os.stat_result) -> bool:
     return status.st_uid in (os.geteuid(), 0) and not status.st_mode & 0o022
 
 
-def read_entry(path: str, writer: object, key: Key) -> Any:
+def read_entry(path: str, writer: tuple[Any, ...], key: Key) -> Any:
     """What a private entry holds, when it was written by `writer` for `key`; else None.
 
     Every caching of agenthooks goes through here and `write_entry`: one trust boundary.
@@ -98,7 +98,7 @@ def read_entry(path: str, writer: object, key: Key) -> Any:
     return value
 
 
-def write_entry(path: str, writer: object, key: Key, value: Any) -> None:
+def write_entry(path: str, writer: tuple[Any, ...], key: Key, value: Any) -> None:
     """Store an entry whole (a temporary file renamed into place); a cache that cannot be
     written, or trusted, is only a missed speed-up."""
     import tempfile
