@@ -186,6 +186,54 @@ def test(
                      jobs=jobs, timeout=timeout)
 
 
+def _since(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is not None:
+        from agenthooks.commands.audit import parse_since
+        from agenthooks.errors import UsageError
+
+        try:
+            parse_since(value)
+        except UsageError as exc:
+            raise click.BadParameter(str(exc)) from None
+    return value
+
+
+@cli.command(short_help="Summarize the audit log: per hook, decisions, deny rate, times.")
+@click.argument("file", required=False, type=click.Path(dir_okay=False))
+@click.option("--since", metavar="DURATION", callback=_since,
+              help="Only events of the last DURATION: 30m, 2h, 7d.")
+@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table",
+              show_default=True)
+def audit(file: str | None, since: str | None, fmt: str) -> int:
+    """Summarize an audit log (default: $AGENTHOOKS_AUDIT_LOG, else audit_log in the user
+    config): per hook, its calls and decisions, deny rate, p50/p95/max ms, timeouts and
+    failures."""
+    from agenthooks.commands.audit import audit as run_audit
+
+    return run_audit(file, since=since, fmt=fmt)
+
+
+@cli.command(short_help="Trust a workspace's hook files and scripts as they are now.")
+@click.option("--workspace", "workspaces", multiple=True, metavar="DIR",
+              help="A workspace root (repeatable); default: the nearest one upward.")
+@click.option("--config", "configs", multiple=True, metavar="FILE",
+              help="A hooks file the runs name with --config (repeatable).")
+@click.option("--show", is_flag=True, help="Print what would be trusted and why; record nothing.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="With --show.")
+@click.option("--revoke", is_flag=True, help="Forget the workspace's trust.")
+def trust(workspaces: tuple[str, ...], configs: tuple[str, ...], show: bool, fmt: str,
+          revoke: bool) -> int:
+    """Record the SHA-256 of every workspace hook file and of every script their commands
+    name, so that runs with trust required (--require-trust) run them only unchanged."""
+    from agenthooks.commands.trust import trust_workspace
+
+    if show and revoke:
+        raise click.UsageError("--show and --revoke do not go together")
+    return trust_workspace(configs=configs, workspaces=workspaces, show=show, revoke=revoke,
+                           fmt=fmt)
+
+
 @cli.command(short_help="Print the JSON Schema of hooks.json.")
 def schema() -> int:
     """Print the JSON Schema of hooks.json."""

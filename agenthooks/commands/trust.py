@@ -1,0 +1,114 @@
+"""`agenthooks trust`: record a workspace's hook files and scripts as reviewed, show, revoke.
+
+    agenthooks trust                    # the workspace found upward from here, as it is now
+    agenthooks trust --show             # what would be trusted, and why; records nothing
+    agenthooks trust --revoke           # forget it: runs that require trust skip its hooks
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from agenthooks import trust
+from agenthooks.audit import rfc3339
+from agenthooks.config.discovery import discover_all, find_workspace_root
+from agenthooks.config.loader import load
+from agenthooks.errors import AgentHooksError
+from agenthooks.report.escape import printable
+
+
+def covered(configs: Sequence[str], workspaces: Sequence[str]) -> dict[str, list[trust.Entry]]:
+    """Per workspace, what its trust covers: the files a run with these options would load."""
+    found = discover_all(configs=configs, workspaces=workspaces, no_user=True)
+    for diagnostic in found.diagnostics:  # an unsafe workspace, skipped as a run skips it
+        sys.stderr.write(f"agenthooks: warning: {printable(str(diagnostic))}\n")
+    files = [load(source) for source in found.sources]
+    manifests = trust.manifests(found, files)
+    if not manifests:
+        where = ", ".join(workspaces) or os.getcwd()
+        raise AgentHooksError(f"no workspace hook files found for {where}: nothing to trust")
+    return manifests
+
+
+def trust_workspace(
+    *,
+    configs: Sequence[str] = (),
+    workspaces: Sequence[str] = (),
+    show: bool = False,
+    revoke: bool = False,
+    fmt: str = "text",
+) -> int:
+    path = trust.trust_path()
+    if revoke:
+        return revoke_trust(path, workspaces)
+    manifests = covered(configs, workspaces)
+    store = trust.read_store(path)
+    verdicts = {ws: trust.verdict(ws, entries, store) for ws, entries in manifests.items()}
+    if show:
+        if fmt == "json":
+            write_json(manifests, verdicts, sys.stdout)
+        else:
+            write_text(manifests, verdicts, sys.stdout)
+        return 0
+    when = rfc3339(time.time())
+    for ws, entries in manifests.items():
+        trust.record(path, ws, entries, when=when)
+        found = verdicts[ws]
+        changes = "".join(f"\n  {c.change}: {printable(c.path)}" for c in found.changes)
+        again = " again" if found.recorded else ""
+        sys.stdout.write(f"trusted{again} {printable(ws)}: {_counted(entries)}{changes}\n")
+    return 0
+
+
+def revoke_trust(path: str, workspaces: Sequence[str]) -> int:
+    roots = [os.path.realpath(w) for w in workspaces]
+    if not roots:
+        cwd = os.getcwd()
+        roots = [os.path.realpath(find_workspace_root(cwd) or cwd)]
+    for root in roots:
+        if trust.revoke(path, root):
+            sys.stdout.write(f"revoked trust in {printable(root)}\n")
+        else:
+            sys.stdout.write(f"{printable(root)} was not trusted\n")
+    return 0
+
+
+def _counted(entries: Sequence[trust.Entry]) -> str:
+    counts: dict[str, int] = {}
+    for entry in entries:
+        counts[entry.kind] = counts.get(entry.kind, 0) + 1
+    parts = [f"{count} {kind}{'s' if count != 1 and kind == 'script' else ''}"
+             for kind, count in counts.items()]
+    return f"{len(entries)} file{'s' if len(entries) != 1 else ''} ({', '.join(parts)})"
+
+
+def write_json(manifests: dict[str, list[trust.Entry]], verdicts: dict[str, trust.Verdict],
+               stream: TextIO) -> None:
+    items: list[dict[str, Any]] = []
+    for ws, entries in manifests.items():
+        found = verdicts[ws]
+        items.append({
+            "workspace": ws,
+            "status": found.status,
+            "changes": [{"path": c.path, "change": c.change} for c in found.changes],
+            "files": [e.as_json() for e in entries],
+        })
+    stream.write(json.dumps({"workspaces": items}, indent=2) + "\n")
+
+
+def write_text(manifests: dict[str, list[trust.Entry]], verdicts: dict[str, trust.Verdict],
+               stream: TextIO) -> None:
+    from agenthooks.report.table import render_table
+
+    for ws, entries in manifests.items():
+        found = verdicts[ws]
+        stream.write(f"{printable(ws)}: {found.status}\n")
+        for change in found.changes:
+            stream.write(f"  {change.change}: {printable(change.path)}\n")
+        rows = [[printable(e.path), e.kind, e.sha256, printable(e.why)] for e in entries]
+        render_table(["FILE", "KIND", "SHA-256", "WHY"], rows, stream=stream)
