@@ -28,6 +28,15 @@ _discovery_options = [
 ]
 
 
+DIALECT_OPTION = click.option(
+    "--dialect",
+    type=click.Choice(["antigravity", "claude", "gemini"]),
+    default=None,
+    help="Read every named file in this dialect (default: from its place, else its shape); "
+    "limits discovery to that kind of file.",
+)
+
+
 def discovery_options(func: click.decorators.FC) -> click.decorators.FC:
     for option in reversed(_discovery_options):
         func = option(func)
@@ -77,6 +86,7 @@ def cli() -> None:
     help="Every customization folder under the PATHs (default: the current directory), "
     "skipping .git, node_modules and git-ignored folders.",
 )
+@DIALECT_OPTION
 def validate(
     paths: tuple[str, ...],
     configs: tuple[str, ...],
@@ -85,13 +95,15 @@ def validate(
     fmt: str,
     strict: bool,
     recursive: bool,
+    dialect: str | None,
 ) -> int:
-    """Check hooks.json files (PATHs: files, workspace roots or customization folders)."""
+    """Check hook files: hooks.json, Markdown hooks, Claude Code and Gemini CLI settings
+    (PATHs: files, workspace roots or customization folders)."""
     from agenthooks.commands.validate import validate as run_validate
 
     return run_validate(
         paths, configs=configs, workspaces=workspaces, no_user=no_user, fmt=fmt, strict=strict,
-        recursive=recursive,
+        recursive=recursive, dialect=dialect,
     )
 
 
@@ -110,6 +122,7 @@ def validate(
     "--python", "python", multiple=True, metavar="MODULE:ATTR",
     help="Python hooks too: a Hooks registry or a register(hooks) function (repeatable).",
 )
+@DIALECT_OPTION
 def list_(
     configs: tuple[str, ...],
     workspaces: tuple[str, ...],
@@ -118,14 +131,39 @@ def list_(
     tool: str | None,
     fmt: str,
     python: tuple[str, ...],
+    dialect: str | None,
 ) -> int:
     """Show the handlers and hooks, or those that would run for an event and tool."""
     from agenthooks.commands.list import list_handlers
 
     return list_handlers(
         configs=configs, workspaces=workspaces, no_user=no_user, event=event, tool=tool, fmt=fmt,
-        python=python,
+        python=python, dialect=dialect,
     )
+
+
+CONVERT_EXIT = """\b
+Exit status:
+  0  converted, nothing lost (or lost with --lossy)
+  1  the input has errors, or something cannot be carried over (nothing written)
+  2  a usage error
+"""
+
+
+@cli.command(short_help="Rewrite a hook config for another host.", epilog=CONVERT_EXIT)
+@click.argument("file", type=click.Path())
+@click.option("--to", "target", required=True,
+              type=click.Choice(["antigravity", "claude", "gemini"]), help="The output dialect.")
+@click.option("-o", "--output", metavar="OUT", help="Write here instead of to stdout.")
+@click.option("--lossy", is_flag=True,
+              help="Write the output even when something cannot be carried over.")
+@DIALECT_OPTION
+def convert(file: str, target: str, output: str | None, lossy: bool,
+            dialect: str | None) -> int:
+    """Convert FILE (hooks.json, Claude Code or Gemini CLI settings) to another dialect."""
+    from agenthooks.commands.convert import convert as run_convert
+
+    return run_convert(file, target=target, output=output, lossy=lossy, dialect=dialect)
 
 
 TEST_EXIT = """\b

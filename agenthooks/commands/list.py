@@ -100,6 +100,10 @@ def _command_text(handler: Handler) -> str:
 
 
 def as_json(handler: Handler) -> dict[str, object]:
+    if handler.dialect != "antigravity":
+        from agenthooks.dialects.listing import dialect_json
+
+        return dialect_json(handler)
     return {
         "source": handler.source.path,
         "hook": handler.hook,
@@ -109,6 +113,7 @@ def as_json(handler: Handler) -> dict[str, object]:
         "timeout": handler.timeout,
         "enabled": handler.enabled,
         "type": handler.kind,
+        "dialect": handler.dialect,
     }
 
 
@@ -136,23 +141,38 @@ def list_handlers(
     tool: str | None = None,
     fmt: str = "text",
     python: Sequence[str] = (),
+    dialect: str | None = None,
 ) -> int:
     """Print the handlers and in-process hooks; 1 if any file has errors (its hooks are then
-    left out) or the event is unknown, else 0. `python`: `--python MODULE:ATTR` specs."""
+    left out) or the event is unknown, else 0. `python`: `--python MODULE:ATTR` specs.
+
+    `--event` takes any dialect's word (`BeforeTool` lists PreToolUse handlers too, and
+    Claude Code's and Gemini CLI's of that meaning); `dialect` (--dialect) reads every named
+    file in that dialect and limits discovery to it."""
+    from agenthooks.dialects.listing import DialectListing, event_row
+
+    asked = event
+    row = event_row(event) if event is not None else None
     if event is not None:
         from agenthooks.markdown.events import EVENT_WORDS
 
         event = EVENT_WORDS.get(event, event)  # `--event tool.pre` as a Markdown hook says it
-    if event is not None and event not in ALL_EVENTS:
+        if event not in ALL_EVENTS and row is not None:
+            event = row.engine or row.antigravity or event
+    if event is not None and event not in ALL_EVENTS and row is None:
         sys.stderr.write(printable(
             f"agenthooks: unknown event {event!r}: {unknown_event_hint(event)}"
         ) + "\n")
         return 1
-    found = discovery.discover_all(configs=configs, workspaces=workspaces, no_user=no_user)
+    found = discovery.discover_all(configs=configs, workspaces=workspaces, no_user=no_user,
+                                   dialects=True, dialect=dialect)
     files = [check_file(source) for source in found.sources]
+    listing = DialectListing.load(found.dialect_sources, row, asked, tool)
     markdown = _markdown(found.markdown)
     broken = [hook_file for hook_file in files if not hook_file.ok]
     broken_md = [md.as_hook_file() for md in markdown if not md.ok]
+    broken_dialect = listing.broken
+    broken = [*broken, *broken_dialect]
     if broken or broken_md or found.diagnostics:
         # Only errors of broken files, and what discovery skipped: list is not a linter, and
         # warnings of good files are `validate`'s business.
@@ -165,45 +185,66 @@ def list_handlers(
         for hook_file in broken:
             sys.stderr.write(printable(
                 f"agenthooks: {hook_file.source.path} has errors; its handlers are not listed "
-                f"(Antigravity ignores the whole file)"
+                f"({BROKEN_NOTE[hook_file.source.dialect]})"
             ) + "\n")
         for hook_file in broken_md:
             sys.stderr.write(printable(
                 f"agenthooks: {hook_file.source.path} has errors; its hook is not listed "
                 "(run skips it)"
             ) + "\n")
-    if tool is not None and event is not None and not is_tool_event(event):
+    if (tool is not None and event is not None and not is_tool_event(event)
+            and not listing.uses_value):
         sys.stderr.write(printable(
             f"agenthooks: {event} ignores matchers; --tool {tool} changes nothing"
         ) + "\n")
 
-    handlers = chosen_handlers(files, event, tool) if event in (None, *EVENTS) else []
+    plain = chosen_handlers(files, event, tool) if event in (None, *EVENTS) else []
+    if dialect not in (None, "antigravity"):
+        plain = []
+    handlers = [*plain, *listing.handlers]
     hooks = chosen_hooks(_registry(markdown, python), event, tool)
     if fmt == "json":
         rows = [as_json(handler) for handler in handlers] + [row.as_json() for row in hooks]
         sys.stdout.write(exact_json(rows) + "\n")
     else:
         if handlers:
-            render_table(HEADERS, [_row(handler) for handler in handlers], stream=sys.stdout)
+            mixed = any(handler.dialect != "antigravity" for handler in handlers)
+            headers = (*HEADERS, "DIALECT") if mixed else HEADERS
+            cells = [(*_row(handler), handler.dialect) if mixed else _row(handler)
+                     for handler in handlers]
+            render_table(headers, cells, stream=sys.stdout)
         if hooks:
             if handlers:
                 sys.stdout.write("\n")
             render_table(HOOK_HEADERS, [row.cells() for row in hooks], stream=sys.stdout)
     nothing = not handlers and not hooks
-    if nothing and (files or markdown or not found.diagnostics):  # else the warning said why
+    if nothing and (files or markdown or listing.files or not found.diagnostics):
+        # (else the warning said why)
         sys.stderr.write(printable(_nothing_message(
-            event, tool, workspaces=workspaces, no_user=no_user, files=files,
+            event, tool, workspaces=workspaces, no_user=no_user, files=[*files, *listing.files],
             markdown=bool(markdown) or bool(python),
         )) + "\n")
     return 1 if broken or broken_md else 0
 
 
+BROKEN_NOTE = {
+    "antigravity": "Antigravity ignores the whole file",
+    "claude": "Claude Code reads none of its hooks",
+    "gemini": "Gemini CLI reads none of its hooks",
+}
+
+
 def _row(handler: Handler) -> tuple[str, ...]:
     """One table row; config text escaped, so a command cannot hide behind `\\r` or ANSI."""
-    cells = (
-        handler.source.path, handler.hook, handler.event, _matcher_text(handler),
-        _command_text(handler), f"{handler.timeout}s", "yes" if handler.enabled else "no",
-    )
+    if handler.dialect != "antigravity":
+        from agenthooks.dialects.listing import dialect_cells
+
+        cells = dialect_cells(handler)
+    else:
+        cells = (
+            handler.source.path, handler.hook, handler.event, _matcher_text(handler),
+            _command_text(handler), f"{handler.timeout}s", "yes" if handler.enabled else "no",
+        )
     return tuple(printable(cell) for cell in cells)
 
 

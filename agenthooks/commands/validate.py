@@ -56,6 +56,7 @@ def collect_sources(
     workspaces: Sequence[str],
     no_user: bool,
     recursive: bool = False,
+    dialect: str | None = None,
 ) -> Collected:
     """The files to check, each once, the named directories that hold none, and warnings.
 
@@ -70,12 +71,14 @@ def collect_sources(
     empty: list[str] = []
     skipped: list[Diagnostic] = []
     if paths:
-        sources, empty = discovery.sources_for_paths(paths, recursive=recursive)
+        sources, empty = discovery.sources_for_paths(paths, recursive=recursive,
+                                                     dialect=dialect)
     if configs or workspaces or not paths:
         seen = {os.path.realpath(source.file) for source in sources}
-        found = discovery.discover_all(configs=configs, workspaces=workspaces, no_user=no_user)
+        found = discovery.discover_all(configs=configs, workspaces=workspaces, no_user=no_user,
+                                       dialects=True, dialect=dialect)
         skipped = found.diagnostics
-        for source in (*found.sources, *found.markdown):
+        for source in (*found.sources, *found.markdown, *found.dialect_sources):
             if os.path.realpath(source.file) not in seen:
                 seen.add(os.path.realpath(source.file))
                 sources.append(source)
@@ -83,7 +86,12 @@ def collect_sources(
 
 
 def check_any(source: Source) -> HookFile:
-    """Every finding in one file: a Markdown hook by its `.md` name, else a hooks.json."""
+    """Every finding in one file: a Claude Code or Gemini CLI file by its dialect, a Markdown
+    hook by its `.md` name, else a hooks.json."""
+    if source.dialect != "antigravity":
+        from agenthooks.dialects.load import check_dialect_file
+
+        return check_dialect_file(source).hook_file
     if discovery.is_markdown(source.file):
         from agenthooks.markdown.files import check_markdown
 
@@ -109,10 +117,15 @@ def validate(
     fmt: str = "text",
     strict: bool = False,
     recursive: bool = False,
+    dialect: str | None = None,
 ) -> int:
-    """Check the files; 1 if any error (or, with `strict`, any warning), else 0."""
+    """Check the files; 1 if any error (or, with `strict`, any warning), else 0.
+
+    `dialect` (--dialect) reads every named file in that dialect, and limits discovery to it.
+    """
     collected = collect_sources(
-        paths, configs=configs, workspaces=workspaces, no_user=no_user, recursive=recursive
+        paths, configs=configs, workspaces=workspaces, no_user=no_user, recursive=recursive,
+        dialect=dialect,
     )
     for given in collected.empty:
         sys.stderr.write(_empty_message(printable(given), recursive))

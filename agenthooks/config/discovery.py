@@ -28,6 +28,13 @@ HOOKS_FILE = "hooks.json"
 HARNESS_DIR = ".harness"
 MARKDOWN_DIR = os.path.join(HARNESS_DIR, "hooks")
 MARKDOWN_SUFFIX = ".md"
+# Claude Code's and Gemini CLI's settings files of a workspace root, in the order each host
+# reads them (agenthooks.dialects); `validate`, `list` and `convert` read them, `run` does not.
+DIALECT_FILES: tuple[tuple[str, str], ...] = (
+    ("claude", os.path.join(".claude", "settings.json")),
+    ("claude", os.path.join(".claude", "settings.local.json")),
+    ("gemini", os.path.join(".gemini", "settings.json")),
+)
 
 
 def user_hooks_path() -> str:
@@ -196,6 +203,70 @@ class Discovered(NamedTuple):
     sources: list[Source]  # hooks.json files
     diagnostics: list[Diagnostic]
     markdown: tuple[Source, ...] = ()  # Markdown hook files (.harness/hooks/*.md)
+    # Claude Code and Gemini CLI settings files (only with `dialects=True`): never run's.
+    dialect_sources: tuple[Source, ...] = ()
+
+
+def user_dialect_files() -> list[tuple[str, str]]:
+    """(dialect, path) of `~/.claude/settings.json` and `~/.gemini/settings.json`."""
+    home = os.environ.get("HOME") or os.path.expanduser("~")
+    return [("claude", os.path.join(home, ".claude", "settings.json")),
+            ("gemini", os.path.join(home, ".gemini", "settings.json"))]
+
+
+def workspace_dialect_files(root: str) -> list[tuple[str, str]]:
+    """(dialect, path) of a workspace root's Claude Code and Gemini CLI settings files.
+
+    None when the root is the home directory: its `.claude/` and `.gemini/` hold the user
+    files, as both hosts read them.
+    """
+    home = os.environ.get("HOME") or os.path.expanduser("~")
+    if os.path.realpath(root) == os.path.realpath(home):
+        return []
+    found = ((dialect, os.path.join(root, rel)) for dialect, rel in DIALECT_FILES)
+    return [(dialect, path) for dialect, path in found if present(path)]
+
+
+def find_dialect_root(start: str) -> str | None:
+    """The nearest directory from `start` upward with a Claude Code or Gemini CLI settings
+    file (the home directory's are user files, not a workspace's)."""
+    directory = os.path.abspath(start)
+    while True:
+        if workspace_dialect_files(directory):
+            return directory
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return None
+        directory = parent
+
+
+def dialect_source(path: str, dialect: str, workspace: str, cwd: str, *,
+                   given: str | None = None) -> Source:
+    """A Source for a Claude Code or Gemini CLI file: its handlers run in the project root,
+    and a plugin's (or extension's) hooks know their plugin folder."""
+    from agenthooks.dialects import plugin_root_of
+
+    real = os.path.realpath(path)
+    users = {os.path.realpath(user) for _, user in user_dialect_files()}
+    plugin = plugin_root_of(path)
+    root = os.path.realpath(workspace)
+    return Source(
+        path=given if given is not None else display_path(path, cwd),
+        file=os.path.abspath(path),
+        workspace=root,
+        level="user" if real in users else "workspace",
+        cwd=root,
+        dialect=dialect,
+        plugin_root=plugin[1] if plugin is not None else None,
+    )
+
+
+def dialect_owner(path: str, fallback: str) -> str:
+    """The project root of a named settings file: the parent of its `.claude`/`.gemini`."""
+    parent = os.path.dirname(os.path.realpath(path))
+    if os.path.basename(parent) in (".claude", ".gemini"):
+        return os.path.dirname(parent)
+    return fallback
 
 
 def _config_markdown(given: str, path: str) -> list[tuple[str, str]]:
@@ -211,13 +282,22 @@ def discover_all(
     workspaces: Sequence[str] = (),
     no_user: bool = False,
     cwd: str | None = None,
+    dialects: bool = False,
+    dialect: str | None = None,
 ) -> Discovered:
     """The hook files that apply, in order, each read once, and what was skipped.
 
     `configs` names files explicitly and turns discovery off, the user file included.
     `--workspace` and `--config` are used as given; a workspace found upward is used only
     when it is safe (`unsafe_workspace`), else skipped with a warning.
+
+    With `dialects`, Claude Code and Gemini CLI files are found too (`dialect_sources`), and
+    a named file goes where its dialect says (`dialect`, --dialect, overrides); without it,
+    discovery is exactly `run`'s.
     """
+    if dialects:
+        return _discover_dialects(configs=configs, workspaces=workspaces, no_user=no_user,
+                                  cwd=cwd, dialect=dialect)
     cwd = cwd or os.getcwd()
     roots = workspace_roots(workspaces, cwd)
     warnings: list[Diagnostic] = []
@@ -255,6 +335,63 @@ def discover_all(
     return Discovered(_read_once(sources), warnings, tuple(_read_once(markdown)))
 
 
+def _discover_dialects(
+    *,
+    configs: Sequence[str],
+    workspaces: Sequence[str],
+    no_user: bool,
+    cwd: str | None,
+    dialect: str | None,
+) -> Discovered:
+    """`discover_all` for validate, list and convert: hooks.json, Markdown hooks, and the
+    Claude Code and Gemini CLI files, each kind in its own field."""
+    from agenthooks.dialects import detect
+
+    cwd = cwd or os.getcwd()
+    if configs:
+        # A plugin named with --config runs in the first --workspace, else here.
+        default_root = workspace_roots(workspaces, cwd)[0] if workspaces else cwd
+        plain: list[str] = []
+        named: list[Source] = []
+        for given in configs:
+            path = os.path.join(cwd, given)
+            kind = "antigravity" if os.path.isdir(path) or is_markdown(path) else detect(
+                path, dialect)
+            if kind == "antigravity":
+                plain.append(given)
+            else:
+                named.append(dialect_source(path, kind, dialect_owner(path, default_root), cwd,
+                                            given=given))
+        base = discover_all(configs=plain, workspaces=workspaces, cwd=cwd) if plain else \
+            Discovered([], [])
+        return base._replace(dialect_sources=tuple(_read_once(named)))
+    base = discover_all(workspaces=workspaces, no_user=no_user, cwd=cwd)
+    if dialect not in (None, "antigravity"):
+        base = Discovered([], base.diagnostics)
+    roots = workspace_roots(workspaces, cwd)
+    warnings = list(base.diagnostics)
+    if not workspaces:
+        root = find_dialect_root(cwd)
+        if root is not None:
+            files = [path for _, path in workspace_dialect_files(root)]
+            warning = unsafe_workspace(root, files, cwd)
+            if warning is None:
+                roots.append(root)
+            elif all(w.message != warning.message for w in warnings):
+                warnings.append(warning)
+    default_root = roots[0] if roots else cwd
+    sources: list[Source] = []
+    if not no_user:
+        sources.extend(dialect_source(path, kind, default_root, cwd)
+                       for kind, path in user_dialect_files() if present(path))
+    for root in roots:
+        sources.extend(dialect_source(path, kind, root, cwd)
+                       for kind, path in workspace_dialect_files(root))
+    if dialect is not None:
+        sources = [source for source in sources if source.dialect == dialect]
+    return base._replace(diagnostics=warnings, dialect_sources=tuple(_read_once(sources)))
+
+
 def discover(
     *,
     configs: Sequence[str] = (),
@@ -267,13 +404,16 @@ def discover(
 
 
 def sources_for_paths(
-    paths: Sequence[str], cwd: str | None = None, *, recursive: bool = False
+    paths: Sequence[str], cwd: str | None = None, *, recursive: bool = False,
+    dialect: str | None = None,
 ) -> tuple[list[Source], list[str]]:
     """The files `validate PATH...` checks, and the directories that held none.
 
-    A path is a hooks file (hooks.json or `.md`), a customization folder, a `.harness/hooks`
-    folder, or a workspace root (its hooks.json files, then its Markdown hooks); with
-    `recursive`, a directory stands for every such folder under it.
+    A path is a hooks file (hooks.json, `.md`, a Claude Code or Gemini CLI settings file), a
+    customization folder, a `.harness/hooks` folder, a `.claude` or `.gemini` folder, or a
+    workspace root (its hooks.json files, its Markdown hooks, then its settings files); with
+    `recursive`, a directory stands for every such folder under it. `dialect` (--dialect)
+    says how to read every file named, and limits directories to that kind.
     """
     cwd = cwd or os.getcwd()
     sources: list[Source] = []
@@ -282,7 +422,15 @@ def sources_for_paths(
         path = os.path.join(cwd, given)
         if not os.path.isdir(path) or os.path.basename(path) == HOOKS_FILE:
             # A file, a broken link, or a directory that only pretends to be a hooks file.
-            sources.append(_source(path, owner_of(path, cwd), cwd, given=given))
+            sources.append(_named_source(path, given, cwd, dialect))
+            continue
+        if os.path.basename(os.path.realpath(path)) in (".claude", ".gemini"):
+            found_here = _dialect_files_in(os.path.dirname(os.path.realpath(path)), dialect,
+                                           only=os.path.basename(os.path.realpath(path)))
+            if not found_here:
+                empty.append(given)
+            sources.extend(_dialect_shown(found_here, given, os.path.realpath(path),
+                                          os.path.dirname(os.path.realpath(path)), cwd))
             continue
         if recursive:
             folders = customization_folders(path)
@@ -298,12 +446,72 @@ def sources_for_paths(
             if present(os.path.join(folder, HOOKS_FILE))
         ]
         found.extend(_markdown_under(path, recursive))
-        if not found:
+        if dialect not in (None, "antigravity"):
+            found = []
+        roots = [os.path.dirname(folder) for folder in dialect_folders(path)] if recursive \
+            else [path]
+        extra = [(root, kind, file) for root in dict.fromkeys(roots)
+                 for kind, file in _dialect_files_in(root, dialect)]
+        if not found and not extra:
             empty.append(given)
         for file in found:
             shown = os.path.normpath(os.path.join(given, os.path.relpath(file, path)))
             sources.append(_source(file, owner_of(file, cwd), cwd, given=shown))
+        for root, kind, file in extra:
+            shown = os.path.normpath(os.path.join(given, os.path.relpath(file, path)))
+            sources.append(dialect_source(file, kind, root, cwd, given=shown))
     return _read_once(sources), empty
+
+
+def _named_source(path: str, given: str, cwd: str, dialect: str | None) -> Source:
+    """The Source of a file named on the command line, read in the dialect it has."""
+    if not is_markdown(path) and os.path.isfile(path):
+        from agenthooks.dialects import detect
+
+        kind = detect(path, dialect)
+        if kind != "antigravity":
+            return dialect_source(path, kind, dialect_owner(path, cwd), cwd, given=given)
+    return _source(path, owner_of(path, cwd), cwd, given=given)
+
+
+def _dialect_files_in(root: str, dialect: str | None, only: str | None = None
+                      ) -> list[tuple[str, str]]:
+    """(dialect, path) of a root's settings files, limited to a dialect or one folder."""
+    home = os.environ.get("HOME") or os.path.expanduser("~")
+    if os.path.realpath(root) == os.path.realpath(home) and only is None:
+        return []
+    found = [(kind, os.path.join(root, rel)) for kind, rel in DIALECT_FILES
+             if present(os.path.join(root, rel))]
+    return [(kind, file) for kind, file in found
+            if (dialect in (None, kind)) and (only is None or
+                                              os.path.basename(os.path.dirname(file)) == only)]
+
+
+def _dialect_shown(found: list[tuple[str, str]], given: str, folder: str, root: str,
+                   cwd: str) -> list[Source]:
+    return [dialect_source(file, kind, root, cwd,
+                           given=os.path.normpath(os.path.join(given,
+                                                               os.path.relpath(file, folder))))
+            for kind, file in found]
+
+
+def dialect_folders(top: str) -> list[str]:
+    """Every `.claude` or `.gemini` folder with a settings file under `top`, by path (walked
+    as `customization_folders` walks)."""
+    found: list[str] = []
+    ignored = _git_ignore_check(top)
+    level = [top]
+    while level:
+        children: list[str] = []
+        for directory in level:
+            found.extend(os.path.join(directory, folder) for folder in (".claude", ".gemini")
+                         if _dialect_files_in(directory, None, only=folder))
+            _subdirectories(directory, children, [])
+        if ignored is not None and children:
+            dropped = ignored(children)
+            children = [child for child in children if child not in dropped]
+        level = children
+    return sorted(found, key=lambda f: f.split(os.sep))
 
 
 def _markdown_under(path: str, recursive: bool) -> list[str]:

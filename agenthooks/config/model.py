@@ -39,8 +39,14 @@ class Source(NamedTuple):
     workspace: str  # absolute project root: GEMINI_PROJECT_DIR / CLAUDE_PROJECT_DIR
     level: Level
     # Absolute directory the handlers run in: the folder that holds the file, as Antigravity
-    # does (`python3 ../.githooks/stop.py`, `./scripts/gate.py` kept under `.agents/`).
+    # does (`python3 ../.githooks/stop.py`, `./scripts/gate.py` kept under `.agents/`); the
+    # project root for Claude Code and Gemini CLI files, as those hosts do.
     cwd: str
+    # "antigravity" (hooks.json), "claude" (Claude Code settings or plugin hooks) or "gemini"
+    # (Gemini CLI settings or extension hooks): whose rules read the file.
+    dialect: str = "antigravity"
+    # The plugin (or extension) folder of a plugin's `hooks/hooks.json`: CLAUDE_PLUGIN_ROOT.
+    plugin_root: str | None = None
 
 
 class Handler(NamedTuple):
@@ -55,6 +61,19 @@ class Handler(NamedTuple):
     kind: str  # "command" or "prompt"
     enabled: bool
     pointer: str  # JSON pointer of the handler object inside its file
+    # The fields below matter for Claude Code and Gemini CLI handlers only (agenthooks.dialects).
+    # `kind` there is the host's `type` (claude: command, http, mcp_tool, prompt, agent; gemini:
+    # command, plugin, runtime) and `command` the command, url, prompt or "server tool";
+    # `timeout` is in seconds (a Gemini timeout, given in milliseconds, divided by 1000) and
+    # the host's default when none is given; `matcher` is the group's matcher, as written,
+    # on every event that has one.
+    dialect: str = "antigravity"
+    name: str | None = None  # Gemini's `name` (dedup key name:command, hooksConfig.disabled)
+    sequential: bool = False  # Gemini: the group says `sequential: true`
+    # Every other key of the handler object, sorted by key, values frozen (lists as tuples,
+    # objects as sorted (key, value) tuples): Claude's args, async, shell, if, statusMessage,
+    # once, headers, allowedEnvVars, server, tool, input, model; Gemini's env, description.
+    options: tuple[tuple[str, object], ...] = ()
 
 
 class Diagnostic(NamedTuple):

@@ -34,27 +34,30 @@ RULES: dict[str, Rule] = {
         Rule("top-level-type", "error", "the top level is not an object of hook names"),
         Rule("definition-type", "error", "a hook definition is not an object"),
         Rule("enabled-type", "error", "`enabled` is not true or false"),
-        Rule("unknown-event", "error", "a key in a definition is neither `enabled` nor an event"),
+        Rule("unknown-event", "error", "an event name the host does not know (hooks.json: a key "
+             "that is neither `enabled` nor an event)"),
         Rule("event-type", "error", "an event's value is not a list"),
-        Rule("handler-needs-group", "error", "a handler directly under PreToolUse/PostToolUse"),
+        Rule("handler-needs-group", "error", "a handler directly under an event that takes "
+             "matcher groups"),
         Rule("group-in-flat-event", "error", "a matcher group under a flat event"),
         Rule("group-type", "error", "an item of a tool event is not an object"),
         Rule("group-hooks", "error", "a matcher group without a `hooks` list"),
         Rule("matcher-type", "error", "a matcher that is not a string"),
-        Rule("matcher-regex", "error", "a matcher that is not a valid Python regex"),
+        Rule("matcher-regex", "error", "a matcher that is not a valid regex"),
         Rule("handler-type", "error", "a handler that is not an object"),
-        Rule("handler-kind", "error", "a handler `type` other than command or prompt"),
+        Rule("handler-kind", "error", "a handler `type` the host does not know (hooks.json: "
+             "command, prompt)"),
         Rule("command-missing", "error", "a command handler without a non-empty `command` string"),
-        Rule("prompt-missing", "error", "a prompt handler without a non-empty `prompt` string"),
-        Rule("timeout-invalid", "error", "a `timeout` that is not a positive whole number"),
+        Rule("prompt-missing", "error", "a prompt (or agent) handler without a non-empty `prompt`"),
+        Rule("timeout-invalid", "error", "a `timeout` that is not a positive number (whole "
+             "seconds in hooks.json)"),
         Rule("command-unrunnable", "error", "a command with a NUL or a lone surrogate"),
         Rule("schema", "error", "any other shape the JSON Schema forbids"),
         Rule("unknown-key", "warning", "an unknown key in a group or handler (ignored)"),
         Rule("duplicate-key", "warning", "a key given twice (JSON keeps the last one)"),
-        Rule("flat-matcher", "warning", "a matcher on a flat event's handler (ignored)"),
-        Rule(
-            "script-missing", "warning", "a relative script path that is missing or not executable"
-        ),
+        Rule("flat-matcher", "warning", "a matcher on an event that ignores matchers"),
+        Rule("script-missing", "warning", "a relative (or project-dir) script path that is "
+             "missing or not executable"),
         Rule("prompt-handler", "warning", "a prompt handler, which agenthooks cannot run"),
         Rule("no-events", "warning", "a hook definition with no event"),
         Rule("matcher-backtracking", "warning", "a matcher with a repetition inside a repetition"),
@@ -89,3 +92,33 @@ MARKDOWN_RULES: dict[str, Rule] = {
     )
 }
 RULES.update(MARKDOWN_RULES)
+
+# Claude Code and Gemini CLI settings files (agenthooks.dialects), tested in tests/dialects.
+# They share the rules above where the meaning is the same (unknown-event, timeout-invalid...).
+DIALECT_RULES: dict[str, Rule] = {
+    rule.id: rule
+    for rule in (
+        Rule("settings-type", "error", "a settings file, or its `hooks`, that is not an object"),
+        Rule("hooks-config-invalid", "error",
+             "Gemini's `hooksConfig` or Claude's `disableAllHooks` of the wrong type"),
+        Rule("field-missing", "error",
+             "an http handler without `url`, an mcp_tool one without `server` and `tool`"),
+        Rule("option-type", "error",
+             "a handler or group setting of the wrong type (`args`, `async`, `sequential`...)"),
+        Rule("timeout-milliseconds", "warning",
+             "a Gemini `timeout` under 1000, which looks like seconds but counts milliseconds"),
+        Rule("matcher-unanchored", "warning",
+             "a tool regex that also matches longer names (`Edit.*` matches NotebookEdit)"),
+        Rule("matcher-mcp-server", "warning",
+             "a Claude matcher `mcp__server` alone, which matches no tool"),
+        Rule("matcher-exact-text", "warning",
+             "a Gemini lifecycle matcher with `|`, compared as exact text: never matches"),
+        Rule("matcher-regex-fallback", "warning",
+             "a Gemini tool matcher that is not a regex, so it is compared as exact text"),
+        Rule("handler-host-only", "warning",
+             "a handler only the host can run (mcp_tool, prompt, agent, plugin, runtime)"),
+        Rule("hooks-disabled", "warning",
+             "`disableAllHooks: true` or `hooksConfig.enabled: false` turns every hook off"),
+    )
+}
+RULES.update(DIALECT_RULES)

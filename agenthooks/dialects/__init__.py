@@ -1,0 +1,94 @@
+"""Claude Code and Gemini CLI hook configs, each read with that host's own rules.
+
+A dialect is data (`claude.CLAUDE`, `gemini.GEMINI`: events, matcher semantics, handler
+types, timeout unit), a walker (`check`) that yields `Handler`s carrying their dialect, and a
+cross-dialect event table (`events`). `validate`, `list` and `convert` read these files; the
+hooks.json loader of `run` never sees them.
+
+The dialect of a file comes from its place (`dialect_of_place`), else its shape
+(`dialect_of_shape`); `--dialect` overrides both.
+"""
+
+from __future__ import annotations
+
+import os
+
+from agenthooks.dialects.events import DIALECTS
+
+__all__ = ["DIALECTS", "detect", "dialect_of_place", "dialect_of_shape", "plugin_root_of"]
+
+CLAUDE_PLUGIN_MANIFEST = os.path.join(".claude-plugin", "plugin.json")
+GEMINI_EXTENSION_MANIFEST = "gemini-extension.json"
+
+
+def plugin_root_of(path: str) -> tuple[str, str] | None:
+    """(dialect, plugin folder) of a plugin's or extension's `hooks/hooks.json`, else None."""
+    real = os.path.realpath(path)
+    folder = os.path.dirname(real)
+    if os.path.basename(real) != "hooks.json" or os.path.basename(folder) != "hooks":
+        return None
+    root = os.path.dirname(folder)
+    if os.path.isfile(os.path.join(root, CLAUDE_PLUGIN_MANIFEST)):
+        return "claude", root
+    if os.path.isfile(os.path.join(root, GEMINI_EXTENSION_MANIFEST)):
+        return "gemini", root
+    return None
+
+
+def dialect_of_place(path: str) -> str | None:
+    """The dialect a file's place says: `.claude/settings*.json`, `.gemini/settings.json`,
+    a plugin's or extension's `hooks/hooks.json`; None when the place says nothing."""
+    from agenthooks.config.discovery import CUSTOMIZATION_DIRS
+
+    name = os.path.basename(path)
+    folder = os.path.basename(os.path.dirname(os.path.abspath(path)))
+    if folder in CUSTOMIZATION_DIRS and name == "hooks.json":
+        return "antigravity"
+    if folder == ".claude" and name in ("settings.json", "settings.local.json"):
+        return "claude"
+    if folder == ".gemini" and name == "settings.json":
+        return "gemini"
+    plugin = plugin_root_of(path)
+    return plugin[0] if plugin is not None else None
+
+
+def dialect_of_shape(path: str) -> str:
+    """The dialect a file's content says: a `hooks` object whose events are Gemini's (or a
+    `hooksConfig`) is Gemini CLI's, one with other events Claude Code's; anything else is
+    hooks.json. Unreadable or invalid files are hooks.json, whose checks report them."""
+    import json
+
+    from agenthooks.config.loader import Unusable, read_bytes
+    from agenthooks.dialects.claude import EVENTS as CLAUDE_EVENTS
+    from agenthooks.dialects.gemini import EVENTS as GEMINI_EVENTS
+    from agenthooks.dialects.load import strip_comments
+    from agenthooks.events import EVENTS as HOOKS_JSON_EVENTS
+    from agenthooks.events import FLAT_EVENTS
+
+    try:
+        data, _ = read_bytes(path)
+        doc = json.loads(strip_comments(data.decode("utf-8-sig")))
+    except (Unusable, ValueError, RecursionError):
+        return "antigravity"
+    if not isinstance(doc, dict) or not isinstance(doc.get("hooks"), dict):
+        return "antigravity"
+    if "hooksConfig" in doc:
+        return "gemini"
+    hooks = doc["hooks"]
+    if set(hooks) & (set(GEMINI_EVENTS) - set(CLAUDE_EVENTS)):
+        return "gemini"
+    if "disableAllHooks" in doc or set(hooks) - set(HOOKS_JSON_EVENTS) - {"enabled"}:
+        return "claude"
+    # Only hooks.json's events: `{"hooks": {...}}` may be a hook named "hooks". Claude Code
+    # puts matcher groups under every event, hooks.json handlers straight under Stop.
+    grouped = any(isinstance(item, dict) and "hooks" in item
+                  for event, items in hooks.items() if event in FLAT_EVENTS
+                  and isinstance(items, list) for item in items)
+    return "claude" if grouped or len(doc) > 1 else "antigravity"
+
+
+def detect(path: str, override: str | None = None) -> str:
+    """A file's dialect: `override` (--dialect), else its place, else its shape."""
+    if override is not None:
+        return override
+    return dialect_of_place(path) or dialect_of_shape(path)

@@ -1,0 +1,438 @@
+"""The rules of Claude Code and Gemini CLI settings files: one walk over a parsed document.
+
+The walk reuses hooks.json's `Checker` for what the formats share (findings, command text,
+control characters) and reads every host-specific rule from the `Dialect` tables. It yields
+the handlers each host would register, with the host's timeout unit turned into seconds.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+from agenthooks.config.check import (
+    Checker,
+    _interpreter,
+    _relative_path,
+    _unknown_key_message,
+    _words,
+)
+from agenthooks.config.model import Handler, Source, escape, json_kind
+from agenthooks.dialects import matching
+from agenthooks.dialects.claude import CLAUDE
+from agenthooks.dialects.events import HOST_NAMES, other_host_hint
+from agenthooks.dialects.gemini import GEMINI, HOOKS_CONFIG, LEGACY_CONFIG_KEYS
+from agenthooks.dialects.spec import Dialect
+from agenthooks.events import INT32_MAX, did_you_mean
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+DIALECT_SPECS: dict[str, Dialect] = {"claude": CLAUDE, "gemini": GEMINI}
+
+# Tool names each host's built-in tools have, for examples in matcher warnings.
+KNOWN_TOOLS: dict[str, tuple[str, ...]] = {
+    "claude": ("Bash", "BashOutput", "Edit", "MultiEdit", "NotebookEdit", "Read", "Write",
+               "Glob", "Grep", "LS", "WebFetch", "WebSearch", "Task", "TodoWrite"),
+    "gemini": ("run_shell_command", "read_file", "read_many_files", "write_file", "replace",
+               "glob", "grep_search", "list_directory", "web_fetch", "google_web_search"),
+}
+# Variables a command may start its script path with, per dialect.
+PATH_VARIABLES: dict[str, tuple[str, ...]] = {
+    "claude": ("CLAUDE_PROJECT_DIR", "CLAUDE_PLUGIN_ROOT"),
+    "gemini": ("GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR", "extensionPath"),
+}
+_VARIABLE = re.compile(r"\$(?:\{(\w+)\}|(\w+))(/.*)?\Z", re.S)
+
+
+def freeze(value: Any) -> object:
+    """A JSON value as nested tuples, so that handlers stay hashable."""
+    if isinstance(value, dict):
+        return tuple(sorted((key, freeze(item)) for key, item in value.items()))
+    if isinstance(value, list):
+        return tuple(freeze(item) for item in value)
+    return value
+
+
+def _type_ok(kind: str, value: Any) -> bool:
+    if kind == "boolean":
+        return isinstance(value, bool)
+    if kind == "string":
+        return isinstance(value, str)
+    if kind == "strings":
+        return isinstance(value, list) and all(isinstance(item, str) for item in value)
+    if kind == "object":
+        return isinstance(value, dict)
+    if kind == "string-map":
+        return isinstance(value, dict) and all(isinstance(v, str) for v in value.values())
+    return True
+
+
+_TYPE_WORDS = {"boolean": "true or false", "string": "a string", "strings": "a list of strings",
+               "object": "an object", "string-map": "an object of strings"}
+
+
+class DialectChecker(Checker):
+    """Walks a Claude Code or Gemini CLI settings document."""
+
+    def __init__(self, source: Source, dialect: Dialect, *, thorough: bool) -> None:
+        super().__init__(source, thorough=thorough)
+        self.dialect = dialect
+        self.host = dialect.host
+        self.all_off = False  # disableAllHooks: true, or hooksConfig.enabled: false
+        self.switch_given: bool | None = None  # that setting, when the file gives it
+        self.disabled: tuple[str, ...] = ()  # Gemini hooksConfig.disabled
+
+    # --- the settings object ------------------------------------------------------------------
+
+    def document(self, doc: Any) -> None:
+        if not isinstance(doc, dict):
+            self.add("settings-type", f"a {self.host} settings file must be an object, "
+                                      f"not {json_kind(doc)}", "")
+            return
+        if self.dialect is CLAUDE:
+            self.claude_switch(doc)
+        else:
+            self.gemini_config(doc)
+        if "hooks" not in doc:
+            return
+        hooks = doc["hooks"]
+        if not isinstance(hooks, dict):
+            self.add("settings-type", f"`hooks` must be an object of events, not "
+                                      f"{json_kind(hooks)}", "/hooks")
+            return
+        for event, groups in hooks.items():
+            pointer = "/hooks/" + escape(event)
+            if self.dialect is GEMINI and event in LEGACY_CONFIG_KEYS:
+                continue  # the registry skips them as settings (types.ts HOOKS_CONFIG_FIELDS)
+            if event not in self.dialect.events:
+                self.add("unknown-event", self.unknown_event(event), pointer, "key")
+                continue
+            if not isinstance(groups, list):
+                self.add("event-type", f"{event} must be a list of matcher groups, not "
+                                       f"{json_kind(groups)}", pointer)
+                continue
+            for index, group in enumerate(groups):
+                self.dialect_group(event, group, f"{pointer}/{index}")
+
+    def unknown_event(self, event: str) -> str:
+        hint = other_host_hint(event, self.dialect.name)
+        if hint is None:
+            guess = did_you_mean(event, list(self.dialect.events))
+            hint = (f"did you mean {guess!r}?" if guess
+                    else "known events: " + ", ".join(self.dialect.events))
+        return (f"unknown event {event!r}: {hint} ({self.host} skips it without a word, so "
+                "these hooks would never run)")
+
+    def claude_switch(self, doc: dict[str, Any]) -> None:
+        if "disableAllHooks" not in doc:
+            return
+        value = doc["disableAllHooks"]
+        if not isinstance(value, bool):
+            self.add("hooks-config-invalid", f"`disableAllHooks` must be true or false, not "
+                                             f"{json_kind(value)}", "/disableAllHooks")
+            return
+        self.switch_given = not value
+        if value:
+            self.all_off = True
+            self.add("hooks-disabled", "`disableAllHooks` is true: Claude Code runs none of "
+                                       "the hooks of any settings file", "/disableAllHooks")
+
+    def gemini_config(self, doc: dict[str, Any]) -> None:
+        if "hooksConfig" not in doc:
+            return
+        config = doc["hooksConfig"]
+        if not isinstance(config, dict):
+            self.add("hooks-config-invalid", f"`hooksConfig` must be an object, not "
+                                             f"{json_kind(config)}", "/hooksConfig")
+            return
+        for key, value in config.items():
+            pointer = "/hooksConfig/" + escape(key)
+            kind = HOOKS_CONFIG.get(key)
+            if kind is None:
+                self.add("unknown-key", _unknown_key_message(key, tuple(HOOKS_CONFIG),
+                                                             "hooksConfig"), pointer, "key")
+            elif not _type_ok(kind, value):
+                self.add("hooks-config-invalid", f"hooksConfig.{key} must be "
+                                                 f"{_TYPE_WORDS[kind]}, not {json_kind(value)}",
+                         pointer)
+            elif key == "enabled":
+                self.switch_given = value
+                if not value:
+                    self.all_off = True
+                    self.add("hooks-disabled", "hooksConfig.enabled is false: Gemini CLI runs "
+                                               "no hook at all", pointer)
+            elif key == "disabled":
+                self.disabled = tuple(value)
+
+    # --- groups and matchers -------------------------------------------------------------------
+
+    def dialect_group(self, event: str, group: Any, pointer: str) -> None:
+        if not isinstance(group, dict):
+            self.add("group-type", f"items of {event} must be matcher groups "
+                                   f'{{"matcher": ..., "hooks": [...]}}, not {json_kind(group)}',
+                     pointer)
+            return
+        if "hooks" not in group and ("command" in group or "type" in group):
+            self.add("handler-needs-group", f"{self.host} takes matcher groups under every "
+                                            f'event: wrap this handler as {{"hooks": [...]}}',
+                     pointer)
+            return
+        for key in group:
+            if key not in self.dialect.group_keys:
+                self.add("unknown-key", _unknown_key_message(key, self.dialect.group_keys,
+                                                             "a matcher group"),
+                         f"{pointer}/{escape(key)}", "key")
+        matcher = group.get("matcher")
+        if "matcher" in group and not isinstance(matcher, str):
+            self.add("matcher-type", f"matcher must be a string, not {json_kind(matcher)}",
+                     pointer + "/matcher")
+            matcher = None
+        elif isinstance(matcher, str):
+            self.matcher(event, matcher, pointer + "/matcher")
+        sequential = group.get("sequential", False)
+        if not isinstance(sequential, bool):
+            self.add("option-type", f"`sequential` must be true or false, not "
+                                    f"{json_kind(sequential)}", pointer + "/sequential")
+            sequential = False
+        hooks = group.get("hooks")
+        if not isinstance(hooks, list):
+            if "hooks" in group:
+                self.add("group-hooks", f"`hooks` must be a list of handlers, not "
+                                        f"{json_kind(hooks)}", pointer + "/hooks")
+            else:
+                self.add("group-hooks", "matcher group has no `hooks` list of handlers", pointer)
+            return
+        for index, handler in enumerate(hooks):
+            self.dialect_handler(event, matcher, sequential and self.dialect is GEMINI,
+                                 handler, f"{pointer}/hooks/{index}")
+
+    def matcher(self, event: str, matcher: str, pointer: str) -> None:
+        if self.dialect is CLAUDE:
+            self.claude_matcher(event, matcher, pointer)
+        else:
+            self.gemini_matcher(event, matcher, pointer)
+
+    def claude_matcher(self, event: str, matcher: str, pointer: str) -> None:
+        if matcher in ("", "*"):
+            return
+        if CLAUDE.events[event] is None:
+            if self.thorough:
+                self.add("flat-matcher", f"{event} ignores matchers: Claude Code silently "
+                                         f"ignores {matcher!r} and runs these handlers on every "
+                                         f"{event}", pointer, "key")
+            return
+        chosen = matching.claude_selection(matcher, event)
+        if chosen.form == "never":
+            error = matching.regex_error(matcher)
+            self.add("matcher-regex", f"matcher {matcher!r} is not a valid regex ({error}): "
+                                      "Claude Code never runs this group", pointer)
+            return
+        if not self.thorough:
+            return
+        if chosen.form == "names":
+            self.mcp_server_only(chosen.names, pointer)
+        elif CLAUDE.events[event] == "tool_name":
+            self.unanchored(matcher, pointer)
+
+    def mcp_server_only(self, names: tuple[str, ...], pointer: str) -> None:
+        for name in names:
+            if name.startswith("mcp__") and "__" not in name[len("mcp__"):]:
+                self.add("matcher-mcp-server", f"{name!r} is an exact tool name, and no tool "
+                                               f"is named so: MCP tools are named mcp__<server>"
+                                               f"__<tool>; write '^{name}__.*' for every tool "
+                                               "of that server", pointer)
+                return
+
+    def unanchored(self, pattern: str, pointer: str) -> None:
+        """A tool regex that is not anchored at the start also matches longer names."""
+        if pattern.startswith(("^", ".*")):
+            return
+        chosen = matching.Selection("search", pattern=pattern)
+        known = KNOWN_TOOLS[self.dialect.name]
+        hits = [tool for tool in known if matching.selects(chosen, tool)]
+        longer = [tool for tool in hits
+                  if not matching.selects(matching.Selection("search", pattern="^" + pattern),
+                                          tool)]
+        example = longer[0] if longer else ("mcp_x_" + hits[0] + "_v2" if hits else None)
+        also = f", so it also matches {example}" if example else ""
+        exact = "|".join(tool for tool in hits if tool not in longer) or None
+        if self.dialect is CLAUDE:
+            fix = f"write '^{pattern}$' to match from the start"
+            fix += f", or the exact list '{exact}'" if exact else ""
+        else:
+            body = pattern if matching.PLAIN_NAME.fullmatch(pattern) else f"(?:{pattern})"
+            if re.fullmatch(r"[A-Za-z0-9_\-]+(?:\|[A-Za-z0-9_\-]+)*", pattern):
+                body = f"({pattern})" if "|" in pattern else pattern
+            fix = f"write '^{body}$' to match whole names"
+        self.add("matcher-unanchored", f"{self.host} matches {pattern!r} anywhere in the tool "
+                                       f"name (an unanchored regex){also}: {fix}", pointer)
+
+    def gemini_matcher(self, event: str, matcher: str, pointer: str) -> None:
+        text = matcher.strip()
+        if text in ("", "*"):
+            return
+        if GEMINI.events[event] is None:
+            if self.thorough:
+                self.add("flat-matcher", f"{event} ignores matchers: Gemini CLI runs these "
+                                         f"handlers on every {event}, whatever {matcher!r} says",
+                         pointer, "key")
+            return
+        if event in GEMINI.exact_events:
+            if "|" in text and self.thorough:
+                self.add("matcher-exact-text", f"Gemini CLI compares {event} matchers as exact "
+                                               f"text, so {matcher!r} never matches: write one "
+                                               "group per value", pointer)
+            return
+        error = matching.regex_error(text)
+        if error is not None:
+            if self.thorough:
+                self.add("matcher-regex-fallback", f"matcher {matcher!r} is not a valid regex "
+                                                   f"({error}): Gemini CLI falls back to "
+                                                   "comparing it as exact text", pointer)
+            return
+        if self.thorough:
+            plain = re.fullmatch(r"[A-Za-z0-9_\-]+(?:\|[A-Za-z0-9_\-]+)*", text)
+            if plain or not text.startswith(("^", ".*")):
+                self.unanchored(text, pointer)
+
+    # --- handlers ------------------------------------------------------------------------------
+
+    def dialect_handler(self, event: str, matcher: str | None, sequential: bool, handler: Any,
+                        pointer: str) -> None:
+        if not isinstance(handler, dict):
+            self.add("handler-type", f"a handler must be an object, not {json_kind(handler)}",
+                     pointer)
+            return
+        errors_before = self.errors
+        kind = handler.get("type")
+        spec = self.dialect.types.get(kind) if isinstance(kind, str) else None
+        if spec is None:
+            self.add("handler-kind", self.kind_message(kind, "type" in handler),
+                     pointer + ("/type" if "type" in handler else ""))
+            return
+        assert isinstance(kind, str)
+        for key in handler:
+            if key not in spec.keys:
+                self.add("unknown-key", _unknown_key_message(key, spec.keys, f"a {kind} handler"),
+                         f"{pointer}/{escape(key)}", "key")
+        texts = [self.required(kind, field, handler, pointer) for field in spec.required]
+        for key, value in handler.items():
+            expected = self.dialect.option_types.get(key)
+            if expected is not None and key in spec.keys and not _type_ok(expected, value):
+                self.add("option-type", f"`{key}` must be {_TYPE_WORDS[expected]}, not "
+                                        f"{json_kind(value)}", f"{pointer}/{escape(key)}")
+        timeout = self.timeout(event, handler, pointer)
+        text = " ".join(t for t in texts if t)
+        if kind == "command" and text:
+            self.command_text(text, pointer + "/command")
+            if self.check_scripts:
+                self.dialect_script(text, "args" in handler, pointer + "/command")
+        if not spec.runs_offline and self.thorough:
+            self.add("handler-host-only", f"a {kind} handler needs {self.host} itself: "
+                                          "agenthooks lists it but skips it when it runs hooks",
+                     pointer + "/type")
+        if self.errors != errors_before:
+            return
+        name = handler.get("name") if isinstance(handler.get("name"), str) else None
+        disabled = name if name is not None else text
+        options = tuple(sorted((key, freeze(value)) for key, value in handler.items()
+                               if key not in ("type", "timeout", "name", spec.field)))
+        self.handlers.append(Handler(
+            source=self.source, hook=name or "", event=event, matcher=matcher, command=text,
+            timeout=timeout, kind=kind, enabled=disabled not in self.disabled,
+            pointer=pointer, dialect=self.dialect.name, name=name, sequential=sequential,
+            options=options,
+        ))
+
+    def kind_message(self, kind: Any, given: bool) -> str:
+        names = tuple(self.dialect.types)
+        if not given:
+            return f"handler has no `type` ({', '.join(names)}); {self.host} drops it"
+        guess = did_you_mean(kind, names) if isinstance(kind, str) else None
+        hint = f"did you mean {guess!r}?" if guess else f"one of {', '.join(names)}"
+        return (f"unknown handler type {kind!r}: {hint} ({self.host} reads `type` "
+                "case-sensitively and silently drops this handler)")
+
+    def required(self, kind: str, field: str, handler: dict[str, Any], pointer: str) -> str:
+        rule = {"command": "command-missing", "prompt": "prompt-missing"}.get(
+            field, "field-missing")
+        value = handler.get(field)
+        if isinstance(value, str) and value.strip():
+            return value
+        if field not in handler:
+            self.add(rule, f"a {kind} handler needs `{field}`", pointer)
+        elif not isinstance(value, str):
+            self.add(rule, f"`{field}` must be a string, not {json_kind(value)}",
+                     f"{pointer}/{escape(field)}")
+        else:
+            self.add(rule, f"`{field}` is empty", f"{pointer}/{escape(field)}")
+        return ""
+
+    def timeout(self, event: str, handler: dict[str, Any], pointer: str) -> float:
+        default = self.dialect.default_timeout_for(event)
+        if "timeout" not in handler:
+            return default
+        value = handler["timeout"]
+        unit = "seconds" if self.dialect is CLAUDE else "milliseconds"
+        limit = INT32_MAX if self.dialect is GEMINI else INT32_MAX // 1000
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= limit:
+            shown = json_kind(value) if not isinstance(value, (int, float)) else value
+            self.add("timeout-invalid", f"timeout must be a positive number of {unit}, not "
+                                        f"{shown}", pointer + "/timeout")
+            return default
+        if self.dialect is GEMINI and value < 1000 and self.thorough:
+            self.add("timeout-milliseconds", f"timeout {value} is {value} ms in Gemini CLI "
+                                             f"(it counts milliseconds); if you meant "
+                                             f"{value:g} seconds, write {value * 1000:g}",
+                     pointer + "/timeout")
+        return float(value) * self.dialect.timeout_unit
+
+    def dialect_script(self, command: str, exec_form: bool, pointer: str) -> None:
+        """A script path that is relative or starts with the project (or plugin) variable and
+        is missing or not executable: the host's gate would be silently off."""
+        words = [command] if exec_form else _words(command)
+        if not words:
+            return
+        interpreter = None if exec_form else _interpreter(words)
+        path = interpreter[1] if interpreter else words[0]
+        resolved = self.resolve(path)
+        if resolved is None:
+            return
+        if not os.path.isfile(resolved):
+            self.add("script-missing", f"{path} does not exist (looked for "
+                                       f"{resolved}): the handler would fail with exit "
+                                       f"{2 if interpreter else 127}, which {self.host} "
+                                       "treats as a non-blocking error, so this gate would be "
+                                       "silently off", pointer)
+        elif interpreter is None and not os.access(resolved, os.X_OK):
+            self.add("script-missing", f"{path} is not executable (chmod +x); the handler "
+                                       f"would fail with exit 126 and {self.host} would go on "
+                                       "as if it had allowed", pointer)
+
+    def resolve(self, path: str) -> str | None:
+        """The file a script path names, or None when it cannot be known offline."""
+        found = _VARIABLE.match(path)
+        if found is not None:
+            name = found.group(1) or found.group(2)
+            rest = (found.group(3) or "").lstrip("/")
+            if name not in PATH_VARIABLES[self.dialect.name] or not rest:
+                return None
+            if name in ("CLAUDE_PLUGIN_ROOT", "extensionPath"):
+                base = self.source.plugin_root
+                return None if base is None else os.path.join(base, rest)
+            return os.path.join(self.source.workspace, rest)
+        if not _relative_path(path) or "/" not in path:
+            return None
+        return os.path.join(self.source.cwd, path)
+
+
+def check_document(doc: Any, source: Source, *, thorough: bool) -> DialectChecker:
+    checker = DialectChecker(source, DIALECT_SPECS[source.dialect], thorough=thorough)
+    checker.document(doc)
+    return checker
+
+
+def host_name(dialect: str) -> str:
+    return HOST_NAMES[dialect]

@@ -1,0 +1,181 @@
+"""Reading Claude Code and Gemini CLI settings files: every finding at its line and column,
+and the handlers each host would register.
+
+Gemini CLI reads its settings as JSON with comments (`strip-json-comments`), so comments are
+blanked out (offsets kept) before parsing; Claude Code reads plain JSON. Neither host reads a
+byte-order mark.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from agenthooks.config.loader import Unusable, _syntax_message, read_bytes
+from agenthooks.config.model import Diagnostic, Handler, HookFile, Source
+from agenthooks.config.rules import RULES
+from agenthooks.jsonlimits import MAX_DEPTH, could_be_too_deep
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, NamedTuple
+else:
+    from agenthooks._records import NamedTuple
+
+
+class DialectFile(NamedTuple):
+    """A checked settings file, with the switches that act across files."""
+
+    hook_file: HookFile
+    switch: bool | None  # disableAllHooks (negated) / hooksConfig.enabled, when given
+    disabled: tuple[str, ...]  # Gemini hooksConfig.disabled (merged as a union)
+
+
+def _diagnostic(source: Source, rule: str, message: str, line: int = 1, column: int = 1,
+                pointer: str = "") -> Diagnostic:
+    return Diagnostic(source.path, line, column, RULES[rule].severity, rule, message, pointer)
+
+
+def _line_col(text: str, offset: int) -> tuple[int, int]:
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def strip_comments(text: str) -> str:
+    """`//` and `/* */` comments replaced by spaces (newlines kept), strings left alone."""
+    out: list[str] = []
+    i, n = 0, len(text)
+    while i < n:
+        char = text[i]
+        if char == '"':
+            j = i + 1
+            while j < n and text[j] != '"':
+                j += 2 if text[j] == "\\" else 1
+            out.append(text[i:j + 1])
+            i = j + 1
+        elif text.startswith("//", i):
+            j = text.find("\n", i)
+            j = n if j == -1 else j
+            out.append(" " * (j - i))
+            i = j
+        elif text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            j = n if j == -1 else j + 2
+            out.append("".join(c if c == "\n" else " " for c in text[i:j]))
+            i = j
+        else:
+            out.append(char)
+            i += 1
+    return "".join(out)
+
+
+def _text(source: Source) -> tuple[str | None, list[Diagnostic]]:
+    try:
+        data, _ = read_bytes(source.file, source.path)
+    except Unusable as exc:
+        return None, [_diagnostic(source, exc.rule, exc.message)]
+    if data.startswith(b"\xef\xbb\xbf"):
+        host = "Claude Code" if source.dialect == "claude" else "Gemini CLI"
+        return None, [_diagnostic(source, "bom", f"the file starts with a UTF-8 byte-order "
+                                                 f"mark, which {host}'s JSON parser rejects: "
+                                                 "save it as UTF-8 without BOM")]
+    try:
+        return data.decode("utf-8"), []
+    except UnicodeDecodeError as exc:
+        prefix = data[: exc.start].decode("utf-8", "replace")
+        return None, [_diagnostic(source, "encoding",
+                                  f"the file is not UTF-8: byte 0x{data[exc.start]:02x}",
+                                  *_line_col(prefix, len(prefix)))]
+
+
+def parse(source: Source) -> tuple[Any, Any, list[Diagnostic]]:
+    """(document, position map, findings); the document is None when it does not parse."""
+    from agenthooks.config.jsonpos import read_positions, too_deep_at
+
+    text, found = _text(source)
+    if text is None:
+        return None, None, found
+    if source.dialect == "gemini":
+        text = strip_comments(text)
+    deep = too_deep_at(text) if could_be_too_deep(text) else None
+    if deep is not None:
+        found.append(_diagnostic(source, "nesting-too-deep", f"nesting too deep: more than "
+                                 f"{MAX_DEPTH} levels of lists and objects",
+                                 *_line_col(text, deep)))
+        return None, None, found
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as exc:
+        found.append(_diagnostic(source, "json-syntax",
+                                 f"invalid JSON: {_syntax_message(text, exc)}",
+                                 exc.lineno, exc.colno))
+        return None, None, found
+    doc, positions = read_positions(text)
+    for pointer, offset in positions.duplicates:
+        key = pointer.rsplit("/", 1)[1].replace("~1", "/").replace("~0", "~")
+        found.append(_diagnostic(source, "duplicate-key", f"key {key!r} is given twice; JSON "
+                                 "keeps only this last one", *positions.line_col(offset),
+                                 pointer))
+    for pointer, offset, word in positions.constants:
+        found.append(_diagnostic(source, "json-constant", f"{word} is not valid JSON",
+                                 *positions.line_col(offset), pointer))
+    return doc, positions, found
+
+
+def check_dialect_file(source: Source, *, thorough: bool = True) -> DialectFile:
+    """Every finding in a settings file, placed at its line and column, and its handlers
+    (none when it has errors, as a host would register none of a file it cannot read)."""
+    from agenthooks.dialects.check import check_document
+
+    doc, positions, found = parse(source)
+    if doc is None:
+        return DialectFile(HookFile(source, (), tuple(found)), None, ())
+    checker = check_document(doc, source, thorough=thorough)
+    constant_at = {pointer for pointer, _, _ in positions.constants}
+    for finding in checker.findings:
+        if finding.pointer in constant_at:
+            continue
+        line, column = positions.locate(finding.pointer, finding.anchor)
+        found.append(_diagnostic(source, finding.rule, finding.message, line, column,
+                                 finding.pointer))
+    found.sort(key=lambda d: (d.line, d.column))
+    broken = any(d.severity == "error" for d in found)
+    handlers = () if broken else tuple(checker.handlers)
+    return DialectFile(HookFile(source, handlers, tuple(found)), checker.switch_given,
+                       checker.disabled)
+
+
+def settle(files: Sequence[DialectFile]) -> list[HookFile]:
+    """The files with each host's switches applied across them, in discovery order.
+
+    Claude Code: the last file (user, project, local) that sets `disableAllHooks` decides
+    for all. Gemini CLI: the last `hooksConfig.enabled` decides; `hooksConfig.disabled`
+    lists are merged (a union), matched against a handler's `name`, else its command.
+    """
+    switches: dict[str, bool] = {}
+    disabled: dict[str, set[str]] = {}
+    for dialect_file in files:
+        dialect = dialect_file.hook_file.source.dialect
+        if dialect_file.switch is not None:
+            switches[dialect] = dialect_file.switch
+        disabled.setdefault(dialect, set()).update(dialect_file.disabled)
+    settled: list[HookFile] = []
+    for dialect_file in files:
+        hook_file = dialect_file.hook_file
+        dialect = hook_file.source.dialect
+        on = switches.get(dialect, True)
+        off = disabled.get(dialect, set())
+        handlers = tuple(_settled(handler, on, off) for handler in hook_file.handlers)
+        settled.append(hook_file._replace(handlers=handlers))
+    return settled
+
+
+def _settled(handler: Handler, on: bool, off: set[str]) -> Handler:
+    key = handler.name if handler.name is not None else handler.command
+    enabled = on and key not in off
+    return handler if handler.enabled == enabled else handler._replace(enabled=enabled)
+
+
+def load_dialect_files(sources: Sequence[Source]) -> list[HookFile]:
+    """Check and settle the settings files of a discovery, in order."""
+    return settle([check_dialect_file(source) for source in sources])

@@ -1,0 +1,193 @@
+"""How each host really matches a matcher, as data and one small function per host.
+
+Claude Code: no matcher, `""` or `"*"` match everything; a matcher of only letters, digits,
+`_`, `-`, spaces, `,` and `|` is an exact name or a list of names (`Edit|Write`,
+`Edit, Write`); anything else is an unanchored JavaScript regex (`RegExp.test`), so `Edit.*`
+matches `NotebookEdit` too. On FileChanged and StopFailure only letters, digits, `_` and `|`
+make a list. Events that ignore matchers run every group.
+
+Gemini CLI (hookPlanner.ts): the matcher is trimmed; `""` or `"*"` match everything; on tool
+events it is an unanchored regex, or, when it does not compile, exact text; on SessionStart,
+SessionEnd and PreCompress it is exact text, so `startup|resume` never matches; other events
+ignore it.
+
+Regexes are JavaScript's in both hosts; agenthooks runs them with Python's `re`, which agrees
+on the patterns matchers use (named groups are translated).
+
+`Selection` is the meaning of a matcher in a host-free form, which `convert` writes back in
+another host's syntax: everything, a set of exact names, a regex that may match anywhere
+(`search`), or one that must match the whole name (`full`).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from agenthooks.dialects.claude import CLAUDE
+from agenthooks.dialects.gemini import GEMINI
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Literal, NamedTuple
+    Form = Literal["all", "names", "search", "full", "never"]
+else:
+    from agenthooks._records import NamedTuple
+
+CLAUDE_EXACT = re.compile(r"[A-Za-z0-9_\-, |]*")
+CLAUDE_EXACT_NARROW = re.compile(r"[A-Za-z0-9_|]*")
+PLAIN_NAME = re.compile(r"[A-Za-z0-9_\-]+")
+# `^name$`, `^(a|b)$`, `^(?:a|b)$`: a regex that is a list of exact names.
+ANCHORED_NAMES = re.compile(r"\^(?:\((?:\?:)?)?([A-Za-z0-9_\-]+(?:\|[A-Za-z0-9_\-]+)*)\)?\$")
+
+
+class Selection(NamedTuple):
+    form: Form
+    names: tuple[str, ...] = ()
+    pattern: str = ""
+
+
+ALL = Selection("all")
+
+
+def js_regex(pattern: str) -> re.Pattern[str]:
+    """A JavaScript regex as Python's `re` reads it; raises `re.error`."""
+    return _js_regex(pattern)
+
+
+@lru_cache(maxsize=1024)
+def _js_regex(pattern: str) -> re.Pattern[str]:
+    return re.compile(re.sub(r"\(\?<(?![=!])", "(?P<", pattern))
+
+
+def regex_error(pattern: str) -> str | None:
+    try:
+        js_regex(pattern)
+    except re.error as exc:
+        return str(exc)
+    return None
+
+
+# --- Claude Code -----------------------------------------------------------------------------
+
+
+def claude_selection(matcher: str | None, event: str) -> Selection:
+    """What a Claude Code matcher selects on an event (its matcher field's values)."""
+    if CLAUDE.events.get(event, "tool_name") is None or matcher in (None, "", "*"):
+        return ALL
+    assert matcher is not None
+    exact = CLAUDE_EXACT_NARROW if event in CLAUDE.exact_events else CLAUDE_EXACT
+    if exact.fullmatch(matcher):
+        names = tuple(n.strip() for n in re.split(r"[|,]", matcher) if n.strip())
+        return Selection("names", names)
+    if regex_error(matcher) is not None:
+        return Selection("never", pattern=matcher)
+    return Selection("search", pattern=matcher)
+
+
+def gemini_selection(matcher: str | None, event: str) -> Selection:
+    """What a Gemini CLI matcher selects on an event."""
+    field = GEMINI.events.get(event)
+    text = (matcher or "").strip()
+    if field is None or text in ("", "*"):
+        return ALL
+    if event in GEMINI.exact_events or regex_error(text) is not None:
+        return Selection("names", (text,))
+    return Selection("search", pattern=text)
+
+
+def antigravity_selection(matcher: str | None, event: str) -> Selection:
+    """What a hooks.json matcher selects (anchored: `re.fullmatch`); flat events ignore it."""
+    from agenthooks.events import TOOL_EVENTS
+
+    if event not in TOOL_EVENTS or matcher in (None, "", "*"):
+        return ALL
+    assert matcher is not None
+    if re.fullmatch(r"[A-Za-z0-9_\-]+(?:\|[A-Za-z0-9_\-]+)*", matcher):
+        return Selection("names", tuple(matcher.split("|")))
+    return Selection("full", pattern=matcher)
+
+
+SELECTIONS = {
+    "claude": claude_selection,
+    "gemini": gemini_selection,
+    "antigravity": antigravity_selection,
+}
+
+
+def selection(dialect: str, matcher: str | None, event: str) -> Selection:
+    return SELECTIONS[dialect](matcher, event)
+
+
+def selects(chosen: Selection, value: str | None) -> bool:
+    """Whether a selection picks a value (a tool name, a SessionStart source...).
+
+    With no value known, only a selection of everything picks.
+    """
+    if chosen.form == "all":
+        return True
+    if value is None or chosen.form == "never":
+        return False
+    if chosen.form == "names":
+        return value in chosen.names
+    pattern = js_regex(chosen.pattern)
+    if chosen.form == "search":
+        return pattern.search(value) is not None
+    return pattern.fullmatch(value) is not None
+
+
+def matches(dialect: str, matcher: str | None, event: str, value: str | None) -> bool:
+    """Whether a host runs a group with this matcher for this value of the event."""
+    return selects(selection(dialect, matcher, event), value)
+
+
+def simplify(chosen: Selection) -> Selection:
+    """A regex that is really a list of names (`^(a|b)$`, `^(?:p)$`) in its plainer form."""
+    if chosen.form not in ("search", "full"):
+        return chosen
+    pattern = chosen.pattern
+    if chosen.form == "full" and PLAIN_NAME.fullmatch(pattern):
+        return Selection("names", (pattern,))
+    found = ANCHORED_NAMES.fullmatch(pattern)
+    if found is not None:
+        return Selection("names", tuple(found.group(1).split("|")))
+    if chosen.form == "search" and pattern.startswith("^(?:") and pattern.endswith(")$"):
+        inner = pattern[4:-2]
+        if _balanced(inner):
+            return simplify(Selection("full", pattern=inner))
+    if chosen.form == "full" and pattern.startswith(".*(?:") and pattern.endswith(").*"):
+        inner = pattern[5:-3]
+        if _balanced(inner):
+            return Selection("search", pattern=inner)
+    return chosen
+
+
+def _balanced(pattern: str) -> bool:
+    """Whether a regex's parentheses pair up on their own (so wrapping it changes nothing)."""
+    depth = 0
+    escaped = False
+    for char in pattern:
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0 and regex_error(pattern) is None
+
+
+def describe(chosen: Selection) -> str:
+    """How a selection matches, in words, for messages and `list`."""
+    if chosen.form == "all":
+        return "every value"
+    if chosen.form == "never":
+        return "nothing (the regex does not compile)"
+    if chosen.form == "names":
+        return "exactly " + " or ".join(chosen.names)
+    if chosen.form == "search":
+        return f"any name that contains a match of /{chosen.pattern}/"
+    return f"names that match /{chosen.pattern}/ whole"

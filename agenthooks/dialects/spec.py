@@ -1,0 +1,47 @@
+"""What a dialect is, as data: its events, what each event's matcher is matched against, its
+handler types with their fields, its timeout unit and defaults.
+
+`claude.CLAUDE` and `gemini.GEMINI` are the two instances; the walker (`dialects.check`) and
+`convert` read them, so a host's rule lives in one table.
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import NamedTuple
+else:
+    from agenthooks._records import NamedTuple
+
+
+class HandlerType(NamedTuple):
+    """One `type` of handler: the field that says what it runs, and every key it accepts."""
+
+    field: str | None  # the required text field: command, url, prompt; None for mcp_tool
+    required: tuple[str, ...]  # fields that must be non-empty strings
+    keys: tuple[str, ...]  # every key a handler of this type may have
+    runs_offline: bool  # whether agenthooks can run it outside the host
+
+
+class Dialect(NamedTuple):
+    name: str  # "claude" or "gemini"
+    host: str  # "Claude Code"
+    # event -> the payload field its matcher is matched against; None when the event ignores
+    # matchers; "tool_name" on tool events.
+    events: dict[str, str | None]
+    # Events whose matchers are exact text only (Gemini's lifecycle events), or use a
+    # narrower exact-name alphabet (Claude's FileChanged, StopFailure).
+    exact_events: frozenset[str]
+    types: dict[str, HandlerType]
+    group_keys: tuple[str, ...]
+    # Top-level settings keys this dialect reads besides `hooks`.
+    settings_keys: tuple[str, ...]
+    timeout_unit: float  # seconds per unit of `timeout`: 1 (Claude), 0.001 (Gemini)
+    default_timeout: float  # seconds
+    timeout_by_event: dict[str, float]  # seconds, where an event's default differs
+    project_var: str  # CLAUDE_PROJECT_DIR / GEMINI_PROJECT_DIR
+    # Keys whose value type is checked: key -> (type name, predicate name)
+    option_types: dict[str, str]
+
+    def default_timeout_for(self, event: str) -> float:
+        return self.timeout_by_event.get(event, self.default_timeout)
