@@ -102,7 +102,7 @@ def append(path: str, record: dict[str, Any]) -> None:
 
     data = line_of(record)
     folder = os.path.dirname(path)
-    if folder and not os.path.isdir(folder):
+    if folder and not os.path.lexists(folder):
         os.makedirs(folder, mode=0o700, exist_ok=True)
     flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_CLOEXEC", 0)
     fd = os.open(path, flags, 0o600)

@@ -178,9 +178,11 @@ def run(options: RunOptions) -> int:
         if not options.closed or options.dry_run:
             raise
         result = failed_closed(options.event, str(exc))
-    if options.audit is not None:
-        audit(options, result, payload, hooks, started, clock)
-    return emit(result, report=options.report, verbose=options.verbose)
+    try:
+        return emit(result, report=options.report, verbose=options.verbose)
+    finally:  # after the answer: the host is not kept waiting on the log's lock
+        if options.audit is not None:
+            audit(options, result, payload, hooks, started, clock)
 
 
 def audit(options: RunOptions, result: EventResult, payload: bytes, hooks: Hooks | None,
