@@ -67,17 +67,17 @@ def mismatch_lines(mismatch: Mismatch) -> list[str]:
 
 def handler_rows(report: dict[str, Any]) -> list[list[str]]:
     """One row per command handler and per in-process hook of a `--report json`."""
-    rows = []
-    for h in report.get("handlers", []):
-        exit_code = h.get("exitCode")
-        rows.append([h.get("hook", "?"), "command", str(h.get("status")),
-                     "" if exit_code is None else str(exit_code), _ms(h.get("durationMs")),
-                     str(h.get("decision") or ""), _first_line(h.get("stderr"))])
+    rows = []  # in-process hooks run first (a terminal one stops the event before handlers)
     for h in report.get("hooks", []):
         note = h.get("error") or h.get("reason") or ""
         rows.append([h.get("hook", "?"), str(h.get("kind")), "error" if h.get("error") else "ok",
                      "", _ms(h.get("durationMs")), str(h.get("decision") or ""),
                      _first_line(note)])
+    for h in report.get("handlers", []):
+        exit_code = h.get("exitCode")
+        rows.append([h.get("hook", "?"), "command", str(h.get("status")),
+                     "" if exit_code is None else str(exit_code), _ms(h.get("durationMs")),
+                     str(h.get("decision") or ""), _first_line(h.get("stderr"))])
     return [[printable(str(cell)) for cell in row] for row in rows]
 
 
