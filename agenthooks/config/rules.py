@@ -93,8 +93,10 @@ MARKDOWN_RULES: dict[str, Rule] = {
 }
 RULES.update(MARKDOWN_RULES)
 
-# Claude Code and Gemini CLI settings files (agenthooks.dialects), tested in tests/dialects.
-# They share the rules above where the meaning is the same (unknown-event, timeout-invalid...).
+# Claude Code and Gemini CLI settings files (agenthooks.dialects), tested in tests/dialects
+# and listed in the README's own table for them. They share the rules above where the meaning
+# is the same (unknown-event, timeout-invalid...); `RULES` itself stays the table of hooks.json
+# and Markdown hooks, each rule with a bad file in tests/config/bad.
 DIALECT_RULES: dict[str, Rule] = {
     rule.id: rule
     for rule in (
@@ -121,4 +123,5 @@ DIALECT_RULES: dict[str, Rule] = {
              "`disableAllHooks: true` or `hooksConfig.enabled: false` turns every hook off"),
     )
 }
-RULES.update(DIALECT_RULES)
+# Every rule of every format: what a diagnostic's rule id is looked up in.
+ALL_RULES: dict[str, Rule] = {**RULES, **DIALECT_RULES}

@@ -12,12 +12,14 @@ import re
 
 from agenthooks.config.check import (
     Checker,
+    Finding,
     _interpreter,
     _relative_path,
     _unknown_key_message,
     _words,
 )
 from agenthooks.config.model import Handler, Source, escape, json_kind
+from agenthooks.config.rules import ALL_RULES
 from agenthooks.dialects import matching
 from agenthooks.dialects.claude import CLAUDE
 from agenthooks.dialects.events import HOST_NAMES, other_host_hint
@@ -28,6 +30,8 @@ from agenthooks.events import INT32_MAX, did_you_mean
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
+
+    from agenthooks.config.check import Anchor
 
 DIALECT_SPECS: dict[str, Dialect] = {"claude": CLAUDE, "gemini": GEMINI}
 
@@ -83,6 +87,12 @@ class DialectChecker(Checker):
         self.all_off = False  # disableAllHooks: true, or hooksConfig.enabled: false
         self.switch_given: bool | None = None  # that setting, when the file gives it
         self.disabled: tuple[str, ...] = ()  # Gemini hooksConfig.disabled
+
+    def add(self, rule: str, message: str, pointer: str, anchor: Anchor = "value") -> None:
+        """As `Checker.add`, with severities from the table of every format's rules."""
+        self.findings.append(Finding(rule, message, pointer, anchor))
+        if ALL_RULES[rule].severity == "error":
+            self.errors += 1
 
     # --- the settings object ------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from agenthooks.config.loader import Unusable, _syntax_message, read_bytes
 from agenthooks.config.model import Diagnostic, Handler, HookFile, Source
-from agenthooks.config.rules import RULES
+from agenthooks.config.rules import ALL_RULES
 from agenthooks.jsonlimits import MAX_DEPTH, could_be_too_deep
 
 TYPE_CHECKING = False
@@ -33,7 +33,7 @@ class DialectFile(NamedTuple):
 
 def _diagnostic(source: Source, rule: str, message: str, line: int = 1, column: int = 1,
                 pointer: str = "") -> Diagnostic:
-    return Diagnostic(source.path, line, column, RULES[rule].severity, rule, message, pointer)
+    return Diagnostic(source.path, line, column, ALL_RULES[rule].severity, rule, message, pointer)
 
 
 def _line_col(text: str, offset: int) -> tuple[int, int]:

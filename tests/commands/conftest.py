@@ -1,5 +1,6 @@
 """The command tests read the sample workspace's hooks.json; its Markdown hooks
-(`.harness/hooks`) have their own tests in tests/markdown, so here they are left out."""
+(`.harness/hooks`) have their own tests in tests/markdown, and its Claude Code and Gemini CLI
+settings (`.claude/`, `.gemini/`) theirs in tests/dialects, so here they are left out."""
 
 from __future__ import annotations
 
@@ -11,10 +12,10 @@ import pytest
 
 @pytest.fixture
 def samples(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy of the sample workspace without its Markdown hooks."""
+    """A copy of the sample workspace without its Markdown hooks and settings files."""
     from tests.conftest import REPO
 
     target = tmp_path_factory.mktemp("samples") / "sample_hooks"
     shutil.copytree(REPO / "sample_hooks", target, symlinks=True,
-                    ignore=shutil.ignore_patterns(".harness"))
+                    ignore=shutil.ignore_patterns(".harness", ".claude", ".gemini"))
     return target

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from agenthooks.cli.app import cli
 
-KEYS = {"source", "hook", "event", "matcher", "command", "timeout", "enabled", "type"}
+KEYS = {"source", "hook", "event", "matcher", "command", "timeout", "enabled", "type", "dialect"}
 
 
 def write(path: Path, text: str) -> Path:
@@ -66,6 +66,7 @@ def test_json_of_the_sample_workspace(agenthooks, samples: Path) -> None:
         "timeout": 10,
         "enabled": True,
         "type": "command",
+        "dialect": "antigravity",
     }
     by_hook = {row["hook"]: row for row in rows}
     assert by_hook["lint-reminder"]["matcher"] is None  # flat events have no matcher
@@ -208,13 +209,13 @@ def test_nothing_for_a_tool_alone_reads_well(agenthooks, samples: Path) -> None:
     assert flat.err.endswith("agenthooks: no enabled handler runs for SessionStart\n")
 
 
-def test_another_hosts_event_gets_runs_hint(agenthooks, samples: Path) -> None:
-    outcome = agenthooks("list", "--workspace", str(samples), "--event", "BeforeTool")
-    assert (outcome.code, outcome.out) == (1, "")
-    assert outcome.err == (
-        "agenthooks: unknown event 'BeforeTool': BeforeTool is another host's event name; "
-        "here it is 'PreToolUse'\n"
-    )
+def test_another_hosts_event_lists_the_same_meaning(agenthooks, samples: Path) -> None:
+    # Any dialect's word names its row of the event table: BeforeTool is PreToolUse here.
+    outcome = agenthooks("list", "--workspace", str(samples), "--no-user", "--event",
+                         "BeforeTool")
+    same = agenthooks("list", "--workspace", str(samples), "--no-user", "--event", "PreToolUse")
+    assert (outcome.code, outcome.err) == (0, "")
+    assert outcome.out == same.out and "safety-gate" in outcome.out
     typo = agenthooks("list", "--event", "Stopp")
     assert (typo.code, typo.err) == (1, "agenthooks: unknown event 'Stopp': did you mean 'Stop'?\n")
 

@@ -379,5 +379,5 @@ def test_help_has_an_exit_status_section(agenthooks, command: str) -> None:
 def test_top_level_help_does_not_cut_descriptions(agenthooks) -> None:
     outcome = agenthooks("--help")
     commands = outcome.out[outcome.out.index("Commands:"):].splitlines()[1:]
-    assert len(commands) == 4
+    assert any(line.split()[:1] == ["convert"] for line in commands)
     assert not any(line.endswith("...") for line in commands), commands
