@@ -61,18 +61,23 @@ def _env(home: Path, pre_commit_home: Path) -> dict[str, str]:
     return env
 
 
-def _try_repo(project: Path, hooks_json: str, home: Path,
-              pre_commit_home: Path) -> subprocess.CompletedProcess[str]:
+def _try_repo(project: Path, hooks_json: str, home: Path, pre_commit_home: Path,
+              hook: str = "agenthooks-validate",
+              files: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     env = _env(home, pre_commit_home)
     project.mkdir()
     subprocess.run(["git", "init", "-q", str(project)], check=True, env=env)
     (project / ".agents").mkdir()
     (project / ".agents" / "hooks.json").write_text(hooks_json, encoding="utf-8")
     (project / "notes.json").write_text("not even json", encoding="utf-8")  # not a hooks file
+    for name, text in (files or {}).items():
+        (project / name).parent.mkdir(parents=True, exist_ok=True)
+        (project / name).write_text(text, encoding="utf-8")
+        if name.endswith(".sh"):
+            (project / name).chmod(0o755)
     subprocess.run(["git", "add", "-A"], cwd=project, check=True, env=env)
     return subprocess.run(
-        [sys.executable, "-m", "pre_commit", "try-repo", str(REPO), "agenthooks-validate",
-         "--all-files"],
+        [sys.executable, "-m", "pre_commit", "try-repo", str(REPO), hook, "--all-files"],
         cwd=project, env=env, capture_output=True, text=True, check=False, timeout=900,
     )
 
@@ -89,3 +94,41 @@ def test_bad_file_fails_with_the_rule(pre_commit_home: Path, home: Path, tmp_pat
     assert "Failed" in done.stdout
     assert ".agents/hooks.json:3:51: error [timeout-invalid]" in done.stdout
     assert "notes.json" not in done.stdout
+
+
+# `agenthooks-test`: a gate script, and fixtures that pin what it decides.
+GATE_JSON = (
+    '{"gate": {"PreToolUse": [{"matcher": "run_command",'
+    ' "hooks": [{"command": "./scripts/gate.sh"}]}]}}\n'
+)
+GATE_FILES = {
+    ".agents/scripts/gate.sh": "#!/bin/sh\ncat >/dev/null\necho 'no deletes' >&2\nexit 2\n",
+}
+GATE_FIXTURE = """\
+cases:
+  - name: the gate denies
+    event: PreToolUse
+    payload: {{toolCall: {{name: run_command, args: {{CommandLine: rm -rf /}}}}}}
+    expect: {{decision: {decision}, reason: no deletes}}
+"""
+
+
+def test_agenthooks_test_passes(pre_commit_home: Path, home: Path, tmp_path: Path) -> None:
+    files = {**GATE_FILES, ".agents/tests/gate.hooktest.yaml": GATE_FIXTURE.format(
+        decision="deny")}
+    done = _try_repo(tmp_path / "good", GATE_JSON, home, pre_commit_home, "agenthooks-test",
+                     files)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "agenthooks test" in done.stdout and "Passed" in done.stdout
+
+
+def test_agenthooks_test_fails_with_the_diff(pre_commit_home: Path, home: Path,
+                                             tmp_path: Path) -> None:
+    files = {**GATE_FILES, ".agents/tests/gate.hooktest.yaml": GATE_FIXTURE.format(
+        decision="allow")}
+    done = _try_repo(tmp_path / "bad", GATE_JSON, home, pre_commit_home, "agenthooks-test",
+                     files)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "Failed" in done.stdout
+    assert ".agents/tests/gate.hooktest.yaml:2: the gate denies" in done.stdout
+    assert 'expected "allow"' in done.stdout and 'actual   "deny"' in done.stdout
