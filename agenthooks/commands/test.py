@@ -110,7 +110,7 @@ def run_tests(
         results = run_cases(cases, options)
         summary = Summary(results, [f.path for f in fixtures], time.perf_counter() - start)
         write(summary, fmt, out)
-    if output is not None and fmt != "text":
+    if output is not None:
         sys.stderr.write(summary.line() + "\n")
     return EXIT_FAILED if summary.failed else 0
 

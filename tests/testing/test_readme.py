@@ -1,0 +1,35 @@
+"""The README's `agenthooks test` section: its example fixture passes against the samples, and
+it names every rule and every key the loader knows."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from agenthooks.testing.loader import CASE_KEYS, EXPECT_KEYS, RULES, TOP_KEYS
+from tests.conftest import REPO, Run
+
+
+def _section() -> str:
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    match = re.search(r"<!-- section: test -->\n(.*?)<!-- end: test -->", text, re.S)
+    assert match, "README.md has no test section"
+    return match.group(1)
+
+
+def test_the_readme_example_passes(agenthooks: Run, sample_copy: Path) -> None:
+    match = re.search(r"```yaml\n# (\.agents/tests/\S+)\n(.*?)```", _section(), re.S)
+    assert match
+    fixture = sample_copy / match.group(1)
+    fixture.write_text(match.group(2), encoding="utf-8")
+    done = agenthooks("test", str(fixture))
+    assert done.code == 0, done.out + done.err
+    assert "3 passed, 0 failed" in done.out
+
+
+def test_every_rule_and_key_is_documented() -> None:
+    section = _section()
+    for rule in RULES:
+        assert f"`{rule}`" in section
+    for key in (*TOP_KEYS, *CASE_KEYS, *EXPECT_KEYS):
+        assert f"`{key}`" in section, key
