@@ -37,7 +37,7 @@ DIALECT_SPECS: dict[str, Dialect] = {"claude": CLAUDE, "gemini": GEMINI}
 
 # Tool names each host's built-in tools have, for examples in matcher warnings.
 KNOWN_TOOLS: dict[str, tuple[str, ...]] = {
-    "claude": ("Bash", "BashOutput", "Edit", "MultiEdit", "NotebookEdit", "Read", "Write",
+    "claude": ("Bash", "BashOutput", "Edit", "NotebookEdit", "MultiEdit", "Read", "Write",
                "Glob", "Grep", "LS", "WebFetch", "WebSearch", "Task", "TodoWrite"),
     "gemini": ("run_shell_command", "read_file", "read_many_files", "write_file", "replace",
                "glob", "grep_search", "list_directory", "web_fetch", "google_web_search"),

@@ -1,0 +1,29 @@
+"""Helpers for Claude Code and Gemini CLI settings files in a temporary project."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from agenthooks.config.discovery import dialect_source
+from agenthooks.config.model import HookFile
+from agenthooks.dialects.load import check_dialect_file
+
+FOLDERS = {"claude": ".claude", "gemini": ".gemini"}
+
+
+def settings(root: Path, dialect: str, text: str, name: str = "settings.json") -> Path:
+    """Write a settings file of a dialect under a project root."""
+    path = root / FOLDERS[dialect] / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def check(root: Path, dialect: str, text: str) -> HookFile:
+    path = settings(root, dialect, text)
+    return check_dialect_file(dialect_source(str(path), dialect, str(root), os.getcwd())).hook_file
+
+
+def found(hook_file: HookFile) -> list[tuple[str, int, int]]:
+    return [(d.rule, d.line, d.column) for d in hook_file.diagnostics]
