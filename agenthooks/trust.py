@@ -96,10 +96,13 @@ def trust_path(environ: Mapping[str, str] | None = None) -> str:
 
 def _relative(path: str, workspace: str) -> str | None:
     """`path` relative to the workspace (with `/`), or None when it is outside it."""
-    for candidate in (os.path.normpath(os.path.abspath(path)), os.path.realpath(path)):
-        if candidate.startswith(workspace + os.sep):
-            return candidate[len(workspace) + 1:].replace(os.sep, "/")
-    return None
+    prefix = workspace + os.sep
+    candidate = os.path.normpath(os.path.abspath(path))
+    if not candidate.startswith(prefix):
+        candidate = os.path.realpath(path)  # only then: it costs a system call per part
+        if not candidate.startswith(prefix):
+            return None
+    return candidate[len(prefix):].replace(os.sep, "/")
 
 
 def _sha256(path: str) -> str | None:
