@@ -1,0 +1,308 @@
+"""`agenthooks convert`: by table, there and back, validating cleanly, lossy or not."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from agenthooks.config.discovery import discover_all
+from agenthooks.config.loader import check_file
+from agenthooks.config.model import Handler
+from agenthooks.dialects.convert import reread, tool_name
+from agenthooks.dialects.load import check_dialect_file
+from agenthooks.dialects.matching import selects
+from tests.conftest import REPO
+
+SAMPLES = REPO / "sample_hooks"
+PLACES = {
+    "antigravity": ".agents/hooks.json",
+    "claude": ".claude/settings.json",
+    "gemini": ".gemini/settings.json",
+}
+# Tool names to compare what two matchers select: each host's, MCP ones, and look-alikes.
+PROBES = ("Bash", "BashOutput", "Edit", "NotebookEdit", "MultiEdit", "Write", "Read",
+          "run_shell_command", "replace", "write_file", "read_file", "mcp_x_read_file_v2",
+          "run_command", "replace_file_content", "write_to_file", "multi_replace_file_content",
+          "view_file", "mcp__memory__x", "startup", "resume")
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    """A copy of the sample workspace (scripts included), without any hook file."""
+    root = tmp_path / "project"
+    shutil.copytree(SAMPLES, root, symlinks=True,
+                    ignore=shutil.ignore_patterns(".harness", ".claude", ".gemini", "hooks.json"))
+    return root
+
+
+def handlers_of(path: Path, dialect: str | None = None) -> list[Handler]:
+    found = discover_all(configs=[str(path)], dialects=True, dialect=dialect)
+    if found.dialect_sources:
+        hook_file = check_dialect_file(found.dialect_sources[0]).hook_file
+    else:
+        hook_file = check_file(found.sources[0])
+    assert hook_file.ok, hook_file.diagnostics
+    return list(hook_file.handlers)
+
+
+def meaning(handler: Handler, target: str) -> tuple[object, ...]:
+    """What "the same handler" means: command, timeout, event and the tools it selects, said
+    in the target dialect's words."""
+    from agenthooks.dialects.convert import rewrite_command, translate_tools
+    from agenthooks.dialects.events import counterpart
+
+    chosen = translate_tools(reread(handler.matcher, handler.dialect, handler.event),
+                             handler.dialect, target)
+    command, _ = rewrite_command(handler, target, ".agents")
+    return (counterpart(handler.event, handler.dialect, target), command, handler.timeout,
+            handler.enabled, tuple(probe for probe in PROBES if selects(chosen, probe)))
+
+
+@pytest.mark.parametrize("source", ["claude", "gemini"])
+@pytest.mark.parametrize("target", ["antigravity", "claude", "gemini"])
+def test_there_and_back_yields_the_same_handlers(agenthooks, project: Path, source: str,
+                                                 target: str) -> None:
+    original = SAMPLES / PLACES[source]
+    there = project / PLACES[target] if target != source else project / "there.json"
+    there.parent.mkdir(parents=True, exist_ok=True)
+    outcome = agenthooks("convert", str(original), "--to", target, "-o", str(there))
+    assert (outcome.code, outcome.err) == (0, "")
+    back = project / "back.json"
+    outcome = agenthooks("convert", str(there), "--to", source, "-o", str(back),
+                         "--dialect", target)
+    assert (outcome.code, outcome.err) == (0, "")
+    before = [meaning(h, source) for h in handlers_of(original)]
+    after = [meaning(h, source) for h in handlers_of(back, source)]
+    assert after == before
+    # The sample files are what convert writes: back is the original, byte for byte.
+    if source == "claude" or target != "claude":
+        assert json.loads(back.read_text()) == json.loads(_without_comments(original))
+
+
+def _without_comments(path: Path) -> str:
+    from agenthooks.dialects.load import strip_comments
+
+    return strip_comments(path.read_text())
+
+
+@pytest.mark.parametrize(("source", "target"), [
+    ("antigravity", "gemini"), ("claude", "gemini"), ("gemini", "claude"),
+    ("claude", "antigravity"), ("gemini", "antigravity"),
+])
+def test_output_validates_with_no_findings(agenthooks, project: Path, source: str,
+                                           target: str) -> None:
+    out = project / PLACES[target]
+    out.parent.mkdir(parents=True, exist_ok=True)
+    outcome = agenthooks("convert", str(SAMPLES / PLACES[source]), "--to", target, "-o",
+                         str(out), "--lossy")
+    assert outcome.code == 0
+    checked = agenthooks("validate", str(out))
+    assert (checked.code, checked.out, checked.err) == (0, "ok: 1 file, no problems\n", "")
+
+
+def test_hooks_json_to_claude_is_the_claude_sample_but_for_the_disabled_hook(
+        agenthooks, project: Path) -> None:
+    outcome = agenthooks("convert", str(SAMPLES / PLACES["antigravity"]), "--to", "claude")
+    assert outcome.code == 1 and outcome.out == ""
+    assert outcome.err.splitlines()[0] == (
+        f"{SAMPLES / PLACES['antigravity']}:52:11: lossy: a disabled handler: Claude Code has "
+        "no switch for one handler")
+    lossy = agenthooks("convert", str(SAMPLES / PLACES["antigravity"]), "--to", "claude",
+                       "--lossy")
+    assert lossy.code == 0
+    written = json.loads(lossy.out)
+    sample = json.loads((SAMPLES / PLACES["claude"]).read_text())
+    # The same handlers; hooks.json's default timeout (30 s) is written out for Claude Code
+    # (whose default is 600 s) and its PreToolUse matcher is its own tool's name.
+    assert written["hooks"]["Stop"] == sample["hooks"]["Stop"]
+    assert written["hooks"]["PreToolUse"] == sample["hooks"]["PreToolUse"]
+
+
+LOSSY = """{
+  "hooks": {
+    "PreToolUse": [
+      {"matcher": "Bash", "hooks": [
+        {"type": "command", "command": "./gate.sh", "if": "Bash(git push *)", "async": true},
+        {"type": "http", "url": "http://127.0.0.1:9/hook"}
+      ]}
+    ],
+    "SubagentStop": [{"hooks": [{"type": "command", "command": "./x.sh"}]}]
+  }
+}
+"""
+
+
+def test_a_lossy_conversion_writes_nothing_unless_lossy(agenthooks, tmp_path: Path) -> None:
+    source = tmp_path / ".claude" / "settings.json"
+    source.parent.mkdir()
+    source.write_text(LOSSY)
+    out = tmp_path / "out.json"
+    outcome = agenthooks("convert", str(source), "--to", "gemini", "-o", str(out))
+    assert outcome.code == 1 and not out.exists()
+    assert outcome.err.splitlines()[:4] == [
+        f"{source}:5:88: lossy: `async` has no counterpart in Gemini CLI",
+        f"{source}:5:59: lossy: `if` has no counterpart in Gemini CLI",
+        f"{source}:6:9: lossy: a http handler cannot be written for Gemini CLI",
+        f"{source}:9:33: lossy: SubagentStop has no counterpart in Gemini CLI",
+    ]
+    outcome = agenthooks("convert", str(source), "--to", "gemini", "-o", str(out), "--lossy")
+    assert outcome.code == 0
+    assert json.loads(out.read_text()) == {"hooks": {"BeforeTool": [{
+        "matcher": "^run_shell_command$",
+        "hooks": [{"type": "command", "command": "./gate.sh", "timeout": 600000}],
+    }]}}
+
+
+def test_an_input_with_errors_is_not_converted(agenthooks, tmp_path: Path) -> None:
+    source = tmp_path / ".gemini" / "settings.json"
+    source.parent.mkdir()
+    source.write_text('{"hooks": {"BeforeTool": [{"hooks": [{"type": "Command"}]}]}}')
+    outcome = agenthooks("convert", str(source), "--to", "claude")
+    assert outcome.code == 1 and outcome.out == ""
+    assert "[handler-kind]" in outcome.err and "nothing converted" in outcome.err
+
+
+def convert_one(agenthooks, tmp_path: Path, source: str, target: str, handler: dict,
+                event: str, matcher: str | None = None, *extra: str) -> tuple[int, dict]:
+    group = {"hooks": [handler]} if matcher is None else {"matcher": matcher,
+                                                          "hooks": [handler]}
+    if source == "antigravity":
+        path = tmp_path / ".agents" / "hooks.json"
+        tool_event = event in ("PreToolUse", "PostToolUse")
+        document: dict = {"h": {event: [group if tool_event else handler]}}
+    else:
+        path = tmp_path / PLACES[source]
+        document = {"hooks": {event: [group]}}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(document))
+    outcome = agenthooks("convert", str(path), "--to", target, *extra)
+    return outcome.code, json.loads(outcome.out) if outcome.out else {}
+
+
+# (source, target, the source's `timeout`, the target's; None: left out, its default)
+TIMEOUTS = [
+    ("claude", "gemini", 10, 10000),
+    ("claude", "gemini", None, 600000),  # Claude Code's default is 600 s
+    ("claude", "gemini", 0.5, 500),
+    ("gemini", "claude", 5000, 5),
+    ("gemini", "claude", None, 60),  # Gemini CLI's default is 60 s
+    ("gemini", "claude", 600000, None),  # Claude Code's default, left out
+    ("antigravity", "claude", None, 30),
+    ("antigravity", "gemini", 7, 7000),
+    ("gemini", "antigravity", 30000, None),
+    ("gemini", "antigravity", 60000, 60),
+]
+
+
+@pytest.mark.parametrize(("source", "target", "given", "written"), TIMEOUTS)
+def test_timeouts_between_seconds_and_milliseconds(agenthooks, tmp_path: Path, source: str,
+                                                   target: str, given: float | None,
+                                                   written: int | None) -> None:
+    handler = {"type": "command", "command": "true"}
+    if given is not None:
+        handler["timeout"] = given
+    event = {"claude": "Stop", "gemini": "AfterAgent", "antigravity": "Stop"}[source]
+    code, document = convert_one(agenthooks, tmp_path, source, target, handler, event)
+    assert code == 0
+    out = _only_handler(document, target)
+    assert out.get("timeout") == written
+
+
+def test_whole_seconds_round_up_and_say_so(agenthooks, tmp_path: Path) -> None:
+    handler = {"type": "command", "command": "true", "timeout": 2500}
+    code, _ = convert_one(agenthooks, tmp_path, "gemini", "claude", handler, "AfterAgent")
+    assert code == 1
+    code, document = convert_one(agenthooks, tmp_path, "gemini", "claude", handler,
+                                 "AfterAgent", None, "--lossy")
+    assert (code, _only_handler(document, "claude")["timeout"]) == (0, 3)
+
+
+def _only_handler(document: dict, target: str) -> dict:
+    if target == "antigravity":
+        (definition,) = document.values()
+        (handlers,) = definition.values()
+        return handlers[0]
+    (groups,) = document["hooks"].values()
+    return groups[0]["hooks"][0]
+
+
+# (claude, gemini, hooks.json) names of the same tool.
+TOOL_ROWS = [
+    ("Bash", "run_shell_command", "run_command"),
+    ("Edit", "replace", "replace_file_content"),
+    ("Read", "read_file", "view_file"),
+    ("Write", "write_file", "write_to_file"),
+    ("Grep", "grep_search", "grep_search"),
+    ("Glob", "glob", "find_by_name"),
+    ("LS", "list_directory", "list_dir"),
+]
+
+
+@pytest.mark.parametrize("names", TOOL_ROWS)
+def test_tool_names_by_table(names: tuple[str, str, str]) -> None:
+    by = dict(zip(("claude", "gemini", "antigravity"), names, strict=True))
+    for source, name in by.items():
+        for target, expected in by.items():
+            assert tool_name(name, source, target) == expected
+
+
+# (source, target, matcher, event, written)
+MATCHERS = [
+    ("claude", "gemini", "Bash", "PreToolUse", "^run_shell_command$"),
+    ("claude", "gemini", "Edit|Write", "PreToolUse", "^(replace|write_file)$"),
+    ("claude", "gemini", "Notebook.*", "PreToolUse", ".*(?:Notebook.*)"),
+    ("claude", "antigravity", "Edit.*", "PreToolUse", ".*(?:replace_file_content.*).*"),
+    ("claude", "antigravity", "Bash|Read", "PreToolUse", "run_command|view_file"),
+    ("gemini", "claude", "^read_file$", "BeforeTool", "Read"),
+    ("gemini", "claude", "read_file", "BeforeTool", ".*(?:Read)"),
+    ("antigravity", "claude", "run_command", "PreToolUse", "Bash"),
+    ("antigravity", "gemini", "view_.*", "PreToolUse", "^(?:view_.*)$"),
+    ("claude", "gemini", "startup", "SessionStart", "startup"),
+]
+
+
+@pytest.mark.parametrize(("source", "target", "matcher", "event", "written"), MATCHERS)
+def test_matchers_select_the_same_tools(agenthooks, tmp_path: Path, source: str, target: str,
+                                        matcher: str, event: str, written: str) -> None:
+    code, document = convert_one(agenthooks, tmp_path, source, target,
+                                 {"type": "command", "command": "true"}, event, matcher)
+    assert code == 0
+    if target == "antigravity":
+        (definition,) = document.values()
+        (groups,) = definition.values()
+    else:
+        (groups,) = document["hooks"].values()
+    assert groups[0]["matcher"] == written
+
+
+def test_a_lifecycle_list_becomes_one_gemini_group_per_value(agenthooks, tmp_path: Path) -> None:
+    code, document = convert_one(agenthooks, tmp_path, "claude", "gemini",
+                                 {"type": "command", "command": "true"}, "SessionStart",
+                                 "startup|resume")
+    assert code == 0
+    assert [g["matcher"] for g in document["hooks"]["SessionStart"]] == ["startup", "resume"]
+
+
+# (source, target, command, written)
+COMMANDS = [
+    ("claude", "gemini", "$CLAUDE_PROJECT_DIR/hooks/x.sh", "$GEMINI_PROJECT_DIR/hooks/x.sh"),
+    ("claude", "gemini", '"${CLAUDE_PROJECT_DIR}"/x.sh', '"${GEMINI_PROJECT_DIR}"/x.sh'),
+    ("gemini", "claude", "python3 $GEMINI_PROJECT_DIR/x.py", "python3 $CLAUDE_PROJECT_DIR/x.py"),
+    ("antigravity", "claude", "./scripts/x.sh --fast", "$CLAUDE_PROJECT_DIR/.agents/scripts/x.sh --fast"),
+    ("antigravity", "gemini", "python3 ../tools/x.py", "python3 $GEMINI_PROJECT_DIR/tools/x.py"),
+    ("claude", "antigravity", "$CLAUDE_PROJECT_DIR/.agents/scripts/x.sh", "./scripts/x.sh"),
+    ("claude", "gemini", "make lint", "make lint"),
+]
+
+
+@pytest.mark.parametrize(("source", "target", "command", "written"), COMMANDS)
+def test_project_directory_variables(agenthooks, tmp_path: Path, source: str, target: str,
+                                     command: str, written: str) -> None:
+    event = {"claude": "Stop", "gemini": "AfterAgent", "antigravity": "Stop"}[source]
+    code, document = convert_one(agenthooks, tmp_path, source, target,
+                                 {"type": "command", "command": command}, event)
+    assert code == 0
+    assert _only_handler(document, target)["command"] == written
