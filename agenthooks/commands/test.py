@@ -88,6 +88,11 @@ def run_tests(
     timeout: float = DEFAULT_TIMEOUT,
 ) -> int:
     """Load every fixture file, run every case, report; 0, 1 (a failure) or 2 (invalid)."""
+    absent = [given for given in workspaces if not os.path.isdir(given)]
+    if absent:
+        sys.stderr.write(f"agenthooks: error: --workspace {printable(absent[0])} is not a "
+                         "directory\n")
+        return EXIT_INVALID
     files, missing = find_fixtures(paths, workspaces)
     missing_found = [Diagnostic(path, 1, 1, "error", "fixture-unreadable",
                                 "no such file or directory", "") for path in missing]

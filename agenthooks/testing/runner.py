@@ -16,6 +16,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -52,6 +53,33 @@ class Options(NamedTuple):
     cwd: str | None = None  # where `agenthooks run` starts (for --python modules): the caller's
 
 
+class Live:
+    """The runs under way, so that an interrupt can end every one of them."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.processes: set[subprocess.Popen[bytes]] = set()
+        self.stopping = False
+
+    def add(self, process: subprocess.Popen[bytes]) -> None:
+        with self.lock:
+            self.processes.add(process)
+            stopping = self.stopping
+        if stopping:  # started while the others were being killed
+            _kill_group(process)
+
+    def discard(self, process: subprocess.Popen[bytes]) -> None:
+        with self.lock:
+            self.processes.discard(process)
+
+    def kill_all(self) -> None:
+        with self.lock:
+            self.stopping = True
+            processes = list(self.processes)
+        for process in processes:
+            _signal_group(process, signal.SIGTERM)
+
+
 class Finished(NamedTuple):
     exit_code: int | None
     stdout: bytes
@@ -64,24 +92,33 @@ def run_cases(cases: Sequence[Case], options: Options,
               on_result: Callable[[CaseResult], None] | None = None) -> list[CaseResult]:
     """Every case's result, in the order given; `on_result` sees each as it finishes."""
     known = _known_names(cases, options)
+    live = Live()
     jobs = max(1, min(options.jobs or os.cpu_count() or 1, len(cases) or 1))
 
     def one(case: Case) -> CaseResult:
-        result = run_case(case, options, known.get(case.workspace))
+        result = run_case(case, options, known.get(case.workspace), live)
         if on_result is not None:
             on_result(result)
         return result
 
     with ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="hooktest") as pool:
-        return list(pool.map(one, cases))
+        try:
+            return list(pool.map(one, cases))
+        except BaseException:
+            # Ctrl-C reaches only us: each run is in a session of its own. End them all, or
+            # the pool would wait for every hook to finish before the interrupt is seen.
+            pool.shutdown(wait=False, cancel_futures=True)
+            live.kill_all()
+            raise
 
 
-def run_case(case: Case, options: Options, known: frozenset[str] | None = None) -> CaseResult:
+def run_case(case: Case, options: Options, known: frozenset[str] | None = None,
+             live: Live | None = None) -> CaseResult:
     """Run one case and check it against its expectations."""
     home = tempfile.mkdtemp(prefix=HOME_PREFIX) if case.isolate_home else None
     try:
         finished = run_process(run_command(case, options.python), case.payload,
-                               case_env(case, home), options)
+                               case_env(case, home), options, live or Live())
     finally:
         if home is not None:
             shutil.rmtree(home, ignore_errors=True)
@@ -120,8 +157,8 @@ def clean_env(home: str | None) -> dict[str, str]:
     return env
 
 
-def run_process(command: list[str], stdin: bytes, env: dict[str, str],
-                options: Options) -> Finished:
+def run_process(command: list[str], stdin: bytes, env: dict[str, str], options: Options,
+                live: Live) -> Finished:
     """Run `command` in its own session; on timeout its whole group gets SIGTERM, then
     SIGKILL, so nothing a hook started outlives the case."""
     start = time.perf_counter()
@@ -131,6 +168,7 @@ def run_process(command: list[str], stdin: bytes, env: dict[str, str],
                                    start_new_session=True)
     except OSError as exc:
         return Finished(None, b"", b"", 0.0, f"could not start {command[0]}: {exc}")
+    live.add(process)
     try:
         out, err = process.communicate(stdin, timeout=options.timeout)
     except subprocess.TimeoutExpired:
@@ -138,15 +176,24 @@ def run_process(command: list[str], stdin: bytes, env: dict[str, str],
         out, err = process.communicate()
         ms = (time.perf_counter() - start) * 1000
         return Finished(None, out, err, ms, f"timed out after {options.timeout:g} s")
+    finally:
+        live.discard(process)
     ms = (time.perf_counter() - start) * 1000
     return Finished(process.returncode, out, err, ms, None)
 
 
+def _signal_group(process: subprocess.Popen[bytes], sig: int) -> bool:
+    try:
+        os.killpg(process.pid, sig)
+    except (ProcessLookupError, PermissionError):
+        return False
+    return True
+
+
 def _kill_group(process: subprocess.Popen[bytes]) -> None:
+    """SIGTERM (agenthooks run then kills its handlers' groups), SIGKILL after a grace."""
     for sig, wait in ((signal.SIGTERM, _KILL_GRACE), (signal.SIGKILL, None)):
-        try:
-            os.killpg(process.pid, sig)
-        except (ProcessLookupError, PermissionError):
+        if not _signal_group(process, sig):
             return
         try:
             process.wait(wait)

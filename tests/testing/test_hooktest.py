@@ -272,6 +272,9 @@ def test_a_missing_path_exits_2_and_no_fixture_exits_0(agenthooks: Run, tmp_path
     missing = agenthooks("test", str(tmp_path / "nope.hooktest.yaml"))
     assert missing.code == 2
     assert "no such file or directory" in missing.err
+    absent = agenthooks("test", "--workspace", str(tmp_path / "nowhere"))
+    assert absent.code == 2
+    assert "is not a directory" in absent.err
     empty = agenthooks("test", "--workspace", str(tmp_path))
     assert empty.code == 0
     assert "no *.hooktest.yaml or *.hooktest.json in" in empty.err
@@ -493,3 +496,42 @@ def test_the_installed_command(installed_agenthooks: Path, samples: Path) -> Non
     assert done.returncode == 0, done.stdout + done.stderr
     assert "17 passed" in done.stdout
     assert sys.executable  # cases run with the interpreter of the command itself
+
+
+def test_ctrl_c_ends_every_run(tmp_path: Path) -> None:
+    """The runs are in sessions of their own, out of the terminal's reach: an interrupt of
+    `agenthooks test` must end them (and their hooks) itself, at once."""
+    import signal
+    import subprocess
+    import time
+
+    marker = tmp_path / "pid"
+    hung = f"#!/bin/sh\necho $$ > {marker}\nexec sleep 300\n"
+    workspace = _workspace(tmp_path / "ws", {"hung": hung})
+    _fixture(workspace / ".agents" / "tests" / "t.hooktest.yaml", """\
+        cases:
+          - {name: hangs, event: PreToolUse, tool: run_command}
+        """)
+    process = subprocess.Popen([sys.executable, "-m", "agenthooks", "test", "--workspace",
+                                str(workspace)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 60
+        while not (marker.exists() and marker.read_text().strip()):
+            assert time.monotonic() < deadline, "the hook never started"
+            time.sleep(0.05)
+        process.send_signal(signal.SIGINT)
+        process.communicate(timeout=30)  # long before the hook times out (60 s)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode != 0
+    pid = int(marker.read_text())
+    deadline = time.monotonic() + 10
+    while True:  # the hook may still be being reaped by its own parent
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            break
+        assert time.monotonic() < deadline, f"hook process {pid} outlived the interrupt"
+        time.sleep(0.05)
