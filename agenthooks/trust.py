@@ -145,10 +145,11 @@ def manifests(found: Discovered, files: Sequence[HookFile]) -> dict[str, list[En
             _add_file(entries, source, kind, "a workspace hook file")
     for hook_file in files:
         source = hook_file.source
-        if _governed(source) is None:
+        shown = _governed(source)
+        if shown is None:
             continue
         for handler in hook_file.handlers:
-            why = f"named by hook {handler.hook!r} in {_governed(source)}"
+            why = f"named by hook {handler.hook!r} in {shown}"
             for path in script_paths(handler.command, source.cwd, source.workspace):
                 _add(entries, source.workspace, path, "script", why)
     return {ws: sorted(found.values()) for ws, found in entries.items()}
@@ -262,8 +263,10 @@ def warning(found: Verdict, command: str) -> str:
 
 def record(path: str, workspace: str, entries: Sequence[Entry], *, when: str) -> None:
     """Trust a workspace as it is now: its record replaced, atomically, under a lock."""
-    _update(path, lambda store: store.__setitem__(
-        workspace, {"trusted_at": when, "files": {e.path: e.sha256 for e in entries}}))
+    def replace(store: dict[str, Any]) -> None:
+        store[workspace] = {"trusted_at": when, "files": {e.path: e.sha256 for e in entries}}
+
+    _update(path, replace)
 
 
 def revoke(path: str, workspace: str) -> bool:
