@@ -184,8 +184,8 @@ def list_handlers(
         TextReporter(sys.stderr, summary=False).report(result)
         for hook_file in broken:
             sys.stderr.write(printable(
-                f"agenthooks: {hook_file.source.path} has errors; its handlers are not listed "
-                f"({BROKEN_NOTE[hook_file.source.dialect]})"
+                f"agenthooks: {hook_file.source.path} has errors; "
+                f"{BROKEN_NOTE[hook_file.source.dialect]}"
             ) + "\n")
         for hook_file in broken_md:
             sys.stderr.write(printable(
@@ -228,9 +228,10 @@ def list_handlers(
 
 
 BROKEN_NOTE = {
-    "antigravity": "Antigravity ignores the whole file",
-    "claude": "Claude Code reads none of its hooks",
-    "gemini": "Gemini CLI reads none of its hooks",
+    "antigravity": "its handlers are not listed (Antigravity ignores the whole file)",
+    "claude": "its handlers are not listed (Claude Code reads none of its hooks)",
+    "gemini": "the entries with errors are not listed (Gemini CLI skips each one and runs "
+              "the rest)",
 }
 
 

@@ -131,7 +131,8 @@ def dialect_cells(handler: Handler) -> tuple[str, ...]:
 
 
 def dialect_json(handler: Handler) -> dict[str, object]:
-    chosen = matching.selection(handler.dialect, handler.matcher, handler.event)
+    chosen = matching.simplify(matching.selection(handler.dialect, handler.matcher,
+                                                  handler.event))
     return {
         "source": handler.source.path,
         "hook": handler.hook,

@@ -123,8 +123,8 @@ def parse(source: Source) -> tuple[Any, Any, list[Diagnostic]]:
 
 
 def check_dialect_file(source: Source, *, thorough: bool = True) -> DialectFile:
-    """Every finding in a settings file, placed at its line and column, and its handlers
-    (none when it has errors, as a host would register none of a file it cannot read)."""
+    """Every finding in a settings file, placed at its line and column, and the handlers its
+    host registers: none of a Claude Code file with errors, the valid ones of a Gemini one."""
     from agenthooks.dialects.check import check_document
 
     doc, positions, found = parse(source)
@@ -139,7 +139,9 @@ def check_dialect_file(source: Source, *, thorough: bool = True) -> DialectFile:
         found.append(_diagnostic(source, finding.rule, finding.message, line, column,
                                  finding.pointer))
     found.sort(key=lambda d: (d.line, d.column))
-    broken = any(d.severity == "error" for d in found)
+    # Claude Code reads none of a settings file that does not validate; Gemini CLI's registry
+    # skips each invalid event, group or handler and registers the rest.
+    broken = any(d.severity == "error" for d in found) and source.dialect == "claude"
     handlers = () if broken else tuple(checker.handlers)
     return DialectFile(HookFile(source, handlers, tuple(found)), checker.switch_given,
                        checker.disabled)

@@ -1,0 +1,142 @@
+"""Finding Claude Code and Gemini CLI files, and telling dialects apart; `run` never sees them."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from agenthooks.config.discovery import discover_all, sources_for_paths
+from agenthooks.dialects import detect, dialect_of_place, dialect_of_shape
+from tests.dialects.conftest import settings
+
+CLAUDE = '{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "true"}]}]}}'
+GEMINI = '{"hooks": {"AfterAgent": [{"hooks": [{"type": "command", "command": "true"}]}]}}'
+HOOKS_JSON = '{"h": {"Stop": [{"command": "true"}]}}'
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    root = tmp_path / "ws"
+    (root / ".agents").mkdir(parents=True)
+    (root / ".agents" / "hooks.json").write_text(HOOKS_JSON)
+    settings(root, "claude", CLAUDE)
+    settings(root, "claude", CLAUDE, "settings.local.json")
+    settings(root, "gemini", GEMINI)
+    return root
+
+
+def test_discovery_finds_all_three_kinds_in_host_order(workspace: Path, home: Path) -> None:
+    settings(home, "claude", CLAUDE)
+    found = discover_all(cwd=str(workspace / ".agents"), dialects=True)
+    assert [s.file for s in found.sources] == [str(workspace / ".agents" / "hooks.json")]
+    assert [(s.dialect, s.level, os.path.relpath(s.file, s.workspace if s.level == "workspace"
+                                                 else home))
+            for s in found.dialect_sources] == [
+        ("claude", "user", ".claude/settings.json"),
+        ("claude", "workspace", ".claude/settings.json"),
+        ("claude", "workspace", ".claude/settings.local.json"),
+        ("gemini", "workspace", ".gemini/settings.json"),
+    ]
+    # Claude Code and Gemini CLI run hooks in the project root.
+    assert {s.cwd for s in found.dialect_sources} == {str(workspace.resolve())}
+
+
+def test_run_discovery_is_unchanged(workspace: Path, home: Path) -> None:
+    settings(home, "gemini", GEMINI)
+    found = discover_all(cwd=str(workspace))
+    assert [s.file for s in found.sources] == [str(workspace / ".agents" / "hooks.json")]
+    assert found.dialect_sources == ()
+    # A named settings file is what it always was for run: a hooks.json.
+    named = discover_all(configs=[str(workspace / ".claude" / "settings.json")])
+    assert [s.dialect for s in named.sources] == ["antigravity"]
+
+
+def test_run_ignores_settings_files(workspace: Path) -> None:
+    import subprocess
+    import sys
+
+    (workspace / ".agents" / "hooks.json").unlink()
+    # Both settings files would block Stop if run read them.
+    blocking = '{"hooks": {"%s": [{"hooks": [{"type": "command", "command": "exit 2"}]}]}}'
+    settings(workspace, "claude", blocking % "Stop")
+    settings(workspace, "gemini", blocking % "AfterAgent")
+    done = subprocess.run([sys.executable, "-m", "agenthooks", "run", "Stop", "--workspace",
+                           str(workspace), "--no-user"], input="{}", capture_output=True,
+                          text=True, check=False, timeout=60)
+    assert done.returncode == 0, done.stderr
+
+
+def test_the_dialect_flag_limits_discovery(workspace: Path) -> None:
+    found = discover_all(cwd=str(workspace), dialects=True, dialect="gemini", no_user=True)
+    assert found.sources == []
+    assert [s.dialect for s in found.dialect_sources] == ["gemini"]
+    found = discover_all(cwd=str(workspace), dialects=True, dialect="antigravity", no_user=True)
+    assert len(found.sources) == 1 and found.dialect_sources == ()
+
+
+def test_the_home_directory_is_not_a_workspace(home: Path) -> None:
+    settings(home, "claude", CLAUDE)
+    (home / "project").mkdir()
+    found = discover_all(cwd=str(home / "project"), dialects=True, no_user=True)
+    assert found.dialect_sources == ()
+
+
+def test_validate_paths_reads_each_kind(workspace: Path) -> None:
+    sources, empty = sources_for_paths([str(workspace)])
+    assert empty == []
+    assert [(s.dialect, os.path.relpath(s.file, workspace)) for s in sources] == [
+        ("antigravity", ".agents/hooks.json"),
+        ("claude", ".claude/settings.json"),
+        ("claude", ".claude/settings.local.json"),
+        ("gemini", ".gemini/settings.json"),
+    ]
+    sources, _ = sources_for_paths([str(workspace / ".gemini")])
+    assert [s.dialect for s in sources] == ["gemini"]
+    sources, _ = sources_for_paths([str(workspace.parent)], recursive=True)
+    assert len(sources) == 4
+
+
+def test_place_then_shape(tmp_path: Path) -> None:
+    plugin = tmp_path / "plugin"
+    (plugin / ".claude-plugin").mkdir(parents=True)
+    (plugin / ".claude-plugin" / "plugin.json").write_text("{}")
+    (plugin / "hooks").mkdir()
+    (plugin / "hooks" / "hooks.json").write_text(CLAUDE)
+    extension = tmp_path / "ext"
+    (extension / "hooks").mkdir(parents=True)
+    (extension / "gemini-extension.json").write_text("{}")
+    (extension / "hooks" / "hooks.json").write_text(GEMINI)
+    assert dialect_of_place(str(plugin / "hooks" / "hooks.json")) == "claude"
+    assert dialect_of_place(str(extension / "hooks" / "hooks.json")) == "gemini"
+    loose = tmp_path / "loose.json"
+    for text, dialect in [
+        (GEMINI, "gemini"),
+        (CLAUDE, "claude"),
+        (HOOKS_JSON, "antigravity"),
+        ('{"hooks": {"Stop": [{"command": "x"}]}}', "antigravity"),  # a hook named "hooks"
+        ('{"hooks": {"SessionStart": []}, "hooksConfig": {}}', "gemini"),
+        ('{"hooks": {"PreToolUse": []}, "permissions": {}}', "claude"),
+        ("not json", "antigravity"),
+    ]:
+        loose.write_text(text)
+        assert dialect_of_shape(str(loose)) == dialect, text
+    loose.write_text(CLAUDE)
+    assert detect(str(loose), "gemini") == "gemini"  # --dialect overrides
+
+
+def test_a_named_plugin_knows_its_root_and_runs_in_the_workspace(tmp_path: Path) -> None:
+    plugin = tmp_path / "plugin"
+    (plugin / ".claude-plugin").mkdir(parents=True)
+    (plugin / ".claude-plugin" / "plugin.json").write_text(json.dumps({"name": "p"}))
+    (plugin / "hooks").mkdir()
+    hooks = plugin / "hooks" / "hooks.json"
+    hooks.write_text(CLAUDE)
+    project = tmp_path / "project"
+    project.mkdir()
+    found = discover_all(configs=[str(hooks)], workspaces=[str(project)], dialects=True)
+    (source,) = found.dialect_sources
+    assert (source.dialect, source.plugin_root, source.cwd) == (
+        "claude", str(plugin.resolve()), str(project.resolve()))
