@@ -61,7 +61,7 @@ OPTIONS: tuple[Option, ...] = (
            "tool_name, in the payload", "NAME"),
     Option(("--fail-closed",), "fail_closed", "PreToolUse: deny when a handler times out, "
            "crashes or answers nonsense, a hooks.json is skipped or the payload is bad "
-           f"(also {FAIL_CLOSED_ENV}=1)"),
+           f"(also {FAIL_CLOSED_ENV}=1, or fail_closed in the user config)"),
     Option(("--default-decision",), "default_decision", "PreToolUse: the decision when no "
            "handler gives one (ask keeps Antigravity's usual permission flow)", "WORD",
            choices=("allow", "deny", "ask", "force_ask")),
