@@ -130,10 +130,19 @@ class FixtureReader:
         except (ValueError, RecursionError) as exc:
             self.add("fixture-syntax", f"not valid JSON: {exc}")
             raise _Found from None
-        try:  # JSON is YAML here: PyYAML gives the positions
-            return self._yaml(text, report=False)
-        except _Found:
-            return _plain(value)
+        from agenthooks.config.jsonpos import read_positions
+
+        try:
+            value, positions = read_positions(text)
+        except ValueError as exc:  # nested deeper than agenthooks reads anywhere
+            self.add("fixture-syntax", f"not valid JSON: {exc}")
+            raise _Found from None
+        for pointer, offset in positions.duplicates:
+            line, column = positions.line_col(offset)
+            key = pointer.rsplit("/", 1)[-1].replace("~1", "/").replace("~0", "~")
+            self.add("fixture-duplicate", f"key {key!r} is given twice; JSON keeps the last one",
+                     Node(None, line, column))
+        return _located(value, "", positions)
 
     def _yaml(self, text: str, *, report: bool = True) -> Node:
         import yaml
@@ -476,14 +485,23 @@ def _no_constant(word: str) -> Any:
     raise ValueError(f"{word} is not JSON")
 
 
-def _plain(value: Any) -> Node:
-    """Nodes for a JSON value PyYAML could not compose: every position is the file's start."""
+def _located(value: Any, pointer: str, positions: Any) -> Node:
+    """Nodes for a JSON value, each at its place in the text (keys at the key)."""
+    from agenthooks.config.model import escape
+
+    line, column = positions.locate(pointer, "value")
     if isinstance(value, dict):
-        items = {k: (Node(k, 1, 1), _plain(v)) for k, v in value.items()}
-        return Node(value, 1, 1, items)
+        items = {}
+        for key, child in value.items():
+            inner = f"{pointer}/{escape(key)}"
+            key_line, key_column = positions.locate(inner, "key")
+            items[key] = (Node(key, key_line, key_column), _located(child, inner, positions))
+        return Node(value, line, column, items)
     if isinstance(value, list):
-        return Node(value, 1, 1, [_plain(v) for v in value])
-    return Node(value, 1, 1)
+        children = [_located(child, f"{pointer}/{index}", positions)
+                    for index, child in enumerate(value)]
+        return Node(value, line, column, children)
+    return Node(value, line, column)
 
 
 def load(path: str, *, default_workspace: str | None = None) -> Fixture:

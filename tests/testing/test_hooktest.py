@@ -268,6 +268,24 @@ def test_fixture_errors(agenthooks: Run, samples: Path, tmp_path: Path, text: st
     assert message in done.err
 
 
+def test_json_positions_count_tabs_and_find_duplicates(agenthooks: Run, samples: Path,
+                                                       tmp_path: Path) -> None:
+    fixture = tmp_path / "t.hooktest.json"
+    fixture.write_text('{\n\t"cases": [\n\t\t{"name": "a", "event": "Stop",\n'
+                       '\t\t "expect": {"decison": "allow", "blocked": false, '
+                       '"blocked": true}}]}\n')
+    done = agenthooks("test", str(fixture), "--workspace", str(samples))
+    assert done.code == 2
+    assert f"{fixture}:4:15: error [fixture-unknown-key] unknown key 'decison'" in done.err
+    assert f"{fixture}:4:53: error [fixture-duplicate] key 'blocked' is given twice" in done.err
+    deep = tmp_path / "deep.hooktest.json"
+    deep.write_text('{"cases": [{"name": "a", "event": "Stop", "payload": '
+                    + '{"a": ' * 300 + "1" + "}" * 301 + "]}")
+    nested = agenthooks("test", str(deep), "--workspace", str(samples))
+    assert nested.code == 2
+    assert "[fixture-syntax] not valid JSON: nesting deeper than 200 levels" in nested.err
+
+
 def test_a_missing_path_exits_2_and_no_fixture_exits_0(agenthooks: Run, tmp_path: Path) -> None:
     missing = agenthooks("test", str(tmp_path / "nope.hooktest.yaml"))
     assert missing.code == 2
