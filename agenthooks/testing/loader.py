@@ -36,6 +36,7 @@ EXPECT_KEYS: tuple[str, ...] = (
     "exit_code", "max_ms",
 )
 HANDLER_KEYS: tuple[str, ...] = ("ran", "not_ran")
+MAX_NODES = 1_000_000
 EVENT_NAMES: tuple[str, ...] = (*ALL_EVENTS, *ALIASES)
 # Words people write for a merged decision that the engine spells otherwise.
 DECISION_HINTS: dict[str, str] = {
@@ -86,6 +87,7 @@ class FixtureReader:
         self.folder = os.path.dirname(self.file)
         self.default_workspace = default_workspace
         self.found: list[Diagnostic] = []
+        self.nodes = 0
 
     def add(self, rule: str, message: str, node: Node | None = None) -> None:
         line, column = (node.line, node.column) if node is not None else (1, 1)
@@ -171,6 +173,11 @@ class FixtureReader:
     def _node(self, loader: Any, node: Any) -> Node:
         import yaml
 
+        self.nodes += 1
+        if self.nodes > MAX_NODES:  # aliases of aliases ("billion laughs") expand without end
+            self.add("fixture-syntax", f"more than {MAX_NODES} values (YAML aliases?)",
+                     Node(None, node.start_mark.line + 1, node.start_mark.column + 1))
+            raise _Found
         line, column = node.start_mark.line + 1, node.start_mark.column + 1
         if isinstance(node, yaml.MappingNode):
             items: dict[str, tuple[Node, Node]] = {}

@@ -553,3 +553,14 @@ def test_ctrl_c_ends_every_run(tmp_path: Path) -> None:
             break
         assert time.monotonic() < deadline, f"hook process {pid} outlived the interrupt"
         time.sleep(0.05)
+
+
+def test_yaml_aliases_cannot_expand_without_end(agenthooks: Run, samples: Path,
+                                                tmp_path: Path) -> None:
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, 9)]
+    lines.append("cases: [{name: x, event: Stop, payload: {p: *a8}}]")
+    fixture = _fixture(tmp_path / "laughs.hooktest.yaml", "\n".join(lines) + "\n")
+    done = agenthooks("test", str(fixture), "--workspace", str(samples))
+    assert done.code == 2
+    assert "[fixture-syntax] more than 1000000 values (YAML aliases?)" in done.err
