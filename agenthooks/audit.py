@@ -104,7 +104,9 @@ def append(path: str, record: dict[str, Any]) -> None:
     folder = os.path.dirname(path)
     if folder and not os.path.lexists(folder):
         os.makedirs(folder, mode=0o700, exist_ok=True)
-    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_CLOEXEC", 0)
+    # O_NONBLOCK: a FIFO with no reader fails at once instead of hanging the run.
+    flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK
+             | getattr(os, "O_CLOEXEC", 0))
     fd = os.open(path, flags, 0o600)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)

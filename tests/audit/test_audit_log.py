@@ -159,6 +159,16 @@ def test_an_unwritable_log_is_a_warning_never_a_changed_answer(
         assert audited.stderr.decode() == plain.stderr.decode() + warning
 
 
+def test_a_fifo_with_no_reader_does_not_hang_the_run(workspace: Path, tmp_path: Path) -> None:
+    fifo = tmp_path / "audit.fifo"
+    os.mkfifo(fifo)
+    done = run_bytes(payload_bytes("rm -rf /"), "PreToolUse", "--audit", str(fifo),
+                     cwd=workspace)
+    assert done.returncode == 2 and json.loads(done.stdout)["decision"] == "deny"
+    assert f"cannot write the audit log {fifo}: No such device or address" in \
+        done.stderr.decode()
+
+
 def test_a_fail_closed_deny_of_agenthooks_own_error_is_audited(workspace: Path,
                                                               tmp_path: Path) -> None:
     log = tmp_path / "audit.jsonl"
