@@ -306,3 +306,9 @@ def test_project_directory_variables(agenthooks, tmp_path: Path, source: str, ta
                                  {"type": "command", "command": command}, event)
     assert code == 0
     assert _only_handler(document, target)["command"] == written
+
+
+def test_the_claude_sample_is_what_convert_writes_from_the_gemini_one(agenthooks) -> None:
+    outcome = agenthooks("convert", str(SAMPLES / PLACES["gemini"]), "--to", "claude")
+    assert (outcome.code, outcome.err) == (0, "")
+    assert outcome.out == (SAMPLES / PLACES["claude"]).read_text()

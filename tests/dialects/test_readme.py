@@ -1,0 +1,29 @@
+"""The README prints the cross-dialect event table and the rules of Claude Code and Gemini CLI
+files, as the code has them."""
+
+from __future__ import annotations
+
+import re
+
+from agenthooks.config.rules import DIALECT_RULES
+from agenthooks.dialects.claude import EVENTS as CLAUDE_EVENTS
+from agenthooks.dialects.events import events_of, markdown_table
+from agenthooks.dialects.gemini import EVENTS as GEMINI_EVENTS
+from tests.test_readme_rules import section
+
+
+def test_the_event_table_is_printed() -> None:
+    assert markdown_table() in section("dialects")
+
+
+def test_every_dialect_rule_is_in_its_table() -> None:
+    rows = dict(re.findall(r"^\| `([a-z-]+)` \| (error|warning) \|", section("dialects"), re.M))
+    assert rows == {rule.id: rule.severity for rule in DIALECT_RULES.values()}
+
+
+def test_the_event_table_knows_every_event_of_each_host() -> None:
+    assert set(events_of("claude")) == set(CLAUDE_EVENTS)
+    assert set(events_of("gemini")) == set(GEMINI_EVENTS)
+    text = section("dialects")
+    for event in CLAUDE_EVENTS:
+        assert f"`{event}`" in text
