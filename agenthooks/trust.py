@@ -105,12 +105,30 @@ def _relative(path: str, workspace: str) -> str | None:
     return candidate[len(prefix):].replace(os.sep, "/")
 
 
-def _sha256(path: str) -> str | None:
+def _read_regular(path: str) -> bytes | None:
+    """A regular file's bytes; None for anything else, which is never waited on (a FIFO)."""
+    import stat
+
     try:
-        with open(path, "rb") as stream:
-            return hashlib.sha256(stream.read()).hexdigest()
-    except OSError:  # gone, a directory, unreadable: it is not there to trust
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError:  # gone, unreadable
         return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        chunks = []
+        while chunk := os.read(fd, 1 << 20):
+            chunks.append(chunk)
+        return b"".join(chunks)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def _sha256(path: str) -> str | None:
+    data = _read_regular(path)
+    return None if data is None else hashlib.sha256(data).hexdigest()
 
 
 # --- what a workspace's trust covers ----------------------------------------------------------
@@ -207,10 +225,10 @@ def command(workspace: str, configs: Sequence[str] = ()) -> str:
 
 def read_store(path: str) -> dict[str, Any]:
     """The trust file's workspaces (path -> record); empty when there is none or it is bad."""
+    raw = _read_regular(path)
     try:
-        with open(path, "rb") as stream:
-            data = json.loads(stream.read())
-    except (OSError, ValueError):
+        data = json.loads(raw) if raw is not None else None
+    except ValueError:
         return {}
     workspaces = data.get("workspaces") if isinstance(data, dict) else None
     return workspaces if isinstance(workspaces, dict) else {}

@@ -241,6 +241,20 @@ def test_concurrent_trusts_lose_no_record(tmp_path: Path) -> None:
             if p.name.startswith(".trust-")] == []  # no temporary file left behind
 
 
+def test_a_fifo_as_hook_file_or_trust_file_never_hangs_a_run(workspace: Path) -> None:
+    assert trust(cwd=workspace).returncode == 0
+    hooks = workspace / ".agents" / "hooks.json"
+    hooks.unlink()
+    os.mkfifo(hooks)
+    done = agenthooks_run("PreToolUse", "--require-trust", payload=PAYLOAD, cwd=workspace)
+    assert ".agents/hooks.json modified" in str(answer(done)["systemMessage"])
+    store = Path(trust_path())
+    store.unlink()
+    os.mkfifo(store)
+    done = agenthooks_run("PreToolUse", "--require-trust", payload=PAYLOAD, cwd=workspace)
+    assert "it is not trusted" in str(answer(done)["systemMessage"])
+
+
 def test_nothing_to_trust_exits_1(tmp_path: Path) -> None:
     done = trust(cwd=tmp_path)
     assert done.returncode == 1 and "nothing to trust" in done.stderr
