@@ -38,6 +38,7 @@ VERSION = 1
 HOOK_FILE_KINDS: tuple[tuple[str, str], ...] = (
     ("hooks.json", "sources"),
     ("markdown", "markdown"),
+    ("settings", "dialect_sources"),  # Claude Code and Gemini CLI settings, once run loads them
 )
 
 # Variables a command may start a script path with; they stand for the workspace root.
