@@ -37,7 +37,7 @@ def test_quick_bench_runs_every_case(tmp_path: Path) -> None:
     report = json.loads(out.read_text())
     cases = {row["case"] for row in report["rows"]}
     assert cases == {"cold CLI", "in-process", "fan-out", "decide", "policy", "transform",
-                     "scale", "timeout", "memory"}
+                     "scale", "timeout", "memory", "trust"}
     assert report["quick"] is True
     assert {"date", "machine", "python", "agenthooks"} <= set(report["machine"])
     budgets = {b["budget"]: b for b in report["budgets"]}
