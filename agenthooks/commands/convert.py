@@ -14,8 +14,12 @@ import os
 import sys
 
 from agenthooks.config import discovery
-from agenthooks.config.model import Handler, Source
+from agenthooks.config.model import Diagnostic, Handler, Source
 from agenthooks.report.escape import printable
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from agenthooks.config.jsonpos import PositionMap
 
 
 def _source(file: str, dialect: str | None) -> Source:
@@ -25,7 +29,7 @@ def _source(file: str, dialect: str | None) -> Source:
     return found.sources[0]
 
 
-def _handlers(source: Source) -> tuple[list[Handler], list[object]]:
+def _handlers(source: Source) -> tuple[list[Handler], list[Diagnostic]]:
     """The file's handlers as its host registers them, and its errors."""
     if source.dialect == "antigravity":
         from agenthooks.config.loader import check_file
@@ -38,13 +42,13 @@ def _handlers(source: Source) -> tuple[list[Handler], list[object]]:
     return list(hook_file.handlers), list(hook_file.errors)
 
 
-def _positions(source: Source) -> object | None:
+def _positions(source: Source) -> PositionMap | None:
+    from agenthooks.config.jsonpos import read_positions
     from agenthooks.dialects.load import parse
 
     if source.dialect != "antigravity":
-        return parse(source)[1]
-    from agenthooks.config.jsonpos import read_positions
-
+        found: PositionMap | None = parse(source)[1]
+        return found
     with open(source.file, encoding="utf-8-sig") as handle:
         return read_positions(handle.read())[1]
 
@@ -72,7 +76,7 @@ def convert(file: str, *, target: str, output: str | None = None, lossy: bool = 
     source = _source(file, dialect)
     handlers, errors = _handlers(source)
     if errors:
-        result = ValidationResult(sources=(source,), diagnostics=tuple(errors))  # type: ignore[arg-type]
+        result = ValidationResult(sources=(source,), diagnostics=tuple(errors))
         TextReporter(sys.stderr, summary=False).report(result)
         sys.stderr.write(printable(f"agenthooks: {source.path} has errors; nothing converted")
                          + "\n")
@@ -81,7 +85,7 @@ def convert(file: str, *, target: str, output: str | None = None, lossy: bool = 
     if converted.losses:
         positions = _positions(source)
         for loss in converted.losses:
-            line, column = positions.locate(loss.pointer, "value") if positions else (1, 1)  # type: ignore[attr-defined]
+            line, column = positions.locate(loss.pointer, "value") if positions else (1, 1)
             sys.stderr.write(printable(f"{source.path}:{line}:{column}: lossy: {loss.message}")
                              + "\n")
         if not lossy:

@@ -100,7 +100,7 @@ def render(chosen: Selection, target: str, event: str) -> list[str | None] | Non
     if chosen.form == "all":
         return [None]
     field = matcher_field(target, event)
-    if field is None or chosen.form == "never" or chosen.form == "names" and not chosen.names:
+    if field is None or chosen.form == "never" or (chosen.form == "names" and not chosen.names):
         return None
     if target == "gemini" and event in DIALECT_SPECS["gemini"].exact_events:
         return list(chosen.names) if chosen.form == "names" else None
