@@ -104,7 +104,7 @@ def counterpart(event: str, source: str, target: str) -> str | None:
 
 def other_host_hint(event: str, dialect: str) -> str | None:
     """"BeforeTool is Gemini CLI's word; Claude Code says PreToolUse" for another host's name."""
-    for other in DIALECTS:
+    for other in ("claude", "gemini", "antigravity"):  # the hosts people copy from first
         if other == dialect:
             continue
         row = row_of(other, event)
@@ -119,7 +119,7 @@ def other_host_hint(event: str, dialect: str) -> str | None:
 
 
 HOST_NAMES: dict[str, str] = {
-    "antigravity": "Antigravity's hooks.json",
+    "antigravity": "hooks.json",
     "claude": "Claude Code",
     "gemini": "Gemini CLI",
 }

@@ -132,6 +132,12 @@ def test_messages_say_what_the_host_does(tmp_path: Path) -> None:
     assert "Claude Code calls it 'PreToolUse'" in message("claude", '{"hooks": {"BeforeTool": []}}')
     assert "Gemini CLI calls it 'BeforeTool'" in message("gemini", '{"hooks": {"PreToolUse": []}}')
     assert "did you mean 'BeforeTool'?" in message("gemini", '{"hooks": {"BeforeTol": []}}')
+    assert "Stop is Claude Code's name; Gemini CLI calls it 'AfterAgent'" in message(
+        "gemini", '{"hooks": {"Stop": []}}')
+    assert "BeforeModel is Gemini CLI's event, with no counterpart in Claude Code" in message(
+        "claude", '{"hooks": {"BeforeModel": []}}')
+    assert "PreInvocation is hooks.json's name; Claude Code calls it 'UserPromptSubmit'" in (
+        message("claude", '{"hooks": {"PreInvocation": []}}'))
     kind = message("gemini", '{"hooks": {"AfterAgent": [{"hooks": [{"type": "Command"}]}]}}')
     assert "did you mean 'command'?" in kind and "silently drops" in kind
     ms = message("gemini", '{"hooks": {"AfterAgent": [{"hooks": '
@@ -179,3 +185,29 @@ def test_a_file_with_errors_has_no_handlers(tmp_path: Path) -> None:
     hook_file = check(tmp_path, "claude", '{"hooks": {"Stop": [{"hooks": [{"type": "command", '
                                           '"command": "a"}, {"type": "command"}]}]}}')
     assert hook_file.handlers == () and not hook_file.ok
+
+
+def test_gemini_skips_settings_written_inside_hooks(tmp_path: Path) -> None:
+    # types.ts HOOKS_CONFIG_FIELDS: the registry skips these keys of `hooks`, as not events.
+    hook_file = check(tmp_path, "gemini", '{"hooks": {"enabled": true, "disabled": [], '
+                                          '"notifications": false}}')
+    assert found(hook_file) == []
+
+
+def test_a_plugin_script_is_looked_up_in_its_plugin(tmp_path: Path) -> None:
+    from agenthooks.config.discovery import dialect_source
+    from agenthooks.dialects.load import check_dialect_file
+
+    plugin = tmp_path / "plugin"
+    (plugin / ".claude-plugin").mkdir(parents=True)
+    (plugin / ".claude-plugin" / "plugin.json").write_text("{}")
+    (plugin / "hooks").mkdir()
+    hooks = plugin / "hooks" / "hooks.json"
+    hooks.write_text('{"description": "d", "hooks": {"Stop": [{"hooks": [{"type": "command", '
+                     '"command": "python3 ${CLAUDE_PLUGIN_ROOT}/scripts/stop.py"}]}]}}')
+    source = dialect_source(str(hooks), "claude", str(tmp_path), str(tmp_path))
+    assert [d.rule for d in check_dialect_file(source).hook_file.diagnostics] == [
+        "script-missing"]
+    (plugin / "scripts").mkdir()
+    (plugin / "scripts" / "stop.py").write_text("")
+    assert check_dialect_file(source).hook_file.diagnostics == ()
