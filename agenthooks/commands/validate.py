@@ -31,12 +31,14 @@ def looked_in(*, workspaces: Sequence[str], no_user: bool) -> str:
     places = []
     if not no_user:
         places.append(discovery.display_path(discovery.user_hooks_path()))
+        places.extend(discovery.display_path(path) for _, path in discovery.user_dialect_files())
+    settings = ", ".join(path for _, path in discovery.DIALECT_FILES)
     if workspaces:
-        places.extend(f"{given}/{{{_folders()}, {discovery.MARKDOWN_DIR}/}}"
+        places.extend(f"{given}/{{{_folders()}, {discovery.MARKDOWN_DIR}/, {settings}}}"
                       for given in workspaces)
     else:
-        places.append(f"{_folders()}, {discovery.MARKDOWN_DIR}/ of the current directory "
-                      "and its parents")
+        places.append(f"{_folders()}, {discovery.MARKDOWN_DIR}/, {settings} of the current "
+                      "directory and its parents")
     return "; ".join(places)
 
 

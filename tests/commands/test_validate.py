@@ -197,9 +197,10 @@ def test_nothing_found_says_where_it_looked(agenthooks) -> None:
     assert outcome.err.startswith("agenthooks: no hooks.json found (looked in ")
     assert ".gemini/config/hooks.json" in outcome.err
     assert "current directory and its parents" in outcome.err
+    assert ".claude/settings.local.json" in outcome.err
     as_json = agenthooks("validate", "--format", "json", "--no-user")
     assert json.loads(as_json.out) == {"version": 1, "files": [], "diagnostics": []}
-    assert ".gemini" not in as_json.err
+    assert os.environ["HOME"] not in as_json.err and os.environ["HOME"] in outcome.err
 
 
 def test_discovers_the_nearest_workspace_upward(agenthooks, sample_copy: Path) -> None:
