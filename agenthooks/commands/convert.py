@@ -22,11 +22,12 @@ if TYPE_CHECKING:
     from agenthooks.config.jsonpos import PositionMap
 
 
-def _source(file: str, dialect: str | None) -> Source:
+def _source(file: str, dialect: str | None) -> Source | None:
+    """The file as a hook config of its dialect; None for a Markdown hook."""
     found = discovery.discover_all(configs=[file], dialects=True, dialect=dialect)
     if found.dialect_sources:
         return found.dialect_sources[0]
-    return found.sources[0]
+    return found.sources[0] if found.sources else None
 
 
 def _handlers(source: Source) -> tuple[list[Handler], list[Diagnostic]]:
@@ -74,6 +75,10 @@ def convert(file: str, *, target: str, output: str | None = None, lossy: bool = 
         sys.stderr.write(printable(f"agenthooks: {file}: no such file") + "\n")
         return 1
     source = _source(file, dialect)
+    if source is None:
+        sys.stderr.write(printable(f"agenthooks: {file}: convert reads hooks.json, Claude Code "
+                                   "and Gemini CLI files, not Markdown hooks") + "\n")
+        return 1
     handlers, errors = _handlers(source)
     if errors:
         result = ValidationResult(sources=(source,), diagnostics=tuple(errors))

@@ -313,3 +313,12 @@ def test_the_claude_sample_is_what_convert_writes_from_the_gemini_one(agenthooks
     outcome = agenthooks("convert", str(SAMPLES / PLACES["gemini"]), "--to", "claude")
     assert (outcome.code, outcome.err) == (0, "")
     assert outcome.out == (SAMPLES / PLACES["claude"]).read_text()
+
+
+def test_what_convert_does_not_read(agenthooks, tmp_path: Path) -> None:
+    missing = agenthooks("convert", str(tmp_path / "nope.json"), "--to", "claude")
+    assert (missing.code, missing.out) == (1, "") and "no such file" in missing.err
+    markdown = tmp_path / "hook.md"
+    markdown.write_text("---\nevent: tool.pre\n---\n")
+    outcome = agenthooks("convert", str(markdown), "--to", "claude")
+    assert (outcome.code, outcome.out) == (1, "") and "not Markdown hooks" in outcome.err
