@@ -30,7 +30,8 @@ else:
     from agenthooks._records import NamedTuple
 
 # One row per tool, each host's name for it (None: the host has no such tool). Names not in
-# the table (MCP tools, a host's own tools) are kept as they are.
+# the table (MCP tools, a host's own tools), and names of tools the target lacks, are kept as
+# they are: they match nothing there, and come back unchanged on the way back.
 TOOLS: tuple[dict[str, str | None], ...] = (
     {"claude": "Bash", "gemini": "run_shell_command", "antigravity": "run_command"},
     {"claude": "Edit", "gemini": "replace", "antigravity": "replace_file_content"},
@@ -64,23 +65,21 @@ class Converted(NamedTuple):
     losses: list[Loss]
 
 
-def tool_name(name: str, source: str, target: str) -> str | None:
-    """The target's name for a source tool; None when the target has no such tool."""
+def tool_name(name: str, source: str, target: str) -> str:
+    """The target's name for a source tool (the name itself when the target lacks it)."""
     for row in TOOLS:
         if row.get(source) == name:
-            return row.get(target)
+            return row.get(target) or name
     return name
 
 
 def translate_tools(chosen: Selection, source: str, target: str) -> Selection:
-    """A selection with the source host's tool names as the target host names them; a tool
-    the target lacks drops out of a list (the group then selects only what remains)."""
+    """A selection with the source host's tool names as the target host names them."""
     if chosen.form == "names":
-        names = (tool_name(n, source, target) for n in chosen.names)
-        return chosen._replace(names=tuple(n for n in names if n is not None))
+        return chosen._replace(names=tuple(tool_name(n, source, target) for n in chosen.names))
     if chosen.form in ("search", "full"):
         def swap(found: re.Match[str]) -> str:
-            return tool_name(found.group(0), source, target) or found.group(0)
+            return tool_name(found.group(0), source, target)
 
         return chosen._replace(pattern=re.sub(r"[A-Za-z_][A-Za-z0-9_]*", swap, chosen.pattern))
     return chosen
@@ -100,7 +99,7 @@ def render(chosen: Selection, target: str, event: str) -> list[str | None] | Non
     if chosen.form == "all":
         return [None]
     field = matcher_field(target, event)
-    if field is None or chosen.form == "never" or (chosen.form == "names" and not chosen.names):
+    if field is None or chosen.form == "never":
         return None
     if target == "gemini" and event in DIALECT_SPECS["gemini"].exact_events:
         return list(chosen.names) if chosen.form == "names" else None

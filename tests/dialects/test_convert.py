@@ -322,3 +322,17 @@ def test_what_convert_does_not_read(agenthooks, tmp_path: Path) -> None:
     markdown.write_text("---\nevent: tool.pre\n---\n")
     outcome = agenthooks("convert", str(markdown), "--to", "claude")
     assert (outcome.code, outcome.out) == (1, "") and "not Markdown hooks" in outcome.err
+
+
+def test_hooks_json_there_and_back_through_gemini(agenthooks, project: Path) -> None:
+    original = SAMPLES / PLACES["antigravity"]
+    there = project / PLACES["gemini"]
+    there.parent.mkdir(parents=True)
+    assert agenthooks("convert", str(original), "--to", "gemini", "-o", str(there)).code == 0
+    back = project / PLACES["antigravity"]
+    back.parent.mkdir(parents=True, exist_ok=True)
+    assert agenthooks("convert", str(there), "--to", "antigravity", "-o", str(back)).code == 0
+    # multi_replace_file_content has no Gemini CLI tool: kept as it is, it comes back.
+    by_command = sorted((meaning(h, "antigravity"), h.hook) for h in handlers_of(back))
+    assert by_command == sorted((meaning(h, "antigravity"), h.hook) for h in handlers_of(original))
+    assert agenthooks("validate", str(back)).out == "ok: 1 file, no problems\n"
