@@ -83,7 +83,8 @@ def test_validate_finds_harness_hooks_of_a_workspace_and_the_samples_are_clean(
 ) -> None:
     outcome = agenthooks("validate", str(samples), "--strict")
     assert outcome.code == 0, outcome.out
-    assert "8 files" in outcome.out  # hooks.json and seven Markdown hooks
+    # hooks.json, seven Markdown hooks, and the Claude Code and Gemini CLI settings
+    assert "10 files" in outcome.out
 
 
 def test_github_format(agenthooks, isolated: Path) -> None:
