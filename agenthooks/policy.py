@@ -230,68 +230,58 @@ class _Table:
         return Decision.ask(f"no policy matched {what}: allow it?")
 
 
-def _sync_hook(table: _Table) -> Callable[[Any], Decision]:
-    plan = table.plan
-
-    def policy(ctx: Any) -> Decision:
-        tool = ctx.tool_name
-        args = ctx.tool_args
-        if args is None:
-            args = _EMPTY_ARGS
-        for rule in plan(tool):
-            when = rule.when
-            if when is not None:
-                try:
-                    hit = when(args)
-                except Exception as exc:
-                    return _failed(rule.policy, "when predicate raised", exc)
-                if _awaitable(hit):
-                    return _not_awaited(rule.policy, "when predicate", hit)
-                if not hit:
-                    continue
-            if rule.outcome is not None:
-                return rule.outcome
+async def _evaluate(table: _Table, ctx: Any, looped: bool) -> Decision:
+    """One decision. Without a loop (`looped` false: every predicate and handler is a plain
+    function) an awaitable cannot be awaited: it is a deny that says to use `async def`."""
+    tool = ctx.tool_name
+    args = ctx.tool_args
+    if args is None:
+        args = _EMPTY_ARGS
+    for rule in table.plan(tool):
+        when = rule.when
+        if when is not None:
             try:
-                answer = rule.handler(ctx)  # type: ignore[misc]
+                hit = when(args)
+                if _awaitable(hit):
+                    if not looped:
+                        return _not_awaited(rule.policy, "when predicate", hit)
+                    hit = await hit
             except Exception as exc:
-                return _failed(rule.policy, "ask_user handler raised", exc)
+                return _failed(rule.policy, "when predicate raised", exc)
+            if not hit:
+                continue
+        if rule.outcome is not None:
+            return rule.outcome
+        try:
+            answer = rule.handler(ctx)  # type: ignore[misc]
             if _awaitable(answer):
-                return _not_awaited(rule.policy, "ask_user handler", answer)
-            return _answer(rule.policy, answer)
-        return table.fallback(tool)
+                if not looped:
+                    return _not_awaited(rule.policy, "ask_user handler", answer)
+                answer = await answer
+        except Exception as exc:
+            return _failed(rule.policy, "ask_user handler raised", exc)
+        return _answer(rule.policy, answer)
+    return table.fallback(tool)
+
+
+def _sync_hook(table: _Table) -> Callable[[Any], Decision]:
+    def policy(ctx: Any) -> Decision:
+        # Nothing in it awaits without a loop, so it completes on the first step.
+        step = _evaluate(table, ctx, False)
+        try:
+            step.send(None)
+        except StopIteration as done:
+            decision: Decision = done.value
+            return decision
+        step.close()
+        raise RuntimeError("a policy suspended outside an event loop")
 
     return policy
 
 
 def _async_hook(table: _Table) -> Callable[[Any], Awaitable[Decision]]:
-    plan = table.plan
-
     async def policy(ctx: Any) -> Decision:
-        tool = ctx.tool_name
-        args = ctx.tool_args
-        if args is None:
-            args = _EMPTY_ARGS
-        for rule in plan(tool):
-            when = rule.when
-            if when is not None:
-                try:
-                    hit = when(args)
-                    if _awaitable(hit):
-                        hit = await hit
-                except Exception as exc:
-                    return _failed(rule.policy, "when predicate raised", exc)
-                if not hit:
-                    continue
-            if rule.outcome is not None:
-                return rule.outcome
-            try:
-                answer = rule.handler(ctx)  # type: ignore[misc]
-                if _awaitable(answer):
-                    answer = await answer
-            except Exception as exc:
-                return _failed(rule.policy, "ask_user handler raised", exc)
-            return _answer(rule.policy, answer)
-        return table.fallback(tool)
+        return await _evaluate(table, ctx, True)
 
     return policy
 

@@ -432,7 +432,7 @@ def test_a_thousand_policies_decide_as_the_plain_rule_does() -> None:
 def test_the_glob_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(policy, "PLAN_CACHE_SIZE", 8)
     hook = policy.enforce([policy.deny("a*", name="a"), policy.allow("*", name="any")])
-    table = inspect.getclosurevars(hook).nonlocals["plan"].__self__
+    table = inspect.getclosurevars(hook).nonlocals["table"]
     for round_ in range(3):
         for n in range(40):
             expected = "denied by policy 'a'" if n % 2 else "allowed by policy 'any'"
