@@ -3,7 +3,7 @@
     require_trust = true                        # run skips untrusted workspaces' hooks
     audit_log = "~/.local/state/agenthooks/audit.jsonl"
     fail_closed = true                          # as --fail-closed
-    default_host = "claude"                     # antigravity, claude or gemini
+    default_host = "claude"                     # as --host: antigravity, claude or gemini
 
 Command-line flags beat the environment, which beats this file; `0`, `false` or `no` in the
 environment turn off what the file turns on. `agenthooks run` reads it on every call, so a
@@ -48,7 +48,7 @@ class UserConfig(NamedTuple):
     require_trust: bool | None = None
     audit_log: str | None = None  # absolute, `~` expanded
     fail_closed: bool | None = None
-    # Accepted and checked; it takes effect when commands gain a --host option.
+    # The host whose words `agenthooks run` answers in when no --host is given.
     default_host: str | None = None
     path: str | None = None  # the file read, if there was one
 

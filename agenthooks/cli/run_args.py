@@ -23,7 +23,7 @@ from agenthooks.executor import (
     own_descendants,
     reap_orphans,
 )
-from agenthooks.userconfig import FALSE_WORDS, env_switch, read_user_config, setting
+from agenthooks.userconfig import FALSE_WORDS, HOSTS, env_switch, read_user_config, setting
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -65,6 +65,9 @@ OPTIONS: tuple[Option, ...] = (
     Option(("--default-decision",), "default_decision", "PreToolUse: the decision when no "
            "handler gives one (ask keeps Antigravity's usual permission flow)", "WORD",
            choices=("allow", "deny", "ask", "force_ask")),
+    Option(("--host",), "host", "write the answer in this host's JSON and exit status, to be "
+           "its one registered hook (also default_host in the user config); default: "
+           "Antigravity's words", "HOST", choices=HOSTS),
     Option(("--report",), "report", "print a report of every handler instead of the merged "
            "answer", "json", choices=("json",)),
     Option(("--python",), "python", "Python hooks: a Hooks registry or a register(hooks) "
@@ -94,7 +97,8 @@ exit status:
   1  agenthooks itself failed and printed no answer (bad option, unknown event, bad
      payload, an internal error); never under --fail-closed on PreToolUse, which denies
   2  the answer blocks (PreToolUse deny, Stop continue, decision block, continue false);
-     the reasons are on stderr
+     the reasons are on stderr. With --host claude or gemini, only a block that the host's
+     JSON cannot say: the others are said in the JSON, on exit 0
   129/130/131/143  ended by SIGHUP/SIGINT/SIGQUIT/SIGTERM: every handler killed, nothing
      printed"""
 
@@ -222,6 +226,7 @@ def apply_settings(values: dict[str, Any], environ: Mapping[str, str]) -> None:
     values["require_trust"] = setting(values.get("require_trust", False), environ,
                                       REQUIRE_TRUST_ENV, user.require_trust)
     values["audit"] = audit_log(values.get("audit"), environ, user.audit_log)
+    values["host"] = values.get("host") or user.default_host
 
 
 def parse_run_args(
@@ -234,6 +239,7 @@ def parse_run_args(
     if len(positionals) > 1:
         raise UsageError(f"unexpected argument {positionals[1]!r} (only one EVENT)")
     event = check_event(positionals[0])
+    values["given_event"] = positionals[0]
     for dest in ("configs", "workspaces", "python"):
         if dest in values:
             values[dest] = tuple(values[dest])
@@ -269,6 +275,22 @@ def _fails_closed(args: Sequence[str]) -> bool:
     return event is not None and _is_pre_tool_use(event)
 
 
+def _host_of(args: Sequence[str]) -> str | None:
+    """The host a command line that did not parse asked for: `--host`, else the user config."""
+    host: str | None = None
+    for index, arg in enumerate(args):
+        if arg == "--host" and index + 1 < len(args):
+            host = args[index + 1]
+        elif arg.startswith("--host="):
+            host = arg.partition("=")[2]
+    if host in HOSTS:
+        return host
+    try:
+        return read_user_config().default_host
+    except AgentHooksError:
+        return None
+
+
 def _is_pre_tool_use(event: str) -> bool:
     try:
         return check_event(event) == "PreToolUse"
@@ -298,13 +320,13 @@ def main_run(args: list[str], *, own_process: bool = False) -> int:
         except Exception as exc:
             if not _fails_closed(args):
                 raise
-            return deny_anything("PreToolUse", exc)
+            return deny_anything("PreToolUse", exc, host=_host_of(args))
         try:
             return run(options)
         except Exception as exc:  # anything at all: a gate never fails open by accident
             if not options.closed or options.dry_run:
                 raise
-            return deny_anything(options.event, exc, report=options.report)
+            return deny_anything(options.event, exc, report=options.report, host=options.host)
     except (Interrupted, Terminated) as exc:
         # Every handler group is already killed; nothing goes to stdout.
         return 128 + exc.signum

@@ -4,7 +4,9 @@ stdout carries exactly one JSON object (the merged answer, the `--report json` o
 `--dry-run` plan); everything for people goes to stderr. Exit status: 2 when the answer blocks,
 0 when it does not (a skipped hooks.json included: it is named in the answer), 1 when
 agenthooks itself failed and produced no answer (never under `--fail-closed` on PreToolUse,
-where every failure is a deny).
+where every failure is a deny). With `--host`, the host's writer (`hosts.writers`) says the
+answer in that host's words and chooses the exit status: Claude Code and Gemini CLI read a
+block from JSON on exit 0.
 """
 
 from __future__ import annotations
@@ -58,6 +60,8 @@ class RunOptions(NamedTuple):
     require_trust: bool = False
     audit: str | None = None  # the audit log's absolute path
     audit_payloads: bool = False
+    host: str | None = None  # whose words the answer is written in; None: Antigravity's
+    given_event: str | None = None  # EVENT as typed, before aliases were resolved
 
     @property
     def closed(self) -> bool:
@@ -110,18 +114,34 @@ def _write_stdout(data: bytes) -> None:
     buffer.flush()
 
 
-def emit(result: EventResult, *, report: str | None = None, verbose: bool = False) -> int:
+def emit(
+    result: EventResult, *, report: str | None = None, verbose: bool = False,
+    host: str | None = None, given_event: str | None = None,
+) -> int:
     """Print a result (stderr first, then the one object on stdout) and return the exit code.
 
+    `host` names the writer of the answer (`hosts.writers`); None prints the engine's own.
     A result that blocks exits 2 even when stdout cannot take it: the reasons are on stderr.
     """
     say(lambda stream: write_result(result, stream, verbose=verbose))
+    output, code = result.output, result.exit_code
+    if host is not None and report != "json":
+        output, code = host_answer(result, host, given_event)
     try:
-        write_json(result.to_report() if report == "json" else result.output)
+        write_json(result.to_report() if report == "json" else output)
     except OutputError:
         if not result.blocked:
             raise
-    return result.exit_code
+        return 2  # exit 2 alone says "blocked" to every host
+    return code
+
+
+def host_answer(result: EventResult, host: str, given_event: str | None) -> tuple[Any, int]:
+    """The answer and exit status in the words of `host` (its writer is imported only now)."""
+    from agenthooks.hosts.writers import host_event, writer
+
+    answer = writer(host)(result, host_event(host, result.event, given_event))
+    return answer.output, answer.exit_code
 
 
 def say(write: Any) -> None:
@@ -136,9 +156,11 @@ def say(write: Any) -> None:
         pass
 
 
-def deny_own_error(event: str, error: str, *, report: str | None = None) -> int:
+def deny_own_error(
+    event: str, error: str, *, report: str | None = None, host: str | None = None
+) -> int:
     """`--fail-closed` on PreToolUse: agenthooks' own error denies the call (exit 2)."""
-    return emit(failed_closed(event, error), report=report)
+    return emit(failed_closed(event, error), report=report, host=host)
 
 
 def load_python(hooks: Hooks, spec: str) -> Hooks:
@@ -179,7 +201,8 @@ def run(options: RunOptions) -> int:
             raise
         result = failed_closed(options.event, str(exc))
     try:
-        return emit(result, report=options.report, verbose=options.verbose)
+        return emit(result, report=options.report, verbose=options.verbose, host=options.host,
+                    given_event=options.given_event)
     finally:  # after the answer: the host is not kept waiting on the log's lock
         if options.audit is not None:
             audit(options, result, payload, hooks, started, clock)
@@ -215,14 +238,16 @@ def workspace_of(options: RunOptions, hooks: Hooks | None) -> str:
     return os.path.realpath(os.getcwd())
 
 
-def deny_anything(event: str, exc: BaseException, *, report: str | None = None) -> int:
+def deny_anything(
+    event: str, exc: BaseException, *, report: str | None = None, host: str | None = None
+) -> int:
     """The last line of defence under fail-closed: any failure at all denies (exit 2).
 
     When not even the deny can be printed, the reason goes to stderr and the exit is still 2.
     """
     message = describe(exc)
     try:
-        return deny_own_error(event, message, report=report)
+        return deny_own_error(event, message, report=report, host=host)
     except Exception:  # stdout closed or full: exit 2 alone says "deny" to every host
         say(lambda stream: stream.write(f"agenthooks: error: fail-closed: {message}\n"))
         return 2

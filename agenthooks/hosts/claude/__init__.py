@@ -1,0 +1,1 @@
+"""Claude Code as a host: its protocol (`protocol`) and its output writer."""

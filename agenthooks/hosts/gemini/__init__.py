@@ -1,0 +1,1 @@
+"""Gemini CLI as a host: its protocol (`protocol`) and its output writer."""

@@ -1,0 +1,82 @@
+"""The final answer in Gemini CLI's words (`agenthooks run EVENT --host gemini`).
+
+Gemini CLI parses stdout as JSON at exit 0, "preferred for all logic" (its hooks reference,
+docs/hooks/reference.md of google-gemini/gemini-cli), so the answer is said there:
+
+    engine's answer               Gemini CLI's JSON
+    a deny or block               decision "deny" + reason (the events of DECISION_EVENTS:
+                                  BeforeTool refuses the call, AfterTool hides the result,
+                                  BeforeAgent drops the prompt, AfterAgent retries)
+    PreToolUse ask / allow        decision "ask" / "allow" (BeforeTool)
+    rewritten arguments           hookSpecificOutput.tool_input (BeforeTool)
+    continue false                continue false + stopReason
+    injected messages, context    hookSpecificOutput.additionalContext (CONTEXT_EVENTS),
+                                  else systemMessage
+    systemMessage (skipped files) systemMessage
+
+Gemini CLI's lifecycle events (SessionStart, SessionEnd, Notification, PreCompress) are
+advisory and ignore `decision`: a block there exits 2 with the reason on stderr, the exit code
+its reference gives for a block.
+"""
+
+from __future__ import annotations
+
+from agenthooks.hosts.writers import (
+    HostAnswer,
+    context_and_message,
+    decision_blocks,
+    decision_reason,
+    joined,
+    stop_reason,
+)
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from agenthooks.api import EventResult
+
+# Events whose `decision: "deny"` blocks (the reference's "Relevant output fields").
+DECISION_EVENTS = frozenset(("BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent",
+                             "BeforeModel", "AfterModel"))
+# Events whose hookSpecificOutput.additionalContext reaches the model.
+CONTEXT_EVENTS = frozenset(("SessionStart", "BeforeAgent", "AfterTool"))
+# The engine's PreToolUse words that are not a block, in Gemini CLI's `decision`.
+TOOL_DECISIONS: dict[str, str] = {"ask": "ask", "force_ask": "ask", "allow": "allow"}
+
+
+def write(result: EventResult, event: str) -> HostAnswer:
+    """The answer for Gemini CLI's `event` and the exit status."""
+    output: dict[str, Any] = {}
+    specific: dict[str, Any] = {}
+    code = 0
+    word = result.output.get("decision")
+    if decision_blocks(result):
+        if event in DECISION_EVENTS:
+            output["decision"] = "deny"
+            output["reason"] = decision_reason(result)
+        else:
+            code = 2  # the reasons are on stderr already (report.run.write_result)
+    elif event == "BeforeTool" and isinstance(word, str) and word in TOOL_DECISIONS:
+        output["decision"] = TOOL_DECISIONS[word]
+        reason = result.output.get("reason")
+        if isinstance(reason, str) and reason:
+            output["reason"] = reason
+    stopped = stop_reason(result)
+    if stopped is not None:
+        output["continue"] = False
+        output["stopReason"] = stopped
+    if result.output.get("suppressOutput") is True:
+        output["suppressOutput"] = True
+    if event == "BeforeTool" and result.updated_args is not None and not result.blocked:
+        specific["tool_input"] = result.updated_args
+    context, message = context_and_message(result)
+    if context and event in CONTEXT_EVENTS:
+        specific["additionalContext"] = "\n".join(context)
+    else:
+        message = joined(*context, message)
+    if message is not None:
+        output["systemMessage"] = message
+    if specific:
+        output["hookSpecificOutput"] = {"hookEventName": event, **specific}
+    return HostAnswer(output, code)
