@@ -22,16 +22,16 @@ from collections.abc import Callable, Mapping, Sequence
 
 from agenthooks.config.discovery import discover_all
 from agenthooks.config.loader import load
-from agenthooks.config.model import Handler, HookFile
+from agenthooks.config.model import Handler, HookFile, Source
 from agenthooks.decision import Decision
 from agenthooks.engine.hookspec import PHASES, PythonHook, ShellHook, selects_tool
-from agenthooks.engine.runner import Call, EventPlan, Executed, execute
+from agenthooks.engine.runner import Call, DialectNeeds, EventPlan, Executed, execute
 from agenthooks.errors import AgentHooksError, UsageError
 from agenthooks.events import TOOL_CALL_EVENTS, canonical_event, is_tool_event
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.hosts.antigravity.merge import TOOL_DECISIONS, block_reasons
 from agenthooks.hosts.antigravity.protocol import Answer, prompt_warning
-from agenthooks.kinds.process import config_specs
+from agenthooks.kinds.process import config_specs, runs_as_http
 from agenthooks.payload import read_payload, tool_from_payload
 from agenthooks.selection import Selector
 
@@ -152,6 +152,20 @@ def check_event(event: str) -> str:
     return canonical_event(event)
 
 
+def dialect_needs(handlers: Sequence[Handler]) -> DialectNeeds | None:
+    """What the selected Claude Code and Gemini CLI handlers need at each call."""
+    mine = [(i, h) for i, h in enumerate(handlers) if h.dialect != "antigravity"]
+    if not mine:
+        return None
+    return DialectNeeds(
+        True,
+        tuple(i for i, h in mine if runs_as_http(h)),
+        any(h.dialect == "claude" and h.event == "SessionStart" and h.kind == "command"
+            for _, h in mine),
+        any(h.dialect == "gemini" and h.sequential for _, h in mine),
+    )
+
+
 def check_default_decision(word: str | None) -> None:
     if word is not None and word not in TOOL_DECISIONS:
         raise UsageError(
@@ -228,7 +242,7 @@ class Hooks:
         self.shell_hooks: tuple[ShellHook, ...] = ()
         self._file_warnings = tuple(skip_warning(f) for f in self.skipped_files)
         self._notice = skip_notice(self.skipped_files)
-        self._plans: dict[tuple[str, str | None], EventPlan] = {}
+        self._plans: dict[tuple[str, str | None, Any], EventPlan] = {}
 
     # --- registration ---
 
@@ -346,15 +360,20 @@ class Hooks:
 
     # --- selection ---
 
-    def select(self, event: str, tool: str | None) -> tuple[Handler, ...]:
-        """The hooks.json handlers that run for `event` and `tool`, in config order."""
-        return self.selector(event, tool)
+    def select(self, event: str, tool: str | None,
+               doc: Mapping[str, Any] | None = None) -> tuple[Handler, ...]:
+        """The handlers that run for `event` and `tool`, in config order: the hooks.json ones,
+        then the Claude Code and Gemini CLI ones (whose matchers may read `doc`, the
+        payload: SessionStart's `source`...)."""
+        return self.selector(event, tool, doc)
 
-    def _plan(self, event: str, tool: str | None) -> EventPlan:
-        key = (event, tool)
+    def _plan(self, event: str, tool: str | None,
+              doc: Mapping[str, Any] | None = None) -> EventPlan:
+        values = self.selector.values(event, tool, doc)
+        key = (event, tool, values)
         found = self._plans.get(key)
         if found is None:
-            handlers = self.select(event, tool)
+            handlers = self.select(event, tool, doc)
             specs = config_specs(handlers, event, tool)
             hooks = sorted(
                 (h for h in self.python_hooks if h.event == event and selects_tool(h, tool)),
@@ -366,7 +385,9 @@ class Hooks:
                 h for h in self.shell_hooks if h.event == event and selects_tool(h, tool)
             )
             looped = any(h.is_async for h in hooks)
-            found = self._plans[key] = EventPlan(handlers, specs, chain, inspect, shells, looped)
+            needs = dialect_needs(handlers) if self.selector.dialect_files else None
+            found = self._plans[key] = EventPlan(handlers, specs, chain, inspect, shells, looped,
+                                                 needs)
         return found
 
     def plan(self, event: str, payload: Payload = b"", *, tool: str | None = None) -> Plan:
@@ -375,10 +396,11 @@ class Hooks:
         _, doc = read_payload(payload)
         tool = tool or tool_from_payload(doc)
         warnings = self._warnings(event, tool)
-        selected = self.select(event, tool)
-        warnings.extend(prompt_warning(h) for h in selected if h.kind != "command")
-        commands = tuple(h for h in selected if h.kind == "command")
-        plan = self._plan(event, tool)
+        selected = self.select(event, tool, doc)
+        warnings.extend(prompt_warning(h) for h in selected
+                        if h.kind != "command" and not runs_as_http(h))
+        commands = tuple(h for h in selected if h.kind == "command" or runs_as_http(h))
+        plan = self._plan(event, tool, doc)
         return Plan(event, tool, commands, warnings, self.skipped_files,
                     plan.chain + plan.inspect)
 
@@ -479,7 +501,7 @@ class Hooks:
             return failed_closed(event, NO_TOOL_DENY, self.skipped_files)
         call = Call(event, tool, data, doc, turn, default_decision if event == "PreToolUse"
                     else None, closed, self._file_warnings)
-        return self._plan(event, tool), call
+        return self._plan(event, tool, doc), call
 
     def _result(self, call: Call, executed: Executed) -> EventResult:
         rendered = executed.rendered
@@ -572,7 +594,8 @@ def load_checked(
     require_trust: bool = False,
 ) -> tuple[Hooks, tuple[str, ...]]:
     """`load_hooks`, and one warning per workspace it left out as untrusted or changed."""
-    found = discover_all(configs=configs, workspaces=workspaces, no_user=no_user, cwd=cwd)
+    found = discover_all(configs=configs, workspaces=workspaces, no_user=no_user, cwd=cwd,
+                         dialects=True)
     base = cwd or os.getcwd()
     files = [load(source) for source in found.sources]
     untrusted: tuple[str, ...] = ()
@@ -587,6 +610,8 @@ def load_checked(
             configs_given = [os.path.join(base, c) for c in configs]
             untrusted = tuple(trust.warning(v, trust.command(v.workspace, configs_given))
                               for v in verdicts)
+    if found.dialect_sources:  # imported only then: a hooks.json run pays nothing
+        files.extend(load_dialects(found.dialect_sources))
     markdown = None
     if found.markdown:  # imported only then: a run without Markdown hooks pays nothing
         from agenthooks.markdown.files import load_markdown, skipped
@@ -600,6 +625,17 @@ def load_checked(
 
         register_markdown(hooks, markdown)
     return hooks, untrusted
+
+
+def load_dialects(sources: Sequence[Source]) -> list[HookFile]:
+    """Claude Code and Gemini CLI settings files, read with their hosts' rules; each handler
+    named by its `name`, else its place (`file#/json/pointer`), for warnings and reports."""
+    from agenthooks.dialects.load import load_dialect_files
+
+    files = load_dialect_files(sources)
+    return [f._replace(handlers=tuple(
+        h._replace(hook=h.name or f"{f.source.path}#{h.pointer}") for h in f.handlers))
+        for f in files]
 
 
 def untrusted_result(result: EventResult, untrusted: Sequence[str]) -> EventResult:

@@ -76,11 +76,38 @@ def is_custom_event(name: str) -> bool:
     return name.startswith(CUSTOM_PREFIX) and len(name) > len(CUSTOM_PREFIX)
 
 
+def host_only_event(name: str) -> str | None:
+    """The engine's name of an event only Claude Code or Gemini CLI have (PreCompact,
+    Notification, BeforeModel, SubagentStop...): Claude Code's word, else Gemini CLI's; any
+    dialect's word is accepted (PreCompress is PreCompact). None for other names."""
+    from agenthooks.dialects.events import EVENT_TABLE
+
+    for row in EVENT_TABLE:
+        if row.engine is None and name in (row.claude, row.gemini):
+            return row.claude or row.gemini
+    return None
+
+
+def any_dialect_event(name: str) -> str | None:
+    """The engine's event for any dialect's word of a row (BeforeTool is PreToolUse)."""
+    from agenthooks.dialects.events import EVENT_TABLE
+
+    for row in EVENT_TABLE:
+        if name in (row.claude, row.gemini, row.antigravity):
+            return row.engine or row.claude or row.gemini
+    return None
+
+
 def canonical_event(name: str) -> str:
-    """The event a name or alias stands for; raises `UnknownEvent` with a did-you-mean."""
+    """The event a name or alias stands for; raises `UnknownEvent` with a did-you-mean.
+
+    Events of Claude Code or Gemini CLI alone are their own (`host_only_event`); another
+    host's word for an event this format has (BeforeTool) is an error with a hint here, and
+    accepted by `agenthooks run` (`any_dialect_event`).
+    """
     if name in ALL_EVENTS or is_custom_event(name):
         return name
-    found = ALIASES.get(name)
+    found = ALIASES.get(name) or host_only_event(name)
     if found is not None:
         return found
     from agenthooks.errors import UnknownEvent

@@ -3,11 +3,17 @@
 Order is config order (files in discovery order, then hook names, groups and handlers in file
 order), and identical handlers (same command, working directory and timeout) run once, as
 their first occurrence, as Claude Code does: `AGENTHOOKS_HOOK_NAME` then names the first hook.
+
+Claude Code and Gemini CLI handlers come after the hooks.json ones, each selected with its
+own host's rules (`dialects.listing.select`): the event is one row of the cross-dialect event
+table (`dialects.events`), the matcher is matched against the field that host matches on that
+event (the tool name, SessionStart's `source`, PreCompact's `trigger`...), and each host's
+dedup applies.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from agenthooks.config.model import Handler, HookFile
 from agenthooks.events import is_tool_event
@@ -40,18 +46,96 @@ def select(handlers: Sequence[Handler], event: str, tool: str | None) -> list[Ha
     return chosen
 
 
+DialectValues = tuple[tuple[str, str, "str | None"], ...]  # (dialect, its event, value)
+
+
+def dialect_values(event: str, tool: str | None, doc: Mapping[str, object] | None
+                   ) -> DialectValues:
+    """Per dialect with a word for the event's row: that word, and the value its matchers
+    are matched against on it (the tool name, or the payload's field), or None."""
+    from agenthooks.dialects.check import DIALECT_SPECS
+    from agenthooks.dialects.events import EVENT_TABLE, word_of
+
+    row = next((r for r in EVENT_TABLE if r.engine == event), None) or next(
+        (r for r in EVENT_TABLE if event in (r.claude, r.gemini)), None)
+    if row is None:
+        return ()
+    found = []
+    for dialect, spec in DIALECT_SPECS.items():
+        word = word_of(dialect, row)
+        if word is None:
+            continue
+        field = spec.events.get(word)
+        value = (doc or {}).get(field) if field not in (None, "tool_name") else None
+        found.append((dialect, word, tool if field == "tool_name" else
+                      value if isinstance(value, str) else None))
+    return tuple(found)
+
+
+def select_dialects(files: Sequence[HookFile], values: DialectValues) -> list[Handler]:
+    """The Claude Code and Gemini CLI handlers that run, in discovery order."""
+    from agenthooks.dialects.listing import select as host_select
+
+    every = [h for f in files for h in f.handlers]
+    chosen: set[int] = set()
+    for dialect, word, value in values:
+        mine = [h for h in every if h.dialect == dialect]
+        chosen.update(id(h) for h in host_select(mine, word, value))
+    return [h for h in every if id(h) in chosen]
+
+
+def program(handler: Handler) -> tuple[str, ...]:
+    """What a command handler really runs: its words with the project-directory variables
+    filled in and a relative program path made absolute against its working directory, so
+    that `./scripts/gate.py` in `.agents/hooks.json` and `$CLAUDE_PROJECT_DIR/.agents/scripts/
+    gate.py` in `.claude/settings.json` are one program."""
+    import os
+    import re
+    import shlex
+
+    root = handler.source.workspace
+    text = re.sub(r"\$\{?(?:CLAUDE|GEMINI)_PROJECT_DIR\}?", lambda _: root, handler.command)
+    try:
+        words = shlex.split(text)
+    except ValueError:
+        return (handler.kind, handler.command)
+    if words and "/" in words[0] and not os.path.isabs(words[0]):
+        words[0] = os.path.normpath(os.path.join(handler.source.cwd, words[0]))
+    args = dict(handler.options).get("args")
+    return (handler.kind, *words, *(args if isinstance(args, tuple) else ()))
+
+
+def once_across(first: tuple[Handler, ...], then: tuple[Handler, ...]) -> tuple[Handler, ...]:
+    """`first`, then the handlers of `then` that run a program none before runs: a project
+    wired for several hosts to the same scripts runs each script once per event."""
+    seen = {program(h) for h in first if h.kind == "command"}
+    kept = []
+    for handler in then:
+        key = program(handler)
+        if handler.kind == "command" and key in seen:
+            continue
+        seen.add(key)
+        kept.append(handler)
+    return first + tuple(kept)
+
+
 class Selector:
     """Selection for many events over the same files, remembered per (event, tool).
 
     A harness that calls the API per tool call pays for matching once per distinct tool.
+    Claude Code and Gemini CLI files (`Source.dialect`) are selected with their hosts' rules,
+    remembered per (event, the values their matchers see).
     """
 
     def __init__(self, files: Sequence[HookFile]) -> None:
-        self.files = tuple(files)
+        self.files = tuple(f for f in files if f.source.dialect == "antigravity")
+        self.dialect_files = tuple(f for f in files if f.source.dialect != "antigravity")
         self._by_event: dict[str, list[Handler]] = {}
         self._memo: dict[tuple[str, str | None], tuple[Handler, ...]] = {}
+        self._dialect_memo: dict[tuple[str, DialectValues], tuple[Handler, ...]] = {}
 
-    def __call__(self, event: str, tool: str | None) -> tuple[Handler, ...]:
+    def __call__(self, event: str, tool: str | None,
+                 doc: Mapping[str, object] | None = None) -> tuple[Handler, ...]:
         key = (event, tool)
         found = self._memo.get(key)
         if found is None:
@@ -59,4 +143,18 @@ class Selector:
             if handlers is None:
                 handlers = self._by_event[event] = event_handlers(self.files, event)
             found = self._memo[key] = tuple(select(handlers, event, tool))
+        if not self.dialect_files:
+            return found
+        return once_across(found, self.dialects(event, self.values(event, tool, doc)))
+
+    def values(self, event: str, tool: str | None,
+               doc: Mapping[str, object] | None) -> DialectValues:
+        return dialect_values(event, tool, doc) if self.dialect_files else ()
+
+    def dialects(self, event: str, values: DialectValues) -> tuple[Handler, ...]:
+        key = (event, values)
+        found = self._dialect_memo.get(key)
+        if found is None:
+            found = self._dialect_memo[key] = tuple(select_dialects(self.dialect_files,
+                                                                    values))
         return found

@@ -24,7 +24,7 @@ from agenthooks.report.escape import printable
 
 def covered(configs: Sequence[str], workspaces: Sequence[str]) -> dict[str, list[trust.Entry]]:
     """Per workspace, what its trust covers: the files a run with these options would load."""
-    found = discover_all(configs=configs, workspaces=workspaces, no_user=True)
+    found = discover_all(configs=configs, workspaces=workspaces, no_user=True, dialects=True)
     for diagnostic in found.diagnostics:  # an unsafe workspace, skipped as a run skips it
         sys.stderr.write(f"agenthooks: warning: {printable(str(diagnostic))}\n")
     files = [load(source) for source in found.sources]

@@ -48,10 +48,21 @@ class EventPlan(NamedTuple):
     inspect: tuple[PythonHook, ...]
     shells: tuple[ShellHook, ...]
     looped: bool  # whether some hook or predicate is async (needs an event loop)
+    # Claude Code and Gemini CLI handlers are among `handlers`: their per-call needs.
+    dialects: DialectNeeds | None = None
 
     @property
     def in_process(self) -> bool:
         return bool(self.chain or self.inspect or self.shells)
+
+
+class DialectNeeds(NamedTuple):
+    """What the Claude Code and Gemini CLI handlers of a plan need at each call."""
+
+    handlers: bool  # some were selected
+    http: tuple[int, ...] = ()  # positions (in `handlers`) of http handlers
+    env_file: bool = False  # a Claude Code SessionStart handler: CLAUDE_ENV_FILE
+    sequential: bool = False  # a Gemini CLI group says `sequential: true`
 
 
 class Call(NamedTuple):
@@ -119,7 +130,22 @@ async def _commands(
         from agenthooks.engine import inprocess
 
         inprocess.add_shells(plan, call, args, ctx, handlers, jobs, data)
+    dialects = plan.dialects and plan.dialects.handlers
+    if dialects:
+        return await _with_dialects(plan, call, handlers, jobs, data, processes)
     specs = [job for job in jobs if isinstance(job, ProcessSpec)]
     ran = iter(await processes(specs, data) if specs else [])
     results = [next(ran) if isinstance(job, ProcessSpec) else job for job in jobs]
     return answers_of(handlers, results, call.event)
+
+
+async def _with_dialects(
+    plan: EventPlan, call: Call, handlers: list[Handler],
+    jobs: list[ProcessSpec | ProcessResult], data: bytes, processes: Processes,
+) -> list[Answer]:
+    """`_commands` when Claude Code or Gemini CLI handlers were selected: their environment
+    takes what this call's payload says, http handlers run in threads beside the processes,
+    and a SessionStart's CLAUDE_ENV_FILE is made (and read back) when none was given."""
+    from agenthooks.engine import dialectrun
+
+    return await dialectrun.run(plan, call, handlers, jobs, data, processes)

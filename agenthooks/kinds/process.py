@@ -1,13 +1,17 @@
-"""Command handlers as a kind: hooks.json handlers and shell hooks, run as processes.
+"""Command handlers as a kind: hooks.json handlers, Claude Code and Gemini CLI command
+handlers, and shell hooks, run as processes.
 
 All of an event's command handlers start together on the executor's one selector loop; each
-answer is read under the exit-code protocol of the host (`hosts.antigravity.protocol`).
+answer is read under the exit-code protocol of its dialect's host (`PROTOCOLS`): hooks.json
+and Gemini CLI handlers under seed 001, Claude Code handlers under Claude Code's rules.
+Claude Code's `http` handlers run beside them (`kinds.http`); the types that need the host
+(`mcp_tool`, `prompt`, `agent`, Gemini's `plugin` and `runtime`) are skipped with a warning.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from agenthooks.config.model import Handler, Source
 from agenthooks.executor import ProcessResult, ProcessSpec
@@ -21,10 +25,55 @@ if TYPE_CHECKING:
     from agenthooks.engine.hookspec import ShellHook
 
 
+# dialect -> "module:function" reading one finished process as that host does.
+PROTOCOLS: dict[str, str] = {
+    "claude": "agenthooks.hosts.claude.protocol:answer",
+    "gemini": "agenthooks.hosts.gemini.protocol:answer",
+}
+
+
+def protocol_of(dialect: str) -> Callable[[Handler, ProcessResult, str], Answer]:
+    if dialect not in PROTOCOLS:
+        return answer
+    import importlib
+
+    module, _, name = PROTOCOLS[dialect].partition(":")
+    found: Callable[[Handler, ProcessResult, str], Answer] = getattr(
+        importlib.import_module(module), name)
+    return found
+
+
+def runs_as_process(handler: Handler) -> bool:
+    return handler.kind == "command"
+
+
+def runs_as_http(handler: Handler) -> bool:
+    return handler.dialect == "claude" and handler.kind == "http"
+
+
+def plugin_data_dir(plugin_root: str) -> str:
+    """CLAUDE_PLUGIN_DATA: a folder of the plugin's own under the user's data directory,
+    named by the plugin folder's name and a hash of its real path (made on first use)."""
+    from hashlib import blake2b
+
+    real = os.path.realpath(plugin_root)
+    base = os.environ.get("XDG_DATA_HOME") or ""
+    if not os.path.isabs(base):
+        base = os.path.join(os.environ.get("HOME") or os.path.expanduser("~"), ".local",
+                            "share")
+    tag = blake2b(real.encode(), digest_size=6).hexdigest()
+    path = os.path.join(base, "agenthooks", "plugin-data", f"{os.path.basename(real)}-{tag}")
+    os.makedirs(path, exist_ok=True)
+    return path
+
+
 def handler_env(handler: Handler, event: str, tool: str | None) -> dict[str, str]:
     """What a handler finds in its environment on top of agenthooks' own.
 
-    GEMINI_PROJECT_DIR and CLAUDE_PROJECT_DIR let hooks written for those hosts run unchanged.
+    GEMINI_PROJECT_DIR and CLAUDE_PROJECT_DIR let hooks written for those hosts run unchanged;
+    a Claude Code plugin's hooks also get CLAUDE_PLUGIN_ROOT and CLAUDE_PLUGIN_DATA. What
+    comes from the payload (GEMINI_SESSION_ID, GEMINI_CWD, CLAUDE_ENV_FILE) is added per call
+    (`call_env`).
     """
     workspace = handler.source.workspace
     env = {
@@ -37,34 +86,81 @@ def handler_env(handler: Handler, event: str, tool: str | None) -> dict[str, str
     }
     if tool is not None:
         env["AGENTHOOKS_TOOL_NAME"] = tool
+    if handler.source.plugin_root is not None and handler.dialect == "claude":
+        env["CLAUDE_PLUGIN_ROOT"] = handler.source.plugin_root
+        env["CLAUDE_PLUGIN_DATA"] = plugin_data_dir(handler.source.plugin_root)
     return env
+
+
+def call_env(handler: Handler, doc: Mapping[str, Any], env_file: str | None) -> dict[str, str]:
+    """What a handler's environment takes from this call: Gemini CLI's GEMINI_SESSION_ID and
+    GEMINI_CWD (from the payload's `session_id` and `cwd`), Claude Code's CLAUDE_ENV_FILE on
+    SessionStart."""
+    env: dict[str, str] = {}
+    if handler.dialect == "gemini":
+        for name, key in (("GEMINI_SESSION_ID", "session_id"), ("GEMINI_CWD", "cwd")):
+            value = doc.get(key)
+            if isinstance(value, str) and "\0" not in value:
+                env[name] = value
+    elif handler.dialect == "claude" and env_file is not None \
+            and handler.event == "SessionStart":
+        env["CLAUDE_ENV_FILE"] = env_file
+    return env
+
+
+def command_line(handler: Handler, env: Mapping[str, str]) -> str:
+    """The shell command of a handler. Claude Code's exec form (`args`) runs the command with
+    those arguments and no shell expansion: quoted word by word and `exec`ed, with
+    `${CLAUDE_PLUGIN_ROOT}`-style references to agenthooks' variables filled in first, as
+    no shell will do it."""
+    args = dict(handler.options).get("args") if handler.dialect == "claude" else None
+    if not isinstance(args, tuple):
+        return handler.command
+    import re
+    import shlex
+
+    def fill(word: str) -> str:
+        return re.sub(r"\$\{(\w+)\}|\$(\w+)",
+                      lambda m: env.get(m.group(1) or m.group(2), m.group(0)), word)
+
+    return "exec " + shlex.join([fill(handler.command), *(fill(str(a)) for a in args)])
 
 
 def config_specs(
     selected: Sequence[Handler], event: str, tool: str | None
 ) -> list[ProcessSpec]:
-    """The process specs of the selected hooks.json command handlers, in order."""
+    """The process specs of the selected command handlers (every dialect's), in order."""
     envs: dict[tuple[str, str], dict[str, str]] = {}
     specs = []
     for h in selected:
-        if h.kind != "command":
+        if not runs_as_process(h):
             continue
         key = (h.hook, h.source.file)
         env = envs.get(key)
         if env is None:
             env = envs[key] = handler_env(h, event, tool)
-        specs.append(ProcessSpec(h.command, h.source.cwd, float(h.timeout), env))
+        command = h.command if h.dialect == "antigravity" else command_line(h, env)
+        specs.append(ProcessSpec(command, h.source.cwd, float(h.timeout), env))
     return specs
 
 
 def answers_of(
-    selected: Sequence[Handler], results: Sequence[ProcessResult], event: str
+    selected: Sequence[Handler], results: Sequence[ProcessResult], event: str,
+    http: Mapping[int, Answer] | None = None,
 ) -> list[Answer]:
-    """One answer per selected handler, in config order (prompt handlers are skipped)."""
+    """One answer per selected handler, in config order: processes read by their dialect's
+    protocol, `http` answers by position, the other kinds skipped with a warning."""
     found = iter(results)
-    return [
-        answer(h, next(found), event) if h.kind == "command" else skipped(h) for h in selected
-    ]
+    answers = []
+    for index, h in enumerate(selected):
+        if runs_as_process(h):
+            read = answer if h.dialect == "antigravity" else protocol_of(h.dialect)
+            answers.append(read(h, next(found), event))
+        elif http is not None and index in http:
+            answers.append(http[index])
+        else:
+            answers.append(skipped(h))
+    return answers
 
 
 _PYTHON_SOURCE = "<python>"

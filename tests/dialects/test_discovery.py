@@ -54,19 +54,21 @@ def test_run_discovery_is_unchanged(workspace: Path, home: Path) -> None:
     assert [s.dialect for s in named.sources] == ["antigravity"]
 
 
-def test_run_ignores_settings_files(workspace: Path) -> None:
+def test_run_reads_settings_files(workspace: Path) -> None:
     import subprocess
     import sys
 
     (workspace / ".agents" / "hooks.json").unlink()
-    # Both settings files would block Stop if run read them.
-    blocking = '{"hooks": {"%s": [{"hooks": [{"type": "command", "command": "exit 2"}]}]}}'
-    settings(workspace, "claude", blocking % "Stop")
-    settings(workspace, "gemini", blocking % "AfterAgent")
+    # Both settings files block Stop: run reads them, each with its host's event name.
+    blocking = '{"hooks": {"%s": [{"hooks": [{"type": "command", "command": "%s"}]}]}}'
+    settings(workspace, "claude", blocking % ("Stop", "exit 2"))
+    settings(workspace, "gemini", blocking % ("AfterAgent", "echo gemini >&2; exit 2"))
     done = subprocess.run([sys.executable, "-m", "agenthooks", "run", "Stop", "--workspace",
                            str(workspace), "--no-user"], input="{}", capture_output=True,
                           text=True, check=False, timeout=60)
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 2, done.stderr
+    assert "settings.json#/hooks/Stop/0/hooks/0 blocked (exit 2)" in done.stderr
+    assert "gemini" in done.stderr.splitlines()
 
 
 def test_the_dialect_flag_limits_discovery(workspace: Path) -> None:

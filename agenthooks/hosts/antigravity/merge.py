@@ -27,6 +27,13 @@ if TYPE_CHECKING:
 # PreToolUse decisions, least to most restrictive.
 TOOL_DECISIONS: tuple[str, ...] = ("allow", "ask", "force_ask", "deny")
 _RANK = {word: rank for rank, word in enumerate(TOOL_DECISIONS)}
+# Claude Code's ranking (deny > defer > ask > allow): only for its own output (`--host
+# claude`); elsewhere a Claude handler's "defer" is no opinion.
+CLAUDE_TOOL_DECISIONS: tuple[str, ...] = ("allow", "ask", "force_ask", "defer", "deny")
+RANKS: dict[str | None, dict[str, int]] = {
+    None: _RANK,
+    "claude": {word: rank for rank, word in enumerate(CLAUDE_TOOL_DECISIONS)},
+}
 
 # Exactly one of these keys, with a value of that type, makes an injected step.
 STEP_KINDS: dict[str, type] = {"toolCall": dict, "userMessage": str, "ephemeralMessage": str}
@@ -90,13 +97,14 @@ def _put(merged: Output, key: str, value: object) -> None:
 # --- decisions ------------------------------------------------------------------------------
 
 
-def _tool_decision(answers: Sequence[Answer], default: str | None, merged: Output) -> None:
-    given = [a for a in answers if a.decision in _RANK]
+def _tool_decision(answers: Sequence[Answer], default: str | None, merged: Output,
+                   rank: dict[str, int] = _RANK) -> None:
+    given = [a for a in answers if a.decision in rank]
     if not given:
         if default is not None:
             merged["decision"] = default
         return
-    winner = max((a.decision for a in given if a.decision), key=_RANK.__getitem__)
+    winner = max((a.decision for a in given if a.decision), key=rank.__getitem__)
     merged["decision"] = winner
     _put(merged, "reason", _joined([a.reason for a in given if a.decision == winner and a.reason]))
 
@@ -221,16 +229,24 @@ def _common(ok: Sequence[Answer], event: str, merged: Output) -> None:
         merged["hookSpecificOutput"] = {"hookEventName": event, "additionalContext": context}
 
 
-def merge(event: str, answers: Sequence[Answer], *, default_decision: str | None = None) -> Merged:
+def merge(event: str, answers: Sequence[Answer], *, default_decision: str | None = None,
+          host: str | None = None) -> Merged:
     """The one answer for `event` from every handler's answer, given in config order.
 
     `default_decision` (PreToolUse only) fills in a decision when no handler gave one.
+    `host` "claude" ranks Claude Code's `defer` (deny > defer > ask > allow); otherwise
+    `defer` is no opinion. Fields come from every answer with output: an exit 0's, and the
+    JSON a Claude Code handler wrote with another exit code, which that host honours.
     """
     decide, fields = EVENT_RULES.get(event, _CUSTOM_RULES)
-    ok = [a for a in answers if a.status == "ok" and a.output is not None]
+    ok = [a for a in answers if a.output is not None]
     merged: Output = {}
     warnings: list[str] = []
-    decide(answers, default_decision if event == "PreToolUse" else None, merged)
+    default = default_decision if event == "PreToolUse" else None
+    if decide is _tool_decision and host in RANKS:
+        _tool_decision(answers, default, merged, RANKS[host])
+    else:
+        decide(answers, default, merged)
     for merge_field in fields:
         merge_field(ok, merged, warnings)
     _common(ok, event, merged)

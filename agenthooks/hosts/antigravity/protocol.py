@@ -93,6 +93,9 @@ class Answer(NamedTuple):
     reason: str | None = None
     warning: str | None = None
     failed: bool = False
+    # A Claude Code SessionStart handler's CLAUDE_ENV_FILE that agenthooks made: (path, what
+    # the handlers wrote to it), shown in `--report json`.
+    env_file: tuple[str, str] | None = None
 
     @property
     def hook(self) -> str:
@@ -135,6 +138,8 @@ class Answer(NamedTuple):
             "stderrTruncated": self.stderr_truncated,
             "output": self.output,
             "decision": self.decision,
+            **({"envFile": {"path": self.env_file[0], "content": self.env_file[1]}}
+               if self.env_file is not None else {}),
         }
 
 
@@ -156,8 +161,19 @@ def _decode(data: bytes) -> str:
     return data.decode("utf-8", "replace")
 
 
+# Handler types only their host can run, per dialect, and what they need.
+_NEEDS_HOST: dict[str, str] = {
+    "mcp_tool": "Claude Code's MCP servers", "prompt": "Claude Code's model",
+    "agent": "Claude Code's model and tools", "plugin": "Gemini CLI's extension code",
+    "runtime": "Gemini CLI's process",
+}
+
+
 def prompt_warning(handler: Handler) -> str:
-    return f"hook {handler.hook!r}: prompt handlers need the agent's model; skipped"
+    if handler.dialect == "antigravity":
+        return f"hook {handler.hook!r}: prompt handlers need the agent's model; skipped"
+    needs = _NEEDS_HOST.get(handler.kind, "its host")
+    return f"hook {handler.hook!r}: {handler.kind} handlers need {needs}; skipped"
 
 
 def skipped(handler: Handler) -> Answer:
@@ -165,19 +181,23 @@ def skipped(handler: Handler) -> Answer:
     return Answer(handler, "skipped", warning=prompt_warning(handler))
 
 
-def answer(handler: Handler, result: ProcessResult, event: str) -> Answer:
-    """Interpret one finished process under the exit-code protocol for `event`."""
-    stdout = _decode(result.stdout)
-    stderr = _decode(result.stderr)
-    common: dict[str, Any] = {
+def process_fields(result: ProcessResult) -> dict[str, Any]:
+    """The fields of an `Answer` that say how the process ended, its output decoded."""
+    return {
         "exit_code": result.exit_code,
         "signal": result.signal,
         "duration_ms": result.duration_ms,
-        "stdout": stdout,
-        "stderr": stderr,
+        "stdout": _decode(result.stdout),
+        "stderr": _decode(result.stderr),
         "stdout_truncated": result.stdout_truncated,
         "stderr_truncated": result.stderr_truncated,
     }
+
+
+def answer(handler: Handler, result: ProcessResult, event: str) -> Answer:
+    """Interpret one finished process under the exit-code protocol for `event`."""
+    common = process_fields(result)
+    stdout, stderr = common["stdout"], common["stderr"]
     name = handler.hook
     if result.status == "exited" and result.exit_code == 0:
         try:
@@ -202,7 +222,11 @@ def answer(handler: Handler, result: ProcessResult, event: str) -> Answer:
         reason = stderr.strip() or f"hook {name} blocked (exit 2)"
         return Answer(handler, "blocked", decision=block_decision(event), reason=reason,
                       **common)
+    return failure(handler, result, name, stderr)
 
+
+def failure(handler: Handler, result: ProcessResult, name: str, stderr: str) -> Answer:
+    """A handler that did not answer: another exit code, a signal, a timeout, no start."""
     status: Status
     if result.status == "timeout":
         status = "timeout"
@@ -219,7 +243,7 @@ def answer(handler: Handler, result: ProcessResult, event: str) -> Answer:
         what = f"exited {result.exit_code}"
     detail = first_line(stderr)
     warning = f"hook {name!r} {what}" + (f": {detail}" if detail else "")
-    return Answer(handler, status, warning=warning, failed=True, **common)
+    return Answer(handler, status, warning=warning, failed=True, **process_fields(result))
 
 
 class MalformedOutput(ValueError):

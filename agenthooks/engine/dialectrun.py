@@ -1,0 +1,126 @@
+"""The command step of an event whose selected handlers include Claude Code or Gemini CLI
+ones (`engine.runner._commands` hands over to `run`).
+
+    - each process's environment takes what this call says (`kinds.process.call_env`)
+    - Claude Code `http` handlers run in threads, started before the processes and joined
+      after them (`kinds.http`)
+    - a Claude Code SessionStart gets CLAUDE_ENV_FILE: the caller's when it has one (agenthooks
+      runs under Claude Code), else a temporary file, whose content the answers carry
+    - Gemini CLI's `sequential: true`: the Gemini CLI handlers of the event run one after the
+      other, after the rest, each on the payload the previous one rewrote
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+
+from agenthooks.config.model import Handler
+from agenthooks.executor import ProcessResult, ProcessSpec
+from agenthooks.hosts.antigravity.protocol import Answer
+from agenthooks.kinds.process import answers_of, call_env, runs_as_process
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from agenthooks.engine.runner import Call, EventPlan, Processes
+
+Job = ProcessSpec | ProcessResult
+
+
+async def run(plan: EventPlan, call: Call, handlers: list[Handler], jobs: list[Job],
+              data: bytes, processes: Processes) -> list[Answer]:
+    needs = plan.dialects
+    assert needs is not None
+    env_file, made = _env_file(needs.env_file)
+    try:
+        processed = [h for h in handlers if runs_as_process(h)]
+        jobs = [_with_env(h, job, call.doc, env_file)
+                for h, job in zip(processed, jobs, strict=True)]
+        requests = None
+        if needs.http:
+            from agenthooks.kinds.http import Requests
+
+            requests = Requests([(i, handlers[i]) for i in needs.http], data, call.event)
+        try:
+            if needs.sequential:
+                results = await _in_order(processed, jobs, call, data, processes)
+            else:
+                results = await _together(jobs, data, processes)
+        finally:
+            web = requests.answers() if requests is not None else {}
+        answers = answers_of(handlers, results, call.event, web)
+        if made and env_file is not None:
+            answers = _with_env_file(answers, env_file)
+        return answers
+    finally:
+        if made and env_file is not None:
+            _remove(env_file)
+
+
+def _env_file(needed: bool) -> tuple[str | None, bool]:
+    """CLAUDE_ENV_FILE: the caller's, else a new empty temporary file; and whether made."""
+    if not needed:
+        return None, False
+    given = os.environ.get("CLAUDE_ENV_FILE")
+    if given:
+        return given, False
+    import tempfile
+
+    handle, path = tempfile.mkstemp(prefix="agenthooks-claude-env-", suffix=".sh")
+    os.close(handle)
+    return path, True
+
+
+def _with_env(handler: Handler, job: Job, doc: dict[str, Any], env_file: str | None) -> Job:
+    if not isinstance(job, ProcessSpec):
+        return job
+    extra = call_env(handler, doc, env_file)
+    return job._replace(env={**(job.env or {}), **extra}) if extra else job
+
+
+async def _together(jobs: Sequence[Job], data: bytes, processes: Processes
+                    ) -> list[ProcessResult]:
+    specs = [job for job in jobs if isinstance(job, ProcessSpec)]
+    ran = iter(await processes(specs, data) if specs else [])
+    return [next(ran) if isinstance(job, ProcessSpec) else job for job in jobs]
+
+
+async def _in_order(processed: Sequence[Handler], jobs: Sequence[Job], call: Call,
+                    data: bytes, processes: Processes) -> list[ProcessResult]:
+    """Everything but the Gemini CLI handlers together, then those one by one, each seeing
+    the previous one's `hookSpecificOutput.tool_input` (BeforeTool) or `llm_request`."""
+    from agenthooks.hosts.gemini.protocol import answer, rewritten_input
+    from agenthooks.payload import dumps
+
+    chained = [k for k, h in enumerate(processed) if h.dialect == "gemini"]
+    rest = [k for k in range(len(jobs)) if k not in chained]
+    results: dict[int, ProcessResult] = dict(
+        zip(rest, await _together([jobs[k] for k in rest], data, processes), strict=True))
+    doc = call.doc
+    for k in chained:
+        [done] = await _together([jobs[k]], data, processes)
+        results[k] = done
+        change = rewritten_input(processed[k].event, answer(processed[k], done, call.event))
+        if change is not None:
+            doc = {**doc, change[0]: change[1]}
+            data = dumps(doc).encode("utf-8")
+    return [results[k] for k in range(len(jobs))]
+
+
+def _with_env_file(answers: list[Answer], path: str) -> list[Answer]:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as stream:
+            content = stream.read(1024 * 1024)
+    except OSError:
+        content = ""
+    return [a._replace(env_file=(path, content)) if a.handler.dialect == "claude"
+            and a.handler.event == "SessionStart" else a for a in answers]
+
+
+def _remove(path: str) -> None:
+    import contextlib
+
+    with contextlib.suppress(OSError):
+        os.unlink(path)
