@@ -71,7 +71,8 @@ def answer(argv: list[str], payload: object, cwd: Path) -> subprocess.CompletedP
         filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
     env.pop("AGENTHOOKS_FAIL_CLOSED", None)
     return subprocess.run([sys.executable, "-m", "agenthooks", *argv[1:]],
-                          input=json.dumps(payload), capture_output=True, text=True, cwd=cwd,
+                          input=payload if isinstance(payload, str) else json.dumps(payload),
+                          capture_output=True, text=True, cwd=cwd,
                           env=env, timeout=120, check=False)
 
 
