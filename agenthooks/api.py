@@ -148,8 +148,18 @@ class Plan(NamedTuple):
 
 
 def check_event(event: str) -> str:
-    """The canonical name of an event or alias; `UnknownEvent` (a ValueError) otherwise."""
-    return canonical_event(event)
+    """The canonical name of an event, an alias or any dialect's word for it (`agenthooks
+    run BeforeTool` is PreToolUse: one row of the event table); `UnknownEvent` (a
+    ValueError) otherwise."""
+    try:
+        return canonical_event(event)
+    except ValueError:
+        from agenthooks.events import any_dialect_event
+
+        found = any_dialect_event(event)
+        if found is None:
+            raise
+        return found
 
 
 def dialect_needs(handlers: Sequence[Handler]) -> DialectNeeds | None:

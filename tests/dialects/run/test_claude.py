@@ -287,3 +287,15 @@ def test_cli_run_mixes_hooks_json_claude_and_gemini(project: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert sorted(marks.read_text().split()) == ["antigravity", "claude", "gemini"]
     assert len(json.loads(done.stdout)["handlers"]) == 3
+
+
+def test_cli_run_takes_any_dialects_word_for_the_event(project: Path) -> None:
+    marks = project / "marks"
+    claude(project, "PostToolUse", cmd(f"echo claude >> {marks}"))
+    write_settings(project, "gemini", {"AfterTool": [group(cmd(f"echo gemini >> {marks}"))]})
+    for word in ("AfterTool", "PostToolUse"):
+        done = subprocess.run([sys.executable, "-m", "agenthooks", "run", word, "--workspace",
+                               str(project), "--no-user"], input=json.dumps(BASH),
+                              capture_output=True, text=True, check=False, timeout=60)
+        assert done.returncode == 0, done.stderr
+    assert sorted(marks.read_text().split()) == ["claude", "claude", "gemini", "gemini"]
