@@ -76,7 +76,7 @@ def select_dialects(files: Sequence[HookFile], values: DialectValues) -> list[Ha
     """The Claude Code and Gemini CLI handlers that run, in discovery order."""
     from agenthooks.dialects.listing import select as host_select
 
-    every = [h for f in files for h in f.handlers]
+    every = [h for f in files for h in f.handlers if not fans_out(h)]
     chosen: set[int] = set()
     for dialect, word, value in values:
         mine = [h for h in every if h.dialect == dialect]
@@ -103,6 +103,23 @@ def program(handler: Handler) -> tuple[str, ...]:
         words[0] = os.path.normpath(os.path.join(handler.source.cwd, words[0]))
     args = dict(handler.options).get("args")
     return (handler.kind, *words, *(args if isinstance(args, tuple) else ()))
+
+
+def fans_out(handler: Handler) -> bool:
+    """Whether a handler is `agenthooks run` itself: agenthooks registered as the one hook of
+    Claude Code or Gemini CLI in the settings file it also reads. Run, it would start itself
+    again on every event, without end; it is the entry point, not a handler."""
+    if handler.kind != "command" or "agenthooks" not in handler.command:
+        return False
+    import os
+
+    words = program(handler)[1:]
+    for index, word in enumerate(words):
+        named = os.path.basename(word) in ("agenthooks", "agenthooks.exe") or (
+            word == "agenthooks" and index > 0 and words[index - 1] == "-m")
+        if named and "run" in words[index + 1:]:
+            return True
+    return False
 
 
 def once_across(first: tuple[Handler, ...], then: tuple[Handler, ...]) -> tuple[Handler, ...]:

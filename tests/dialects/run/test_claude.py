@@ -299,3 +299,27 @@ def test_cli_run_takes_any_dialects_word_for_the_event(project: Path) -> None:
                               capture_output=True, text=True, check=False, timeout=60)
         assert done.returncode == 0, done.stderr
     assert sorted(marks.read_text().split()) == ["claude", "claude", "gemini", "gemini"]
+
+
+def test_config_names_a_settings_file(project: Path) -> None:
+    claude(project, "Stop", cmd("echo named >&2; exit 2"))
+    done = subprocess.run([sys.executable, "-m", "agenthooks", "run", "Stop", "--config",
+                           ".claude/settings.json"], input="{}", cwd=project,
+                          capture_output=True, text=True, check=False, timeout=60)
+    assert done.returncode == 2 and json.loads(done.stdout)["reason"] == "named"
+
+
+def test_a_settings_file_with_errors_is_skipped_and_named(project: Path) -> None:
+    write_settings(project, "claude", {"Stop": [group(cmd("exit 2"))],
+                                       "Stopp": [group(cmd("exit 2"))]})
+    result = run(project, "Stop", {})
+    assert not result.blocked and len(result.skipped_files) == 1
+    assert result.output["systemMessage"].startswith("agenthooks skipped ")
+    assert any("Stopp" in w for w in result.warnings)
+
+
+def test_agenthooks_registered_in_the_settings_does_not_run_itself(project: Path) -> None:
+    claude(project, "Stop", cmd("agenthooks run Stop --host claude"),
+           cmd(f"{sys.executable} -m agenthooks run Stop"), cmd("echo kept >&2; exit 2"))
+    result = run(project, "Stop", {})
+    assert [a.command for a in result.handlers] == ["echo kept >&2; exit 2"]
