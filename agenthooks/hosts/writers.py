@@ -51,8 +51,10 @@ def host_event(host: str, event: str, given: str | None = None) -> str:
     """The host's name for the engine's `event`.
 
     `given` is the word the event was named with on the command line: when it is already one
-    of the host's words (Claude Code's `SubagentStop` as well as its `Stop`) it is kept, else
-    the row of the engine's event in the event table gives the host's word, else `event`.
+    of the host's words (Claude Code's `SubagentStop` as well as its `Stop`) it is kept. Else
+    the event table's row of `event` gives the host's word: the row whose engine event it is,
+    else the row where some host calls it so (the engine names `PreCompact` after Claude Code;
+    Gemini CLI says `PreCompress`). Else `event` itself.
     """
     from agenthooks.dialects.events import EVENT_TABLE, row_of, word_of
 
@@ -60,9 +62,10 @@ def host_event(host: str, event: str, given: str | None = None) -> str:
         return event
     if given is not None and row_of(host, given) is not None:
         return given
-    for row in EVENT_TABLE:
-        if row.engine == event:
-            return word_of(host, row) or event
+    rows = [row for row in EVENT_TABLE if row.engine == event] or [
+        row for row in EVENT_TABLE if event in (row.antigravity, row.claude, row.gemini)]
+    for row in rows:
+        return word_of(host, row) or event
     return event
 
 

@@ -68,6 +68,10 @@ def test_one_writer_per_host_of_the_user_config() -> None:
     ("claude", "Stop", "SubagentStop", "SubagentStop"),  # the host's own word is kept
     ("claude", "ToolError", None, "PostToolUseFailure"),
     ("claude", "PostInvocation", None, "PostInvocation"),  # no counterpart: the engine's
+    ("gemini", "PreCompact", None, "PreCompress"),  # the engine's word is Claude Code's
+    ("gemini", "PreCompact", "PreCompress", "PreCompress"),
+    ("claude", "PreCompact", "PreCompress", "PreCompact"),
+    ("gemini", "SubagentStop", None, "SubagentStop"),  # Claude Code's alone
     ("antigravity", "Stop", "AfterAgent", "Stop"),
 ])
 def test_host_event_names(host: str, event: str, given: str | None, expected: str) -> None:
@@ -256,3 +260,16 @@ def _python(code: str, *args: str) -> Any:
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     return subprocess.run([sys.executable, "-c", code, *args], input="{}", capture_output=True,
                           text=True, env=env, timeout=60, check=False)
+
+
+@pytest.mark.parametrize("host", ["claude", "gemini"])
+def test_a_block_the_json_cannot_say_exits_2_with_the_reason_on_stderr(
+    tmp_path: Path, host: str
+) -> None:
+    path = _file(tmp_path, {"h": {"SessionStart": [
+        {"command": "echo 'the licence server is down' >&2; exit 2"}]}})
+    done = answer(["agenthooks", "run", "SessionStart", "--host", host, "--config", str(path)],
+                  {"hook_event_name": "SessionStart", "source": "startup"}, tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[0] == "the licence server is down"
+    assert json.loads(done.stdout) == {}
