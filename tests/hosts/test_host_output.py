@@ -120,8 +120,9 @@ def test_every_host_has_a_snippet_that_names_it() -> None:
     found = snippets()
     assert set(found) == {"claude", "gemini", "antigravity"}
     for host in found:
-        for argv in commands(host).values():
+        for event, argv in commands(host).items():
             assert argv[argv.index("--host") + 1] == host
+            assert argv[2] == event  # each event named with the registering host's own word
 
 
 @pytest.mark.parametrize(("host", "payloads", "expected"), [
@@ -134,6 +135,12 @@ def test_snippet_answers_in_the_hosts_schema(
     registered = commands(host)
     sent = payloads(project)
     assert set(registered) == set(sent) == set(expected)
+    # Where the README puts the snippet: a settings file of the project agenthooks runs in.
+    # Should `run` read that file's handlers, it must not run the snippet's `agenthooks run`
+    # itself (here it would exit 127, on a machine with agenthooks installed run itself again).
+    settings = project / f".{host}" / "settings.json"
+    settings.parent.mkdir()
+    settings.write_text(json.dumps(snippets()[host]), encoding="utf-8")
     for event, argv in registered.items():
         done = answer(argv, sent[event], project)
         assert done.returncode == 0, (event, done.stderr)
