@@ -31,7 +31,7 @@ from agenthooks.events import TOOL_CALL_EVENTS, canonical_event, is_tool_event
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.hosts.antigravity.merge import TOOL_DECISIONS, block_reasons
 from agenthooks.hosts.antigravity.protocol import Answer, prompt_warning
-from agenthooks.kinds.process import config_specs, runs_as_http
+from agenthooks.kinds.process import config_specs, in_background, runs_as_http
 from agenthooks.payload import read_payload, tool_from_payload
 from agenthooks.selection import Selector
 
@@ -162,17 +162,20 @@ def check_event(event: str) -> str:
         return found
 
 
-def dialect_needs(handlers: Sequence[Handler]) -> DialectNeeds | None:
-    """What the selected Claude Code and Gemini CLI handlers need at each call."""
+def dialect_needs(handlers: Sequence[Handler], background: Sequence[Handler] = (),
+                  event: str = "", tool: str | None = None) -> DialectNeeds | None:
+    """What the selected Claude Code and Gemini CLI handlers need at each call; `background`:
+    Claude Code's `async` handlers, started and left to run."""
     mine = [(i, h) for i, h in enumerate(handlers) if h.dialect != "antigravity"]
-    if not mine:
+    if not mine and not background:
         return None
     return DialectNeeds(
-        True,
+        bool(mine),
         tuple(i for i, h in mine if runs_as_http(h)),
         any(h.dialect == "claude" and h.event == "SessionStart" and h.kind == "command"
             for _, h in mine),
         any(h.dialect == "gemini" and h.sequential for _, h in mine),
+        tuple(zip(background, config_specs(background, event, tool), strict=True)),
     )
 
 
@@ -383,7 +386,9 @@ class Hooks:
         key = (event, tool, values)
         found = self._plans.get(key)
         if found is None:
-            handlers = self.select(event, tool, doc)
+            selected = self.select(event, tool, doc)
+            handlers = tuple(h for h in selected if not in_background(h))
+            background = tuple(h for h in selected if in_background(h))
             specs = config_specs(handlers, event, tool)
             hooks = sorted(
                 (h for h in self.python_hooks if h.event == event and selects_tool(h, tool)),
@@ -395,7 +400,8 @@ class Hooks:
                 h for h in self.shell_hooks if h.event == event and selects_tool(h, tool)
             )
             looped = any(h.is_async for h in hooks)
-            needs = dialect_needs(handlers) if self.selector.dialect_files else None
+            needs = dialect_needs(handlers, background, event, tool) \
+                if self.selector.dialect_files else None
             found = self._plans[key] = EventPlan(handlers, specs, chain, inspect, shells, looped,
                                                  needs)
         return found

@@ -6,6 +6,7 @@ ones (`engine.runner._commands` hands over to `run`).
       after them (`kinds.http`)
     - a Claude Code SessionStart gets CLAUDE_ENV_FILE: the caller's when it has one (agenthooks
       runs under Claude Code), else a temporary file, whose content the answers carry
+    - Claude Code's `async` handlers start in the background, with no answer
     - Gemini CLI's `sequential: true`: the Gemini CLI handlers of the event run one after the
       other, after the rest, each on the payload the previous one rewrote
 """
@@ -34,6 +35,14 @@ async def run(plan: EventPlan, call: Call, handlers: list[Handler], jobs: list[J
     needs = plan.dialects
     assert needs is not None
     env_file, made = _env_file(needs.env_file)
+    if needs.background:
+        from agenthooks.kinds.process import start_background
+
+        # Started before the others and never waited for, as Claude Code runs `async`
+        # handlers; a temporary CLAUDE_ENV_FILE is not theirs to use.
+        given = None if made else env_file
+        started = [_with_env(h, spec, call.doc, given) for h, spec in needs.background]
+        start_background([job for job in started if isinstance(job, ProcessSpec)], data)
     try:
         processed = [h for h in handlers if runs_as_process(h)]
         jobs = [_with_env(h, job, call.doc, env_file)

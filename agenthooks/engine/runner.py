@@ -63,6 +63,8 @@ class DialectNeeds(NamedTuple):
     http: tuple[int, ...] = ()  # positions (in `handlers`) of http handlers
     env_file: bool = False  # a Claude Code SessionStart handler: CLAUDE_ENV_FILE
     sequential: bool = False  # a Gemini CLI group says `sequential: true`
+    # Claude Code `async` handlers and their specs: started per call, not waited for.
+    background: tuple[tuple[Handler, ProcessSpec], ...] = ()
 
 
 class Call(NamedTuple):
@@ -130,8 +132,7 @@ async def _commands(
         from agenthooks.engine import inprocess
 
         inprocess.add_shells(plan, call, args, ctx, handlers, jobs, data)
-    dialects = plan.dialects and plan.dialects.handlers
-    if dialects:
+    if plan.dialects is not None:
         return await _with_dialects(plan, call, handlers, jobs, data, processes)
     specs = [job for job in jobs if isinstance(job, ProcessSpec)]
     ran = iter(await processes(specs, data) if specs else [])

@@ -47,6 +47,12 @@ def runs_as_process(handler: Handler) -> bool:
     return handler.kind == "command"
 
 
+def in_background(handler: Handler) -> bool:
+    """Claude Code's `async: true` command handlers: started, never waited for, no answer."""
+    return handler.dialect == "claude" and handler.kind == "command" \
+        and dict(handler.options).get("async") is True
+
+
 def runs_as_http(handler: Handler) -> bool:
     return handler.dialect == "claude" and handler.kind == "http"
 

@@ -323,3 +323,19 @@ def test_agenthooks_registered_in_the_settings_does_not_run_itself(project: Path
            cmd(f"{sys.executable} -m agenthooks run Stop"), cmd("echo kept >&2; exit 2"))
     result = run(project, "Stop", {})
     assert [a.command for a in result.handlers] == ["echo kept >&2; exit 2"]
+
+
+def test_async_handlers_run_in_the_background_with_no_answer(project: Path) -> None:
+    import time
+
+    marker = project / "async-done"
+    claude(project, "Stop", cmd(f"sleep 3; touch {marker}; exit 2", **{"async": True}),
+           cmd("true"))
+    started = time.monotonic()
+    result = run(project, "Stop", {})
+    assert not result.blocked and [a.command for a in result.handlers] == ["true"]
+    assert time.monotonic() - started < 2.5 and not marker.exists()
+    deadline = time.monotonic() + 20
+    while not marker.exists():
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
