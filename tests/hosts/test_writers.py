@@ -273,3 +273,21 @@ def test_a_block_the_json_cannot_say_exits_2_with_the_reason_on_stderr(
     assert done.returncode == 2
     assert done.stderr.splitlines()[0] == "the licence server is down"
     assert json.loads(done.stdout) == {}
+
+
+def test_a_denied_permission_request_is_said_in_claude_codes_json(tmp_path: Path) -> None:
+    settings = tmp_path / ".claude" / "settings.json"
+    settings.parent.mkdir()
+    settings.write_text(json.dumps({"hooks": {"PermissionRequest": [{"matcher": "Bash", "hooks": [
+        {"type": "command", "command": "echo 'not on prod' >&2; exit 2"}]}]}}), encoding="utf-8")
+    payload = {"session_id": "s", "transcript_path": str(tmp_path / "t.jsonl"),
+               "cwd": str(tmp_path), "hook_event_name": "PermissionRequest",
+               "tool_name": "Bash", "tool_input": {"command": "kubectl delete ns prod"}}
+    done = answer(["agenthooks", "run", "PermissionRequest", "--host", "claude",
+                   "--workspace", str(tmp_path)], payload, tmp_path)
+    assert done.returncode == 0, done.stderr
+    output = json.loads(done.stdout)
+    jsonschema.validate(output, schema("claude_code"))
+    assert output == {"hookSpecificOutput": {
+        "hookEventName": "PermissionRequest",
+        "decision": {"behavior": "deny", "message": "not on prod"}}}

@@ -9,6 +9,7 @@ there and the exit status stays 0; that way the reason always reaches Claude:
     PreToolUse defer (a handler)  permissionDecision "defer", when nothing stronger was said
     rewritten arguments           hookSpecificOutput.updatedInput (PreToolUse)
     a block                       decision "block" + reason (the events of BLOCK_EVENTS)
+    PermissionRequest block       hookSpecificOutput.decision {behavior "deny", message}
     continue false                continue false + stopReason (every event)
     injected messages, context    hookSpecificOutput.additionalContext (CONTEXT_EVENTS),
                                   else systemMessage
@@ -54,6 +55,8 @@ def write(result: EventResult, event: str) -> HostAnswer:
     code = 0
     if event == "PreToolUse":
         _permission(result, specific)
+    elif event == "PermissionRequest" and decision_blocks(result):
+        specific["decision"] = {"behavior": "deny", "message": decision_reason(result)}
     elif decision_blocks(result):
         if event in BLOCK_EVENTS:
             output["decision"] = "block"
