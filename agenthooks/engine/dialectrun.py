@@ -52,13 +52,13 @@ async def run(plan: EventPlan, call: Call, handlers: list[Handler], jobs: list[J
             from agenthooks.kinds.http import Requests
 
             requests = Requests([(i, handlers[i]) for i in needs.http], data, call.event)
-        try:
-            if needs.sequential:
-                results = await _in_order(processed, jobs, call, data, processes)
-            else:
-                results = await _together(jobs, data, processes)
-        finally:
-            web = requests.answers() if requests is not None else {}
+        # Interrupted or cancelled, the requests are left to their daemon threads: waiting
+        # for them could take their whole timeout.
+        if needs.sequential:
+            results = await _in_order(processed, jobs, call, data, processes)
+        else:
+            results = await _together(jobs, data, processes)
+        web = requests.answers() if requests is not None else {}
         answers = answers_of(handlers, results, call.event, web)
         if made and env_file is not None:
             answers = _with_env_file(answers, env_file)

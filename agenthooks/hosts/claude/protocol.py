@@ -126,6 +126,13 @@ def read_decision(
         if decision is None:
             return None, None, str(word)
         return decision, _reason(specific.get("permissionDecisionReason")), None
+    if own == "PermissionRequest" and isinstance(specific, dict) \
+            and isinstance(specific.get("decision"), dict):
+        # {"behavior": "allow" | "deny", "message": ...}: a deny blocks the request.
+        verdict = specific["decision"]
+        if verdict.get("behavior") == "deny":
+            return block_decision(event), _reason(verdict.get("message")), None
+        return None, None, None
     word = output.get("decision")
     if word in (None, ""):
         return None, None, None

@@ -339,3 +339,26 @@ def test_async_handlers_run_in_the_background_with_no_answer(project: Path) -> N
     while not marker.exists():
         assert time.monotonic() < deadline
         time.sleep(0.05)
+
+
+def test_permission_request_deny_blocks(project: Path) -> None:
+    answer = {"hookSpecificOutput": {"hookEventName": "PermissionRequest",
+                                     "decision": {"behavior": "deny", "message": "not now"}}}
+    claude(project, "PermissionRequest", cmd(f"echo '{json.dumps(answer)}'"))
+    result = run(project, "PermissionRequest", BASH)
+    assert result.blocked and result.output["reason"] == "not now"
+
+
+def test_session_start_exit_2_is_a_message_for_the_user(project: Path) -> None:
+    claude(project, "SessionStart", cmd("echo setup failed >&2; exit 2"))
+    result = run(project, "SessionStart", {"source": "startup"})
+    assert not result.blocked and result.output["systemMessage"] == "setup failed"
+
+
+def test_notification_matcher_reads_the_notification_type(project: Path) -> None:
+    marker = project / "notified"
+    claude(project, "Notification", cmd(f"touch {marker}"), matcher="idle_prompt")
+    run(project, "Notification", {"notification_type": "permission_prompt"})
+    assert not marker.exists()
+    run(project, "Notification", {"notification_type": "idle_prompt"})
+    assert marker.exists()
