@@ -131,7 +131,9 @@ def help_text() -> str:
     width = max(len(left) for left, _ in rows) + 4
     events = ", ".join(EVENTS + API_EVENTS)
     lines = [usage, "", DESCRIPTION, "", f"EVENT: {events}", "  (or adk-fluent's names: "
-             + ", ".join(ALIASES) + ")", "", "options:"]
+             + ", ".join(ALIASES) + ")", "  (or Claude Code's and Gemini CLI's names, such as "
+             "UserPromptSubmit, BeforeTool, AfterAgent: the same row of the event table)", "",
+             "options:"]
     for left, right in rows:
         wrapped = textwrap.wrap(right, HELP_WIDTH - width, break_on_hyphens=False)
         lines.append(f"  {left:<{width - 2}}{wrapped[0]}")
