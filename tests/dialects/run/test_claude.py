@@ -362,3 +362,15 @@ def test_notification_matcher_reads_the_notification_type(project: Path) -> None
     assert not marker.exists()
     run(project, "Notification", {"notification_type": "idle_prompt"})
     assert marker.exists()
+
+
+def test_settings_files_need_trust_when_trust_is_required(project: Path) -> None:
+    from agenthooks.commands.trust import trust_workspace
+
+    claude(project, "Stop", cmd("echo gate >&2; exit 2"))
+    hooks = load_hooks(workspaces=[str(project)], no_user=True, require_trust=True)
+    assert not hooks.run("Stop", {}).blocked
+    assert any("not trusted" in note for note in hooks.notes)
+    assert trust_workspace(workspaces=[str(project)]) == 0
+    trusted = load_hooks(workspaces=[str(project)], no_user=True, require_trust=True)
+    assert trusted.run("Stop", {}).blocked
