@@ -117,6 +117,19 @@ def context_and_message(result: EventResult) -> tuple[list[str], str | None]:
     return context, message
 
 
+def for_the_user(result: EventResult, message: str | None) -> str | None:
+    """`message`, then agenthooks' warnings (a handler that timed out or crashed, a handler type
+    that cannot run here, a workspace left out): a host shows stderr of an exit 0 to nobody,
+    and a gate that is silently off is the failure people complain of most. A skipped file is
+    named in `message` already."""
+    from agenthooks.api import skip_warning
+    from agenthooks.report.escape import printable
+
+    skipped = {skip_warning(f) for f in result.skipped_files}
+    lines = [f"agenthooks: warning: {printable(w)}" for w in result.warnings if w not in skipped]
+    return joined(message, *lines)
+
+
 def joined(*parts: str | None) -> str | None:
     """Texts joined by line breaks, the empty ones left out; None when nothing is left."""
     kept = [part for part in parts if part]

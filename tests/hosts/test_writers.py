@@ -291,3 +291,24 @@ def test_a_denied_permission_request_is_said_in_claude_codes_json(tmp_path: Path
     assert output == {"hookSpecificOutput": {
         "hookEventName": "PermissionRequest",
         "decision": {"behavior": "deny", "message": "not on prod"}}}
+
+
+def test_warnings_reach_the_user_in_the_system_message(tmp_path: Path) -> None:
+    result = from_handlers(tmp_path, "PostToolUse", "echo broken >&2; exit 1",
+                           """echo '{"systemMessage": "formatted"}'""", payload=BASH)
+    for host in ("claude", "gemini"):
+        message = rendered(host, result).output["systemMessage"]
+        assert message.splitlines() == [
+            "formatted", "agenthooks: warning: hook 'h' exited 1: broken"], message
+    # Antigravity's answer stays as it was: its warnings go to stderr only.
+    assert result.output == {"systemMessage": "formatted"}
+
+
+def test_a_skipped_file_is_named_once(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{", encoding="utf-8")
+    result = load_hooks(configs=[str(bad)]).run("Stop", b"{}")
+    assert result.warnings  # the skip is a warning too, named in the message already
+    for host in ("claude", "gemini"):
+        message = rendered(host, result).output["systemMessage"]
+        assert message.count("bad.json") == 1, message

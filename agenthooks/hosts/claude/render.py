@@ -13,7 +13,8 @@ there and the exit status stays 0; that way the reason always reaches Claude:
     continue false                continue false + stopReason (every event)
     injected messages, context    hookSpecificOutput.additionalContext (CONTEXT_EVENTS),
                                   else systemMessage
-    systemMessage (skipped files) systemMessage
+    systemMessage (skipped files) systemMessage, then agenthooks' warnings (a handler that
+                                  timed out or crashed, one that cannot run here)
 
 Only a block that Claude Code's JSON cannot express (PreCompact, a SessionStart handler's
 exit 2, ...) exits 2 with the reason on stderr, which is how Claude Code reads a block there.
@@ -26,6 +27,7 @@ from agenthooks.hosts.writers import (
     context_and_message,
     decision_blocks,
     decision_reason,
+    for_the_user,
     joined,
     stop_reason,
 )
@@ -74,6 +76,7 @@ def write(result: EventResult, event: str) -> HostAnswer:
         specific["additionalContext"] = "\n".join(context)
     else:
         message = joined(*context, message)
+    message = for_the_user(result, message)
     if message is not None:
         output["systemMessage"] = message
     if specific:

@@ -12,7 +12,8 @@ docs/hooks/reference.md of google-gemini/gemini-cli), so the answer is said ther
     continue false                continue false + stopReason
     injected messages, context    hookSpecificOutput.additionalContext (CONTEXT_EVENTS),
                                   else systemMessage
-    systemMessage (skipped files) systemMessage
+    systemMessage (skipped files) systemMessage, then agenthooks' warnings (a handler that
+                                  timed out or crashed, one that cannot run here)
 
 Gemini CLI's lifecycle events (SessionStart, SessionEnd, Notification, PreCompress) are
 advisory and ignore `decision`: a block there exits 2 with the reason on stderr, the exit code
@@ -26,6 +27,7 @@ from agenthooks.hosts.writers import (
     context_and_message,
     decision_blocks,
     decision_reason,
+    for_the_user,
     joined,
     stop_reason,
 )
@@ -75,6 +77,7 @@ def write(result: EventResult, event: str) -> HostAnswer:
         specific["additionalContext"] = "\n".join(context)
     else:
         message = joined(*context, message)
+    message = for_the_user(result, message)
     if message is not None:
         output["systemMessage"] = message
     if specific:
