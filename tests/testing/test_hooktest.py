@@ -62,7 +62,7 @@ def _fixture(path: Path, text: str) -> Path:
 def test_sample_suite_passes(agenthooks: Run, samples: Path) -> None:
     done = agenthooks("test", "--workspace", str(samples))
     assert done.code == 0, done.out + done.err
-    assert "17 passed, 0 failed (17 cases in 2 files)" in done.out
+    assert "19 passed, 0 failed (19 cases in 3 files)" in done.out
     assert "✗" not in done.out
     assert "✓ safety-gate refuses rm -rf" in done.out
     assert "✓ redact_secrets rewrites a token before the safety gate reads it" in done.out
@@ -203,7 +203,7 @@ cases:
       decison: deny
       handlers: {ran: [safety-gate], notran: [x]}
   - name: misspelt
-    event: BeforeTool
+    event: PreToolUs
     expect: {decision: block}
 """
 
@@ -220,8 +220,8 @@ def test_unknown_keys_exit_2_at_file_line_col(agenthooks: Run, samples: Path,
     assert (f"{fixture}:8:38: error [fixture-unknown-key] unknown key 'notran'; "
             "did you mean 'not_ran'?") in err
     assert f"{fixture}:9:11: error [fixture-duplicate] case name 'misspelt'" in err
-    assert (f"{fixture}:10:12: error [fixture-value] unknown event 'BeforeTool': BeforeTool is "
-            "another host's event name; here it is 'PreToolUse'") in err
+    assert (f"{fixture}:10:12: error [fixture-value] unknown event 'PreToolUs': "
+            "did you mean 'PreToolUse'?") in err
     assert f"{fixture}:11:24: error [fixture-value] unknown decision 'block'; did you mean " \
         "'deny'?" in err
     assert "no case ran" in err
@@ -309,13 +309,14 @@ def test_junit_parses_with_the_standard_library(agenthooks: Run, sample_copy: Pa
                       "-o", str(report))
     assert done.code == 1
     assert done.out == ""
-    assert "18 passed, 1 failed" in done.err
+    assert "20 passed, 1 failed" in done.err
     root = ET.parse(report).getroot()
     assert root.tag == "testsuites"
-    assert (root.get("tests"), root.get("failures"), root.get("errors")) == ("19", "1", "0")
+    assert (root.get("tests"), root.get("failures"), root.get("errors")) == ("21", "1", "0")
     suites = {os.path.relpath(suite.get("name", ""), sample_copy): suite
               for suite in root.iter("testsuite")}
     assert set(suites) == {".agents/tests/hooks_json.hooktest.yaml",
+                           ".agents/tests/dialects.hooktest.yaml",
                            ".agents/tests/wrong.hooktest.yaml",
                            ".harness/tests/markdown.hooktest.yaml"}
     wrong = suites[".agents/tests/wrong.hooktest.yaml"]
@@ -336,7 +337,7 @@ def test_junit_to_stdout(agenthooks: Run, samples: Path) -> None:
     assert done.code == 0
     root = ET.fromstring(done.out)
     assert root.get("failures") == "0"
-    assert len(list(root.iter("testcase"))) == 17
+    assert len(list(root.iter("testcase"))) == 19
 
 
 def test_json_format(agenthooks: Run, sample_copy: Path) -> None:
@@ -512,7 +513,7 @@ def test_the_installed_command(installed_agenthooks: Path, samples: Path) -> Non
     done = subprocess.run([str(installed_agenthooks), "test", "--workspace", str(samples)],
                           capture_output=True, text=True, check=False, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "17 passed" in done.stdout
+    assert "19 passed" in done.stdout
     assert sys.executable  # cases run with the interpreter of the command itself
 
 

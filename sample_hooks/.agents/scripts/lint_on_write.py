@@ -22,15 +22,24 @@ def problems(path: Path) -> list[str]:
     return found
 
 
+def written_file(payload: dict) -> object:
+    """Antigravity's toolCall.args.TargetFile, or Claude Code's and Gemini CLI's
+    tool_input.file_path."""
+    tool_call = payload.get("toolCall")
+    if isinstance(tool_call, dict):
+        args = tool_call.get("args")
+        return args.get("TargetFile") if isinstance(args, dict) else None
+    tool_input = payload.get("tool_input")
+    return tool_input.get("file_path") if isinstance(tool_input, dict) else None
+
+
 def main() -> int:
     try:
         payload = json.load(sys.stdin)
     except ValueError:
         print("lint-on-write: payload is not valid JSON", file=sys.stderr)
         return 1
-    tool_call = payload.get("toolCall") if isinstance(payload, dict) else None
-    args = tool_call.get("args") if isinstance(tool_call, dict) else None
-    target = args.get("TargetFile") if isinstance(args, dict) else None
+    target = written_file(payload) if isinstance(payload, dict) else None
 
     answer: dict[str, str] = {}
     if isinstance(target, str) and target.endswith(".py"):

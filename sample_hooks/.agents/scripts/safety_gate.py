@@ -1,5 +1,8 @@
 #!/usr/bin/env python3
-"""PreToolUse hook for run_command: block destructive commands, ask before pushing.
+"""PreToolUse hook for shell commands: block destructive commands, ask before pushing.
+
+Reads the command from whichever host wrote the payload: Antigravity's
+toolCall.args.CommandLine, or Claude Code's and Gemini CLI's tool_input.command.
 
 Decision, in order:
   * CommandLine contains "rm -rf"      -> reason on stderr, exit 2 (block)
@@ -27,15 +30,22 @@ def is_read_only(command: str) -> bool:
     return False
 
 
+def shell_command(payload: dict) -> object:
+    tool_call = payload.get("toolCall")
+    if isinstance(tool_call, dict):
+        args = tool_call.get("args")
+        return args.get("CommandLine") if isinstance(args, dict) else None
+    tool_input = payload.get("tool_input")
+    return tool_input.get("command") if isinstance(tool_input, dict) else None
+
+
 def main() -> int:
     try:
         payload = json.load(sys.stdin)
     except ValueError:
         print("safety-gate: payload is not valid JSON", file=sys.stderr)
         return 1
-    tool_call = payload.get("toolCall") if isinstance(payload, dict) else None
-    args = tool_call.get("args") if isinstance(tool_call, dict) else None
-    command = args.get("CommandLine") if isinstance(args, dict) else None
+    command = shell_command(payload) if isinstance(payload, dict) else None
     if not isinstance(command, str):
         return 0
     command = command.strip()
