@@ -29,7 +29,7 @@ HARNESS_DIR = ".harness"
 MARKDOWN_DIR = os.path.join(HARNESS_DIR, "hooks")
 MARKDOWN_SUFFIX = ".md"
 # Claude Code's and Gemini CLI's settings files of a workspace root, in the order each host
-# reads them (agenthooks.dialects); `validate`, `list` and `convert` read them, `run` does not.
+# reads them (agenthooks.dialects).
 DIALECT_FILES: tuple[tuple[str, str], ...] = (
     ("claude", os.path.join(".claude", "settings.json")),
     ("claude", os.path.join(".claude", "settings.local.json")),
@@ -203,7 +203,7 @@ class Discovered(NamedTuple):
     sources: list[Source]  # hooks.json files
     diagnostics: list[Diagnostic]
     markdown: tuple[Source, ...] = ()  # Markdown hook files (.harness/hooks/*.md)
-    # Claude Code and Gemini CLI settings files (only with `dialects=True`): never run's.
+    # Claude Code and Gemini CLI settings files (only with `dialects=True`).
     dialect_sources: tuple[Source, ...] = ()
 
 
@@ -345,10 +345,11 @@ def _discover_dialects(
 ) -> Discovered:
     """`discover_all` for validate, list and convert: hooks.json, Markdown hooks, and the
     Claude Code and Gemini CLI files, each kind in its own field."""
-    from agenthooks.dialects import detect
-
     cwd = cwd or os.getcwd()
     if configs:
+        # Only here: a run in a workspace without settings files never imports the dialects.
+        from agenthooks.dialects import detect
+
         # A plugin named with --config runs in the first --workspace, else here.
         default_root = workspace_roots(workspaces, cwd)[0] if workspaces else cwd
         plain: list[str] = []
