@@ -30,6 +30,54 @@ if TYPE_CHECKING:
 Job = ProcessSpec | ProcessResult
 
 
+def narrow(
+    plan: EventPlan, call: Call, handlers: list[Handler], jobs: list[Job],
+    tool_input: dict[str, Any],
+) -> tuple[EventPlan, list[Handler], list[Job]]:
+    """Leave out the Claude Code handlers whose `if` does not hold for this call (see
+    `dialects.conditions`); the plan's needs are worked out again for what is left."""
+    needs = plan.dialects
+    assert needs is not None
+    background = [h for h, _ in needs.background]
+    if not any(_condition(h) for h in (*handlers, *background)):
+        return plan, handlers, jobs
+    cwd = call.doc.get("cwd")
+    kept: list[Handler] = []
+    kept_jobs: list[Job] = []
+    pending = iter(jobs)
+    for handler in handlers:
+        job = next(pending) if runs_as_process(handler) else None
+        if _runs(handler, call.tool, tool_input, cwd):
+            kept.append(handler)
+            if job is not None:
+                kept_jobs.append(job)
+    from agenthooks.api import dialect_needs
+
+    background = [h for h in background if _runs(h, call.tool, tool_input, cwd)]
+    return (plan._replace(dialects=dialect_needs(kept, background, call.event, call.tool)),
+            kept, kept_jobs)
+
+
+def _condition(handler: Handler) -> str | None:
+    if handler.dialect != "claude":
+        return None
+    rule = dict(handler.options).get("if")
+    return rule if isinstance(rule, str) else None
+
+
+def _runs(handler: Handler, tool: str | None, tool_input: dict[str, Any], cwd: object) -> bool:
+    rule = _condition(handler)
+    if rule is None:
+        return True
+    from agenthooks.dialects.conditions import Unreadable, holds
+
+    base = cwd if isinstance(cwd, str) and cwd else handler.source.workspace
+    try:
+        return holds(rule, tool, tool_input, base)
+    except Unreadable:
+        return True  # a gate that runs too often errs on the safe side; validate says so
+
+
 async def run(plan: EventPlan, call: Call, handlers: list[Handler], jobs: list[Job],
               data: bytes, processes: Processes) -> list[Answer]:
     needs = plan.dialects

@@ -133,6 +133,12 @@ async def _commands(
 
         inprocess.add_shells(plan, call, args, ctx, handlers, jobs, data)
     if plan.dialects is not None:
+        from agenthooks.engine import dialectrun
+
+        plan, handlers, jobs = dialectrun.narrow(plan, call, handlers, jobs,
+                                                 args if folded.args is not None
+                                                 else tool_args(call.doc))
+    if plan.dialects is not None:
         return await _with_dialects(plan, call, handlers, jobs, data, processes)
     specs = [job for job in jobs if isinstance(job, ProcessSpec)]
     ran = iter(await processes(specs, data) if specs else [])

@@ -103,14 +103,18 @@ async def call_hook(hook: PythonHook, ctx: Context, *, looped: bool) -> HookOutc
     try:
         if hook.when is not None:
             try:
-                applies = await _settle(hook.when(ctx), hook, deadline, looped)
+                applies = hook.when(ctx)
+                if hasattr(applies, "__await__"):
+                    applies = await _settle(applies, hook, deadline, looped)
             except _Failure:
                 raise
             except Exception as exc:
                 raise _Failure(f"its `when` predicate raised {_describe(exc)}") from None
             if not applies:
                 return None
-        value = await _settle(hook.fn(ctx), hook, deadline, looped)
+        value = hook.fn(ctx)
+        if hasattr(value, "__await__"):  # only then a coroutine of our own: most are plain
+            value = await _settle(value, hook, deadline, looped)
         if isinstance(value, Reported):
             records, value = value.records, value.decision
         if time.monotonic() > deadline:
