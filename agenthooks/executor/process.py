@@ -404,7 +404,8 @@ def _spawn(
                 raise
             # E.g. ENOEXEC for a script without a shebang: sh runs those itself, and its
             # errors are the ones a user expects, so let it have a go.
-    return _popen([SHELL, "-c", spec.command], SHELL, spec.cwd, env, preexec)
+    shell = spec.shell or SHELL
+    return _popen([shell, "-c", spec.command], shell, spec.cwd, env, preexec)
 
 
 def _popen(

@@ -42,6 +42,7 @@ class ProcessSpec(NamedTuple):
     cwd: str
     timeout: float  # seconds
     env: Mapping[str, str] | None = None  # added to os.environ; None = inherit only
+    shell: str | None = None  # the shell that runs `command`; None = /bin/sh
 
 
 class ProcessResult(NamedTuple):

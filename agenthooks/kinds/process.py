@@ -145,9 +145,27 @@ def config_specs(
         env = envs.get(key)
         if env is None:
             env = envs[key] = handler_env(h, event, tool)
-        command = h.command if h.dialect == "antigravity" else command_line(h, env)
-        specs.append(ProcessSpec(command, h.source.cwd, float(h.timeout), env))
+        if h.dialect == "antigravity":
+            specs.append(ProcessSpec(h.command, h.source.cwd, float(h.timeout), env))
+        else:
+            specs.append(ProcessSpec(command_line(h, env), h.source.cwd, float(h.timeout), env,
+                                     host_shell(h)))
     return specs
+
+
+_shells: dict[str, str | None] = {}
+
+
+def host_shell(handler: Handler) -> str | None:
+    """The shell Claude Code and Gemini CLI run a command with: bash (Claude Code's `shell`
+    names another), so bash syntax in their hooks works here too; /bin/sh without bash."""
+    wanted = dict(handler.options).get("shell") if handler.dialect == "claude" else None
+    name = wanted if isinstance(wanted, str) and wanted else "bash"
+    if name not in _shells:
+        import shutil
+
+        _shells[name] = shutil.which(name) or shutil.which("bash")
+    return _shells[name]
 
 
 def answers_of(

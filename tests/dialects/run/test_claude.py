@@ -374,3 +374,14 @@ def test_settings_files_need_trust_when_trust_is_required(project: Path) -> None
     assert trust_workspace(workspaces=[str(project)]) == 0
     trusted = load_hooks(workspaces=[str(project)], no_user=True, require_trust=True)
     assert trusted.run("Stop", {}).blocked
+
+
+def test_commands_run_under_bash_as_the_hosts_run_them(project: Path) -> None:
+    # `[[ ]]` and `$'...'` are bash: under a POSIX sh (dash) this handler would fail with
+    # exit 127 or 2, and a gate written for Claude Code or Gemini CLI would misfire.
+    bashism = "[[ -n \"$BASH_VERSION\" ]] && printf %s $'bash\\x21'"
+    claude(project, "Stop", cmd(bashism))
+    write_settings(project, "gemini", {"AfterAgent": [group(cmd(bashism.replace("21", "3f")))]})
+    result = run(project, "Stop", {})
+    assert [a.status for a in result.handlers] == ["ok", "ok"], result.warnings
+    assert [a.stdout for a in result.handlers] == ["bash!", "bash?"]
