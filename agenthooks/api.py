@@ -27,7 +27,7 @@ from agenthooks.decision import Decision
 from agenthooks.engine.hookspec import PHASES, PythonHook, ShellHook, selects_tool
 from agenthooks.engine.runner import Call, DialectNeeds, EventPlan, Executed, execute
 from agenthooks.errors import AgentHooksError, UsageError
-from agenthooks.events import TOOL_CALL_EVENTS, canonical_event, is_tool_event
+from agenthooks.events import canonical_event, is_tool_event
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.hosts.antigravity.merge import TOOL_DECISIONS, block_reasons
 from agenthooks.hosts.antigravity.protocol import Answer, prompt_warning
@@ -205,7 +205,7 @@ def skip_notice(skipped_files: Sequence[HookFile]) -> str | None:
     return f"agenthooks skipped {', '.join(parts)}: run `agenthooks validate`"
 
 
-def exit_status(blocked: bool, skipped_files: Sequence[HookFile] = ()) -> int:
+def exit_status(blocked: bool) -> int:
     """2 when the answer blocks, else 0: a run that produced an answer never exits 1."""
     return 2 if blocked else 0
 
@@ -532,7 +532,7 @@ class Hooks:
 
     def _warnings(self, event: str, tool: str | None) -> list[str]:
         warnings = [*self.notes, *self._file_warnings]
-        if tool is None and event in TOOL_CALL_EVENTS and is_tool_event(event):
+        if tool is None and is_tool_event(event):
             warnings.append(NO_TOOL_WARNING)
         return warnings
 

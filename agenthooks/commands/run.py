@@ -187,7 +187,7 @@ def run(options: RunOptions) -> int:
             plan = hooks.plan(options.event, payload, tool=options.tool)
             write_plan(plan, sys.stderr)
             write_json(plan.to_json())
-            return exit_status(False, plan.skipped_files)
+            return exit_status(False)
         denied = untrusted_deny(options.event, hooks, untrusted) if options.closed else None
         result = denied or untrusted_result(hooks.run(
             options.event,
