@@ -130,3 +130,13 @@ def with_args(doc: Mapping[str, Any], args: dict[str, Any]) -> dict[str, Any]:
     else:
         new["tool_input"] = args
     return new
+
+
+def session_id_of(doc: Mapping[str, Any]) -> str | None:
+    """The host's session id in a payload (Claude Code's and Gemini CLI's `session_id`,
+    Antigravity's `conversationId`), if any."""
+    for key in ("session_id", "sessionId", "conversationId"):
+        value = doc.get(key)
+        if isinstance(value, str) and value:
+            return value
+    return None

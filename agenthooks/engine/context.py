@@ -99,7 +99,7 @@ class Context:
     session and turn are made when a hook first asks for them: most hooks never do.
     """
 
-    __slots__ = ("_session_id", "_state", "_turn", "decision", "event", "payload", "tool_args",
+    __slots__ = ("_source", "_state", "_turn", "decision", "event", "payload", "tool_args",
                  "tool_name")
 
     def __init__(
@@ -109,21 +109,24 @@ class Context:
         tool_name: str | None,
         tool_args: Mapping[str, Any],
         turn: Turn | None = None,
-        session_id: str | None = None,
+        source: Mapping[str, Any] | None = None,
     ) -> None:
         self.event = event
         self.payload = payload
         self.tool_name = tool_name
         self.tool_args = tool_args
         self._turn = turn
-        self._session_id = session_id
+        self._source = source  # the payload, whose session id names a session made on demand
         self._state: State | None = None
         self.decision: Decision | None = None
 
     @property
     def turn(self) -> Turn:
         if self._turn is None:
-            self._turn = Session(self._session_id).turn()
+            from agenthooks.payload import session_id_of
+
+            session_id = None if self._source is None else session_id_of(self._source)
+            self._turn = Session(session_id).turn()
         return self._turn
 
     @property

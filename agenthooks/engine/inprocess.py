@@ -21,14 +21,14 @@ from agenthooks.engine.runner import Call, EventPlan
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.kinds.process import shell_command, start_background
 from agenthooks.kinds.python import HookOutcome, call_hook
+from agenthooks.payload import session_id_of
 
 
 def context_for(plan: EventPlan, call: Call, args: dict[str, Any]) -> Context | None:
     """The context the in-process hooks of this call share, if there are any."""
     if not (plan.chain or plan.inspect):
         return None
-    return Context(call.event, freeze(call.doc), call.tool, freeze(args), call.turn,
-                   session_id_of(call.doc))
+    return Context(call.event, freeze(call.doc), call.tool, freeze(args), call.turn, call.doc)
 
 
 async def chain(
@@ -117,11 +117,3 @@ async def inspect(
         if outcome.error is not None:
             warnings.append(f"inspect hook {outcome.name!r} failed: {outcome.error}")
     return warnings
-
-
-def session_id_of(doc: dict[str, Any]) -> str | None:
-    for key in ("session_id", "sessionId", "conversationId"):
-        value = doc.get(key)
-        if isinstance(value, str) and value:
-            return value
-    return None

@@ -94,8 +94,7 @@ async def execute(plan: EventPlan, call: Call, processes: Processes, *, looped: 
     ctx = None
     args: dict[str, Any] = {}
     if plan.in_process:
-        from agenthooks.engine import inprocess
-
+        inprocess = _inprocess()
         args = tool_args(call.doc)
         ctx = inprocess.context_for(plan, call, args)
         if ctx is not None:
@@ -111,8 +110,7 @@ async def execute(plan: EventPlan, call: Call, processes: Processes, *, looped: 
                       failures=failures)
     warnings.extend(rendered.warnings)
     if ctx is not None and plan.inspect:
-        from agenthooks.engine import inprocess
-
+        inprocess = _inprocess()
         ctx.decision = rendered.decision
         warnings.extend(await inprocess.inspect(plan.inspect, ctx, looped, outcomes))
     return Executed(rendered, tuple(answers), tuple(outcomes), warnings)
@@ -129,8 +127,7 @@ async def _commands(
     handlers = list(plan.handlers)
     jobs: list[ProcessSpec | ProcessResult] = list(plan.specs)
     if plan.shells:
-        from agenthooks.engine import inprocess
-
+        inprocess = _inprocess()
         inprocess.add_shells(plan, call, args, ctx, handlers, jobs, data)
     if plan.dialects is not None:
         from agenthooks.engine import dialectrun
@@ -156,3 +153,15 @@ async def _with_dialects(
     from agenthooks.engine import dialectrun
 
     return await dialectrun.run(plan, call, handlers, jobs, data, processes)
+
+
+_loaded: list[Any] = []
+
+
+def _inprocess() -> Any:
+    """`engine.inprocess`, imported by the first run that has in-process hooks."""
+    if not _loaded:
+        from agenthooks.engine import inprocess
+
+        _loaded.append(inprocess)
+    return _loaded[0]
