@@ -15,7 +15,7 @@ from agenthooks.config.model import Handler
 from agenthooks.decision import Decision
 from agenthooks.engine.context import Context
 from agenthooks.engine.fold import Folded, step
-from agenthooks.engine.frozen import freeze
+from agenthooks.engine.frozen import FrozenDict, freeze
 from agenthooks.engine.hookspec import PythonHook, args_match
 from agenthooks.engine.runner import Call, EventPlan
 from agenthooks.executor import ProcessResult, ProcessSpec
@@ -28,7 +28,9 @@ def context_for(plan: EventPlan, call: Call, args: dict[str, Any]) -> Context | 
     """The context the in-process hooks of this call share, if there are any."""
     if not (plan.chain or plan.inspect):
         return None
-    return Context(call.event, freeze(call.doc), call.tool, freeze(args), call.turn, call.doc)
+    # Both are dicts, so their views are made directly (this runs once per call).
+    return Context(call.event, FrozenDict(call.doc), call.tool, FrozenDict(args), call.turn,
+                   call.doc)
 
 
 async def chain(
@@ -44,7 +46,8 @@ async def chain(
         outcome = await call_hook(hook, ctx, looped=looped)
         if outcome is None:
             continue
-        outcome = checked(outcome)
+        if outcome.decision is not None and outcome.decision.kind == "modify":
+            outcome = checked(outcome)
         outcomes.append(outcome)
         if outcome.decision is None:
             message = f"hook {hook.name!r} failed: {outcome.error}"

@@ -34,6 +34,9 @@ class Reported(NamedTuple):
     records: tuple[dict[str, Any], ...] = ()
 
 
+_now = time.monotonic  # looked up once: a hook call reads the clock three times
+
+
 class HookOutcome(NamedTuple):
     """What one in-process hook did: its decision, or why it failed, and what it recorded."""
 
@@ -97,7 +100,7 @@ async def call_hook(hook: PythonHook, ctx: Context, *, looped: bool) -> HookOutc
 
     `looped` says whether an event loop runs this coroutine (else awaitables are failures).
     """
-    start = time.monotonic()
+    start = _now()
     deadline = start + hook.timeout
     records: tuple[dict[str, Any], ...] = ()
     try:
@@ -117,7 +120,7 @@ async def call_hook(hook: PythonHook, ctx: Context, *, looped: bool) -> HookOutc
             value = await _settle(value, hook, deadline, looped)
         if isinstance(value, Reported):
             records, value = value.records, value.decision
-        if time.monotonic() > deadline:
+        if _now() > deadline:
             raise _Failure(f"timed out after {hook.timeout:g} s")
         decision = _as_decision(value, hook, ctx.event)
     except _Failure as exc:
@@ -171,4 +174,4 @@ def _malformed(value: Decision) -> str | None:
 
 
 def _ms(start: float) -> float:
-    return (time.monotonic() - start) * 1000.0
+    return (_now() - start) * 1000.0
