@@ -37,6 +37,10 @@ class Folded(NamedTuple):
         return self.terminal is not None
 
 
+# Where every chain starts (a NamedTuple: one shared instance will do).
+START = Folded()
+
+
 def step(folded: Folded, hook: str, decision: Decision) -> Folded:
     """The chain after one more hook's decision (a terminal chain does not change)."""
     if folded.terminal is not None:
@@ -55,7 +59,7 @@ def step(folded: Folded, hook: str, decision: Decision) -> Folded:
 
 def fold(decisions: Iterable[tuple[str, Decision]]) -> Folded:
     """Fold (hook name, decision) pairs in order, stopping at the first terminal one."""
-    folded = Folded()
+    folded = START
     for hook, decision in decisions:
         folded = step(folded, hook, decision)
         if folded.done:

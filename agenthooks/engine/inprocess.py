@@ -14,7 +14,7 @@ from typing import Any
 from agenthooks.config.model import Handler
 from agenthooks.decision import Decision
 from agenthooks.engine.context import Context
-from agenthooks.engine.fold import Folded, step
+from agenthooks.engine.fold import START, Folded, step
 from agenthooks.engine.frozen import FrozenDict, freeze
 from agenthooks.engine.hookspec import PythonHook, args_match
 from agenthooks.engine.runner import Call, EventPlan
@@ -38,7 +38,7 @@ async def chain(
     outcomes: list[HookOutcome], warnings: list[str],
 ) -> Folded:
     """The decide and transform hooks in order, folded; failures per the event (see runner)."""
-    folded = Folded()
+    folded = START
     args = ctx.tool_args
     for hook in hooks:
         if hook.args and not args_match(hook.args, args):

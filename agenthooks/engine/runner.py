@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 
 from agenthooks.config.model import Handler
-from agenthooks.engine.fold import Folded
+from agenthooks.engine.fold import START, Folded
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.hosts.antigravity import Rendered, render
 from agenthooks.hosts.antigravity.protocol import Answer
@@ -90,7 +90,7 @@ class Executed(NamedTuple):
 async def execute(plan: EventPlan, call: Call, processes: Processes, *, looped: bool) -> Executed:
     warnings: list[str] = []
     outcomes: list[HookOutcome] = []
-    folded = Folded()
+    folded = START
     ctx = None
     args: dict[str, Any] = {}
     if plan.in_process:
