@@ -32,7 +32,7 @@ def load_python_hooks(hooks: Hooks, spec: str) -> Hooks:
     if callable(value):
         try:
             value(hooks)
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:  # sys.exit() in it must not end the gate
             raise PythonHooksError(f"--python {spec}: {attr}(hooks) raised "
                                    f"{type(exc).__name__}: {exc}") from None
         return hooks
@@ -50,7 +50,9 @@ def _import(module_name: str, spec: str) -> object:
         sys.path.insert(0, cwd)
     try:
         return importlib.import_module(module_name)
-    except Exception as exc:  # ImportError, or whatever the module raised while importing
+    # ImportError, whatever the module raised while importing, or its sys.exit(): exit 0 with
+    # no answer would let the call through.
+    except (Exception, SystemExit) as exc:
         raise PythonHooksError(
             f"--python {spec}: cannot import {module_name!r}: {type(exc).__name__}: {exc}"
         ) from None

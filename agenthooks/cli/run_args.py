@@ -8,6 +8,7 @@ for `run`, exit 2 means "blocked" and nothing else.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Mapping, Sequence
@@ -325,7 +326,9 @@ def main_run(args: list[str], *, own_process: bool = False) -> int:
             return deny_anything("PreToolUse", exc, host=_host_of(args))
         try:
             return run(options)
-        except Exception as exc:  # anything at all: a gate never fails open by accident
+        # Anything at all, a stray sys.exit() in loaded code too: a gate never fails open by
+        # accident.
+        except (Exception, SystemExit) as exc:
             if not options.closed or options.dry_run:
                 raise
             return deny_anything(options.event, exc, report=options.report, host=options.host)
@@ -338,4 +341,6 @@ def main_run(args: list[str], *, own_process: bool = False) -> int:
         if restore is not None:
             restore()
         if own_process:
-            reap_orphans()
+            # The answer is out and its exit status chosen: reaping must not change it.
+            with contextlib.suppress(Exception):
+                reap_orphans()

@@ -281,3 +281,24 @@ def test_api_fail_closed_denies_any_bad_input(
 
     with pytest.raises(AgentHooksError):
         hooks.run("PreToolUse", payload, **options)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("module", [
+    "import sys\nsys.exit(0)\n",  # exits while being imported
+    "import sys\ndef register(hooks):\n    sys.exit(0)\n",  # exits while registering
+])
+def test_python_hooks_that_exit_deny_under_fail_closed(tmp_path: Path, module: str) -> None:
+    # sys.exit(0) would otherwise end agenthooks with exit 0 and no answer: "carry on".
+    (tmp_path / "quitter.py").write_text(module)
+    spec = "quitter:register" if "def register" in module else "quitter:hooks"
+    base = [sys.executable, "-m", "agenthooks", "run", "PreToolUse", "--no-user",
+            "--python", spec]
+    payload = RUN_COMMAND.encode()
+    done = subprocess.run([*base, "--fail-closed"], input=payload, capture_output=True,
+                          cwd=tmp_path, env=cli_env(), check=False, timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert "SystemExit" in json.loads(done.stdout)["reason"]
+    done = subprocess.run(base, input=payload, capture_output=True, cwd=tmp_path,
+                          env=cli_env(), check=False, timeout=60)
+    assert done.returncode == 1 and done.stdout == b""
+    assert b"SystemExit" in done.stderr
