@@ -49,19 +49,12 @@ from agenthooks.executor.records import (
     Interrupted,
     ProcessResult,
     ProcessSpec,
-    Terminated,
     _restore_signals,
-    install_signal_handlers,
 )
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    pass
-else:
-    pass
 
 # `typing` costs ~2 ms to import and is only needed by the type checker (which understands
 # this spelling), so it is not imported at run time.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
     from types import FrameType
@@ -70,19 +63,8 @@ if TYPE_CHECKING:
     Status = Literal["exited", "signaled", "timeout", "not-started"]
     _SignalHandler = Callable[[int, FrameType | None], Any] | int | signal.Handlers
 
-__all__ = [
-    "EXIT_GRACE",
-    "KILL_GRACE",
-    "OUTPUT_LIMIT",
-    "Cancelled",
-    "Interrupted",
-    "ProcessResult",
-    "ProcessSpec",
-    "Terminated",
-    "install_signal_handlers",
-    "run_processes",
-    "start_cap",
-]
+# The records, limits and signal handling it uses live in `executor.records`.
+__all__ = ["run_processes", "start_cap"]
 
 
 SHELL = "/bin/sh"
