@@ -24,8 +24,8 @@ from agenthooks.config.discovery import discover_all
 from agenthooks.config.loader import load
 from agenthooks.config.model import Handler, HookFile, Source
 from agenthooks.decision import Decision
-from agenthooks.engine.hookspec import PHASES, PythonHook, ShellHook, selects_tool
-from agenthooks.engine.runner import Call, DialectNeeds, EventPlan, Executed, execute
+from agenthooks.engine.drive import finish
+from agenthooks.engine.runner import Call, EventPlan, Executed, dialect_needs, execute
 from agenthooks.errors import AgentHooksError, UsageError
 from agenthooks.events import canonical_event, is_tool_event
 from agenthooks.executor import ProcessResult, ProcessSpec
@@ -45,6 +45,7 @@ else:
 
 if TYPE_CHECKING:
     from agenthooks.engine.context import Session, Turn
+    from agenthooks.engine.hookspec import PythonHook, ShellHook
     from agenthooks.kinds.python import HookOutcome
 
 __all__ = [
@@ -162,23 +163,6 @@ def check_event(event: str) -> str:
         return found
 
 
-def dialect_needs(handlers: Sequence[Handler], background: Sequence[Handler] = (),
-                  event: str = "", tool: str | None = None) -> DialectNeeds | None:
-    """What the selected Claude Code and Gemini CLI handlers need at each call; `background`:
-    Claude Code's `async` handlers, started and left to run."""
-    mine = [(i, h) for i, h in enumerate(handlers) if h.dialect != "antigravity"]
-    if not mine and not background:
-        return None
-    return DialectNeeds(
-        bool(mine),
-        tuple(i for i, h in mine if runs_as_http(h)),
-        any(h.dialect == "claude" and h.event == "SessionStart" and h.kind == "command"
-            for _, h in mine),
-        any(h.dialect == "gemini" and h.sequential for _, h in mine),
-        tuple(zip(background, config_specs(background, event, tool), strict=True)),
-    )
-
-
 def check_default_decision(word: str | None) -> None:
     if word is not None and word not in TOOL_DECISIONS:
         raise UsageError(
@@ -278,7 +262,13 @@ class Hooks:
         `on_error="allow"` makes a failure on PreToolUse a warning instead of a deny, unless
         the run fails closed.
         """
-        from agenthooks.engine.hookspec import arg_globs, is_async, tool_matcher
+        from agenthooks.engine.hookspec import (
+            PHASES,
+            PythonHook,
+            arg_globs,
+            is_async,
+            tool_matcher,
+        )
 
         event = canonical_event(event)
         if kind not in PHASES:
@@ -334,7 +324,7 @@ class Hooks:
     ) -> None:
         """A command handler with `{event}`, `{tool_name}`, `{session_id}`, `{tool_input[k]}`
         and `{k}` placeholders, each filled once and shell-quoted (see `engine.template`)."""
-        from agenthooks.engine.hookspec import arg_globs, tool_matcher
+        from agenthooks.engine.hookspec import ShellHook, arg_globs, tool_matcher
 
         event = canonical_event(event)
         if not isinstance(command, str) or not command.strip():
@@ -390,21 +380,30 @@ class Hooks:
             handlers = tuple(h for h in selected if not in_background(h))
             background = tuple(h for h in selected if in_background(h))
             specs = config_specs(handlers, event, tool)
-            hooks = sorted(
-                (h for h in self.python_hooks if h.event == event and selects_tool(h, tool)),
-                key=lambda h: (h.priority, h.order),
-            )
-            chain = tuple(h for h in hooks if h.phase != "inspect")
-            inspect = tuple(h for h in hooks if h.phase == "inspect")
-            shells = tuple(
-                h for h in self.shell_hooks if h.event == event and selects_tool(h, tool)
-            )
-            looped = any(h.is_async for h in hooks)
+            chain, inspect, shells, looped = self._in_process(event, tool)
             needs = dialect_needs(handlers, background, event, tool) \
                 if self.selector.dialect_files else None
             found = self._plans[key] = EventPlan(handlers, specs, chain, inspect, shells, looped,
                                                  needs)
         return found
+
+    def _in_process(self, event: str, tool: str | None) -> tuple[
+        tuple[PythonHook, ...], tuple[PythonHook, ...], tuple[ShellHook, ...], bool
+    ]:
+        """The decide/transform chain, inspect hooks and shell hooks of an event and tool,
+        and whether any needs an event loop (the hook records load only when registered)."""
+        if not (self.python_hooks or self.shell_hooks):
+            return (), (), (), False
+        from agenthooks.engine.hookspec import selects_tool
+
+        hooks = sorted(
+            (h for h in self.python_hooks if h.event == event and selects_tool(h, tool)),
+            key=lambda h: (h.priority, h.order),
+        )
+        chain = tuple(h for h in hooks if h.phase != "inspect")
+        inspect = tuple(h for h in hooks if h.phase == "inspect")
+        shells = tuple(h for h in self.shell_hooks if h.event == event and selects_tool(h, tool))
+        return chain, inspect, shells, any(h.is_async for h in hooks)
 
     def plan(self, event: str, payload: Payload = b"", *, tool: str | None = None) -> Plan:
         """What `run` would start for this event and payload; starts nothing."""
@@ -459,7 +458,8 @@ class Hooks:
 
             executed = asyncio.run(execute(plan, call, processes, looped=True))
         else:
-            executed = _drive(execute(plan, call, processes, looped=False))
+            # No async hook was selected: the run completes without an event loop.
+            executed = finish(execute(plan, call, processes, looped=False), "an in-process hook")
         return self._result(call, executed)
 
     async def arun(
@@ -552,17 +552,6 @@ def _timeout(value: float) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
         raise ValueError(f"timeout must be a positive number of seconds, not {value!r}")
     return float(value)
-
-
-def _drive(coro: Any) -> Executed:
-    """Run a coroutine that never suspends (no async hook was selected) without a loop."""
-    try:
-        coro.send(None)
-    except StopIteration as stop:
-        result: Executed = stop.value
-        return result
-    coro.close()
-    raise RuntimeError("an in-process hook suspended outside an event loop")
 
 
 def _refuse_running_loop() -> None:

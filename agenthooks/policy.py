@@ -38,6 +38,7 @@ from fnmatch import translate
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from agenthooks.decision import Decision
+from agenthooks.engine.drive import finish
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Iterable, Mapping
@@ -267,14 +268,7 @@ async def _evaluate(table: _Table, ctx: Any, looped: bool) -> Decision:
 def _sync_hook(table: _Table) -> Callable[[Any], Decision]:
     def policy(ctx: Any) -> Decision:
         # Nothing in it awaits without a loop, so it completes on the first step.
-        step = _evaluate(table, ctx, False)
-        try:
-            step.send(None)
-        except StopIteration as done:
-            decision: Decision = done.value
-            return decision
-        step.close()
-        raise RuntimeError("a policy suspended outside an event loop")
+        return finish(_evaluate(table, ctx, False), "a policy")
 
     return policy
 

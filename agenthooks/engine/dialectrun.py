@@ -51,7 +51,7 @@ def narrow(
             kept.append(handler)
             if job is not None:
                 kept_jobs.append(job)
-    from agenthooks.api import dialect_needs
+    from agenthooks.engine.runner import dialect_needs
 
     background = [h for h in background if _runs(h, call.tool, tool_input, cwd)]
     return (plan._replace(dialects=dialect_needs(kept, background, call.event, call.tool)),

@@ -21,7 +21,7 @@ from agenthooks.engine.fold import START, Folded
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.hosts.antigravity import Rendered, render
 from agenthooks.hosts.antigravity.protocol import Answer
-from agenthooks.kinds.process import answers_of
+from agenthooks.kinds.process import answers_of, config_specs, runs_as_http
 from agenthooks.payload import dumps, tool_args, with_args
 
 TYPE_CHECKING = False
@@ -65,6 +65,23 @@ class DialectNeeds(NamedTuple):
     sequential: bool = False  # a Gemini CLI group says `sequential: true`
     # Claude Code `async` handlers and their specs: started per call, not waited for.
     background: tuple[tuple[Handler, ProcessSpec], ...] = ()
+
+
+def dialect_needs(handlers: Sequence[Handler], background: Sequence[Handler] = (),
+                  event: str = "", tool: str | None = None) -> DialectNeeds | None:
+    """What the selected Claude Code and Gemini CLI handlers need at each call; `background`:
+    Claude Code's `async` handlers, started and left to run."""
+    mine = [(i, h) for i, h in enumerate(handlers) if h.dialect != "antigravity"]
+    if not mine and not background:
+        return None
+    return DialectNeeds(
+        bool(mine),
+        tuple(i for i, h in mine if runs_as_http(h)),
+        any(h.dialect == "claude" and h.event == "SessionStart" and h.kind == "command"
+            for _, h in mine),
+        any(h.dialect == "gemini" and h.sequential for _, h in mine),
+        tuple(zip(background, config_specs(background, event, tool), strict=True)),
+    )
 
 
 class Call(NamedTuple):
