@@ -139,3 +139,30 @@ def joined(*parts: str | None) -> str | None:
 def decision_blocks(result: EventResult) -> bool:
     """Whether the answer's `decision` blocks (not only its `continue: false`)."""
     return result.blocked and result.output.get("decision") in ("deny", "block", "continue")
+
+
+def common_fields(
+    result: EventResult, event: str, output: dict[str, Any], specific: dict[str, Any],
+    context_events: frozenset[str], code: int,
+) -> HostAnswer:
+    """The fields Claude Code and Gemini CLI say alike, after the writer's own decision
+    fields: `continue: false` + `stopReason`, `suppressOutput`, context for the model
+    (`hookSpecificOutput.additionalContext` on `context_events`, else in the message), the
+    message for the user, and `hookSpecificOutput` under the host's event name."""
+    stopped = stop_reason(result)
+    if stopped is not None:
+        output["continue"] = False
+        output["stopReason"] = stopped
+    if result.output.get("suppressOutput") is True:
+        output["suppressOutput"] = True
+    context, message = context_and_message(result)
+    if context and event in context_events:
+        specific["additionalContext"] = "\n".join(context)
+    else:
+        message = joined(*context, message)
+    message = for_the_user(result, message)
+    if message is not None:
+        output["systemMessage"] = message
+    if specific:
+        output["hookSpecificOutput"] = {"hookEventName": event, **specific}
+    return HostAnswer(output, code)

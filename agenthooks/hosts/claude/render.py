@@ -22,15 +22,7 @@ exit 2, ...) exits 2 with the reason on stderr, which is how Claude Code reads a
 
 from __future__ import annotations
 
-from agenthooks.hosts.writers import (
-    HostAnswer,
-    context_and_message,
-    decision_blocks,
-    decision_reason,
-    for_the_user,
-    joined,
-    stop_reason,
-)
+from agenthooks.hosts.writers import HostAnswer, common_fields, decision_blocks, decision_reason
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -65,23 +57,7 @@ def write(result: EventResult, event: str) -> HostAnswer:
             output["reason"] = decision_reason(result)
         else:
             code = 2  # the reasons are on stderr already (report.run.write_result)
-    stopped = stop_reason(result)
-    if stopped is not None:
-        output["continue"] = False
-        output["stopReason"] = stopped
-    if result.output.get("suppressOutput") is True:
-        output["suppressOutput"] = True
-    context, message = context_and_message(result)
-    if context and event in CONTEXT_EVENTS:
-        specific["additionalContext"] = "\n".join(context)
-    else:
-        message = joined(*context, message)
-    message = for_the_user(result, message)
-    if message is not None:
-        output["systemMessage"] = message
-    if specific:
-        output["hookSpecificOutput"] = {"hookEventName": event, **specific}
-    return HostAnswer(output, code)
+    return common_fields(result, event, output, specific, CONTEXT_EVENTS, code)
 
 
 def _permission(result: EventResult, specific: dict[str, Any]) -> None:

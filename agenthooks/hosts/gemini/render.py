@@ -22,15 +22,7 @@ its reference gives for a block.
 
 from __future__ import annotations
 
-from agenthooks.hosts.writers import (
-    HostAnswer,
-    context_and_message,
-    decision_blocks,
-    decision_reason,
-    for_the_user,
-    joined,
-    stop_reason,
-)
+from agenthooks.hosts.writers import HostAnswer, common_fields, decision_blocks, decision_reason
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -64,22 +56,6 @@ def write(result: EventResult, event: str) -> HostAnswer:
         reason = result.output.get("reason")
         if isinstance(reason, str) and reason:
             output["reason"] = reason
-    stopped = stop_reason(result)
-    if stopped is not None:
-        output["continue"] = False
-        output["stopReason"] = stopped
-    if result.output.get("suppressOutput") is True:
-        output["suppressOutput"] = True
     if event == "BeforeTool" and result.updated_args is not None and not result.blocked:
         specific["tool_input"] = result.updated_args
-    context, message = context_and_message(result)
-    if context and event in CONTEXT_EVENTS:
-        specific["additionalContext"] = "\n".join(context)
-    else:
-        message = joined(*context, message)
-    message = for_the_user(result, message)
-    if message is not None:
-        output["systemMessage"] = message
-    if specific:
-        output["hookSpecificOutput"] = {"hookEventName": event, **specific}
-    return HostAnswer(output, code)
+    return common_fields(result, event, output, specific, CONTEXT_EVENTS, code)
