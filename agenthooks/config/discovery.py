@@ -9,7 +9,7 @@ root is the nearest directory upward that has either kind.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from agenthooks.config.model import Diagnostic, Source
 from agenthooks.config.rules import RULES
@@ -497,22 +497,28 @@ def _dialect_shown(found: list[tuple[str, str]], given: str, folder: str, root: 
 
 
 def dialect_folders(top: str) -> list[str]:
-    """Every `.claude` or `.gemini` folder with a settings file under `top`, by path (walked
-    as `customization_folders` walks)."""
-    found: list[str] = []
+    """Every `.claude` or `.gemini` folder with a settings file under `top`, by path."""
+    found = [os.path.join(directory, folder) for directory in _directories(top)
+             for folder in (".claude", ".gemini")
+             if _dialect_files_in(directory, None, only=folder)]
+    return sorted(found, key=lambda f: f.split(os.sep))
+
+
+def _directories(top: str) -> Iterator[str]:
+    """`top` and every directory under it that `validate --recursive` searches, level by
+    level as `customization_folders` walks: one `git check-ignore` call per level prunes
+    ignored folders before they are walked; links to directories are not followed."""
     ignored = _git_ignore_check(top)
     level = [top]
     while level:
         children: list[str] = []
         for directory in level:
-            found.extend(os.path.join(directory, folder) for folder in (".claude", ".gemini")
-                         if _dialect_files_in(directory, None, only=folder))
+            yield directory
             _subdirectories(directory, children, [])
         if ignored is not None and children:
             dropped = ignored(children)
             children = [child for child in children if child not in dropped]
         level = children
-    return sorted(found, key=lambda f: f.split(os.sep))
 
 
 def _markdown_under(path: str, recursive: bool) -> list[str]:
@@ -525,21 +531,9 @@ def _markdown_under(path: str, recursive: bool) -> list[str]:
 
 
 def harness_folders(top: str) -> list[str]:
-    """Every `.harness/hooks` folder under `top` (as `customization_folders` walks), by path."""
-    found: list[str] = []
-    ignored = _git_ignore_check(top)
-    level = [top]
-    while level:
-        children: list[str] = []
-        for directory in level:
-            folder = os.path.join(directory, MARKDOWN_DIR)
-            if markdown_in(folder):
-                found.append(folder)
-            _subdirectories(directory, children, [])
-        if ignored is not None and children:
-            dropped = ignored(children)
-            children = [child for child in children if child not in dropped]
-        level = children
+    """Every `.harness/hooks` folder with Markdown hooks under `top`, by path."""
+    found = [folder for directory in _directories(top)
+             if markdown_in(folder := os.path.join(directory, MARKDOWN_DIR))]
     return sorted(found, key=lambda f: f.split(os.sep))
 
 
