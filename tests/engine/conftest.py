@@ -1,7 +1,7 @@
 """Helpers for the engine tests: workspaces holding real hooks.json files, payloads, a real CLI.
 
-Every command handler here is a real `/bin/sh` command run by the real executor; the ideas
-are tests/run/conftest.py's, kept local so the two test packages stay independent.
+Every command handler here is a real `/bin/sh` command run by the real executor. The
+workspace fixtures and `write_hooks` are tests/run/conftest.py's.
 """
 
 from __future__ import annotations
@@ -17,7 +17,9 @@ from typing import Any, NamedTuple
 
 import pytest
 
-from agenthooks.api import Hooks, load_hooks
+from tests.run.conftest import LoadFn, hooks_of, workspace, write_hooks
+
+__all__ = ["LoadFn", "hooks_of", "workspace", "write_hooks"]
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -43,13 +45,6 @@ def on(event: str, *commands: str, name: str = "hook", matcher: str | None = "")
     return {name: {event: handlers}}
 
 
-def write_hooks(root: Path, doc: Doc) -> Path:
-    path = root / ".agents" / "hooks.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(doc, indent=2), encoding="utf-8")
-    return path
-
-
 def tool_call(name: str = "run_command", **args: Any) -> Doc:
     """An Antigravity PreToolUse payload."""
     return {"toolCall": {"name": name, "args": args}}
@@ -71,27 +66,6 @@ def answer(doc: Doc) -> str:
 
 def read_json(path: Path) -> Any:
     return json.loads(path.read_text(encoding="utf-8"))
-
-
-@pytest.fixture
-def workspace(tmp_path: Path) -> Path:
-    root = tmp_path / "ws"
-    root.mkdir()
-    return root
-
-
-LoadFn = Callable[[Doc], Hooks]
-
-
-@pytest.fixture
-def hooks_of(workspace: Path) -> LoadFn:
-    """`hooks_of({...})`: the registry of a workspace holding exactly that hooks.json."""
-
-    def load(doc: Doc) -> Hooks:
-        write_hooks(workspace, doc)
-        return load_hooks(workspaces=[str(workspace)], no_user=True)
-
-    return load
 
 
 class Cli(NamedTuple):
