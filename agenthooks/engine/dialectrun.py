@@ -17,6 +17,7 @@ import os
 from collections.abc import Sequence
 
 from agenthooks.config.model import Handler
+from agenthooks.engine.runner import run_jobs
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.hosts.antigravity.protocol import Answer
 from agenthooks.kinds.process import answers_of, call_env, runs_as_process
@@ -105,7 +106,7 @@ async def run(plan: EventPlan, call: Call, handlers: list[Handler], jobs: list[J
         if needs.sequential:
             results = await _in_order(processed, jobs, call, data, processes)
         else:
-            results = await _together(jobs, data, processes)
+            results = await run_jobs(jobs, data, processes)
         web = requests.answers() if requests is not None else {}
         answers = answers_of(handlers, results, call.event, web)
         if made and env_file is not None:
@@ -137,13 +138,6 @@ def _with_env(handler: Handler, job: Job, doc: dict[str, Any], env_file: str | N
     return job._replace(env={**(job.env or {}), **extra}) if extra else job
 
 
-async def _together(jobs: Sequence[Job], data: bytes, processes: Processes
-                    ) -> list[ProcessResult]:
-    specs = [job for job in jobs if isinstance(job, ProcessSpec)]
-    ran = iter(await processes(specs, data) if specs else [])
-    return [next(ran) if isinstance(job, ProcessSpec) else job for job in jobs]
-
-
 async def _in_order(processed: Sequence[Handler], jobs: Sequence[Job], call: Call,
                     data: bytes, processes: Processes) -> list[ProcessResult]:
     """Everything but the Gemini CLI handlers together, then those one by one, each seeing
@@ -154,10 +148,10 @@ async def _in_order(processed: Sequence[Handler], jobs: Sequence[Job], call: Cal
     chained = [k for k, h in enumerate(processed) if h.dialect == "gemini"]
     rest = [k for k in range(len(jobs)) if k not in chained]
     results: dict[int, ProcessResult] = dict(
-        zip(rest, await _together([jobs[k] for k in rest], data, processes), strict=True))
+        zip(rest, await run_jobs([jobs[k] for k in rest], data, processes), strict=True))
     doc = call.doc
     for k in chained:
-        [done] = await _together([jobs[k]], data, processes)
+        [done] = await run_jobs([jobs[k]], data, processes)
         results[k] = done
         change = rewritten_input(processed[k].event, answer(processed[k], done, call.event))
         if change is not None:

@@ -152,24 +152,20 @@ async def _commands(
         plan, handlers, jobs = dialectrun.narrow(plan, call, handlers, jobs,
                                                  args if folded.args is not None
                                                  else tool_args(call.doc))
-    if plan.dialects is not None:
-        return await _with_dialects(plan, call, handlers, jobs, data, processes)
+        if plan.dialects is not None:
+            # Claude Code and Gemini CLI handlers: their environment per call, http handlers
+            # beside the processes, a SessionStart's CLAUDE_ENV_FILE.
+            return await dialectrun.run(plan, call, handlers, jobs, data, processes)
+    return answers_of(handlers, await run_jobs(jobs, data, processes), call.event)
+
+
+async def run_jobs(jobs: Sequence[ProcessSpec | ProcessResult], data: bytes,
+                   processes: Processes) -> list[ProcessResult]:
+    """Start the specs among `jobs` together; results in `jobs` order, where a job that is
+    already a result (a handler that could not be started) stands for itself."""
     specs = [job for job in jobs if isinstance(job, ProcessSpec)]
     ran = iter(await processes(specs, data) if specs else [])
-    results = [next(ran) if isinstance(job, ProcessSpec) else job for job in jobs]
-    return answers_of(handlers, results, call.event)
-
-
-async def _with_dialects(
-    plan: EventPlan, call: Call, handlers: list[Handler],
-    jobs: list[ProcessSpec | ProcessResult], data: bytes, processes: Processes,
-) -> list[Answer]:
-    """`_commands` when Claude Code or Gemini CLI handlers were selected: their environment
-    takes what this call's payload says, http handlers run in threads beside the processes,
-    and a SessionStart's CLAUDE_ENV_FILE is made (and read back) when none was given."""
-    from agenthooks.engine import dialectrun
-
-    return await dialectrun.run(plan, call, handlers, jobs, data, processes)
+    return [next(ran) if isinstance(job, ProcessSpec) else job for job in jobs]
 
 
 _loaded: list[Any] = []
