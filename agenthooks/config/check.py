@@ -169,54 +169,56 @@ class Checker:
                 pointer,
             )
             return
-        matcher = group.get("matcher")
-        matcher_ok = True
-        if "matcher" in group and not isinstance(matcher, str):
+        matcher = self.group_matcher(group, pointer + "/matcher")
+        self.unknown_keys(group, GROUP_KEYS, GROUP_KEYS, "a matcher group", pointer)
+        hooks = self.group_hooks(group, pointer)
+        for index, handler in enumerate(hooks or ()):
+            self.handler(name, event, handler, f"{pointer}/hooks/{index}", enabled, matcher)
+
+    def group_matcher(self, group: dict[str, Any], pointer: str) -> str | None:
+        """The group's matcher when its handlers can use it; None when absent or broken."""
+        if "matcher" not in group:
+            return None
+        matcher = group["matcher"]
+        if not isinstance(matcher, str):
+            self.add("matcher-type", f"matcher must be a string, not {json_kind(matcher)}", pointer)
+            return None
+        error = matcher_error(matcher)
+        if error is not None:
+            message = f"matcher {matcher!r} is not a valid Python regex: {error}"
+            self.add("matcher-regex", message, pointer)
+            return None
+        if self.thorough:
+            self.backtracking(matcher, pointer)
+        return matcher
+
+    def group_hooks(self, group: dict[str, Any], pointer: str) -> list[Any] | None:
+        hooks = group.get("hooks")
+        if isinstance(hooks, list):
+            return hooks
+        if "hooks" in group:
             self.add(
-                "matcher-type",
-                f"matcher must be a string, not {json_kind(matcher)}",
-                pointer + "/matcher",
+                "group-hooks",
+                f"`hooks` must be a list of handlers, not {json_kind(hooks)}",
+                pointer + "/hooks",
             )
-            matcher_ok = False
-        elif isinstance(matcher, str):
-            error = matcher_error(matcher)
-            if error is not None:
-                self.add(
-                    "matcher-regex",
-                    f"matcher {matcher!r} is not a valid Python regex: {error}",
-                    pointer + "/matcher",
-                )
-                matcher_ok = False
-            elif self.thorough:
-                self.backtracking(matcher, pointer + "/matcher")
-        for key in group:
-            if key not in GROUP_KEYS:
+        else:
+            self.add("group-hooks", "matcher group has no `hooks` list of handlers", pointer)
+        return None
+
+    def unknown_keys(
+        self, obj: dict[str, Any], allowed: tuple[str, ...], known: tuple[str, ...], where: str,
+        pointer: str,
+    ) -> None:
+        """One warning per key outside `allowed`; the hint suggests one of `known`."""
+        for key in obj:
+            if key not in allowed:
                 self.add(
                     "unknown-key",
-                    _unknown_key_message(key, GROUP_KEYS, "a matcher group"),
+                    _unknown_key_message(key, known, where),
                     f"{pointer}/{escape(key)}",
                     "key",
                 )
-        hooks = group.get("hooks")
-        if not isinstance(hooks, list):
-            if "hooks" in group:
-                self.add(
-                    "group-hooks",
-                    f"`hooks` must be a list of handlers, not {json_kind(hooks)}",
-                    pointer + "/hooks",
-                )
-            else:
-                self.add("group-hooks", "matcher group has no `hooks` list of handlers", pointer)
-            return
-        for index, handler in enumerate(hooks):
-            self.handler(
-                name,
-                event,
-                handler,
-                f"{pointer}/hooks/{index}",
-                enabled,
-                matcher if matcher_ok and isinstance(matcher, str) else None,
-            )
 
     def flat_item(self, name: str, event: str, item: Any, pointer: str, enabled: bool) -> None:
         if isinstance(item, dict) and "hooks" in item and "command" not in item:
@@ -253,70 +255,74 @@ class Checker:
             )
             return
         errors_before = self.errors
-        kind = handler.get("type", "command")
-        if kind not in HANDLER_KINDS:
-            guess = did_you_mean(kind, HANDLER_KINDS) if isinstance(kind, str) else None
-            hint = f"; did you mean {guess!r}?" if guess else ' ("command" or "prompt")'
-            self.add("handler-kind", f"unknown handler type {kind!r}{hint}", pointer + "/type")
-            kind = "command"
-        known = HANDLER_KEYS[kind] + (("matcher",) if flat else ())
-        for key in handler:
-            if key not in known:
-                self.add(
-                    "unknown-key",
-                    _unknown_key_message(key, HANDLER_KEYS[kind], "a handler"),
-                    f"{pointer}/{escape(key)}",
-                    "key",
-                )
-        field = "command" if kind == "command" else "prompt"
-        text = handler.get(field)
-        if not isinstance(text, str) or not text.strip():
-            rule = "command-missing" if kind == "command" else "prompt-missing"
-            if field not in handler:
-                self.add(rule, f"handler has no `{field}`", pointer)
-            elif not isinstance(text, str):
-                self.add(
-                    rule,
-                    f"`{field}` must be a string, not {json_kind(text)}",
-                    pointer + "/" + field,
-                )
-            else:
-                self.add(rule, f"`{field}` is empty", pointer + "/" + field)
-            text = ""
-        timeout = handler.get("timeout", DEFAULT_TIMEOUT)
-        if (
-            isinstance(timeout, bool)
-            or not isinstance(timeout, int)
-            or not 0 < timeout <= INT32_MAX
-        ):
-            self.add("timeout-invalid", _timeout_message(timeout), pointer + "/timeout")
-            timeout = DEFAULT_TIMEOUT
-        if kind == "command" and text:
-            self.command_text(text, pointer + "/command")
+        kind = self.handler_kind(handler, pointer)
+        # A flat event's handler may carry a `matcher` (warned about by flat_item), but the
+        # hint never suggests adding one.
+        allowed = HANDLER_KEYS[kind] + (("matcher",) if flat else ())
+        self.unknown_keys(handler, allowed, HANDLER_KEYS[kind], "a handler", pointer)
+        text = self.handler_text(handler, kind, pointer)
+        timeout = self.handler_timeout(handler, pointer)
         if kind == "prompt":
             self.add(
                 "prompt-handler",
                 "prompt handlers need the agent's model; agenthooks skips them",
                 pointer + "/type",
             )
-        elif text and self.check_scripts:
-            self.script(text, pointer + "/command")
-        if self.errors == errors_before:
-            if self.thorough and kind == "command" and enabled:
-                self.duplicate(name, event, matcher, text, timeout, pointer + "/command")
-            self.handlers.append(
-                Handler(
-                    source=self.source,
-                    hook=name,
-                    event=event,
-                    matcher=matcher,
-                    command=text,
-                    timeout=timeout,
-                    kind=kind,
-                    enabled=enabled,
-                    pointer=pointer,
-                )
+        elif text:
+            self.command_text(text, pointer + "/command")
+            if self.check_scripts:
+                self.script(text, pointer + "/command")
+        if self.errors != errors_before:
+            return  # a handler with an error never runs
+        if self.thorough and kind == "command" and enabled:
+            self.duplicate(name, event, matcher, text, timeout, pointer + "/command")
+        self.handlers.append(
+            Handler(
+                source=self.source,
+                hook=name,
+                event=event,
+                matcher=matcher,
+                command=text,
+                timeout=timeout,
+                kind=kind,
+                enabled=enabled,
+                pointer=pointer,
             )
+        )
+
+    def handler_kind(self, handler: dict[str, Any], pointer: str) -> str:
+        """The handler's `type`; an unknown one is reported and read as "command"."""
+        kind = handler.get("type", "command")
+        if kind in HANDLER_KINDS:
+            return str(kind)
+        guess = did_you_mean(kind, HANDLER_KINDS) if isinstance(kind, str) else None
+        hint = f"; did you mean {guess!r}?" if guess else ' ("command" or "prompt")'
+        self.add("handler-kind", f"unknown handler type {kind!r}{hint}", pointer + "/type")
+        return "command"
+
+    def handler_text(self, handler: dict[str, Any], kind: str, pointer: str) -> str:
+        """The command (or prompt) text; "" when missing, not a string, or blank."""
+        field = "command" if kind == "command" else "prompt"
+        text = handler.get(field)
+        if isinstance(text, str) and text.strip():
+            return text
+        rule = "command-missing" if kind == "command" else "prompt-missing"
+        if field not in handler:
+            self.add(rule, f"handler has no `{field}`", pointer)
+        elif not isinstance(text, str):
+            message = f"`{field}` must be a string, not {json_kind(text)}"
+            self.add(rule, message, f"{pointer}/{field}")
+        else:
+            self.add(rule, f"`{field}` is empty", f"{pointer}/{field}")
+        return ""
+
+    def handler_timeout(self, handler: dict[str, Any], pointer: str) -> int:
+        timeout = handler.get("timeout", DEFAULT_TIMEOUT)
+        # bool is an int to Python, but `true` is no number of seconds
+        if isinstance(timeout, int) and not isinstance(timeout, bool) and 0 < timeout <= INT32_MAX:
+            return timeout
+        self.add("timeout-invalid", _timeout_message(timeout), pointer + "/timeout")
+        return DEFAULT_TIMEOUT
 
     def command_text(self, command: str, pointer: str) -> None:
         """A NUL or an unencodable surrogate cannot reach a shell; other controls only hide."""
