@@ -302,37 +302,74 @@ def discover_all(
     roots = workspace_roots(workspaces, cwd)
     warnings: list[Diagnostic] = []
     if not workspaces:
-        found = find_workspace_root(cwd)
-        if found is not None:
-            files = [*workspace_files(found), *markdown_files(found)]
-            warning = unsafe_workspace(found, files, cwd)
-            if warning is None:
-                roots.append(found)
-            else:
-                warnings.append(warning)
+        _add_upward_root(roots, warnings, find_workspace_root(cwd), _plain_files, cwd)
+    # Named files without --workspace still belong to the workspace found upward, when safe.
     default_root = roots[0] if roots else cwd
+    if configs:
+        # The named files are used as given; an unsafe root only is not theirs to warn about.
+        sources, markdown = _named_plain(configs, default_root, cwd)
+        warnings = []
+    else:
+        sources, markdown = _workspace_plain(roots, default_root, no_user, cwd)
+    return Discovered(_read_once(sources), warnings, tuple(_read_once(markdown)))
+
+
+def _plain_files(root: str) -> list[str]:
+    """A workspace root's hooks.json files and Markdown hooks: what makes it one."""
+    return [*workspace_files(root), *markdown_files(root)]
+
+
+def _dialect_paths(root: str) -> list[str]:
+    return [path for _, path in workspace_dialect_files(root)]
+
+
+def _add_upward_root(
+    roots: list[str], warnings: list[Diagnostic], found: str | None,
+    files: Callable[[str], list[str]], cwd: str,
+) -> None:
+    """Use the workspace root found upward when others could not have planted its `files`;
+    else warn (once) that it was skipped."""
+    if found is None:
+        return
+    warning = unsafe_workspace(found, files(found), cwd)
+    if warning is None:
+        roots.append(found)
+    elif all(w.message != warning.message for w in warnings):
+        warnings.append(warning)
+
+
+def _named_plain(
+    configs: Sequence[str], default_root: str, cwd: str
+) -> tuple[list[Source], list[Source]]:
+    """(hooks.json sources, Markdown sources) of the files and folders named by --config."""
     sources: list[Source] = []
     markdown: list[Source] = []
-    if configs:
-        warnings = []  # the named files are used as given; an unsafe root only is not theirs
-        for given in configs:
-            path = os.path.join(cwd, given)
-            if os.path.isdir(path) and os.path.basename(path) != HOOKS_FILE:
-                markdown.extend(_source(file, owner_of(file, default_root), cwd, given=shown)
-                                for shown, file in _config_markdown(given, path))
-                if not markdown:  # an empty folder is reported as the path it is
-                    sources.append(_source(path, owner_of(path, default_root), cwd, given=given))
-                continue
-            kind = markdown if is_markdown(path) else sources
-            kind.append(_source(path, owner_of(path, default_root), cwd, given=given))
-    else:
-        user = user_hooks_path()
-        if not no_user and present(user):
-            sources.append(_source(user, default_root, cwd))
-        for root in roots:
-            sources.extend(_source(path, root, cwd) for path in workspace_files(root))
-            markdown.extend(_source(path, root, cwd) for path in markdown_files(root))
-    return Discovered(_read_once(sources), warnings, tuple(_read_once(markdown)))
+    for given in configs:
+        path = os.path.join(cwd, given)
+        if os.path.isdir(path) and os.path.basename(path) != HOOKS_FILE:
+            markdown.extend(_source(file, owner_of(file, default_root), cwd, given=shown)
+                            for shown, file in _config_markdown(given, path))
+            if not markdown:  # an empty folder is reported as the path it is
+                sources.append(_source(path, owner_of(path, default_root), cwd, given=given))
+            continue
+        kind = markdown if is_markdown(path) else sources
+        kind.append(_source(path, owner_of(path, default_root), cwd, given=given))
+    return sources, markdown
+
+
+def _workspace_plain(
+    roots: list[str], default_root: str, no_user: bool, cwd: str
+) -> tuple[list[Source], list[Source]]:
+    """(hooks.json sources, Markdown sources): the user file, then each root's files."""
+    sources: list[Source] = []
+    markdown: list[Source] = []
+    user = user_hooks_path()
+    if not no_user and present(user):
+        sources.append(_source(user, default_root, cwd))
+    for root in roots:
+        sources.extend(_source(path, root, cwd) for path in workspace_files(root))
+        markdown.extend(_source(path, root, cwd) for path in markdown_files(root))
+    return sources, markdown
 
 
 def _discover_dialects(
@@ -347,39 +384,14 @@ def _discover_dialects(
     Claude Code and Gemini CLI files, each kind in its own field."""
     cwd = cwd or os.getcwd()
     if configs:
-        # Only here: a run in a workspace without settings files never imports the dialects.
-        from agenthooks.dialects import detect
-
-        # A plugin named with --config runs in the first --workspace, else here.
-        default_root = workspace_roots(workspaces, cwd)[0] if workspaces else cwd
-        plain: list[str] = []
-        named: list[Source] = []
-        for given in configs:
-            path = os.path.join(cwd, given)
-            kind = "antigravity" if os.path.isdir(path) or is_markdown(path) else detect(
-                path, dialect)
-            if kind == "antigravity":
-                plain.append(given)
-            else:
-                named.append(dialect_source(path, kind, dialect_owner(path, default_root), cwd,
-                                            given=given))
-        base = discover_all(configs=plain, workspaces=workspaces, cwd=cwd) if plain else \
-            Discovered([], [])
-        return base._replace(dialect_sources=tuple(_read_once(named)))
+        return _named_dialects(configs, workspaces, cwd, dialect)
     base = discover_all(workspaces=workspaces, no_user=no_user, cwd=cwd)
     if dialect not in (None, "antigravity"):
         base = Discovered([], base.diagnostics)
     roots = workspace_roots(workspaces, cwd)
     warnings = list(base.diagnostics)
     if not workspaces:
-        root = find_dialect_root(cwd)
-        if root is not None:
-            files = [path for _, path in workspace_dialect_files(root)]
-            warning = unsafe_workspace(root, files, cwd)
-            if warning is None:
-                roots.append(root)
-            elif all(w.message != warning.message for w in warnings):
-                warnings.append(warning)
+        _add_upward_root(roots, warnings, find_dialect_root(cwd), _dialect_paths, cwd)
     default_root = roots[0] if roots else cwd
     sources: list[Source] = []
     if not no_user:
@@ -391,6 +403,31 @@ def _discover_dialects(
     if dialect is not None:
         sources = [source for source in sources if source.dialect == dialect]
     return base._replace(diagnostics=warnings, dialect_sources=tuple(_read_once(sources)))
+
+
+def _named_dialects(
+    configs: Sequence[str], workspaces: Sequence[str], cwd: str, dialect: str | None
+) -> Discovered:
+    """Files named by --config, each read in its own dialect (or `dialect`)."""
+    # Only here: a run in a workspace without settings files never imports the dialects.
+    from agenthooks.dialects import detect
+
+    # A plugin named with --config runs in the first --workspace, else here.
+    default_root = workspace_roots(workspaces, cwd)[0] if workspaces else cwd
+    plain: list[str] = []
+    named: list[Source] = []
+    for given in configs:
+        path = os.path.join(cwd, given)
+        kind = "antigravity" if os.path.isdir(path) or is_markdown(path) else detect(
+            path, dialect)
+        if kind == "antigravity":
+            plain.append(given)
+        else:
+            named.append(dialect_source(path, kind, dialect_owner(path, default_root), cwd,
+                                        given=given))
+    base = discover_all(configs=plain, workspaces=workspaces, cwd=cwd) if plain else \
+        Discovered([], [])
+    return base._replace(dialect_sources=tuple(_read_once(named)))
 
 
 def discover(
@@ -425,43 +462,56 @@ def sources_for_paths(
             # A file, a broken link, or a directory that only pretends to be a hooks file.
             sources.append(_named_source(path, given, cwd, dialect))
             continue
-        if os.path.basename(os.path.realpath(path)) in (".claude", ".gemini"):
-            found_here = _dialect_files_in(os.path.dirname(os.path.realpath(path)), dialect,
-                                           only=os.path.basename(os.path.realpath(path)))
-            if not found_here:
-                empty.append(given)
-            sources.extend(_dialect_shown(found_here, given, os.path.realpath(path),
-                                          os.path.dirname(os.path.realpath(path)), cwd))
-            continue
-        if recursive:
-            folders = customization_folders(path)
-        elif os.path.basename(os.path.realpath(path)) in CUSTOMIZATION_DIRS:
-            folders = [path]
-        elif is_markdown_folder(path):
-            folders = []
-        else:
-            folders = [os.path.join(path, name) for name in CUSTOMIZATION_DIRS]
-        found = [
-            os.path.join(folder, HOOKS_FILE)
-            for folder in folders
-            if present(os.path.join(folder, HOOKS_FILE))
-        ]
-        found.extend(_markdown_under(path, recursive))
-        if dialect not in (None, "antigravity"):
-            found = []
-        roots = [os.path.dirname(folder) for folder in dialect_folders(path)] if recursive \
-            else [path]
-        extra = [(root, kind, file) for root in dict.fromkeys(roots)
-                 for kind, file in _dialect_files_in(root, dialect)]
-        if not found and not extra:
+        found = _folder_sources(given, path, cwd, recursive=recursive, dialect=dialect)
+        if not found:
             empty.append(given)
-        for file in found:
-            shown = os.path.normpath(os.path.join(given, os.path.relpath(file, path)))
-            sources.append(_source(file, owner_of(file, cwd), cwd, given=shown))
-        for root, kind, file in extra:
-            shown = os.path.normpath(os.path.join(given, os.path.relpath(file, path)))
-            sources.append(dialect_source(file, kind, root, cwd, given=shown))
+        sources.extend(found)
     return _read_once(sources), empty
+
+
+def _folder_sources(
+    given: str, path: str, cwd: str, *, recursive: bool, dialect: str | None
+) -> list[Source]:
+    """The hook files a directory named to `validate` stands for, shown under `given`."""
+    real = os.path.realpath(path)
+    if os.path.basename(real) in (".claude", ".gemini"):
+        root = os.path.dirname(real)
+        found_here = _dialect_files_in(root, dialect, only=os.path.basename(real))
+        return _dialect_shown(found_here, given, real, root, cwd)
+    # --dialect claude (or gemini) limits a directory to that dialect's files.
+    found = _plain_files_under(path, recursive) if dialect in (None, "antigravity") else []
+    roots = [os.path.dirname(folder) for folder in dialect_folders(path)] if recursive \
+        else [path]
+    sources = [_source(file, owner_of(file, cwd), cwd, given=_shown(given, file, path))
+               for file in found]
+    sources.extend(dialect_source(file, kind, root, cwd, given=_shown(given, file, path))
+                   for root in dict.fromkeys(roots)
+                   for kind, file in _dialect_files_in(root, dialect))
+    return sources
+
+
+def _shown(given: str, file: str, folder: str) -> str:
+    """How to show a file found in `folder`, which the user named as `given`."""
+    return os.path.normpath(os.path.join(given, os.path.relpath(file, folder)))
+
+
+def _plain_files_under(path: str, recursive: bool) -> list[str]:
+    """The hooks.json files and then the Markdown hooks a directory stands for."""
+    if recursive:
+        folders = customization_folders(path)
+    elif os.path.basename(os.path.realpath(path)) in CUSTOMIZATION_DIRS:
+        folders = [path]
+    elif is_markdown_folder(path):
+        folders = []
+    else:
+        folders = [os.path.join(path, name) for name in CUSTOMIZATION_DIRS]
+    found = [
+        os.path.join(folder, HOOKS_FILE)
+        for folder in folders
+        if present(os.path.join(folder, HOOKS_FILE))
+    ]
+    found.extend(_markdown_under(path, recursive))
+    return found
 
 
 def _named_source(path: str, given: str, cwd: str, dialect: str | None) -> Source:
