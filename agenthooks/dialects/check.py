@@ -24,7 +24,7 @@ from agenthooks.dialects import matching
 from agenthooks.dialects.claude import CLAUDE
 from agenthooks.dialects.events import HOST_NAMES, other_host_hint
 from agenthooks.dialects.gemini import GEMINI, HOOKS_CONFIG, LEGACY_CONFIG_KEYS
-from agenthooks.dialects.spec import Dialect
+from agenthooks.dialects.spec import Dialect, HandlerType
 from agenthooks.events import INT32_MAX, did_you_mean
 
 TYPE_CHECKING = False
@@ -189,34 +189,35 @@ class DialectChecker(Checker):
                                             f'event: wrap this handler as {{"hooks": [...]}}',
                      pointer)
             return
-        for key in group:
-            if key not in self.dialect.group_keys:
-                self.add("unknown-key", _unknown_key_message(key, self.dialect.group_keys,
-                                                             "a matcher group"),
-                         f"{pointer}/{escape(key)}", "key")
-        matcher = group.get("matcher")
-        if "matcher" in group and not isinstance(matcher, str):
+        keys = self.dialect.group_keys
+        self.unknown_keys(group, keys, keys, "a matcher group", pointer)
+        matcher = self.dialect_matcher(event, group, pointer + "/matcher")
+        # Only Gemini CLI runs a group's handlers one after another.
+        sequential = self.sequential(group, pointer) and self.dialect is GEMINI
+        for index, handler in enumerate(self.group_hooks(group, pointer) or ()):
+            self.dialect_handler(event, matcher, sequential, handler, f"{pointer}/hooks/{index}")
+
+    def dialect_matcher(self, event: str, group: dict[str, Any], pointer: str) -> str | None:
+        """The group's matcher text, checked by the host's rules; None when absent or not text.
+
+        A matcher the host cannot compile is kept: the finding says what the host does."""
+        if "matcher" not in group:
+            return None
+        matcher = group["matcher"]
+        if not isinstance(matcher, str):
             self.add("matcher-type", f"matcher must be a string, not {json_kind(matcher)}",
-                     pointer + "/matcher")
-            matcher = None
-        elif isinstance(matcher, str):
-            self.matcher(event, matcher, pointer + "/matcher")
+                     pointer)
+            return None
+        self.matcher(event, matcher, pointer)
+        return matcher
+
+    def sequential(self, group: dict[str, Any], pointer: str) -> bool:
         sequential = group.get("sequential", False)
-        if not isinstance(sequential, bool):
-            self.add("option-type", f"`sequential` must be true or false, not "
-                                    f"{json_kind(sequential)}", pointer + "/sequential")
-            sequential = False
-        hooks = group.get("hooks")
-        if not isinstance(hooks, list):
-            if "hooks" in group:
-                self.add("group-hooks", f"`hooks` must be a list of handlers, not "
-                                        f"{json_kind(hooks)}", pointer + "/hooks")
-            else:
-                self.add("group-hooks", "matcher group has no `hooks` list of handlers", pointer)
-            return
-        for index, handler in enumerate(hooks):
-            self.dialect_handler(event, matcher, sequential and self.dialect is GEMINI,
-                                 handler, f"{pointer}/hooks/{index}")
+        if isinstance(sequential, bool):
+            return sequential
+        self.add("option-type", f"`sequential` must be true or false, not "
+                                f"{json_kind(sequential)}", pointer + "/sequential")
+        return False
 
     def matcher(self, event: str, matcher: str, pointer: str) -> None:
         if self.dialect is CLAUDE:
@@ -323,16 +324,9 @@ class DialectChecker(Checker):
                      pointer + ("/type" if "type" in handler else ""))
             return
         assert isinstance(kind, str)
-        for key in handler:
-            if key not in spec.keys:
-                self.add("unknown-key", _unknown_key_message(key, spec.keys, f"a {kind} handler"),
-                         f"{pointer}/{escape(key)}", "key")
+        self.unknown_keys(handler, spec.keys, spec.keys, f"a {kind} handler", pointer)
         texts = [self.required(kind, field, handler, pointer) for field in spec.required]
-        for key, value in handler.items():
-            expected = self.dialect.option_types.get(key)
-            if expected is not None and key in spec.keys and not _type_ok(expected, value):
-                self.add("option-type", f"`{key}` must be {_TYPE_WORDS[expected]}, not "
-                                        f"{json_kind(value)}", f"{pointer}/{escape(key)}")
+        self.option_values(handler, spec.keys, pointer)
         timeout = self.timeout(event, handler, pointer)
         text = " ".join(t for t in texts if t)
         if kind == "command" and text:
@@ -343,18 +337,33 @@ class DialectChecker(Checker):
             self.add("handler-host-only", f"a {kind} handler needs {self.host} itself: "
                                           "agenthooks lists it but skips it when it runs hooks",
                      pointer + "/type")
-        if self.errors != errors_before:
-            return
+        if self.errors == errors_before:  # a handler with an error never runs
+            self.handlers.append(self.dialect_record(
+                event, matcher, sequential, handler, spec, text, timeout, pointer))
+
+    def option_values(self, handler: dict[str, Any], keys: tuple[str, ...], pointer: str) -> None:
+        """The type of each known option the table types (`async`, `env`, ...)."""
+        for key, value in handler.items():
+            expected = self.dialect.option_types.get(key)
+            if expected is not None and key in keys and not _type_ok(expected, value):
+                self.add("option-type", f"`{key}` must be {_TYPE_WORDS[expected]}, not "
+                                        f"{json_kind(value)}", f"{pointer}/{escape(key)}")
+
+    def dialect_record(self, event: str, matcher: str | None, sequential: bool,
+                       handler: dict[str, Any], spec: HandlerType, text: str, timeout: float,
+                       pointer: str) -> Handler:
+        """The Handler a valid handler object stands for."""
         name = handler.get("name") if isinstance(handler.get("name"), str) else None
+        # Gemini's hooksConfig.disabled names a handler by its `name`, else by its command.
         disabled = name if name is not None else text
         options = tuple(sorted((key, freeze(value)) for key, value in handler.items()
                                if key not in ("type", "timeout", "name", spec.field)))
-        self.handlers.append(Handler(
+        return Handler(
             source=self.source, hook=name or "", event=event, matcher=matcher, command=text,
-            timeout=timeout, kind=kind, enabled=disabled not in self.disabled,
+            timeout=timeout, kind=handler["type"], enabled=disabled not in self.disabled,
             pointer=pointer, dialect=self.dialect.name, name=name, sequential=sequential,
             options=options,
-        ))
+        )
 
     def kind_message(self, kind: Any, given: bool) -> str:
         names = tuple(self.dialect.types)
