@@ -35,7 +35,7 @@ from shlex import quote
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Callable, Mapping
     from typing import Any
 
     # A literal piece of the command, or a slot: (source, name, context, text as written).
@@ -159,57 +159,71 @@ class _Scanner:
     # -- the three quoting contexts ------------------------------------------------------
 
     def plain(self) -> None:
-        text, pos = self.text, self.pos
-        char = text[pos]
-        frame = self.frames[-1]
+        char = self.text[self.pos]
         at_word_start, self.word_start = self.word_start, False
         if char == "{" and self.placeholder("u"):
             return
-        if char == "\\":
-            self.pos += 2
-        elif char == "'":
-            self.push("s")
-        elif char == '"':
-            self.push("d")
-        elif char == "`":
-            self.backquotes()
-        elif char == "$":
-            self.dollar(in_double=False)
-        elif char == "#" and at_word_start:
-            end = text.find("\n", pos)
-            self.pos = len(text) if end < 0 else end  # a comment: nothing in it is filled
-        elif char == "(" and at_word_start and text.startswith("((", pos):
-            self.arithmetic(pos + 2, "((...))")
-        elif char == "(":
-            frame.depth += 1
-            self.pos += 1
-            self.word_start = True
-        elif char == ")":
-            self.pos += 1
-            if frame.depth:
-                frame.depth -= 1
-                self.word_start = True
-            elif frame.substitution:
-                self.frames.pop()
-            else:
-                self.word_start = True
-        elif text.startswith("<<<", pos):
-            self.pos += 3  # a here-string: an ordinary word follows
-            self.word_start = True
-        elif text.startswith("<<", pos):
-            self.heredoc_operator()
-        elif char == "\n":
-            self.pos += 1
-            self.word_start = True
-            if self.heredocs:
-                self.heredoc_bodies()
+        step = _PLAIN_STEPS.get(char)
+        if step is not None:
+            step(self, at_word_start)
         elif char in _WORD_BREAKS:
-            self.pos += 1
-            self.word_start = True
-        elif at_word_start and frame.substitution and _is_word(text, pos, "case"):
+            self.word_break()
+        elif at_word_start and self.frames[-1].substitution and _is_word(self.text, self.pos,
+                                                                           "case"):
+            # `case x in a)` closes no parenthesis: the ")" would end the $(...) too early.
             raise _GiveUp("case inside $(...)")
         else:
             self.pos += 1
+
+    # What each character that means something to the shell does in a plain word; the
+    # argument says whether it starts a word. Other word breaks end the word; the rest is text.
+
+    def escaped(self, _at_word_start: bool) -> None:
+        self.pos += 2
+
+    def hash_sign(self, at_word_start: bool) -> None:
+        if not at_word_start:
+            self.pos += 1  # `a#b` is one word
+            return
+        end = self.text.find("\n", self.pos)
+        self.pos = len(self.text) if end < 0 else end  # a comment: nothing in it is filled
+
+    def open_paren(self, at_word_start: bool) -> None:
+        if at_word_start and self.text.startswith("((", self.pos):
+            self.arithmetic(self.pos + 2, "((...))")
+            return
+        self.frames[-1].depth += 1
+        self.pos += 1
+        self.word_start = True
+
+    def close_paren(self, _at_word_start: bool) -> None:
+        frame = self.frames[-1]
+        self.pos += 1
+        if frame.depth:
+            frame.depth -= 1
+            self.word_start = True
+        elif frame.substitution:
+            self.frames.pop()
+        else:
+            self.word_start = True
+
+    def less_than(self, _at_word_start: bool) -> None:
+        if self.text.startswith("<<<", self.pos):
+            self.pos += 3  # a here-string: an ordinary word follows
+            self.word_start = True
+        elif self.text.startswith("<<", self.pos):
+            self.heredoc_operator()
+        else:
+            self.word_break()
+
+    def newline(self, _at_word_start: bool) -> None:
+        self.word_break()
+        if self.heredocs:
+            self.heredoc_bodies()
+
+    def word_break(self) -> None:
+        self.pos += 1
+        self.word_start = True
 
     def double(self) -> None:
         char = self.text[self.pos]
@@ -351,6 +365,20 @@ class _Scanner:
                        f"in a here-document body{_NO_QUOTING}")
         self.heredocs.clear()
         self.word_start = True
+
+
+_PLAIN_STEPS: dict[str, Callable[[_Scanner, bool], None]] = {
+    "\\": _Scanner.escaped,
+    "'": lambda scanner, _: scanner.push("s"),
+    '"': lambda scanner, _: scanner.push("d"),
+    "`": lambda scanner, _: scanner.backquotes(),
+    "$": lambda scanner, _: scanner.dollar(in_double=False),
+    "#": _Scanner.hash_sign,
+    "(": _Scanner.open_paren,
+    ")": _Scanner.close_paren,
+    "<": _Scanner.less_than,
+    "\n": _Scanner.newline,
+}
 
 
 def _is_word(text: str, pos: int, word: str) -> bool:
