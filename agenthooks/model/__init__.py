@@ -1,0 +1,1 @@
+"""The shared vocabulary: records and tables, no I/O."""

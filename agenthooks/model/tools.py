@@ -1,0 +1,431 @@
+"""Tools across hosts, as data: one row per canonical tool, with each host's names and arguments.
+
+A row says what one tool is called in each dialect (`names`, the first name is the one written
+when translating into that dialect) and how its arguments are spelled there (`args`: canonical
+argument name -> the host's argument name). Canonical argument names are Claude Code's where
+Claude Code has the tool, plus `cwd` for a shell's working directory and, where only other hosts
+have an argument, a snake_case word for it (`instruction`, a list's `path`). With it a hook
+written for one host sees another host's tool call in its own words: a matcher `run_command`
+selects Claude Code's `Bash`, and `tool_input.command` finds hooks.json's `CommandLine`.
+
+What passes through unchanged: a tool name no row knows; an MCP tool name where either side's
+MCP spelling is unknown (Antigravity's); an argument key the row does not map (it keeps its
+host's spelling, or is renamed when it happens to be a canonical name the target spells
+otherwise); every value (only keys are renamed, nested values are not walked). An argument the
+source maps but the target has no word for arrives under its canonical name. Arguments are
+mapped only where both hosts mean the same thing in the same unit: Claude Code's Bash `timeout`
+(milliseconds) and hooks.json's `WaitMsBeforeAsync` (a wait before going asynchronous) are
+different things, and stay unmapped.
+
+`sources` cites where each dialect's names and arguments were read; "[unverified]" marks a cell
+resting on third-party material only.
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any, NamedTuple
+else:
+    from agenthooks._records import NamedTuple
+
+DIALECTS: tuple[str, ...] = ("antigravity", "claude", "gemini")
+
+
+class Tool(NamedTuple):
+    """One canonical tool: its names and argument names in each host that has it."""
+
+    id: str  # canonical id: "shell", "read", "write", ...
+    names: Mapping[str, tuple[str, ...]]  # dialect -> host names; the first is written into it
+    args: Mapping[str, Mapping[str, str]]  # dialect -> {canonical arg name: host arg name}
+    meaning: str
+    sources: Mapping[str, str]  # dialect -> citation
+
+
+# Citations. Claude Code: the docs mirror of code.claude.com at one commit; Gemini CLI: its
+# source at one commit; Antigravity: its hooks.json page (tool names) and third parties (args).
+_CC = "ericbuess/claude-code-docs@ec68a5b"
+_CC_HOOKS = f"{_CC} docs/hooks.md (PreToolUse input)"
+_CC_SDK = f"{_CC} docs/agent-sdk__typescript.md (Tool Input Types)"
+_CC_REF = f"{_CC} docs/tools-reference.md"
+_GM = "google-gemini/gemini-cli@5411f11 packages/core/src"
+_GM_DECL = f"{_GM}/tools/definitions/base-declarations.ts, model-family-sets/gemini-3.ts"
+_GM_SHELL = f"{_GM}/tools/definitions/base-declarations.ts, dynamic-declaration-helpers.ts"
+_GM_GREP = f"{_GM}/tools/definitions/base-declarations.ts; tool-names.ts (legacy alias)"
+_GM_AGENT = f"{_GM}/tools/tool-names.ts (AGENT_TOOL_NAME), agents/agent-tool.ts"
+_GM_MIG = "google-gemini/gemini-cli@a69d422 docs/resources/migrating-to-antigravity-cli.md"
+_AG = "antigravity.google/docs/hooks (Supported Tools)"
+_AG_RUN = f"{_AG}, PreToolUse example args"
+_AG_3P = f"{_AG}; args [unverified]: third-party agy transcripts and hooks"
+_AG_MIG = f"{_AG}; {_GM_MIG}"
+
+TOOLS: tuple[Tool, ...] = (
+    Tool(
+        "shell",
+        {"antigravity": ("run_command",), "claude": ("Bash", "PowerShell"),
+         "gemini": ("run_shell_command",)},
+        {
+            # WaitMsBeforeAsync is a wait before the command goes asynchronous, not a timeout.
+            "antigravity": {"command": "CommandLine", "cwd": "Cwd"},
+            "claude": {"command": "command", "description": "description",
+                       "run_in_background": "run_in_background"},
+            "gemini": {"command": "command", "description": "description", "cwd": "dir_path",
+                       "run_in_background": "is_background"},
+        },
+        "run a shell command",
+        {"antigravity": _AG_RUN, "claude": _CC_HOOKS, "gemini": _GM_SHELL},
+    ),
+    Tool(
+        "read",
+        {"antigravity": ("view_file",), "claude": ("Read",), "gemini": ("read_file",)},
+        {
+            # Claude's offset/limit (start, count) and Gemini's start_line/end_line (1-based,
+            # inclusive end) differ in meaning: left unmapped.
+            "antigravity": {"file_path": "AbsolutePath"},
+            "claude": {"file_path": "file_path"},
+            "gemini": {"file_path": "file_path"},
+        },
+        "read one file",
+        {"antigravity": _AG_3P, "claude": _CC_HOOKS, "gemini": _GM_DECL},
+    ),
+    Tool(
+        "read-many",
+        {"gemini": ("read_many_files",)},
+        {},
+        "read the files matching glob patterns",
+        {"gemini": _GM_DECL},
+    ),
+    Tool(
+        "write",
+        {"antigravity": ("write_to_file",), "claude": ("Write",), "gemini": ("write_file",)},
+        {
+            "antigravity": {"file_path": "TargetFile", "content": "CodeContent"},
+            "claude": {"file_path": "file_path", "content": "content"},
+            "gemini": {"file_path": "file_path", "content": "content"},
+        },
+        "create or overwrite a file",
+        {"antigravity": _AG_3P, "claude": _CC_HOOKS, "gemini": _GM_DECL},
+    ),
+    Tool(
+        "edit",
+        {"antigravity": ("replace_file_content",), "claude": ("Edit",), "gemini": ("replace",)},
+        {
+            "antigravity": {"file_path": "TargetFile", "old_string": "TargetContent",
+                            "new_string": "ReplacementContent", "replace_all": "AllowMultiple",
+                            "instruction": "Instruction"},
+            "claude": {"file_path": "file_path", "old_string": "old_string",
+                       "new_string": "new_string", "replace_all": "replace_all"},
+            "gemini": {"file_path": "file_path", "old_string": "old_string",
+                       "new_string": "new_string", "replace_all": "allow_multiple",
+                       "instruction": "instruction"},
+        },
+        "replace a string in a file",
+        {"antigravity": _AG_3P, "claude": _CC_HOOKS, "gemini": _GM_DECL},
+    ),
+    Tool(
+        "multi-edit",
+        {"antigravity": ("multi_replace_file_content",), "claude": ("MultiEdit",)},
+        {
+            # The edit lists (`edits`, `ReplacementChunks`) differ in their items' keys.
+            "antigravity": {"file_path": "TargetFile"},
+            "claude": {"file_path": "file_path"},
+        },
+        "several replacements in one file",
+        {"antigravity": _AG_3P,
+         "claude": f"[unverified] older Claude Code versions only; absent from {_CC_REF}"},
+    ),
+    Tool(
+        "grep",
+        {"antigravity": ("grep_search",), "claude": ("Grep",),
+         "gemini": ("grep_search", "search_file_content")},
+        {
+            # hooks.json's Query is literal unless IsRegex: not Claude's regex `pattern`.
+            "antigravity": {"path": "SearchPath"},
+            "claude": {"pattern": "pattern", "path": "path", "glob": "glob"},
+            "gemini": {"pattern": "pattern", "path": "dir_path", "glob": "include_pattern"},
+        },
+        "search file contents for a regular expression",
+        {"antigravity": _AG_MIG + "; args [unverified]: third parties", "claude": _CC_HOOKS,
+         "gemini": _GM_GREP},
+    ),
+    Tool(
+        "glob",
+        {"antigravity": ("find_by_name",), "claude": ("Glob",), "gemini": ("glob",)},
+        {
+            "antigravity": {"pattern": "Pattern", "path": "SearchDirectory"},
+            "claude": {"pattern": "pattern", "path": "path"},
+            "gemini": {"pattern": "pattern", "path": "dir_path"},
+        },
+        "find files by glob pattern",
+        {"antigravity": _AG_MIG + "; args [unverified]: third parties", "claude": _CC_HOOKS,
+         "gemini": _GM_DECL},
+    ),
+    Tool(
+        "list",
+        {"antigravity": ("list_dir",), "gemini": ("list_directory",)},
+        {
+            "antigravity": {"path": "DirectoryPath"},
+            "gemini": {"path": "dir_path"},
+        },
+        "list a directory (Claude Code uses Bash `ls`)",
+        {"antigravity": _AG_MIG + "; args [unverified]: third parties", "gemini": _GM_DECL},
+    ),
+    Tool(
+        "web-fetch",
+        {"antigravity": ("read_url_content",), "claude": ("WebFetch",), "gemini": ("web_fetch",)},
+        {
+            # Gemini's `prompt` carries the URLs and the question together: neither `url` nor
+            # Claude's extraction `prompt`.
+            "antigravity": {"url": "Url"},
+            "claude": {"url": "url", "prompt": "prompt"},
+        },
+        "fetch a web page",
+        {"antigravity": _AG_MIG + "; args [unverified]: third parties", "claude": _CC_HOOKS,
+         "gemini": _GM_DECL},
+    ),
+    Tool(
+        "web-search",
+        {"antigravity": ("search_web",), "claude": ("WebSearch",),
+         "gemini": ("google_web_search",)},
+        {
+            "claude": {"query": "query"},
+            "gemini": {"query": "query"},
+        },
+        "search the web",
+        {"antigravity": _AG_MIG, "claude": _CC_HOOKS, "gemini": _GM_DECL},
+    ),
+    Tool(
+        "subagent",
+        {"antigravity": ("invoke_subagent",), "claude": ("Agent", "Task"),
+         "gemini": ("invoke_agent",)},
+        {
+            "claude": {"prompt": "prompt", "subagent_type": "subagent_type"},
+            "gemini": {"prompt": "prompt", "subagent_type": "agent_name"},
+        },
+        "delegate work to a subagent",
+        {"antigravity": _AG, "claude": f"{_CC_SDK} (Agent, alias Task)", "gemini": _GM_AGENT},
+    ),
+    Tool(
+        "todo",
+        {"claude": ("TodoWrite",), "gemini": ("write_todos",)},
+        {},  # both take `todos`, but the items' keys differ (content vs description)
+        "write the agent's todo list",
+        {"claude": _CC_SDK, "gemini": _GM_DECL},
+    ),
+    Tool(
+        "ask-user",
+        {"antigravity": ("ask_question",), "claude": ("AskUserQuestion",),
+         "gemini": ("ask_user",)},
+        {},
+        "ask the user multiple-choice questions",
+        {"antigravity": _AG, "claude": _CC_HOOKS, "gemini": _GM_DECL},
+    ),
+    Tool(
+        "plan-enter",
+        {"claude": ("EnterPlanMode",), "gemini": ("enter_plan_mode",)},
+        {},
+        "switch to plan mode",
+        {"claude": _CC_REF, "gemini": _GM_DECL},
+    ),
+    Tool(
+        "plan-exit",
+        {"claude": ("ExitPlanMode",), "gemini": ("exit_plan_mode",)},
+        {},  # Claude's `plan` is the text, Gemini's `plan_filename` a file
+        "present the plan and leave plan mode",
+        {"claude": _CC_HOOKS, "gemini": _GM_DECL},
+    ),
+    Tool(
+        "skill",
+        {"claude": ("Skill",), "gemini": ("activate_skill",)},
+        {},
+        "load a skill",
+        {"claude": _CC_REF, "gemini": _GM_DECL},
+    ),
+    Tool(
+        "mcp-resources",
+        {"claude": ("ListMcpResourcesTool",), "gemini": ("list_mcp_resources",)},
+        {},
+        "list the resources of MCP servers",
+        {"claude": _CC_REF, "gemini": _GM_DECL},
+    ),
+    Tool(
+        "mcp-resource",
+        {"claude": ("ReadMcpResourceTool",), "gemini": ("read_mcp_resource",)},
+        {},
+        "read one MCP resource",
+        {"claude": _CC_REF, "gemini": _GM_DECL},
+    ),
+    Tool(
+        "send-message",
+        {"antigravity": ("send_message",), "claude": ("SendMessage",)},
+        {},
+        "send a message to another agent",
+        {"antigravity": _AG, "claude": _CC_REF},
+    ),
+    Tool(
+        "notebook-edit",
+        {"claude": ("NotebookEdit",)},
+        {},
+        "edit a Jupyter notebook cell",
+        {"claude": _CC_SDK},
+    ),
+    Tool(
+        "subagent-define",
+        {"antigravity": ("define_subagent",)},
+        {},
+        "define a custom subagent",
+        {"antigravity": _AG},
+    ),
+)
+
+
+def _name_index() -> dict[str, dict[str, Tool]]:
+    index: dict[str, dict[str, Tool]] = {dialect: {} for dialect in DIALECTS}
+    for tool in TOOLS:
+        for dialect, names in tool.names.items():
+            for name in names:
+                index.setdefault(dialect, {})[name] = tool
+    return index
+
+
+def _inverse_args() -> dict[tuple[str, str], dict[str, str]]:
+    return {
+        (tool.id, dialect): {host: canonical for canonical, host in mapping.items()}
+        for tool in TOOLS
+        for dialect, mapping in tool.args.items()
+    }
+
+
+# Built once at import: `agenthooks run` looks a name up per tool call.
+_BY_NAME = _name_index()
+_BY_ID: dict[str, Tool] = {tool.id: tool for tool in TOOLS}
+_TO_CANONICAL = _inverse_args()
+
+
+def tool_for(dialect: str, name: str) -> Tool | None:
+    """The row of a host's tool name; None for an unknown name or an MCP tool."""
+    return _BY_NAME.get(dialect, {}).get(name)
+
+
+def _rename(args: Mapping[str, Any], renames: Mapping[str, str]) -> dict[str, Any]:
+    """`args` with keys renamed; a renamed key wins over an unrenamed key of the same name."""
+    out = {key: value for key, value in args.items() if key not in renames}
+    for key, value in args.items():
+        if key in renames:
+            out[renames[key]] = value
+    return out
+
+
+def to_canonical(args: Mapping[str, Any], name: str, source: str) -> dict[str, Any]:
+    """A host tool's arguments under canonical names; unmapped keys unchanged."""
+    tool = tool_for(source, name)
+    if tool is None:
+        return dict(args)
+    return _rename(args, _TO_CANONICAL.get((tool.id, source), {}))
+
+
+def from_canonical(args: Mapping[str, Any], tool_id: str, target: str) -> dict[str, Any]:
+    """Canonical arguments of a tool under the target host's names; unmapped keys unchanged."""
+    tool = _BY_ID.get(tool_id)
+    if tool is None:
+        return dict(args)
+    return _rename(args, tool.args.get(target, {}))
+
+
+def translate_args(
+    args: Mapping[str, Any], name: str, source: str, target: str
+) -> dict[str, Any]:
+    """The arguments of source-host tool `name` under the target host's argument names."""
+    tool = tool_for(source, name)
+    if tool is None or source == target:
+        return dict(args)
+    return from_canonical(to_canonical(args, name, source), tool.id, target)
+
+
+# MCP tool names: (prefix, separator between server and tool). Claude Code writes
+# `mcp__<server>__<tool>` (docs/hooks.md "Match MCP tools"); Gemini CLI `mcp_<server>_<tool>`
+# (packages/core/src/tools/mcp-tool.ts: MCP_TOOL_PREFIX, MCP_QUALIFIED_NAME_SEPARATOR; older docs
+# say `mcp__`). Antigravity's spelling in hooks.json is unknown (its SDK carries server and tool
+# apart): it has no entry, so its MCP names pass through unchanged.
+_MCP_STYLE: dict[str, tuple[str, str]] = {
+    "claude": ("mcp__", "__"),
+    "gemini": ("mcp_", "_"),
+}
+
+
+def mcp_parts(dialect: str, name: str) -> tuple[str, str] | None:
+    """(server, tool) of a host's MCP tool name; None if not MCP (or the spelling is unknown).
+
+    Gemini CLI's single underscore is ambiguous: `mcp_my_server_list` may be server `my` with
+    tool `server_list` or server `my_server` with tool `list`. This reads it as Gemini CLI's own
+    parser does (`parseMcpToolName`: the server ends at the first underscore), so a server name
+    with an underscore comes back split differently than it went in. A name with an empty
+    server (`mcp__x`, the older docs' spelling) is not an MCP name to Gemini CLI, nor here.
+    """
+    style = _MCP_STYLE.get(dialect)
+    if style is None or not name.startswith(style[0]):
+        return None
+    server, sep, tool = name[len(style[0]):].partition(style[1])
+    if not (server and sep and tool):
+        return None
+    return server, tool
+
+
+def _gemini_safe(text: str) -> str:
+    # Gemini CLI registers MCP tools under generateValidName(), which turns every character
+    # outside [A-Za-z0-9_.:-] into `_`; the name a hook sees is that one. (Its truncation of
+    # names over 63 characters is not reproduced.)
+    return "".join(c if c.isascii() and (c.isalnum() or c in "_-.:") else "_" for c in text)
+
+
+def mcp_name(dialect: str, server: str, tool: str) -> str:
+    """A host's name for MCP tool `tool` of `server`.
+
+    A dialect whose spelling is unknown (Antigravity) gets Claude Code's `mcp__server__tool`,
+    the most widespread form; `tool_name` never writes it there, it passes names through.
+    """
+    if dialect == "gemini":
+        return f"mcp_{_gemini_safe(server)}_{_gemini_safe(tool)}"
+    prefix, sep = _MCP_STYLE.get(dialect, _MCP_STYLE["claude"])
+    return f"{prefix}{server}{sep}{tool}"
+
+
+def tool_name(name: str, source: str, target: str) -> str:
+    """A source-host tool name in the target host's words; unknown names unchanged."""
+    if source == target:
+        return name
+    tool = tool_for(source, name)
+    if tool is not None:
+        names = tool.names.get(target)
+        return names[0] if names else name
+    parts = mcp_parts(source, name)
+    if parts is None or target not in _MCP_STYLE:
+        return name
+    return mcp_name(target, *parts)
+
+
+def _cell(tool: Tool, dialect: str) -> str:
+    names = tool.names.get(dialect)
+    if not names:
+        return "-"
+    mapping = tool.args.get(dialect, {})
+    shown = (host if host == canon else f"{canon}→{host}" for canon, host in mapping.items())
+    args = ", ".join(shown)
+    text = " / ".join(f"`{name}`" for name in names)
+    return f"{text} ({args})" if args else text
+
+
+def markdown_table() -> str:
+    """The table as the README prints it: canonical id, then each host's names and arguments.
+
+    Arguments are listed by the host's name, written `canonical→host` where the two differ.
+    """
+    lines = [
+        "| Tool | hooks.json (Antigravity) | Claude Code | Gemini CLI |",
+        "| --- | --- | --- | --- |",
+    ]
+    for tool in TOOLS:
+        cells = " | ".join(_cell(tool, dialect) for dialect in DIALECTS)
+        lines.append(f"| `{tool.id}` | {cells} |")
+    return "\n".join(lines) + "\n"
