@@ -10,7 +10,7 @@ timeout that cancels them.
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import Any, NamedTuple
 
 from agenthooks.decision import DECIDE_KINDS, KINDS, Decision
@@ -104,17 +104,8 @@ async def call_hook(hook: PythonHook, ctx: Context, *, looped: bool) -> HookOutc
     deadline = start + hook.timeout
     records: tuple[dict[str, Any], ...] = ()
     try:
-        if hook.when is not None:
-            try:
-                applies = hook.when(ctx)
-                if hasattr(applies, "__await__"):
-                    applies = await _settle(applies, hook, deadline, looped)
-            except _Failure:
-                raise
-            except Exception as exc:
-                raise _Failure(f"its `when` predicate raised {_describe(exc)}") from None
-            if not applies:
-                return None
+        if hook.when is not None and not await _when(hook.when, hook, ctx, deadline, looped):
+            return None
         value = hook.fn(ctx)
         if hasattr(value, "__await__"):  # only then a coroutine of our own: most are plain
             value = await _settle(value, hook, deadline, looped)
@@ -133,6 +124,21 @@ async def call_hook(hook: PythonHook, ctx: Context, *, looped: bool) -> HookOutc
         return HookOutcome(hook.name, hook.phase, None, f"raised {_describe(exc)}", _ms(start),
                            records)
     return HookOutcome(hook.name, hook.phase, decision, None, _ms(start), records)
+
+
+async def _when(
+    when: Callable[..., Any], hook: PythonHook, ctx: Context, deadline: float, looped: bool
+) -> object:
+    """What the hook's `when` predicate answers; its errors are the hook's failure."""
+    try:
+        applies = when(ctx)
+        if hasattr(applies, "__await__"):
+            applies = await _settle(applies, hook, deadline, looped)
+    except _Failure:
+        raise
+    except Exception as exc:
+        raise _Failure(f"its `when` predicate raised {_describe(exc)}") from None
+    return applies
 
 
 def _propagates(exc: BaseException) -> bool:
