@@ -1,0 +1,423 @@
+"""End-to-end runs of the real Claude Code and Gemini CLI, with agenthooks as their one hook.
+
+Each run copies a workspace to a temporary folder, wires agenthooks into the host's settings as
+README.md shows, and starts the host headless (`-p`) against a fake model server on 127.0.0.1
+(fake_models.py) that plays a scripted conversation and records every request. Tests then look
+at what the host did (files, the stream it printed) and at what reached the model.
+
+The hosts come from scripts/install-hosts (versions pinned in hosts.json, installed once into the
+checkout's .cache/hosts). Without npm, the registry or a working CLI, the suite is skipped, never
+failed. Where the machine allows it, each run happens in its own network namespace holding only
+loopback (`unshare -rn`) and its own PID namespace, so nothing can leave the machine and nothing
+the host or a hook started outlives the run; otherwise plain loopback, as the summary line says.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+E2E = Path(__file__).resolve().parent
+REPO = E2E.parent.parent
+INSTALLER = REPO / "scripts" / "install-hosts"
+FAKE_MODELS = E2E / "fake_models.py"
+
+# The model each host is told to use: with -m, Gemini CLI sends no routing request first.
+GEMINI_MODEL = "gemini-2.5-flash"
+# One host run: a few seconds normally; the bound only matters when something hangs.
+RUN_TIMEOUT = 90
+INSTALL_TIMEOUT = 900
+
+_isolation: dict[str, Any] = {"mode": None, "runs": 0}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "e2e: drives the real Claude Code / Gemini CLI against fake model servers")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if E2E in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.e2e)
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if _isolation["runs"]:
+        terminalreporter.write_line(
+            f"e2e: {_isolation['runs']} host runs; isolation: {_isolation['mode']}")
+
+
+# -- Installing and checking the hosts ---------------------------------------------------------
+
+
+def scratch_env(root: Path) -> dict[str, str]:
+    """An environment whose home, caches and temporary files all live under root."""
+    home = root / "home"
+    for sub in ("home", "home/.config", "home/.cache", "home/.local/share", "home/.local/state",
+                "tmp", "npm-cache"):
+        (root / sub).mkdir(parents=True, exist_ok=True)
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/local/bin:/usr/bin:/bin"),
+        "HOME": str(home),
+        "XDG_CONFIG_HOME": str(home / ".config"),
+        "XDG_CACHE_HOME": str(home / ".cache"),
+        "XDG_DATA_HOME": str(home / ".local/share"),
+        "XDG_STATE_HOME": str(home / ".local/state"),
+        "TMPDIR": str(root / "tmp"),
+        "npm_config_cache": str(root / "npm-cache"),
+        "LANG": "C.UTF-8",
+        "NO_COLOR": "1",
+    }
+    # npm settings given in the environment (a mirror, a CA file) still apply.
+    passed = ("NODE_EXTRA_CA_CERTS", "INSTALL_HOSTS_CACHE", "INSTALL_HOSTS_TIMEOUT")
+    for key, value in os.environ.items():
+        npm_setting = key.lower().startswith("npm_config_") and key != "npm_config_cache"
+        if npm_setting or key in passed:
+            env[key] = value
+    return env
+
+
+@pytest.fixture(scope="session")
+def host_bins(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """{"claude": path, "gemini": path}, installed once; skips the suite when that fails."""
+    env = scratch_env(tmp_path_factory.mktemp("install"))
+    try:
+        done = subprocess.run([sys.executable, str(INSTALLER), "--json"], env=env,
+                              capture_output=True, text=True, timeout=INSTALL_TIMEOUT,
+                              stdin=subprocess.DEVNULL, check=False)
+    except subprocess.TimeoutExpired:
+        pytest.skip(f"e2e: scripts/install-hosts took over {INSTALL_TIMEOUT} s")
+    if done.returncode != 0:
+        lines = [ln for ln in done.stderr.splitlines() if ln.strip()]
+        pytest.skip(f"e2e: host CLIs unavailable: {lines[-1] if lines else 'install failed'}")
+    bins: dict[str, str] = json.loads(done.stdout.strip().splitlines()[-1])
+    for name, path in bins.items():
+        try:
+            version = subprocess.run([path, "--version"], env=env, capture_output=True,
+                                     text=True, timeout=60, stdin=subprocess.DEVNULL,
+                                     check=False, start_new_session=True)
+        except (OSError, subprocess.TimeoutExpired) as error:
+            pytest.skip(f"e2e: {name} cannot start: {error}")
+        if version.returncode != 0:
+            pytest.skip(f"e2e: {name} --version exited {version.returncode}: "
+                        f"{version.stderr.strip()[:200]}")
+    return bins
+
+
+def agenthooks_bin_dir() -> Path:
+    """The folder whose agenthooks the hosts run: this checkout's venv, else pytest's own."""
+    for folder in (REPO / ".venv" / "bin", Path(sys.executable).parent):
+        if os.access(folder / "agenthooks", os.X_OK):
+            return folder
+    pytest.skip("e2e: no agenthooks executable beside this checkout's venv or pytest's Python")
+    raise AssertionError  # not reached: skip raises
+
+
+def probe_isolation() -> list[str]:
+    """The command prefix that puts a run in fresh network and PID namespaces, or [] for none."""
+    unshare = shutil.which("unshare")
+    if unshare is None:
+        return []
+    check = [sys.executable, "-c",
+             f"import sys; sys.path.insert(0, {str(E2E)!r}); import fake_models; "
+             "fake_models.loopback_up()"]
+    for prefix in ([unshare, "-rn", "-pf", "--kill-child"], [unshare, "-rn", "-pf"],
+                   [unshare, "-rn"]):
+        with contextlib.suppress(OSError, subprocess.TimeoutExpired):
+            if subprocess.run(prefix + check, capture_output=True, timeout=30,
+                              check=False).returncode == 0:
+                return prefix
+    return []
+
+
+@pytest.fixture(scope="session")
+def isolation() -> list[str]:
+    prefix = probe_isolation()
+    if prefix:
+        pid = " and PID" if "-pf" in prefix else ""
+        _isolation["mode"] = f"network{pid} namespace with only loopback ({' '.join(prefix[1:])})"
+    else:
+        _isolation["mode"] = "plain loopback (unshare not permitted here)"
+    return prefix
+
+
+# -- Workspaces --------------------------------------------------------------------------------
+
+
+def readme_wiring() -> dict[str, dict[str, Any]]:
+    """The settings README.md tells users to write: {"claude": {...}, "gemini": {...}}."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    section = text.split("### As the one hook of Antigravity, Gemini CLI or Claude Code", 1)[1]
+    wiring = {}
+    for host, lead in (("claude", "Claude Code, in `.claude/settings.json`"),
+                       ("gemini", "Gemini CLI, in `.gemini/settings.json`")):
+        after = section.split(lead, 1)[1]
+        block = re.search(r"```json\n(.*?)\n```", after, re.S)
+        assert block, f"README.md shows no JSON after {lead!r}"
+        wiring[host] = json.loads(block.group(1))
+    return wiring
+
+
+def with_option(settings: dict[str, Any], option: str) -> dict[str, Any]:
+    """The settings with option added to every agenthooks command."""
+    copy = json.loads(json.dumps(settings))
+    for groups in copy["hooks"].values():
+        for group in groups:
+            for handler in group["hooks"]:
+                if handler["command"].startswith("agenthooks run "):
+                    handler["command"] += f" {option}"
+    return copy
+
+
+def add_hooks(settings: dict[str, Any], extra: dict[str, list[Any]]) -> dict[str, Any]:
+    """The settings with extra hook groups appended to their events."""
+    copy = json.loads(json.dumps(settings))
+    for event, groups in extra.items():
+        copy["hooks"].setdefault(event, []).extend(groups)
+    return copy
+
+
+def write_json(path: Path, data: Any) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+
+
+def write_script(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    path.chmod(0o755)
+
+
+# -- Running a host ----------------------------------------------------------------------------
+
+
+@dataclass
+class HostRun:
+    host: str
+    workspace: Path
+    result: dict[str, Any]
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def main_requests(self) -> list[dict[str, Any]]:
+        """The agent's own model calls (those offering tools), in order."""
+        return [r["body"] for r in self.result["requests"]
+                if isinstance(r["body"], dict) and r["body"].get("tools")]
+
+    def tool_results(self, request: dict[str, Any]) -> list[dict[str, Any]]:
+        """The tool outcomes a model request carries: [{"error": bool, "text": str}]."""
+        found = []
+        if self.host == "claude":
+            for message in request.get("messages", ()):
+                for block in message.get("content", ()) if isinstance(
+                        message.get("content"), list) else ():
+                    if block.get("type") == "tool_result":
+                        found.append({"error": bool(block.get("is_error")),
+                                      "text": flatten(block.get("content"))})
+        else:
+            for content in request.get("contents", ()):
+                for part in content.get("parts", ()):
+                    response = part.get("functionResponse")
+                    if response:
+                        body = response.get("response", {})
+                        found.append({"error": "error" in body, "text": flatten(body)})
+        return found
+
+    def prompt_text(self, request: dict[str, Any]) -> str:
+        """Everything the request says apart from the tool definitions, as one string."""
+        visible = {k: v for k, v in request.items() if k not in ("tools", "system",
+                                                                 "systemInstruction")}
+        return json.dumps(visible)
+
+    def describe(self) -> str:
+        """For assertion messages: how the run ended and the tail of its output."""
+        r = self.result
+        return (f"{self.host} exit {r['returncode']} after {r['seconds']} s"
+                f"{' (timed out)' if r['timed_out'] else ''}; {len(self.main_requests)} model "
+                f"calls\n--- stdout tail\n{r['stdout'][-3000:]}\n--- stderr tail\n"
+                f"{r['stderr'][-2000:]}")
+
+
+def flatten(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list):
+        return "\n".join(flatten(v) for v in value)
+    if isinstance(value, dict):
+        if "text" in value and isinstance(value["text"], str):
+            return value["text"]
+        return json.dumps(value)
+    return "" if value is None else str(value)
+
+
+class Hosts:
+    """Starts host runs for one test; every run ends (or is killed) before the test does."""
+
+    def __init__(self, bins: dict[str, str], isolation: list[str], tmp_path: Path) -> None:
+        self.bins = bins
+        self.isolation = isolation
+        self.tmp_path = tmp_path
+        self.count = 0
+        self.live: list[subprocess.Popen[bytes]] = []
+
+    def run(self, host: str, workspace: Path, prompt: str, script: list[dict[str, Any]],
+            extra_args: tuple[str, ...] = ()) -> HostRun:
+        self.count += 1
+        root = self.tmp_path / f"run{self.count}-{host}"
+        env = scratch_env(root)
+        home = Path(env["HOME"])
+        env["PATH"] = f"{agenthooks_bin_dir()}{os.pathsep}{env['PATH']}"
+        # The fake server is also the proxy: any connection leaving the machine is recorded
+        # and refused instead of silently reaching the internet.
+        for key in ("HTTPS_PROXY", "HTTP_PROXY", "https_proxy", "http_proxy"):
+            env[key] = "{URL}"
+        env["NO_PROXY"] = env["no_proxy"] = "127.0.0.1,localhost"
+        if host == "claude":
+            env.update({
+                "ANTHROPIC_BASE_URL": "{URL}",
+                "ANTHROPIC_API_KEY": "sk-ant-e2e-fake-key",
+                "CLAUDE_CONFIG_DIR": str(home / ".claude"),
+                "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+                "DISABLE_TELEMETRY": "1",
+                "DISABLE_AUTOUPDATER": "1",
+                "DISABLE_ERROR_REPORTING": "1",
+                # bypassPermissions refuses to start as root outside a declared sandbox.
+                "IS_SANDBOX": "1",
+            })
+            argv = [self.bins["claude"], "-p", prompt, "--output-format", "stream-json",
+                    "--verbose", "--include-hook-events",
+                    "--permission-mode", "bypassPermissions", *extra_args]
+        else:
+            write_json(home / ".gemini" / "settings.json", {
+                # Without it the base URL alone selects the "gateway" auth, which -p refuses.
+                "security": {"auth": {"selectedType": "gemini-api-key"}},
+                "privacy": {"usageStatisticsEnabled": False},
+            })
+            env.update({
+                "GOOGLE_GEMINI_BASE_URL": "{URL}",
+                "GEMINI_API_KEY": "e2e-fake-key",
+                # --skip-trust would also skip the workspace settings, hooks included.
+                "GEMINI_CLI_TRUST_WORKSPACE": "true",
+            })
+            argv = [self.bins["gemini"], "-p", prompt, "-m", GEMINI_MODEL,
+                    "--output-format", "stream-json", "--approval-mode", "yolo", *extra_args]
+        spec = {"host": host, "argv": argv, "env": env, "cwd": str(workspace),
+                "script": script, "timeout": RUN_TIMEOUT, "netns": bool(self.isolation),
+                "result": str(root / "result.json")}
+        spec_file = root / "spec.json"
+        write_json(spec_file, spec)
+        process = subprocess.Popen([*self.isolation, sys.executable, str(FAKE_MODELS),
+                                    str(spec_file)], stdin=subprocess.DEVNULL,
+                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                   start_new_session=True)
+        self.live.append(process)
+        try:
+            output, _ = process.communicate(timeout=RUN_TIMEOUT + 30)
+        except subprocess.TimeoutExpired:
+            self.kill(process)
+            pytest.fail(f"{host} run did not end within {RUN_TIMEOUT + 30} s")
+        _isolation["runs"] += 1
+        result_file = root / "result.json"
+        assert result_file.exists(), (f"the runner wrote no result (exit {process.returncode}):"
+                                      f"\n{output.decode('utf-8', 'replace')[-3000:]}")
+        result = json.loads(result_file.read_text(encoding="utf-8"))
+        events = []
+        for line in result["stdout"].splitlines():
+            with contextlib.suppress(ValueError):
+                events.append(json.loads(line))
+        run = HostRun(host, workspace, result, events)
+        assert not result["timed_out"], run.describe()
+        return run
+
+    @staticmethod
+    def kill(process: subprocess.Popen[bytes]) -> None:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=10)
+
+    def close(self) -> None:
+        for process in self.live:
+            self.kill(process)
+
+
+@pytest.fixture
+def hosts(host_bins: dict[str, str], isolation: list[str], tmp_path: Path) -> Iterator[Hosts]:
+    runner = Hosts(host_bins, isolation, tmp_path)
+    try:
+        yield runner
+    finally:
+        runner.close()
+
+
+# -- What the scripted model does ---------------------------------------------------------------
+
+SHELL_TOOL = {"claude": "Bash", "gemini": "run_shell_command"}
+SETTINGS_FILE = {"claude": ".claude/settings.json", "gemini": ".gemini/settings.json"}
+
+
+def shell_call(host: str, command: str) -> dict[str, Any]:
+    """A tool call of the host's shell tool, as its model would make it."""
+    return {"name": SHELL_TOOL[host],
+            "input": {"command": command, "description": "Run a shell command"}}
+
+
+def tool_turn(host: str, *commands: str) -> dict[str, Any]:
+    return {"tool_calls": [shell_call(host, c) for c in commands]}
+
+
+def stream_text(run: HostRun) -> str:
+    """What the host printed for its user (the stream-json events), as one string."""
+    return run.result["stdout"]
+
+
+def final_answer(run: HostRun) -> str:
+    """The answer the host reported at the end of the run."""
+    if run.host == "claude":
+        results = [e for e in run.events if e.get("type") == "result"]
+        return str(results[-1].get("result", "")) if results else ""
+    # Gemini CLI streams the answer as assistant message deltas; the last turn's are the answer.
+    pieces: list[str] = []
+    for event in run.events:
+        if event.get("type") == "message" and event.get("role") == "assistant":
+            pieces.append(str(event.get("content", "")))
+        elif event.get("type") == "tool_use":
+            pieces = []
+    return "".join(pieces)
+
+
+def wired_workspace(tmp_path: Path, host: str, source: Path | None = None,
+                    option: str | None = None) -> Path:
+    """A workspace (a copy of source, else empty) whose host settings are README.md's wiring."""
+    workspace = tmp_path / "workspace"
+    if source is None:
+        workspace.mkdir()
+    else:
+        shutil.copytree(source, workspace, symlinks=True)
+    settings = readme_wiring()[host]
+    if option:
+        settings = with_option(settings, option)
+    write_json(workspace / SETTINGS_FILE[host], settings)
+    return workspace
+
+
+def hooks_json(**hooks: dict[str, Any]) -> dict[str, Any]:
+    """An Antigravity hooks.json: named hooks, each {event: [...]}."""
+    return {name: {"enabled": True, **events} for name, events in hooks.items()}
+
+
+def lines(path: Path) -> list[str]:
+    return path.read_text(encoding="utf-8").splitlines() if path.exists() else []

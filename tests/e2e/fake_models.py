@@ -1,0 +1,295 @@
+"""Fake model servers for Claude Code and Gemini CLI, and the runner that drives one host run.
+
+Run as a script (`python fake_models.py SPEC.json`), usually as the first process of a fresh
+network namespace: it brings the loopback interface up, serves the fake model API on 127.0.0.1,
+starts the host CLI with the spec's argv and environment (the base URL pointing at the server),
+waits for it under a time limit, then writes what happened to the spec's `result` file: every
+request the server received (path and JSON body), the CONNECT targets a proxy-aware client
+tried (the server is also the HTTP(S) proxy, so any attempt to leave the machine is recorded and
+refused), the host's stdout, stderr and exit status.
+
+The model's behaviour is a script: a list of turns, one per main-loop request (a request that
+offers tools), each either {"text": "..."} or {"tool_calls": [{"name": ..., "input": ...}]}.
+Once the script is used up, every further main-loop request gets the text in `fallback_text`.
+Requests that offer no tools (a title or summary request) get a short text and do not consume
+a turn, so the script counts only the agent's own turns.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+import signal
+import socket
+import struct
+import subprocess
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import urlsplit
+
+FALLBACK_TEXT = "Nothing more to do."
+SIDE_TEXT = "ok"
+
+
+class Recorder:
+    """What the server saw, shared by its handler threads."""
+
+    def __init__(self, script: list[dict[str, Any]], fallback_text: str) -> None:
+        self.lock = threading.Lock()
+        self.requests: list[dict[str, Any]] = []
+        self.connects: list[str] = []
+        self.script = script
+        self.fallback_text = fallback_text
+        self.main_turns = 0
+
+    def record(self, method: str, path: str, body: Any) -> None:
+        with self.lock:
+            self.requests.append({"method": method, "path": path, "body": body,
+                                  "time": time.time()})
+
+    def next_turn(self) -> dict[str, Any]:
+        with self.lock:
+            index = self.main_turns
+            self.main_turns += 1
+        if index < len(self.script):
+            return self.script[index]
+        return {"text": self.fallback_text}
+
+
+# -- Anthropic Messages API -------------------------------------------------------------------
+
+
+def anthropic_blocks(turn: dict[str, Any], turn_number: int) -> tuple[list[dict[str, Any]], str]:
+    blocks: list[dict[str, Any]] = []
+    if turn.get("text"):
+        blocks.append({"type": "text", "text": turn["text"]})
+    for n, call in enumerate(turn.get("tool_calls", ())):
+        blocks.append({"type": "tool_use", "id": f"toolu_fake_{turn_number}_{n}",
+                       "name": call["name"], "input": call["input"]})
+    stop = "tool_use" if turn.get("tool_calls") else "end_turn"
+    return blocks, stop
+
+
+def anthropic_sse(blocks: list[dict[str, Any]], stop: str, model: str, message_id: str) -> bytes:
+    events: list[tuple[str, dict[str, Any]]] = [("message_start", {
+        "type": "message_start",
+        "message": {"id": message_id, "type": "message", "role": "assistant", "model": model,
+                    "content": [], "stop_reason": None, "stop_sequence": None,
+                    "usage": {"input_tokens": 20, "output_tokens": 1,
+                              "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0}},
+    })]
+    for index, block in enumerate(blocks):
+        if block["type"] == "text":
+            events.append(("content_block_start", {
+                "type": "content_block_start", "index": index,
+                "content_block": {"type": "text", "text": ""}}))
+            events.append(("content_block_delta", {
+                "type": "content_block_delta", "index": index,
+                "delta": {"type": "text_delta", "text": block["text"]}}))
+        else:
+            events.append(("content_block_start", {
+                "type": "content_block_start", "index": index,
+                "content_block": {"type": "tool_use", "id": block["id"], "name": block["name"],
+                                  "input": {}}}))
+            events.append(("content_block_delta", {
+                "type": "content_block_delta", "index": index,
+                "delta": {"type": "input_json_delta",
+                          "partial_json": json.dumps(block["input"])}}))
+        events.append(("content_block_stop", {"type": "content_block_stop", "index": index}))
+    events.append(("message_delta", {
+        "type": "message_delta", "delta": {"stop_reason": stop, "stop_sequence": None},
+        "usage": {"output_tokens": 10}}))
+    events.append(("message_stop", {"type": "message_stop"}))
+    return b"".join(f"event: {name}\ndata: {json.dumps(data)}\n\n".encode()
+                    for name, data in events)
+
+
+def answer_anthropic(recorder: Recorder, path: str, body: Any) -> tuple[int, str, bytes]:
+    route = urlsplit(path).path
+    if route.endswith("/count_tokens"):
+        return 200, "application/json", json.dumps({"input_tokens": 20}).encode()
+    if route != "/v1/messages" or not isinstance(body, dict):
+        return 404, "application/json", json.dumps(
+            {"type": "error", "error": {"type": "not_found_error", "message": route}}).encode()
+    main = bool(body.get("tools"))
+    turn = recorder.next_turn() if main else {"text": SIDE_TEXT}
+    number = len(recorder.requests)
+    blocks, stop = anthropic_blocks(turn, number)
+    model = str(body.get("model", "claude-fake"))
+    message_id = f"msg_fake_{number}"
+    if body.get("stream"):
+        return 200, "text/event-stream", anthropic_sse(blocks, stop, model, message_id)
+    message = {"id": message_id, "type": "message", "role": "assistant", "model": model,
+               "content": blocks, "stop_reason": stop, "stop_sequence": None,
+               "usage": {"input_tokens": 20, "output_tokens": 10}}
+    return 200, "application/json", json.dumps(message).encode()
+
+
+# -- Gemini API -------------------------------------------------------------------------------
+
+
+def gemini_response(turn: dict[str, Any], model: str) -> dict[str, Any]:
+    parts: list[dict[str, Any]] = []
+    if turn.get("text"):
+        parts.append({"text": turn["text"]})
+    parts.extend({"functionCall": {"name": call["name"], "args": call["input"]}}
+                 for call in turn.get("tool_calls", ()))
+    return {"candidates": [{"content": {"role": "model", "parts": parts},
+                            "finishReason": "STOP", "index": 0}],
+            "usageMetadata": {"promptTokenCount": 20, "candidatesTokenCount": 10,
+                              "totalTokenCount": 30},
+            "modelVersion": model}
+
+
+def answer_gemini(recorder: Recorder, path: str, body: Any) -> tuple[int, str, bytes]:
+    route = urlsplit(path).path
+    model, _, method = route.rpartition("/")[2].partition(":")
+    if method == "countTokens":
+        return 200, "application/json", json.dumps({"totalTokens": 20}).encode()
+    if method not in ("streamGenerateContent", "generateContent") or not isinstance(body, dict):
+        return 404, "application/json", json.dumps(
+            {"error": {"code": 404, "message": route, "status": "NOT_FOUND"}}).encode()
+    main = bool(body.get("tools"))
+    turn = recorder.next_turn() if main else {"text": SIDE_TEXT}
+    if not main and body.get("generationConfig", {}).get("responseMimeType") == "application/json":
+        # A side request that wants JSON (a check whether the model should speak again):
+        # answer that the user speaks next, so no extra turn is started.
+        turn = {"text": json.dumps({"reasoning": "done", "next_speaker": "user"})}
+    response = gemini_response(turn, model)
+    if method == "streamGenerateContent":
+        return 200, "text/event-stream", f"data: {json.dumps(response)}\n\n".encode()
+    return 200, "application/json", json.dumps(response).encode()
+
+
+# -- The server -------------------------------------------------------------------------------
+
+
+def make_handler(recorder: Recorder, api: str) -> type[BaseHTTPRequestHandler]:
+    answer = answer_anthropic if api == "anthropic" else answer_gemini
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, format: str, *args: Any) -> None:
+            pass  # the recorder keeps what matters
+
+        def send(self, status: int, content_type: str, payload: bytes) -> None:
+            self.send_response(status)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(payload)))
+            self.end_headers()
+            self.wfile.write(payload)
+
+        def do_CONNECT(self) -> None:
+            # Used as HTTPS_PROXY: anything the host tries to reach outside gets a 403.
+            with recorder.lock:
+                recorder.connects.append(self.path)
+            self.send(403, "text/plain", b"offline test: no outside connections\n")
+            self.close_connection = True
+
+        def do_GET(self) -> None:
+            recorder.record("GET", self.path, None)
+            self.send(404, "application/json", b"{}")
+
+        def do_POST(self) -> None:
+            length = int(self.headers.get("Content-Length") or 0)
+            raw = self.rfile.read(length) if length else b""
+            try:
+                body = json.loads(raw) if raw else None
+            except ValueError:
+                body = raw.decode("utf-8", "replace")
+            recorder.record("POST", self.path, body)
+            status, content_type, payload = answer(recorder, self.path, body)
+            self.send(status, content_type, payload)
+
+    return Handler
+
+
+class FakeModelServer:
+    """A fake model API on 127.0.0.1, on a free port, served from a daemon thread."""
+
+    def __init__(self, api: str, script: list[dict[str, Any]],
+                 fallback_text: str = FALLBACK_TEXT) -> None:
+        self.recorder = Recorder(script, fallback_text)
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), make_handler(self.recorder, api))
+        self.httpd.daemon_threads = True
+        self.port = self.httpd.server_address[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def __enter__(self) -> FakeModelServer:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+# -- The runner -------------------------------------------------------------------------------
+
+SIOCGIFFLAGS = 0x8913
+SIOCSIFFLAGS = 0x8914
+IFF_UP = 0x1
+
+
+def loopback_up() -> None:
+    """`ip link set lo up` without the ip tool: a new network namespace starts with lo down."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        request = struct.pack("16sh", b"lo", 0)
+        flags = struct.unpack("16sh", fcntl.ioctl(s, SIOCGIFFLAGS, request))[1]
+        if not flags & IFF_UP:
+            fcntl.ioctl(s, SIOCSIFFLAGS, struct.pack("16sh", b"lo", flags | IFF_UP))
+
+
+def run(spec: dict[str, Any]) -> dict[str, Any]:
+    if spec.get("netns"):
+        loopback_up()
+    api = "anthropic" if spec["host"] == "claude" else "gemini"
+    with FakeModelServer(api, spec["script"], spec.get("fallback_text", FALLBACK_TEXT)) as server:
+        env = {key: value.replace("{URL}", server.url) for key, value in spec["env"].items()}
+        started = time.monotonic()
+        process = subprocess.Popen(spec["argv"], cwd=spec["cwd"], env=env,
+                                   stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, start_new_session=True)
+        timed_out = False
+        try:
+            stdout, stderr = process.communicate(timeout=spec["timeout"])
+        except subprocess.TimeoutExpired:
+            timed_out = True
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            stdout, stderr = process.communicate()
+        finally:
+            # Whatever the host left behind in its group (a hook still running) goes too.
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+        with server.recorder.lock:
+            return {
+                "returncode": process.returncode,
+                "timed_out": timed_out,
+                "seconds": round(time.monotonic() - started, 2),
+                "stdout": stdout.decode("utf-8", "replace"),
+                "stderr": stderr.decode("utf-8", "replace"),
+                "requests": list(server.recorder.requests),
+                "connects": list(server.recorder.connects),
+                "url": server.url,
+            }
+
+
+def main(argv: list[str]) -> int:
+    with open(argv[0], encoding="utf-8") as f:
+        spec = json.load(f)
+    result = run(spec)
+    with open(spec["result"], "w", encoding="utf-8") as f:
+        json.dump(result, f)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
