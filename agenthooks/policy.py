@@ -239,30 +239,35 @@ async def _evaluate(table: _Table, ctx: Any, looped: bool) -> Decision:
     if args is None:
         args = _EMPTY_ARGS
     for rule in table.plan(tool):
-        when = rule.when
-        if when is not None:
-            try:
-                hit = when(args)
-                if _awaitable(hit):
-                    if not looped:
-                        return _not_awaited(rule.policy, "when predicate", hit)
-                    hit = await hit
-            except Exception as exc:
-                return _failed(rule.policy, "when predicate raised", exc)
+        if rule.when is not None:
+            hit, failed = await _call(rule.when, args, rule.policy, "when predicate", looped)
+            if failed is not None:
+                return failed
             if not hit:
                 continue
         if rule.outcome is not None:
             return rule.outcome
-        try:
-            answer = rule.handler(ctx)  # type: ignore[misc]
-            if _awaitable(answer):
-                if not looped:
-                    return _not_awaited(rule.policy, "ask_user handler", answer)
-                answer = await answer
-        except Exception as exc:
-            return _failed(rule.policy, "ask_user handler raised", exc)
-        return _answer(rule.policy, answer)
+        answer, failed = await _call(
+            rule.handler, ctx, rule.policy, "ask_user handler", looped  # type: ignore[arg-type]
+        )
+        return failed if failed is not None else _answer(rule.policy, answer)
     return table.fallback(tool)
+
+
+async def _call(
+    fn: Callable[[Any], object], arg: Any, item: Policy, what: str, looped: bool
+) -> tuple[object, Decision | None]:
+    """(what `fn(arg)` gives, None), awaited when it is awaitable; or (None, the deny) when it
+    raises, or returns an awaitable to a synchronous hook: a policy's code fails closed."""
+    try:
+        value = fn(arg)
+        if _awaitable(value):
+            if not looped:
+                return None, _not_awaited(item, what, value)
+            value = await value  # type: ignore[misc]
+    except Exception as exc:
+        return None, _failed(item, f"{what} raised", exc)
+    return value, None
 
 
 def _sync_hook(table: _Table) -> Callable[[Any], Decision]:
