@@ -2,9 +2,11 @@
 
 Reads FILE in its dialect (its place, else its shape, else `--dialect`), refuses a file with
 errors, and writes the target dialect's whole document: `{"hooks": {...}}` settings for
-Claude Code and Gemini CLI, the named-hook map for hooks.json. Whatever cannot be carried
-over is one line each on stderr, at its place in FILE; then nothing is written and the exit
-status is 1, unless `--lossy` is given.
+Claude Code and Gemini CLI, the named-hook map for hooks.json. Commands are rewritten for the
+folder the target runs them in, which for hooks.json is OUT's folder (without `-o`, the
+target host's standard place in FILE's project, said on stderr when a path depends on it).
+Whatever cannot be carried over is one line each on stderr, at its place in FILE; then
+nothing is written and the exit status is 1, unless `--lossy` is given.
 """
 
 from __future__ import annotations
@@ -54,21 +56,11 @@ def _positions(source: Source) -> PositionMap | None:
         return read_positions(handle.read())[1]
 
 
-def _folder(output: str | None, source: Source) -> str:
-    """The folder of the output hooks.json, relative to its workspace root."""
-    from agenthooks.dialects.convert import DEFAULT_FOLDER
-
-    if output is None:
-        return DEFAULT_FOLDER
-    out = os.path.abspath(output)
-    root = discovery.owner_of(out, source.workspace)
-    return os.path.relpath(os.path.dirname(out), root)
-
-
 def convert(file: str, *, target: str, output: str | None = None, lossy: bool = False,
             dialect: str | None = None) -> int:
     """Convert FILE; 0 when written, 1 on errors or an unallowed loss (nothing written)."""
-    from agenthooks.dialects.convert import convert_handlers
+    from agenthooks.dialects.convert import convert_handlers, place_of
+    from agenthooks.dialects.events import HOST_NAMES
     from agenthooks.report.diagnostics import TextReporter, ValidationResult
 
     if not os.path.isfile(file):
@@ -86,7 +78,12 @@ def convert(file: str, *, target: str, output: str | None = None, lossy: bool = 
         sys.stderr.write(printable(f"agenthooks: {source.path} has errors; nothing converted")
                          + "\n")
         return 1
-    converted = convert_handlers(handlers, target, folder=_folder(output, source))
+    converted = convert_handlers(handlers, target,
+                                 place=place_of(target, output, source.workspace))
+    if converted.placed is not None and converted.placed.assumed:
+        sys.stderr.write(printable(f"agenthooks: note: no -o given: paths are written for "
+                                   f"{converted.placed.file} (the standard place of "
+                                   f"{HOST_NAMES[target]} in this project)") + "\n")
     if converted.losses:
         positions = _positions(source)
         for loss in converted.losses:

@@ -1,13 +1,15 @@
 """Rewriting a hook config from one dialect into another, and saying what cannot be carried.
 
 Per handler: the event by the cross-dialect table; the matcher by its meaning
-(`matching.Selection`), tool names by `TOOLS`, written back in the target's syntax; the
-timeout in seconds, written in the target's unit (left out where it is the target's default
-for that event); `$CLAUDE_PROJECT_DIR` <-> `$GEMINI_PROJECT_DIR`, and a hooks.json handler's
-relative script path (relative to its folder) <-> a project-dir path. Labels (`name`, hook
-names, `description`) go where the target has a place for them. Everything else that changes
-what runs (an event or handler type the target lacks, `if`, `async`, `args`, `env`,
-`sequential`, a disabled handler Claude cannot express...) is a `Loss` at its place.
+(`matching.Selection`), tool names by `model.tools` (the one table of each host's tool
+names; a name it does not know is kept), written back in the target's syntax; the timeout in
+seconds, written in the target's unit (left out where it is the target's default for that
+event); the command so that it runs the same script from the folder the target runs it in
+(see "commands" below: a relative script path, the project-dir variables, the plugin-root
+variable). Labels (`name`, hook names, `description`) go where the target has a
+place for them. Everything else that changes what runs (an event or handler type the target
+lacks, `if`, `async`, `args`, `env`, `sequential`, a disabled handler Claude cannot express,
+a command convert cannot rewrite safely...) is a `Loss` at its place.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from agenthooks.dialects import matching
 from agenthooks.dialects.check import DIALECT_SPECS
 from agenthooks.dialects.events import HOST_NAMES, counterpart
 from agenthooks.dialects.matching import PLAIN_NAME, Selection
+from agenthooks.model.tools import tool_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -29,19 +32,6 @@ if TYPE_CHECKING:
 else:
     from agenthooks._records import NamedTuple
 
-# One row per tool, each host's name for it (None: the host has no such tool). Names not in
-# the table (MCP tools, a host's own tools), and names of tools the target lacks, are kept as
-# they are: they match nothing there, and come back unchanged on the way back.
-TOOLS: tuple[dict[str, str | None], ...] = (
-    {"claude": "Bash", "gemini": "run_shell_command", "antigravity": "run_command"},
-    {"claude": "Edit", "gemini": "replace", "antigravity": "replace_file_content"},
-    {"claude": "MultiEdit", "gemini": None, "antigravity": "multi_replace_file_content"},
-    {"claude": "Read", "gemini": "read_file", "antigravity": "view_file"},
-    {"claude": "Write", "gemini": "write_file", "antigravity": "write_to_file"},
-    {"claude": "Grep", "gemini": "grep_search", "antigravity": "grep_search"},
-    {"claude": "Glob", "gemini": "glob", "antigravity": "find_by_name"},
-    {"claude": "LS", "gemini": "list_directory", "antigravity": "list_dir"},
-)
 PROJECT_VARIABLES = {"claude": "CLAUDE_PROJECT_DIR", "gemini": "GEMINI_PROJECT_DIR"}
 PLUGIN_VARIABLES = {"claude": "CLAUDE_PLUGIN_ROOT", "gemini": "extensionPath"}
 # Handler types each dialect has.
@@ -52,7 +42,6 @@ KINDS = {
 }
 # Options that are labels: carried where the target has a place, else dropped quietly.
 LABELS = frozenset(("description",))
-DEFAULT_FOLDER = ".agents"  # where a converted hooks.json is assumed to live without -o
 
 
 class Loss(NamedTuple):
@@ -63,14 +52,9 @@ class Loss(NamedTuple):
 class Converted(NamedTuple):
     document: dict[str, Any]
     losses: list[Loss]
-
-
-def tool_name(name: str, source: str, target: str) -> str:
-    """The target's name for a source tool (the name itself when the target lacks it)."""
-    for row in TOOLS:
-        if row.get(source) == name:
-            return row.get(target) or name
-    return name
+    # Set when a path was written for the target file's folder: where that file was taken to
+    # be (with `assumed`, the host's standard place, as no output path was given).
+    placed: Place | None = None
 
 
 def translate_tools(chosen: Selection, source: str, target: str) -> Selection:
@@ -130,76 +114,350 @@ def reread(matcher: str | None, dialect: str, event: str) -> Selection:
 
 
 # --- commands ------------------------------------------------------------------------------
+#
+# A hooks.json handler runs in the folder that holds its file (`.agents/`), a Claude Code or
+# Gemini CLI handler in the project root, so a relative script path names another file once
+# the handler moves. Paths are handled in project terms: a script at `.agents/scripts/x.py`
+# of the source's project is written for the same place in the target's project.
+#
+# Into Claude Code and Gemini CLI a rewritten path is written on the host's project-dir
+# variable, each host's documented idiom, because both start a hook in the session's current
+# directory, which is not always the project root:
+# - Claude Code: `"$CLAUDE_PROJECT_DIR"/path`, quoted as its hooks reference writes it: the
+#   shell expands the variable, and a project path with a space would split unquoted.
+# - Gemini CLI: `$GEMINI_PROJECT_DIR/path`, unquoted as its hooks guide writes it: Gemini CLI
+#   replaces `$GEMINI_PROJECT_DIR` and `$CLAUDE_PROJECT_DIR` in the command text with the
+#   shell-quoted path before the shell runs it, so `"$GEMINI_PROJECT_DIR"` would put those
+#   quotes inside double quotes and break on such a path; inside double quotes the braced
+#   `${GEMINI_PROJECT_DIR}`, which it leaves to the shell, is written instead.
+# Into hooks.json a path is written relative to the hooks.json's folder (`./scripts/x.py`,
+# `../.gemini/hooks/check.js`): Antigravity documents no project-dir variable (agenthooks
+# sets both when it runs a handler, Antigravity itself may not), so one left in the command
+# is reported.
 
+# The project-dir variables each dialect's handlers get (Gemini CLI sets Claude Code's too;
+# agenthooks sets both for a hooks.json handler).
+PROJECT_NAMES = {
+    "antigravity": ("GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"),
+    "claude": ("CLAUDE_PROJECT_DIR",),
+    "gemini": ("GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"),
+}
+# What a rewritten script path relative to the project root is written after.
+PROJECT_PATHS = {"claude": '"$CLAUDE_PROJECT_DIR"/', "gemini": "$GEMINI_PROJECT_DIR/"}
+# A project-dir variable written into a target: (outside quotes, inside double quotes) for
+# `$NAME`; the braced `${NAME}` is left to the shell by every host and keeps its quoting.
+PROJECT_WORDS = {
+    "claude": ('"$CLAUDE_PROJECT_DIR"', "$CLAUDE_PROJECT_DIR"),
+    "gemini": ("$GEMINI_PROJECT_DIR", "${GEMINI_PROJECT_DIR}"),
+}
+# Variables that hold an absolute folder the same from any working directory.
+ROOTED = frozenset(("HOME", "CLAUDE_PLUGIN_ROOT", "extensionPath"))
+# Where each host keeps its file in a project: where a converted file is assumed to go.
+STANDARD_PLACES = {
+    "antigravity": ".agents/hooks.json",
+    "claude": ".claude/settings.json",
+    "gemini": ".gemini/settings.json",
+}
 _VAR = r"\$(?:\{%s\}|%s\b)"
+_VARIABLE_AT = re.compile(r"\$(?:\{(\w+)\}|(\w+))")
+# Characters that end a word and start shell syntax convert does not rewrite.
+_OPERATORS = frozenset("|&;<>()\n")
 
 
-def rewrite_command(handler: Handler, target: str, folder: str) -> tuple[str, str | None]:
-    """(command for the target, what could not be carried or None)."""
+class Place(NamedTuple):
+    """Where the converted file goes and its handlers run."""
+
+    file: str  # absolute path of the target file: `-o`, else the host's standard place
+    folder: str  # the folder its handlers run in, relative to its project root
+    assumed: bool  # no `-o`: the host's standard place in the source's project
+
+
+def place_of(target: str, output: str | None, workspace: str) -> Place:
+    """The target file's place: `output`, else the target host's standard place in
+    `workspace` (the source's project root)."""
+    from agenthooks.config.discovery import owner_of
+
+    if output is None:
+        file, root = os.path.join(workspace, STANDARD_PLACES[target]), workspace
+    else:
+        file = os.path.realpath(output)
+        root = owner_of(file, workspace)
+    folder = os.path.relpath(os.path.dirname(file), root) if target == "antigravity" else "."
+    return Place(file, folder, output is None)
+
+
+class Word(NamedTuple):
+    start: int
+    end: int
+    text: str  # as the shell passes it on: quotes and escapes removed
+
+
+class Variable(NamedTuple):
+    start: int
+    end: int
+    name: str
+    braced: bool
+    quoted: bool  # inside double quotes
+
+
+class Shell(NamedTuple):
+    """A command as the shell reads it, as far as convert needs."""
+
+    words: tuple[Word, ...]
+    variables: tuple[Variable, ...]  # expanded ones (not in single quotes)
+    syntax: str | None  # shell syntax beyond one plain command ("|", "&&", "$(", ...)
+
+
+def scan(command: str) -> Shell:
+    """The words and variables of a command, and the first piece of shell syntax beyond one
+    plain command (pipes, lists, redirections, subshells, substitutions, comments)."""
+    return _Scanner(command).run()
+
+
+class _Scanner:
+    def __init__(self, command: str) -> None:
+        self.command = command
+        self.words: list[Word] = []
+        self.variables: list[Variable] = []
+        self.syntax: str | None = None
+        self.start: int | None = None
+        self.text: list[str] = []
+        self.quote = ""
+
+    def run(self) -> Shell:
+        command, index = self.command, 0
+        while index < len(command):
+            index = self.step(index)
+        self.finish(len(command))
+        if self.quote:
+            self.found("an unclosed quote")
+        if self.words and re.fullmatch(r"\w+=.*", self.words[0].text):
+            self.found("a variable assignment")
+        return Shell(tuple(self.words), tuple(self.variables), self.syntax)
+
+    def found(self, syntax: str) -> None:
+        self.syntax = self.syntax or syntax
+
+    def begin(self, index: int) -> None:
+        if self.start is None:
+            self.start = index
+
+    def finish(self, index: int) -> None:
+        if self.start is not None:
+            self.words.append(Word(self.start, index, "".join(self.text)))
+        self.start, self.text = None, []
+
+    def step(self, index: int) -> int:
+        char = self.command[index]
+        if self.quote == "'":
+            self.quote = "" if char == "'" else self.quote
+            self.text.append("" if char == "'" else char)
+            return index + 1
+        if char == "\\":
+            return self.escape(index)
+        if char == "$":
+            self.dollar(index)
+        elif char == "`":
+            self.found("`")
+        if self.quote == '"':
+            self.quote = "" if char == '"' else self.quote
+            self.text.append("" if char == '"' else char)
+            return index + 1
+        return self.bare(index, char)
+
+    def escape(self, index: int) -> int:
+        self.begin(index)
+        following = self.command[index + 1:index + 2]
+        if self.quote == '"' and following not in ('$', '`', '"', "\\"):
+            self.text.append("\\")
+        self.text.append(following)
+        return index + 2
+
+    def dollar(self, index: int) -> None:
+        if self.command.startswith("$(", index):
+            self.found("$(")
+            return
+        match = _VARIABLE_AT.match(self.command, index)
+        if match is not None:
+            self.variables.append(Variable(index, match.end(), match.group(1) or match.group(2),
+                                           match.group(1) is not None, self.quote == '"'))
+
+    def bare(self, index: int, char: str) -> int:
+        if char in " \t":
+            self.finish(index)
+        elif char in _OPERATORS:
+            self.finish(index)
+            pair = self.command[index:index + 2]
+            self.found(pair if pair in ("&&", "||", ">>", "<<")
+                       else "a newline" if char == "\n" else char)
+        elif char == "#" and self.start is None:
+            self.found("#")
+            return len(self.command)  # the rest is a comment
+        else:
+            self.begin(index)
+            if char in "'\"":
+                self.quote = char
+            else:
+                self.text.append(char)
+        return index + 1
+
+
+class Rewrite(NamedTuple):
+    """A command for the target and what the user must check in it."""
+
+    command: str
+    problems: tuple[str, ...] = ()
+    placed: bool = False  # a path was written for the target file's folder
+
+
+class _Move(NamedTuple):
+    """One handler's command moving from its source folder into the target's."""
+
+    source: str  # dialect
+    target: str
+    before: str  # the folder it ran in, relative to its project root
+    after: str  # the folder it will run in
+
+    @property
+    def moves(self) -> bool:
+        return os.path.normpath(self.before) != os.path.normpath(self.after)
+
+    def where(self, folder: str) -> str:
+        return "the project root" if os.path.normpath(folder) == "." else f"{folder}/"
+
+
+def rewrite_command(handler: Handler, target: str, place: Place) -> Rewrite:
+    """The handler's command as it runs the same files from the target file's folder."""
     source = handler.dialect
-    command = handler.command
     if source == target:
-        return command, None
-    if source == "antigravity":
-        return _from_hooks_json(command, handler, target), None
-    plugin = PLUGIN_VARIABLES[source]
-    if re.search(_VAR % (plugin, plugin), command):
-        if target == "antigravity":
-            return command, f"${plugin} has no counterpart in hooks.json"
-        other = PLUGIN_VARIABLES[target]
-        command = re.sub(_VAR % (plugin, plugin), "${" + other + "}", command)
-    mine = PROJECT_VARIABLES[source]
+        return Rewrite(handler.command)
+    command, problems = _plugin_variables(handler.command, source, target)
+    before = os.path.relpath(handler.source.cwd, handler.source.workspace)
+    move = _Move(source, target, before, place.folder)
+    shell = scan(command)
+    edits: list[tuple[int, int, str]] = []
+    script = None
+    if shell.syntax is None:
+        script = _script_index(shell.words)
+        edit, problem = _script_edit(shell, script, move) if script is not None else (None, None)
+        problems += (problem,) if problem else ()
+        if edit is not None:
+            edits.append(edit)
+        problems += _arguments(shell, script, move, handler.source.cwd)
+    elif move.moves:
+        problems += (f"the command {command!r} uses shell syntax convert does not rewrite "
+                     f"({shell.syntax}): it is kept as written and will run in "
+                     f"{move.where(move.after)} instead of {move.where(move.before)}: check "
+                     "the paths it names",)
+    taken = [(start, end) for start, end, _ in edits]
+    variables = [v for v in shell.variables
+                 if v.name in PROJECT_NAMES[source]
+                 and not any(start <= v.start < end for start, end in taken)]
     if target == "antigravity":
-        return _to_hooks_json(command, mine, folder), None
-    other = PROJECT_VARIABLES[target]
-    return re.sub(_VAR % (mine, mine), lambda m: m.group(0).replace(mine, other), command), None
+        if variables:
+            problems += (f"the command {command!r} uses ${variables[0].name}, kept as written: "
+                         "agenthooks sets it for a hooks.json handler, but Antigravity "
+                         "documents no project-dir variable, so run by Antigravity itself it "
+                         "may be empty: check the handler works without it",)
+    else:
+        edits += [(v.start, v.end, _variable_word(v, target)) for v in variables]
+    for start, end, text in sorted(edits, reverse=True):
+        command = command[:start] + text + command[end:]
+    placed = target == "antigravity" and bool(taken)
+    return Rewrite(command, problems, placed)
 
 
-def _script_word(command: str) -> tuple[int, int] | None:
-    """The span of the script path in a command: the first word, or an interpreter's script."""
-    from agenthooks.config.check import _interpreter, _words
+def _plugin_variables(command: str, source: str, target: str) -> tuple[str, tuple[str, ...]]:
+    if source == "antigravity":
+        return command, ()
+    plugin = PLUGIN_VARIABLES[source]
+    if not re.search(_VAR % (plugin, plugin), command):
+        return command, ()
+    if target == "antigravity":
+        return command, (f"${plugin} has no counterpart in hooks.json",)
+    return re.sub(_VAR % (plugin, plugin), "${" + PLUGIN_VARIABLES[target] + "}", command), ()
 
-    words = _words(command)
-    if not words:
+
+def _variable_word(variable: Variable, target: str) -> str:
+    name = PROJECT_VARIABLES[target]
+    if variable.braced:
+        return "${" + name + "}"
+    return PROJECT_WORDS[target][variable.quoted]
+
+
+def _script_index(words: Sequence[Word]) -> int | None:
+    """Which word names the script: an interpreter's script (`python3 x.py`, `node x.js`,
+    validate's `script-missing` rule reads them alike), else the program itself."""
+    from agenthooks.config.check import _interpreter
+
+    texts = [word.text for word in words]
+    if not texts:
         return None
-    found = _interpreter(words)
-    word = found[1] if found else words[0]
-    start = command.find(word)
-    return (start, start + len(word)) if start >= 0 else None
+    found = _interpreter(texts)
+    if found is None:
+        return 0
+    return next((index for index in range(1, len(texts)) if texts[index] == found[1]), None)
 
 
-def _from_hooks_json(command: str, handler: Handler, target: str) -> str:
-    """A hooks.json command runs in its folder; Claude and Gemini run in the project root, so
-    a relative script path becomes a path under the project-dir variable."""
+def _script_edit(shell: Shell, index: int, move: _Move
+                 ) -> tuple[tuple[int, int, str] | None, str | None]:
+    """(the edit that makes the script path right in the target, what cannot be told)."""
     from agenthooks.config.check import _relative_path
 
-    span = _script_word(command)
-    if span is None:
-        return command
-    word = command[span[0]:span[1]]
-    if not _relative_path(word) or "/" not in word:
-        return command
-    absolute = os.path.normpath(os.path.join(handler.source.cwd, word))
-    rel = os.path.relpath(absolute, handler.source.workspace)
-    if rel.startswith(".."):
-        return command
-    new = f"${PROJECT_VARIABLES[target]}/{rel}"
-    return command[:span[0]] + new + command[span[1]:]
+    word = shell.words[index]
+    inside = [v for v in shell.variables if word.start <= v.start < word.end]
+    found = _VARIABLE_AT.match(word.text)
+    if found is not None and len(inside) == 1 and inside[0].name in PROJECT_NAMES[move.source]:
+        rest = word.text[found.end():]
+        if rest.startswith("/") and "$" not in rest:
+            return (word.start, word.end, _project_path(rest.lstrip("/"), move)), None
+    if word.text.startswith(("/", "~")) or (index == 0 and "/" not in word.text):
+        return None, None  # absolute, or found on PATH: the same from any folder
+    if found is not None and len(inside) == 1 and inside[0].name in ROOTED:
+        return None, None  # the plugin root is the plugin's own business (and reported)
+    if not _relative_path(word.text):
+        if not move.moves:
+            return None, None
+        return None, (f"the script path {word.text!r} holds a variable or a pattern, so "
+                      f"convert cannot tell where it points: it is kept as written and will "
+                      f"run in "
+                      f"{move.where(move.after)} instead of {move.where(move.before)}: check "
+                      "that it still finds its script")
+    if not move.moves:
+        return None, None
+    in_project = os.path.normpath(os.path.join(move.before, word.text))
+    return (word.start, word.end, _project_path(in_project, move)), None
 
 
-def _to_hooks_json(command: str, variable: str, folder: str) -> str:
-    """A project-dir script path under the hooks.json's folder becomes relative to it."""
-    span = _script_word(command)
-    if span is None:
-        return command
-    word = command[span[0]:span[1]]
-    found = re.match(r"\$(?:\{(\w+)\}|(\w+))/(.+)", word)
-    if found is None or (found.group(1) or found.group(2)) != variable:
-        return command
-    rel = os.path.relpath(found.group(3), folder)
-    if rel.startswith(".."):
-        return command
-    return command[:span[0]] + "./" + rel + command[span[1]:]
+def _project_path(path: str, move: _Move) -> str:
+    """A path relative to the project root, written for the target."""
+    import shlex
+
+    if move.target != "antigravity":
+        return PROJECT_PATHS[move.target] + shlex.quote(path)
+    relative = os.path.relpath(path, move.after).replace(os.sep, "/")
+    return shlex.quote(relative if relative.startswith("../") else "./" + relative)
+
+
+def _arguments(shell: Shell, script: int | None, move: _Move, cwd: str) -> tuple[str, ...]:
+    """Arguments that look like relative paths, which stay as written in a moved command."""
+    if not move.moves:
+        return ()
+    named = [word.text for index, word in enumerate(shell.words)
+             if index not in (0, script) and _looks_relative(word.text, cwd)]
+    if not named:
+        return ()
+    listed = ", ".join(repr(text) for text in named)
+    return (f"argument {listed} looks like a path relative to {move.where(move.before)}: "
+            f"it is kept as written and will be read from {move.where(move.after)}: check it",)
+
+
+def _looks_relative(text: str, cwd: str) -> bool:
+    from agenthooks.config.check import _relative_path
+
+    if text in (".", "..") or text.startswith(("./", "../")):
+        return True
+    return _relative_path(text) and "/" in text and os.path.exists(os.path.join(cwd, text))
 
 
 # --- handlers ------------------------------------------------------------------------------
@@ -234,41 +492,85 @@ class Entry(NamedTuple):
     enabled: bool
 
 
-def convert_handler(handler: Handler, target: str, folder: str,
-                    losses: list[Loss]) -> list[Entry]:
-    source = handler.dialect
-    where = handler.pointer
+def _no_event(handler: Handler, target: str) -> str | None:
+    if counterpart(handler.event, handler.dialect, target) is None:
+        return f"{handler.event} has no counterpart in {HOST_NAMES[target]}"
+    return None
 
-    def lost(message: str) -> list[Entry]:
-        losses.append(Loss(where, message))
-        return []
 
-    event = counterpart(handler.event, source, target)
-    if event is None:
-        return lost(f"{handler.event} has no counterpart in {HOST_NAMES[target]}")
+def _no_kind(handler: Handler, target: str) -> str | None:
     if handler.kind not in KINDS[target]:
-        return lost(f"a {handler.kind} handler cannot be written for {HOST_NAMES[target]}")
-    chosen = reread(handler.matcher, source, handler.event)
-    if matcher_field(source, handler.event) == "tool_name":
-        chosen = translate_tools(chosen, source, target)
+        return f"a {handler.kind} handler cannot be written for {HOST_NAMES[target]}"
+    return None
+
+
+def _no_switch(handler: Handler, target: str) -> str | None:
+    if not handler.enabled and target == "claude":
+        return "a disabled handler: Claude Code has no switch for one handler"
+    return None
+
+
+# Why a handler cannot be written at all, checked in this order (the first one is reported).
+REFUSALS = (_no_event, _no_kind, _no_switch)
+# The field that holds a handler's text, by handler type (none: nothing to carry).
+TEXT_FIELDS = {"command": "command", "prompt": "prompt", "agent": "prompt", "http": "url"}
+
+
+def convert_handler(handler: Handler, target: str, place: Place,
+                    losses: list[Loss]) -> tuple[list[Entry], bool]:
+    """The handler's entries in the target (none when it cannot be written), and whether a
+    path in it was written for the target file's folder."""
+    where = handler.pointer
+    for refusal in REFUSALS:
+        message = refusal(handler, target)
+        if message is not None:
+            losses.append(Loss(where, message))
+            return [], False
+    event = counterpart(handler.event, handler.dialect, target)
+    assert event is not None  # refused above
+    matchers = _matchers(handler, target, event, losses)
+    if matchers is None:
+        return [], False
+    body, placed = _body(handler, target, event, place, losses)
+    sequential = handler.sequential and target == "gemini"
+    if handler.sequential and not sequential:
+        losses.append(Loss(where, f"`sequential: true`: {HOST_NAMES[target]} runs handlers in "
+                                  "parallel"))
+    hook = handler.hook or handler.name or ""
+    return [Entry(hook, event, matcher, sequential, body, handler.enabled)
+            for matcher in matchers], placed
+
+
+def _matchers(handler: Handler, target: str, event: str,
+              losses: list[Loss]) -> list[str | None] | None:
+    chosen = reread(handler.matcher, handler.dialect, handler.event)
+    if matcher_field(handler.dialect, handler.event) == "tool_name":
+        chosen = translate_tools(chosen, handler.dialect, target)
     matchers = render(chosen, target, event)
     if matchers is None:
-        return lost(f"the matcher {handler.matcher!r} ({matching.describe(chosen)}) cannot be "
-                    f"said on {HOST_NAMES[target]}'s {event}")
-    if not handler.enabled and target == "claude":
-        return lost("a disabled handler: Claude Code has no switch for one handler")
-    command, problem = rewrite_command(handler, target, folder)
-    if problem is not None:
-        losses.append(Loss(where, problem))
+        losses.append(Loss(handler.pointer, f"the matcher {handler.matcher!r} "
+                                            f"({matching.describe(chosen)}) cannot be said on "
+                                            f"{HOST_NAMES[target]}'s {event}"))
+    return matchers
+
+
+def _body(handler: Handler, target: str, event: str, place: Place,
+          losses: list[Loss]) -> tuple[dict[str, Any], bool]:
+    """The handler object for the target, and whether a path was written for its folder."""
+    where = handler.pointer
     body: dict[str, Any] = {}
     if target != "antigravity" or handler.kind != "command":
         body["type"] = handler.kind
     if target == "gemini" and (handler.name or handler.hook):
         body["name"] = handler.name or handler.hook
-    field = {"command": "command", "prompt": "prompt", "agent": "prompt", "http": "url"}.get(
-        handler.kind)
-    if field is not None:
-        body[field] = command
+    field = TEXT_FIELDS.get(handler.kind)
+    placed = False
+    if field == "command":
+        rewritten = rewrite_command(handler, target, place)
+        losses.extend(Loss(f"{where}/command", problem) for problem in rewritten.problems)
+        body[field], placed = rewritten.command, rewritten.placed
+    elif field is not None:
+        body[field] = handler.command
     timeout, rounded = timeout_value(handler.timeout, target, event)
     if rounded:
         losses.append(Loss(where, f"timeout {handler.timeout:g} s rounded up to {timeout} s"))
@@ -280,23 +582,24 @@ def convert_handler(handler: Handler, target: str, folder: str,
         elif key not in LABELS:
             losses.append(Loss(f"{where}/{key}", f"`{key}` has no counterpart in "
                                                  f"{HOST_NAMES[target]}"))
-    sequential = handler.sequential and target == "gemini"
-    if handler.sequential and target != "gemini":
-        losses.append(Loss(where, f"`sequential: true`: {HOST_NAMES[target]} runs handlers in "
-                                  "parallel"))
-    hook = handler.hook or handler.name or ""
-    return [Entry(hook, event, matcher, sequential, body, handler.enabled)
-            for matcher in matchers]
+    return body, placed
+
+
+# Options carried into a target other than the source's own dialect: (target, key, kinds).
+CARRIED = {
+    ("antigravity", "model"): ("prompt",),
+    ("claude", "model"): ("prompt",),
+    ("gemini", "description"): None,  # any kind
+}
 
 
 def _carried(key: str, handler: Handler, target: str) -> bool:
     if handler.dialect == target:
         return True
-    if target == "antigravity":
-        return key == "model" and handler.kind == "prompt"
-    if target == "claude":
-        return key == "model" and handler.kind == "prompt"
-    return key == "description"
+    if (target, key) not in CARRIED:
+        return False
+    kinds = CARRIED[(target, key)]
+    return kinds is None or handler.kind in kinds
 
 
 def _thaw(value: object) -> Any:
@@ -370,17 +673,27 @@ def _hooks_json(entries: Sequence[Entry]) -> dict[str, Any]:
 
 def _name_from(entry: Entry) -> str:
     text = str(entry.handler.get("command") or entry.handler.get("prompt") or entry.event)
-    span = _script_word(text)
-    word = text[span[0]:span[1]] if span else text
+    words = scan(text).words
+    index = _script_index(words)
+    word = words[index].text if index is not None else text
     stem = os.path.splitext(os.path.basename(word))[0]
     name = re.sub(r"[^A-Za-z0-9]+", "-", stem).strip("-").lower()
     return name or entry.event
 
 
 def convert_handlers(handlers: Sequence[Handler], target: str, *,
-                     folder: str = DEFAULT_FOLDER) -> Converted:
-    """The target document for these handlers (in file order), and what was lost."""
+                     place: Place | None = None) -> Converted:
+    """The target document for these handlers (in file order), and what was lost. `place`:
+    where the target file goes (by default the target host's standard place in the first
+    handler's project)."""
     losses: list[Loss] = []
-    entries = [entry for handler in handlers
-               for entry in convert_handler(handler, target, folder, losses)]
-    return Converted(assemble(entries, target), losses)
+    entries: list[Entry] = []
+    placed = False
+    if place is None:
+        workspace = handlers[0].source.workspace if handlers else os.getcwd()
+        place = place_of(target, None, workspace)
+    for handler in handlers:
+        converted, moved = convert_handler(handler, target, place, losses)
+        entries += converted
+        placed = placed or moved
+    return Converted(assemble(entries, target), losses, place if placed else None)

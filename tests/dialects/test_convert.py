@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import shutil
 from pathlib import Path
 
@@ -11,9 +12,10 @@ import pytest
 from agenthooks.config.discovery import discover_all
 from agenthooks.config.loader import check_file
 from agenthooks.config.model import Handler
-from agenthooks.dialects.convert import reread, tool_name
+from agenthooks.dialects.convert import reread
 from agenthooks.dialects.load import check_dialect_file
 from agenthooks.dialects.matching import selects
+from agenthooks.model.tools import tool_name
 from tests.conftest import REPO
 
 SAMPLES = REPO / "sample_hooks"
@@ -49,16 +51,31 @@ def handlers_of(path: Path, dialect: str | None = None) -> list[Handler]:
 
 
 def meaning(handler: Handler, target: str) -> tuple[object, ...]:
-    """What "the same handler" means: command, timeout, event and the tools it selects, said
-    in the target dialect's words."""
-    from agenthooks.dialects.convert import rewrite_command, translate_tools
+    """What "the same handler" means: command (its words, as the shell passes them on),
+    timeout, event and the tools it selects, said in the target dialect's words."""
+    from agenthooks.dialects.convert import translate_tools
     from agenthooks.dialects.events import counterpart
 
     chosen = translate_tools(reread(handler.matcher, handler.dialect, handler.event),
                              handler.dialect, target)
-    command, _ = rewrite_command(handler, target, ".agents")
-    return (counterpart(handler.event, handler.dialect, target), command, handler.timeout,
-            handler.enabled, tuple(probe for probe in PROBES if selects(chosen, probe)))
+    return (counterpart(handler.event, handler.dialect, target), words(handler.command),
+            handler.timeout, handler.enabled,
+            tuple(probe for probe in PROBES if selects(chosen, probe)))
+
+
+def words(command: str) -> tuple[str, ...]:
+    """A command's words: `"$CLAUDE_PROJECT_DIR"/x` and `$CLAUDE_PROJECT_DIR/x` alike."""
+    return tuple(shlex.split(command))
+
+
+def by_words(document: object) -> object:
+    """A settings document with each command as its words."""
+    if isinstance(document, dict):
+        return {key: words(value) if key == "command" else by_words(value)
+                for key, value in document.items()}
+    if isinstance(document, list):
+        return [by_words(item) for item in document]
+    return document
 
 
 @pytest.mark.parametrize("source", ["claude", "gemini"])
@@ -77,9 +94,13 @@ def test_there_and_back_yields_the_same_handlers(agenthooks, project: Path, sour
     before = [meaning(h, source) for h in handlers_of(original)]
     after = [meaning(h, source) for h in handlers_of(back, source)]
     assert after == before
-    # The sample files are what convert writes: back is the original, byte for byte.
+    # The sample files are what convert writes: back is the original, but that convert
+    # quotes "$CLAUDE_PROJECT_DIR", as Claude Code's hooks reference does.
     if source == "claude" or target != "claude":
-        assert json.loads(back.read_text()) == json.loads(_without_comments(original))
+        written, sample = json.loads(back.read_text()), json.loads(_without_comments(original))
+        assert by_words(written) == by_words(sample)
+        if source == "gemini":
+            assert written == sample
 
 
 def _without_comments(path: Path) -> str:
@@ -107,18 +128,23 @@ def test_hooks_json_to_claude_is_the_claude_sample_but_for_the_disabled_hook(
         agenthooks, project: Path) -> None:
     outcome = agenthooks("convert", str(SAMPLES / PLACES["antigravity"]), "--to", "claude")
     assert outcome.code == 1 and outcome.out == ""
-    assert outcome.err.splitlines()[0] == (
+    assert outcome.err.splitlines() == [
         f"{SAMPLES / PLACES['antigravity']}:52:11: lossy: a disabled handler: Claude Code has "
-        "no switch for one handler")
+        "no switch for one handler",
+        "agenthooks: nothing written: the lines above cannot be carried over (--lossy writes "
+        "the rest)"]
     lossy = agenthooks("convert", str(SAMPLES / PLACES["antigravity"]), "--to", "claude",
                        "--lossy")
     assert lossy.code == 0
     written = json.loads(lossy.out)
     sample = json.loads((SAMPLES / PLACES["claude"]).read_text())
     # The same handlers; hooks.json's default timeout (30 s) is written out for Claude Code
-    # (whose default is 600 s) and its PreToolUse matcher is its own tool's name.
-    assert written["hooks"]["Stop"] == sample["hooks"]["Stop"]
-    assert written["hooks"]["PreToolUse"] == sample["hooks"]["PreToolUse"]
+    # (whose default is 600 s) and its PreToolUse matcher is its own tool's name. Script
+    # paths relative to .agents/ are on "$CLAUDE_PROJECT_DIR", quoted.
+    for event in ("Stop", "PreToolUse"):
+        assert by_words(written["hooks"][event]) == by_words(sample["hooks"][event])
+    assert written["hooks"]["Stop"][0]["hooks"][0]["command"] == (
+        '"$CLAUDE_PROJECT_DIR"/.agents/scripts/tests_gate.py')
 
 
 LOSSY = """{
@@ -229,7 +255,7 @@ def _only_handler(document: dict, target: str) -> dict:
     return groups[0]["hooks"][0]
 
 
-# (claude, gemini, hooks.json) names of the same tool.
+# (claude, gemini, hooks.json) names of the same tool, in agenthooks.model.tools.
 TOOL_ROWS = [
     ("Bash", "run_shell_command", "run_command"),
     ("Edit", "replace", "replace_file_content"),
@@ -237,7 +263,7 @@ TOOL_ROWS = [
     ("Write", "write_file", "write_to_file"),
     ("Grep", "grep_search", "grep_search"),
     ("Glob", "glob", "find_by_name"),
-    ("LS", "list_directory", "list_dir"),
+    ("WebFetch", "web_fetch", "read_url_content"),
 ]
 
 
@@ -261,6 +287,10 @@ MATCHERS = [
     ("antigravity", "claude", "run_command", "PreToolUse", "Bash"),
     ("antigravity", "gemini", "view_.*", "PreToolUse", "^(?:view_.*)$"),
     ("claude", "gemini", "startup", "SessionStart", "startup"),
+    # MCP tools in each host's spelling; a tool the target lacks keeps its name.
+    ("claude", "gemini", "mcp__memory__read", "PreToolUse", "^mcp_memory_read$"),
+    ("gemini", "claude", "^mcp_memory_read$", "BeforeTool", "mcp__memory__read"),
+    ("claude", "gemini", "NotebookEdit", "PreToolUse", "^NotebookEdit$"),
 ]
 
 
@@ -286,15 +316,16 @@ def test_a_lifecycle_list_becomes_one_gemini_group_per_value(agenthooks, tmp_pat
     assert [g["matcher"] for g in document["hooks"]["SessionStart"]] == ["startup", "resume"]
 
 
-# (source, target, command, written)
+# (source, target, command, written); the whole table is tests/dialects/test_convert_paths.py.
 COMMANDS = [
     ("claude", "gemini", "$CLAUDE_PROJECT_DIR/hooks/x.sh", "$GEMINI_PROJECT_DIR/hooks/x.sh"),
-    ("claude", "gemini", '"${CLAUDE_PROJECT_DIR}"/x.sh', '"${GEMINI_PROJECT_DIR}"/x.sh'),
-    ("gemini", "claude", "python3 $GEMINI_PROJECT_DIR/x.py", "python3 $CLAUDE_PROJECT_DIR/x.py"),
+    ("claude", "gemini", '"${CLAUDE_PROJECT_DIR}"/x.sh', "$GEMINI_PROJECT_DIR/x.sh"),
+    ("gemini", "claude", "python3 $GEMINI_PROJECT_DIR/x.py", 'python3 "$CLAUDE_PROJECT_DIR"/x.py'),
     ("antigravity", "claude", "./scripts/x.sh --fast",
-     "$CLAUDE_PROJECT_DIR/.agents/scripts/x.sh --fast"),
+     '"$CLAUDE_PROJECT_DIR"/.agents/scripts/x.sh --fast'),
     ("antigravity", "gemini", "python3 ../tools/x.py", "python3 $GEMINI_PROJECT_DIR/tools/x.py"),
     ("claude", "antigravity", "$CLAUDE_PROJECT_DIR/.agents/scripts/x.sh", "./scripts/x.sh"),
+    ("gemini", "antigravity", "node .gemini/hooks/check.js", "node ../.gemini/hooks/check.js"),
     ("claude", "gemini", "make lint", "make lint"),
 ]
 
@@ -312,7 +343,11 @@ def test_project_directory_variables(agenthooks, tmp_path: Path, source: str, ta
 def test_the_claude_sample_is_what_convert_writes_from_the_gemini_one(agenthooks) -> None:
     outcome = agenthooks("convert", str(SAMPLES / PLACES["gemini"]), "--to", "claude")
     assert (outcome.code, outcome.err) == (0, "")
-    assert outcome.out == (SAMPLES / PLACES["claude"]).read_text()
+    written = json.loads(outcome.out)
+    assert by_words(written) == by_words(json.loads((SAMPLES / PLACES["claude"]).read_text()))
+    # Claude Code's own idiom: "$CLAUDE_PROJECT_DIR" quoted, for a project path with a space.
+    assert written["hooks"]["PreToolUse"][0]["hooks"][0]["command"] == (
+        '"$CLAUDE_PROJECT_DIR"/.agents/scripts/safety_gate.py')
 
 
 def test_what_convert_does_not_read(agenthooks, tmp_path: Path) -> None:
