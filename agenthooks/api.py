@@ -33,7 +33,7 @@ from agenthooks.hosts.antigravity.merge import TOOL_DECISIONS, block_reasons
 from agenthooks.hosts.antigravity.protocol import Answer, prompt_warning
 from agenthooks.kinds.process import config_specs, in_background, runs_as_http
 from agenthooks.payload import read_payload, tool_from_payload
-from agenthooks.selection import Selector
+from agenthooks.selection import Selector, left_out
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -122,6 +122,7 @@ class Plan(NamedTuple):
     warnings: list[str]
     skipped_files: tuple[HookFile, ...] = ()
     hooks: tuple[PythonHook, ...] = ()  # in-process hooks that may run (before `when`)
+    left_out: tuple[tuple[str, str], ...] = ()  # (file, why) the host's run leaves out
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -142,6 +143,7 @@ class Plan(NamedTuple):
                 {"hook": h.name, "kind": h.phase, "priority": h.priority, "tool": h.tool}
                 for h in self.hooks
             ],
+            "leftOut": [{"source": path, "why": why} for path, why in self.left_out],
         }
 
 
@@ -228,18 +230,32 @@ class Hooks:
         *,
         workspaces: Sequence[str] = (),
         notes: Sequence[str] = (),
+        host: str | None = None,
+        other_hosts: bool = False,
+        named: bool = False,
     ) -> None:
+        """`host`: the host this registry answers (`--host`); its own files are left out,
+        and other hosts' settings files too unless `other_hosts`. `named`: the files were
+        named by the user (`--config`), so every one of them runs."""
         self.files = tuple(f for f in files if f.ok)
+        self.host = host
+        self.other_hosts = other_hosts
+        self.named = named
+        judged = [(f, None if named else left_out(f.source, host, other_hosts))
+                  for f in self.files]
+        # Files the host's run leaves out, with why: `list`, `--dry-run` and `explain` say so.
+        self.left_out: tuple[tuple[HookFile, str], ...] = tuple(
+            (f, why) for f, why in judged if why is not None)
         # What discovery left out and why (e.g. a workspace others can write to): warnings.
         self.notes = tuple(notes)
         self.skipped_files = tuple(f for f in files if not f.ok)
         self.workspaces = tuple(os.path.abspath(w) for w in workspaces)
-        self.selector = Selector(self.files)
+        self.selector = Selector(tuple(f for f, why in judged if why is None))
         self.python_hooks: tuple[PythonHook, ...] = ()
         self.shell_hooks: tuple[ShellHook, ...] = ()
         self._file_warnings = tuple(skip_warning(f) for f in self.skipped_files)
         self._notice = skip_notice(self.skipped_files)
-        self._plans: dict[tuple[str, str | None, Any], EventPlan] = {}
+        self._plans: dict[tuple[str, str | None, Any, str], EventPlan] = {}
 
     # --- registration ---
 
@@ -270,7 +286,7 @@ class Hooks:
             tool_matcher,
         )
 
-        event = canonical_event(event)
+        event = check_event(event)
         if kind not in PHASES:
             raise ValueError(f"kind must be one of {', '.join(PHASES)}, not {kind!r}")
         if not callable(fn):
@@ -326,7 +342,7 @@ class Hooks:
         and `{k}` placeholders, each filled once and shell-quoted (see `engine.template`)."""
         from agenthooks.engine.hookspec import ShellHook, arg_globs, tool_matcher
 
-        event = canonical_event(event)
+        event = check_event(event)
         if not isinstance(command, str) or not command.strip():
             raise ValueError("a shell hook needs a non-empty command")
         if "\0" in command:
@@ -345,7 +361,9 @@ class Hooks:
         """A new registry with this one's files and hooks, then `other`'s."""
         merged = Hooks((*self.files, *self.skipped_files, *other.files, *other.skipped_files),
                        workspaces=self.workspaces or other.workspaces,
-                       notes=(*self.notes, *other.notes))
+                       notes=(*self.notes, *other.notes), host=self.host or other.host,
+                       other_hosts=self.other_hosts or other.other_hosts,
+                       named=self.named and other.named)
         for hook in (*self.python_hooks, *other.python_hooks):
             merged.python_hooks = (*merged.python_hooks, hook._replace(order=merged._next_order()))
         for shell in (*self.shell_hooks, *other.shell_hooks):
@@ -364,30 +382,41 @@ class Hooks:
     # --- selection ---
 
     def select(self, event: str, tool: str | None,
-               doc: Mapping[str, Any] | None = None) -> tuple[Handler, ...]:
+               doc: Mapping[str, Any] | None = None, caller: str | None = None
+               ) -> tuple[Handler, ...]:
         """The handlers that run for `event` and `tool`, in config order: the hooks.json ones,
         then the Claude Code and Gemini CLI ones (whose matchers may read `doc`, the
-        payload: SessionStart's `source`...)."""
-        return self.selector(event, tool, doc)
+        payload: SessionStart's `source`...). Each matches the tool's name in its own
+        dialect's words; `caller` says whose words `tool` is in (default: `caller_of`)."""
+        return self.selector(event, tool, doc, caller or self.caller_of(doc or {}, event))
+
+    def caller_of(self, doc: Mapping[str, Any], event: str | None = None) -> str:
+        """The host whose words a payload is in: this registry's host, else the payload's."""
+        if self.host is not None:
+            return self.host
+        from agenthooks.sources.payloads import detect
+
+        return detect(doc, event)
 
     def _plan(self, event: str, tool: str | None,
-              doc: Mapping[str, Any] | None = None) -> EventPlan:
-        values = self.selector.values(event, tool, doc)
-        key = (event, tool, values)
+              doc: Mapping[str, Any] | None = None, caller: str = "antigravity") -> EventPlan:
+        values = self.selector.values(event, tool, doc, caller)
+        key = (event, tool, values, caller)
         found = self._plans.get(key)
         if found is None:
-            selected = self.select(event, tool, doc)
+            selected = self.select(event, tool, doc, caller)
             handlers = tuple(h for h in selected if not in_background(h))
             background = tuple(h for h in selected if in_background(h))
             specs = config_specs(handlers, event, tool)
-            chain, inspect, shells, looped = self._in_process(event, tool)
+            chain, inspect, shells, looped = self._in_process(event, tool, caller)
             needs = dialect_needs(handlers, background, event, tool) \
                 if self.selector.dialect_files else None
-            found = self._plans[key] = EventPlan(handlers, specs, chain, inspect, shells, looped,
-                                                 needs)
+            found = self._plans[key] = EventPlan(
+                handlers, specs, chain, inspect, shells, looped, needs,
+                frozenset(h.dialect for h in handlers))
         return found
 
-    def _in_process(self, event: str, tool: str | None) -> tuple[
+    def _in_process(self, event: str, tool: str | None, caller: str) -> tuple[
         tuple[PythonHook, ...], tuple[PythonHook, ...], tuple[ShellHook, ...], bool
     ]:
         """The decide/transform chain, inspect hooks and shell hooks of an event and tool,
@@ -396,28 +425,33 @@ class Hooks:
             return (), (), (), False
         from agenthooks.engine.hookspec import selects_tool
 
+        names = tool_names(tool, caller)
         hooks = sorted(
-            (h for h in self.python_hooks if h.event == event and selects_tool(h, tool)),
+            (h for h in self.python_hooks if h.event == event and selects_tool(h, names)),
             key=lambda h: (h.priority, h.order),
         )
         chain = tuple(h for h in hooks if h.phase != "inspect")
         inspect = tuple(h for h in hooks if h.phase == "inspect")
-        shells = tuple(h for h in self.shell_hooks if h.event == event and selects_tool(h, tool))
+        shells = tuple(h for h in self.shell_hooks
+                       if h.event == event and selects_tool(h, names))
         return chain, inspect, shells, any(h.is_async for h in hooks)
 
     def plan(self, event: str, payload: Payload = b"", *, tool: str | None = None) -> Plan:
         """What `run` would start for this event and payload; starts nothing."""
-        event = canonical_event(event)
+        given = event
+        event = check_event(event)
         _, doc = read_payload(payload)
         tool = tool or tool_from_payload(doc)
+        caller = self.caller_of(doc, given)
         warnings = self._warnings(event, tool)
-        selected = self.select(event, tool, doc)
+        selected = self.select(event, tool, doc, caller)
         warnings.extend(prompt_warning(h) for h in selected
                         if h.kind != "command" and not runs_as_http(h))
         commands = tuple(h for h in selected if h.kind == "command" or runs_as_http(h))
-        plan = self._plan(event, tool, doc)
+        plan = self._plan(event, tool, doc, caller)
         return Plan(event, tool, commands, warnings, self.skipped_files,
-                    plan.chain + plan.inspect)
+                    plan.chain + plan.inspect,
+                    tuple((f.source.path, why) for f, why in self.left_out))
 
     # --- running ---
 
@@ -499,8 +533,9 @@ class Hooks:
     ) -> tuple[EventPlan, Call] | EventResult:
         """The plan and call of one event, or the deny of a closed call that cannot run."""
         closed = fail_closed and _is_pre_tool_use(event)
+        given = event
         try:
-            event = canonical_event(event)
+            event = check_event(event)
             check_default_decision(default_decision)
             data, doc = read_payload(payload)
             turn = None
@@ -515,9 +550,10 @@ class Hooks:
         tool = tool or tool_from_payload(doc)
         if closed and tool is None:
             return failed_closed(event, NO_TOOL_DENY, self.skipped_files)
+        caller = self.caller_of(doc, given)
         call = Call(event, tool, data, doc, turn, default_decision if event == "PreToolUse"
-                    else None, closed, self._file_warnings)
-        return self._plan(event, tool, doc), call
+                    else None, closed, self._file_warnings, caller)
+        return self._plan(event, tool, doc, caller), call
 
     def _result(self, call: Call, executed: Executed) -> EventResult:
         rendered = executed.rendered
@@ -539,7 +575,7 @@ class Hooks:
 
 def _is_pre_tool_use(event: str) -> bool:
     try:
-        return canonical_event(event) == "PreToolUse"
+        return check_event(event) == "PreToolUse"
     except ValueError:
         return False
 
@@ -577,6 +613,8 @@ def load_hooks(
     no_user: bool = False,
     cwd: str | None = None,
     require_trust: bool = False,
+    host: str | None = None,
+    other_hosts: bool = False,
 ) -> Hooks:
     """Find and load the hooks.json files and Markdown hooks as `agenthooks run` does.
 
@@ -584,10 +622,12 @@ def load_hooks(
     discovery off; else the user file (unless `no_user`) and the hooks.json files and
     `.harness/hooks/*.md` of each workspace root (default: the nearest one upward from `cwd`).
     `require_trust`: the hooks of a workspace that was never trusted (`agenthooks trust`) or
-    has changed since are left out, each such workspace named in `notes`.
+    has changed since are left out, each such workspace named in `notes`. `host`: the host
+    the registry answers, whose own files it leaves out (and other hosts' settings files,
+    unless `other_hosts`); see `Hooks`.
     """
     return load_checked(configs=configs, workspaces=workspaces, no_user=no_user, cwd=cwd,
-                        require_trust=require_trust)[0]
+                        require_trust=require_trust, host=host, other_hosts=other_hosts)[0]
 
 
 def load_checked(
@@ -597,6 +637,8 @@ def load_checked(
     no_user: bool = False,
     cwd: str | None = None,
     require_trust: bool = False,
+    host: str | None = None,
+    other_hosts: bool = False,
 ) -> tuple[Hooks, tuple[str, ...]]:
     """`load_hooks`, and one warning per workspace it left out as untrusted or changed."""
     found = discover_all(configs=configs, workspaces=workspaces, no_user=no_user, cwd=cwd,
@@ -624,7 +666,8 @@ def load_checked(
         markdown = load_markdown(found.markdown)
         files.extend(skipped(markdown))  # named in every answer, as a broken hooks.json is
     hooks = Hooks(files, workspaces=[os.path.join(base, w) for w in workspaces],
-                  notes=[*(str(d) for d in found.diagnostics), *untrusted])
+                  notes=[*(str(d) for d in found.diagnostics), *untrusted], host=host,
+                  other_hosts=other_hosts, named=bool(configs))
     if markdown:
         from agenthooks.markdown.files import register_markdown
 
@@ -743,3 +786,18 @@ def _load_for(
         if fail_closed and _is_pre_tool_use(event):
             return failed_closed("PreToolUse", str(exc))
         raise
+
+
+def tool_names(tool: str | None, caller: str) -> tuple[str, ...] | None:
+    """The tool's name in the caller's words, then in every other host's (once each)."""
+    if tool is None:
+        return None
+    from agenthooks.selection import tool_in
+    from agenthooks.sources.payloads import HOSTS
+
+    names = [tool]
+    for host in HOSTS:
+        name = tool_in(tool, caller, host)
+        if name is not None and name not in names:
+            names.append(name)
+    return tuple(names)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from agenthooks.config.model import Handler, HookFile
+from agenthooks.config.model import Handler, HookFile, Source
 from agenthooks.events import is_tool_event
 from agenthooks.matcher import handler_matches
 
@@ -49,10 +49,11 @@ def select(handlers: Sequence[Handler], event: str, tool: str | None) -> list[Ha
 DialectValues = tuple[tuple[str, str, "str | None"], ...]  # (dialect, its event, value)
 
 
-def dialect_values(event: str, tool: str | None, doc: Mapping[str, object] | None
-                   ) -> DialectValues:
+def dialect_values(event: str, tool: str | None, doc: Mapping[str, object] | None,
+                   caller: str = "antigravity") -> DialectValues:
     """Per dialect with a word for the event's row: that word, and the value its matchers
-    are matched against on it (the tool name, or the payload's field), or None."""
+    are matched against on it (the tool name in that dialect's words, or the payload's
+    field), or None."""
     from agenthooks.dialects.check import DIALECT_SPECS
     from agenthooks.dialects.events import EVENT_TABLE, word_of
 
@@ -67,9 +68,19 @@ def dialect_values(event: str, tool: str | None, doc: Mapping[str, object] | Non
             continue
         field = spec.events.get(word)
         value = (doc or {}).get(field) if field not in (None, "tool_name") else None
-        found.append((dialect, word, tool if field == "tool_name" else
-                      value if isinstance(value, str) else None))
+        found.append((dialect, word, tool_in(tool, caller, dialect) if field == "tool_name"
+                      else value if isinstance(value, str) else None))
     return tuple(found)
+
+
+def tool_in(tool: str | None, caller: str, dialect: str) -> str | None:
+    """The caller's tool under the name a handler of `dialect` knows it by: matchers match
+    in the handler's own words (`run_command` selects Claude Code's `Bash`)."""
+    if tool is None or dialect == caller:
+        return tool
+    from agenthooks.model.tools import tool_name
+
+    return tool_name(tool, caller, dialect)
 
 
 def select_dialects(files: Sequence[HookFile], values: DialectValues) -> list[Handler]:
@@ -152,21 +163,24 @@ class Selector:
         self._dialect_memo: dict[tuple[str, DialectValues], tuple[Handler, ...]] = {}
 
     def __call__(self, event: str, tool: str | None,
-                 doc: Mapping[str, object] | None = None) -> tuple[Handler, ...]:
-        key = (event, tool)
+                 doc: Mapping[str, object] | None = None,
+                 caller: str = "antigravity") -> tuple[Handler, ...]:
+        """The handlers that run, each selected with its own dialect's matcher rules on
+        the tool's name in its own dialect's words (`caller`: whose words `tool` is in)."""
+        key = (event, tool_in(tool, caller, "antigravity"))
         found = self._memo.get(key)
         if found is None:
             handlers = self._by_event.get(event)
             if handlers is None:
                 handlers = self._by_event[event] = event_handlers(self.files, event)
-            found = self._memo[key] = tuple(select(handlers, event, tool))
+            found = self._memo[key] = tuple(select(handlers, event, key[1]))
         if not self.dialect_files:
             return found
-        return once_across(found, self.dialects(event, self.values(event, tool, doc)))
+        return once_across(found, self.dialects(event, self.values(event, tool, doc, caller)))
 
-    def values(self, event: str, tool: str | None,
-               doc: Mapping[str, object] | None) -> DialectValues:
-        return dialect_values(event, tool, doc) if self.dialect_files else ()
+    def values(self, event: str, tool: str | None, doc: Mapping[str, object] | None,
+               caller: str = "antigravity") -> DialectValues:
+        return dialect_values(event, tool, doc, caller) if self.dialect_files else ()
 
     def dialects(self, event: str, values: DialectValues) -> tuple[Handler, ...]:
         key = (event, values)
@@ -175,3 +189,26 @@ class Selector:
             found = self._dialect_memo[key] = tuple(select_dialects(self.dialect_files,
                                                                     values))
         return found
+
+
+def left_out(source: Source, host: str | None, other_hosts: bool) -> str | None:
+    """Why a discovered file does not run under `--host`, or None when it runs.
+
+    The host runs its own files itself: running them again would double every side effect
+    and every message. Another host's settings files were written for that host's tools and
+    payloads; agenthooks translates both, but whether they belong in this host's runs is
+    the user's call (`other_hosts`). Host-neutral files (hooks.json under Claude Code or
+    Gemini CLI) always run; without a host (offline), everything runs.
+    """
+    if host is None:
+        return None
+    if source.dialect == host:
+        return f"{HOST_NAMES.get(host, host)} runs this file itself"
+    if source.dialect != "antigravity" and not other_hosts:
+        return (f"{HOST_NAMES.get(source.dialect, source.dialect)}'s file, not run under "
+                f"{HOST_NAMES.get(host, host)} without --other-hosts")
+    return None
+
+
+HOST_NAMES: dict[str, str] = {"antigravity": "Antigravity", "claude": "Claude Code",
+                              "gemini": "Gemini CLI"}

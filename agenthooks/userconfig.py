@@ -4,6 +4,7 @@
     audit_log = "~/.local/state/agenthooks/audit.jsonl"
     fail_closed = true                          # as --fail-closed
     default_host = "claude"                     # as --host: antigravity, claude or gemini
+    other_hosts = true                          # as --other-hosts
 
 Command-line flags beat the environment, which beats this file; `0`, `false` or `no` in the
 environment turn off what the file turns on. `agenthooks run` reads it on every call, so a
@@ -35,6 +36,7 @@ KEYS: dict[str, tuple[type, str]] = {
     "audit_log": (str, "a string (a file path)"),
     "fail_closed": (bool, "a boolean (true or false)"),
     "default_host": (str, f"one of {', '.join(HOSTS)}"),
+    "other_hosts": (bool, "a boolean (true or false)"),
 }
 
 
@@ -50,6 +52,8 @@ class UserConfig(NamedTuple):
     fail_closed: bool | None = None
     # The host whose words `agenthooks run` answers in when no --host is given.
     default_host: str | None = None
+    # Under a host, also run other hosts' settings files (`--other-hosts`).
+    other_hosts: bool | None = None
     path: str | None = None  # the file read, if there was one
 
 

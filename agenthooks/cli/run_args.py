@@ -69,6 +69,9 @@ OPTIONS: tuple[Option, ...] = (
     Option(("--host",), "host", "write the answer in this host's JSON and exit status, to be "
            "its one registered hook (also default_host in the user config); default: "
            "Antigravity's words", "HOST", choices=HOSTS),
+    Option(("--other-hosts",), "other_hosts", "with --host: also run other hosts' settings "
+           "files (a .gemini/settings.json under Claude Code...), translated to their own "
+           "words (also other_hosts in the user config); the host's own files never run"),
     Option(("--report",), "report", "print a report of every handler instead of the merged "
            "answer", "json", choices=("json",)),
     Option(("--python",), "python", "Python hooks: a Hooks registry or a register(hooks) "
@@ -230,6 +233,7 @@ def apply_settings(values: dict[str, Any], environ: Mapping[str, str]) -> None:
                                       REQUIRE_TRUST_ENV, user.require_trust)
     values["audit"] = audit_log(values.get("audit"), environ, user.audit_log)
     values["host"] = values.get("host") or user.default_host
+    values["other_hosts"] = values.get("other_hosts", False) or bool(user.other_hosts)
 
 
 def parse_run_args(

@@ -61,6 +61,7 @@ class RunOptions(NamedTuple):
     audit: str | None = None  # the audit log's absolute path
     audit_payloads: bool = False
     host: str | None = None  # whose words the answer is written in; None: Antigravity's
+    other_hosts: bool = False  # under a host, also run other hosts' settings files
     given_event: str | None = None  # EVENT as typed, before aliases were resolved
 
     @property
@@ -179,7 +180,8 @@ def run(options: RunOptions) -> int:
         payload = read_stdin()
         hooks, untrusted = load_checked(
             configs=options.configs, workspaces=options.workspaces, no_user=options.no_user,
-            require_trust=options.require_trust,
+            require_trust=options.require_trust, host=options.host,
+            other_hosts=options.other_hosts,
         )
         for spec in options.python:
             hooks = load_python(hooks, spec)

@@ -27,34 +27,37 @@ if TYPE_CHECKING:
     from typing import Any
 
     from agenthooks.engine.runner import Call, EventPlan, Processes
+    from agenthooks.sources.payloads import Translation
 
 Job = ProcessSpec | ProcessResult
 
 
 def narrow(
     plan: EventPlan, call: Call, handlers: list[Handler], jobs: list[Job],
-    tool_input: dict[str, Any],
+    words: Translation,
 ) -> tuple[EventPlan, list[Handler], list[Job]]:
     """Leave out the Claude Code handlers whose `if` does not hold for this call (see
-    `dialects.conditions`); the plan's needs are worked out again for what is left."""
+    `dialects.conditions`), read on Claude Code's tool and argument names; the plan's
+    needs are worked out again for what is left."""
     needs = plan.dialects
     assert needs is not None
     background = [h for h, _ in needs.background]
     if not any(_condition(h) for h in (*handlers, *background)):
         return plan, handlers, jobs
     cwd = call.doc.get("cwd")
+    tool, tool_input = words.tool_in("claude"), words.args_in("claude")
     kept: list[Handler] = []
     kept_jobs: list[Job] = []
     pending = iter(jobs)
     for handler in handlers:
         job = next(pending) if runs_as_process(handler) else None
-        if _runs(handler, call.tool, tool_input, cwd):
+        if _runs(handler, tool, tool_input, cwd):
             kept.append(handler)
             if job is not None:
                 kept_jobs.append(job)
     from agenthooks.engine.runner import dialect_needs
 
-    background = [h for h in background if _runs(h, call.tool, tool_input, cwd)]
+    background = [h for h in background if _runs(h, tool, tool_input, cwd)]
     return (plan._replace(dialects=dialect_needs(kept, background, call.event, call.tool)),
             kept, kept_jobs)
 
@@ -80,17 +83,21 @@ def _runs(handler: Handler, tool: str | None, tool_input: dict[str, Any], cwd: o
 
 
 async def run(plan: EventPlan, call: Call, handlers: list[Handler], jobs: list[Job],
-              data: bytes, processes: Processes) -> list[Answer]:
+              words: Translation, processes: Processes) -> list[Answer]:
     needs = plan.dialects
     assert needs is not None
+    data = words.data
     env_file, made = _env_file(needs.env_file)
     if needs.background:
+        from agenthooks.engine.runner import in_own_words
         from agenthooks.kinds.process import start_background
 
         # Started before the others and never waited for, as Claude Code runs `async`
         # handlers; a temporary CLAUDE_ENV_FILE is not theirs to use.
         given = None if made else env_file
-        started = [_with_env(h, spec, call.doc, given) for h, spec in needs.background]
+        started = in_own_words([h for h, _ in needs.background],
+                               [_with_env(h, spec, call.doc, given)
+                                for h, spec in needs.background], words)
         start_background([job for job in started if isinstance(job, ProcessSpec)], data)
     try:
         processed = [h for h in handlers if runs_as_process(h)]
@@ -100,11 +107,13 @@ async def run(plan: EventPlan, call: Call, handlers: list[Handler], jobs: list[J
         if needs.http:
             from agenthooks.kinds.http import Requests
 
-            requests = Requests([(i, handlers[i]) for i in needs.http], data, call.event)
+            first = handlers[needs.http[0]]
+            requests = Requests([(i, handlers[i]) for i in needs.http],
+                                words.payload(first.dialect, first.event), call.event)
         # Interrupted or cancelled, the requests are left to their daemon threads: waiting
         # for them could take their whole timeout.
         if needs.sequential:
-            results = await _in_order(processed, jobs, call, data, processes)
+            results = await _in_order(processed, jobs, words, call.event, processes)
         else:
             results = await run_jobs(jobs, data, processes)
         web = requests.answers() if requests is not None else {}
@@ -138,25 +147,29 @@ def _with_env(handler: Handler, job: Job, doc: dict[str, Any], env_file: str | N
     return job._replace(env={**(job.env or {}), **extra}) if extra else job
 
 
-async def _in_order(processed: Sequence[Handler], jobs: Sequence[Job], call: Call,
-                    data: bytes, processes: Processes) -> list[ProcessResult]:
+async def _in_order(processed: Sequence[Handler], jobs: Sequence[Job], words: Translation,
+                    event: str, processes: Processes) -> list[ProcessResult]:
     """Everything but the Gemini CLI handlers together, then those one by one, each seeing
     the previous one's `hookSpecificOutput.tool_input` (BeforeTool) or `llm_request`."""
     from agenthooks.hosts.gemini.protocol import answer, rewritten_input
-    from agenthooks.payload import dumps
 
     chained = [k for k, h in enumerate(processed) if h.dialect == "gemini"]
     rest = [k for k in range(len(jobs)) if k not in chained]
     results: dict[int, ProcessResult] = dict(
-        zip(rest, await run_jobs([jobs[k] for k in rest], data, processes), strict=True))
-    doc = call.doc
+        zip(rest, await run_jobs([jobs[k] for k in rest], words.data, processes),
+            strict=True))
     for k in chained:
-        [done] = await run_jobs([jobs[k]], data, processes)
+        handler, job = processed[k], jobs[k]
+        if isinstance(job, ProcessSpec):
+            job = job._replace(stdin=words.payload("gemini", handler.event))
+        [done] = await run_jobs([job], words.data, processes)
         results[k] = done
-        change = rewritten_input(processed[k].event, answer(processed[k], done, call.event))
-        if change is not None:
-            doc = {**doc, change[0]: change[1]}
-            data = dumps(doc).encode("utf-8")
+        change = rewritten_input(handler.event, answer(handler, done, event))
+        if change is None:
+            continue
+        key, value = change
+        words = (words.with_args(words.args_back("gemini", value)) if key == "tool_input"
+                 else words.with_field(key, value))
     return [results[k] for k in range(len(jobs))]
 
 

@@ -112,8 +112,14 @@ def args_match(globs: tuple[tuple[str, str], ...], tool_args: Mapping[str, Any])
     return True
 
 
-def selects_tool(hook: PythonHook | ShellHook, tool: str | None) -> bool:
-    """The tool part of the matcher: no pattern matches all; a pattern needs a tool name."""
+def selects_tool(hook: PythonHook | ShellHook, names: str | tuple[str, ...] | None) -> bool:
+    """The tool part of the matcher: no pattern matches all; a pattern needs a tool name.
+
+    An in-process hook is written in no one host's words, so `names` may hold the tool's
+    name in every host's (`api.tool_names`): `tool="run_command"` also selects `Bash`.
+    """
     if hook.tool_match is None:
         return True
-    return tool is not None and hook.tool_match(tool)
+    if isinstance(names, str):
+        return hook.tool_match(names)
+    return names is not None and any(hook.tool_match(name) for name in names)

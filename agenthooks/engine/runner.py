@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from agenthooks.engine.context import Context, Turn
     from agenthooks.engine.hookspec import PythonHook, ShellHook
     from agenthooks.kinds.python import HookOutcome
+    from agenthooks.sources.payloads import Translation
 
 
 class EventPlan(NamedTuple):
@@ -50,6 +51,9 @@ class EventPlan(NamedTuple):
     looped: bool  # whether some hook or predicate is async (needs an event loop)
     # Claude Code and Gemini CLI handlers are among `handlers`: their per-call needs.
     dialects: DialectNeeds | None = None
+    # The dialects of `handlers`: a handler of another host than the caller's is given the
+    # payload its own host would send (`sources.payloads`).
+    hosts: frozenset[str] = frozenset()
 
     @property
     def in_process(self) -> bool:
@@ -95,6 +99,7 @@ class Call(NamedTuple):
     default_decision: str | None
     closed: bool  # fail-closed on PreToolUse
     file_failures: tuple[str, ...]  # skipped files, which fail a closed call
+    caller: str = "antigravity"  # the host whose words the payload is in
 
 
 class Executed(NamedTuple):
@@ -117,14 +122,16 @@ async def execute(plan: EventPlan, call: Call, processes: Processes, *, looped: 
         if ctx is not None:
             folded = await inprocess.chain(plan.chain, ctx, call, looped, outcomes, warnings)
     answers: list[Answer] = []
+    words = None
     if folded.terminal is None:
-        answers = await _commands(plan, call, folded, args, ctx, processes)
+        words = _translation(plan, call, folded, args)
+        answers = await _commands(plan, call, words, args, ctx, processes)
     warnings.extend(a.warning for a in answers if a.warning)
     failures = list(call.file_failures) if call.closed else []
     if call.closed:
         failures.extend(a.warning for a in answers if a.failed and a.warning)
     rendered = render(call.event, folded, answers, default_decision=call.default_decision,
-                      failures=failures)
+                      failures=failures, args_back=words.args_back if words else None)
     warnings.extend(rendered.warnings)
     if ctx is not None and plan.inspect:
         inprocess = _inprocess()
@@ -133,30 +140,58 @@ async def execute(plan: EventPlan, call: Call, processes: Processes, *, looped: 
     return Executed(rendered, tuple(answers), tuple(outcomes), warnings)
 
 
+def _translation(plan: EventPlan, call: Call, folded: Folded, args: dict[str, Any]
+                 ) -> Translation | None:
+    """The call in every handler's own words, when some handler is not the caller's host
+    or is a Claude Code or Gemini CLI one; None for a plain run (nothing to translate)."""
+    if folded.args is None and plan.dialects is None and plan.hosts <= {call.caller}:
+        return None
+    from agenthooks.sources.payloads import Translation
+
+    if folded.args is None:
+        return Translation(call.caller, call.doc, call.data, call.tool,
+                           args if plan.in_process else tool_args(call.doc))
+    doc = with_args(call.doc, folded.args)
+    return Translation(call.caller, doc, dumps(doc).encode("utf-8"), call.tool, folded.args)
+
+
 async def _commands(
-    plan: EventPlan, call: Call, folded: Folded, args: dict[str, Any], ctx: Context | None,
-    processes: Processes,
+    plan: EventPlan, call: Call, words: Translation | None, args: dict[str, Any],
+    ctx: Context | None, processes: Processes,
 ) -> list[Answer]:
-    data = call.data
-    if folded.args is not None:
-        args = folded.args
-        data = dumps(with_args(call.doc, args)).encode("utf-8")
+    data = call.data if words is None else words.data
+    args = args if words is None else words.args
     handlers = list(plan.handlers)
     jobs: list[ProcessSpec | ProcessResult] = list(plan.specs)
+    if words is not None and not plan.hosts <= {call.caller}:
+        jobs = in_own_words(handlers, jobs, words)
     if plan.shells:
         inprocess = _inprocess()
         inprocess.add_shells(plan, call, args, ctx, handlers, jobs, data)
-    if plan.dialects is not None:
+    if plan.dialects is not None and words is not None:
         from agenthooks.engine import dialectrun
 
-        plan, handlers, jobs = dialectrun.narrow(plan, call, handlers, jobs,
-                                                 args if folded.args is not None
-                                                 else tool_args(call.doc))
+        plan, handlers, jobs = dialectrun.narrow(plan, call, handlers, jobs, words)
         if plan.dialects is not None:
             # Claude Code and Gemini CLI handlers: their environment per call, http handlers
             # beside the processes, a SessionStart's CLAUDE_ENV_FILE.
-            return await dialectrun.run(plan, call, handlers, jobs, data, processes)
+            return await dialectrun.run(plan, call, handlers, jobs, words, processes)
     return answers_of(handlers, await run_jobs(jobs, data, processes), call.event)
+
+
+def in_own_words(handlers: Sequence[Handler], jobs: Sequence[ProcessSpec | ProcessResult],
+                 words: Translation) -> list[ProcessSpec | ProcessResult]:
+    """Each command handler's job with the payload its own host would send on stdin."""
+    out = list(jobs)
+    pending = iter(range(len(out)))
+    for handler in handlers:
+        if handler.kind != "command":
+            continue
+        index = next(pending)
+        job = out[index]
+        if handler.dialect != words.caller and isinstance(job, ProcessSpec):
+            out[index] = job._replace(stdin=words.payload(handler.dialect, handler.event))
+    return out
 
 
 async def run_jobs(jobs: Sequence[ProcessSpec | ProcessResult], data: bytes,

@@ -575,6 +575,8 @@ def _write_stdin(
     """Write as much of the payload as the pipe takes now; close stdin after the last byte."""
     if h.stdin is None:
         return
+    if h.spec.stdin is not None:
+        payload = memoryview(h.spec.stdin)
     if h.stdin_off < len(payload):
         try:
             h.stdin_off += os.write(h.stdin_fd, payload[h.stdin_off :])

@@ -43,6 +43,8 @@ class ProcessSpec(NamedTuple):
     timeout: float  # seconds
     env: Mapping[str, str] | None = None  # added to os.environ; None = inherit only
     shell: str | None = None  # the shell that runs `command`; None = /bin/sh
+    # This handler's own stdin (a payload in its host's words); None = the run's shared one.
+    stdin: bytes | None = None
 
 
 class ProcessResult(NamedTuple):

@@ -69,6 +69,8 @@ def write_result(result: EventResult, stream: TextIO, *, verbose: bool = False) 
 
 def write_plan(plan: Plan, stream: TextIO) -> None:
     write_warnings(plan.warnings, plan.skipped_files, stream)
+    for path, why in plan.left_out:
+        stream.write(printable(f"agenthooks: left out {path}: {why}") + "\n")
 
 
 def _exit_cell(a: Answer) -> str:

@@ -27,3 +27,13 @@ def test_the_event_table_knows_every_event_of_each_host() -> None:
     text = section("dialects")
     for event in CLAUDE_EVENTS:
         assert f"`{event}`" in text
+
+
+def test_the_payload_and_tool_tables_are_printed() -> None:
+    from agenthooks.model.tools import markdown_table as tools
+    from agenthooks.sources.payloads import markdown_table as payloads
+    from tests.test_readme_rules import README
+
+    text = README.read_text(encoding="utf-8")
+    assert payloads() in text
+    assert tools() in text

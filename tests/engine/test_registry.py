@@ -210,9 +210,20 @@ def test_argument_globs_must_be_strings(args: Any) -> None:
     ("pre_tool_us", "did you mean 'pre_tool_use'?"),
     ("Stopp", "did you mean 'Stop'?"),
     ("tool_eror", "did you mean 'tool_error'?"),
-    ("BeforeTool", "here it is 'PreToolUse'"),
     ("Xyzzy", "known events: PreToolUse"),
 ])
+@pytest.mark.parametrize(("word", "event"), [
+    ("BeforeTool", "PreToolUse"), ("AfterAgent", "Stop"), ("UserPromptSubmit", "PreInvocation"),
+    ("PreCompress", "PreCompact"), ("tool.pre", "PreToolUse"),
+])
+def test_every_hosts_event_word_registers_its_row(word: str, event: str) -> None:
+    hooks = Hooks()
+    hooks.on(word, allow)
+    hooks.shell(word, "true")
+    assert [h.event for h in hooks.python_hooks] == [event]
+    assert [h.event for h in hooks.shell_hooks] == [event]
+
+
 def test_an_unknown_event_is_a_value_error_with_a_hint(name: str, hint: str) -> None:
     hooks = Hooks()
     with pytest.raises(ValueError) as at_registration:

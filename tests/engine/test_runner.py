@@ -375,8 +375,10 @@ def test_a_python_modify_reaches_tool_input(hooks_of: LoadFn, tmp_path: Path) ->
                "tool_input": {"CommandLine": "curl -H 'token: s3cret' x"}}
     hooks.run("PreToolUse", payload)
     got = read_json(seen)
-    assert got == {"tool_name": "Bash", "session_id": "s",
-                   "tool_input": {"CommandLine": "curl -H 'token: ***' x"}}
+    # A hooks.json handler reads the call as Antigravity would send it, rewritten arguments
+    # included (an argument Claude Code's Bash does not have keeps its name).
+    assert got == {"conversationId": "s", "toolCall": {
+        "name": "run_command", "args": {"CommandLine": "curl -H 'token: ***' x"}}}
 
 
 def test_the_payload_is_passed_untouched_when_nothing_modifies(

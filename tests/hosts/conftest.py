@@ -24,11 +24,12 @@ GATE = """\
 import json, sys
 payload = json.load(sys.stdin)
 args = payload.get("tool_input") or payload.get("toolCall", {}).get("args", {})
-command = args.get("command") or args.get("CommandLine") or ""
+key = "command" if "command" in args else "CommandLine"
+command = args.get(key) or ""
 if "rm -rf" in command:
     print(json.dumps({"decision": "deny", "reason": "no recursive deletes: " + command}))
 elif command == "ls":
-    print(json.dumps({"hookSpecificOutput": {"updatedInput": {**args, "command": "ls -la"}}}))
+    print(json.dumps({"hookSpecificOutput": {"updatedInput": {**args, key: "ls -la"}}}))
 else:
     print("{}")
 """

@@ -284,7 +284,7 @@ def test_a_denied_permission_request_is_said_in_claude_codes_json(tmp_path: Path
                "cwd": str(tmp_path), "hook_event_name": "PermissionRequest",
                "tool_name": "Bash", "tool_input": {"command": "kubectl delete ns prod"}}
     done = answer(["agenthooks", "run", "PermissionRequest", "--host", "claude",
-                   "--workspace", str(tmp_path)], payload, tmp_path)
+                   "--config", str(settings)], payload, tmp_path)
     assert done.returncode == 0, done.stderr
     output = json.loads(done.stdout)
     jsonschema.validate(output, schema("claude_code"))

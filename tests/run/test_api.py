@@ -401,8 +401,7 @@ def test_unknown_event_and_bad_default(hooks_of: LoadFn) -> None:
     hooks = hooks_of({"h": on("Stop", "true")})
     with pytest.raises(UsageError, match="unknown event 'PreTooluse': did you mean 'PreToolUse'"):
         hooks.run("PreTooluse", {})
-    with pytest.raises(UsageError, match="BeforeTool is another host's event name"):
-        hooks.run("BeforeTool", {})
+    assert hooks.run("BeforeTool", {}).event == "PreToolUse"  # any host's word for the row
     with pytest.raises(UsageError, match="unknown default decision 'yes'"):
         hooks.run("PreToolUse", {}, default_decision="yes")
     assert issubclass(UsageError, AgentHooksError)

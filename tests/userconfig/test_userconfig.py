@@ -41,9 +41,10 @@ def test_the_path_follows_xdg_config_home_else_home(tmp_path: Path) -> None:
 
 def test_every_key_is_read(user_config: Path, home: Path) -> None:
     write(user_config, 'require_trust = true\nfail_closed = false\n'
-                       'audit_log = "~/logs/audit.jsonl"\ndefault_host = "claude"\n')
+                       'audit_log = "~/logs/audit.jsonl"\ndefault_host = "claude"\n'
+                       'other_hosts = true\n')
     assert read_user_config() == UserConfig(
-        True, str(home / "logs" / "audit.jsonl"), False, "claude", str(user_config))
+        True, str(home / "logs" / "audit.jsonl"), False, "claude", True, str(user_config))
 
 
 def test_a_relative_audit_log_is_beside_the_config_file(user_config: Path) -> None:

@@ -25,7 +25,9 @@ from agenthooks.hosts.antigravity.protocol import Answer, block_decision
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any, NamedTuple
+    ArgsBack = Callable[[str, dict[str, Any]], dict[str, Any]]
 else:
     from agenthooks._records import NamedTuple
 
@@ -49,8 +51,11 @@ def render(
     *,
     default_decision: str | None = None,
     failures: Sequence[str] = (),
+    args_back: ArgsBack | None = None,
 ) -> Rendered:
-    """The one answer for the event. `failures` (fail-closed) turn it into a deny."""
+    """The one answer for the event. `failures` (fail-closed) turn it into a deny.
+    `args_back(dialect, args)` puts arguments a handler rewrote in its own host's names
+    back into the caller's."""
     warnings: list[str] = []
     if folded.terminal is not None:
         output = terminal_output(event, folded.terminal, folded.terminal_hook or "?")
@@ -59,7 +64,7 @@ def render(
         default = None if folded.approval is not None else default_decision
         output, warnings = merge(event, answers, default_decision=default)
         output = _with_approval(event, output, folded.approval)
-        updated = _handler_args(answers, warnings)
+        updated = _handler_args(answers, warnings, args_back)
         updated = folded.args if updated is None else updated
     if failures:
         output = deny_for_failures(output, failures)
@@ -113,8 +118,10 @@ def _with_approval(event: str, output: dict[str, Any], approval: Decision | None
     return output
 
 
-def _handler_args(answers: Sequence[Answer], warnings: list[str]) -> dict[str, Any] | None:
-    """Arguments a handler rewrote (updatedInput, or Gemini's tool_input); the last one wins."""
+def _handler_args(answers: Sequence[Answer], warnings: list[str],
+                  args_back: ArgsBack | None) -> dict[str, Any] | None:
+    """Arguments a handler rewrote (updatedInput, or Gemini's tool_input); the last one wins,
+    in the caller's argument names."""
     found = None
     for a in answers:
         specific = a.output.get("hookSpecificOutput") if a.status == "ok" and a.output else None
@@ -124,7 +131,8 @@ def _handler_args(answers: Sequence[Answer], warnings: list[str]) -> dict[str, A
             if key not in specific:
                 continue
             if isinstance(specific[key], dict):
-                found = specific[key]
+                found = specific[key] if args_back is None \
+                    else args_back(a.handler.dialect, specific[key])
             else:
                 warnings.append(f"hook {a.hook!r}: hookSpecificOutput.{key} must be an object; "
                                 "ignored")

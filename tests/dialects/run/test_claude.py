@@ -275,11 +275,12 @@ def test_cli_run_mixes_hooks_json_claude_and_gemini(project: Path) -> None:
     from tests.dialects.run.conftest import write_hooks_json
 
     marks = project / "marks"
+    # Each matcher names the shell tool in its own host's words.
     write_hooks_json(project, {"h": {"PreToolUse": [
-        {"matcher": "Bash", "hooks": [cmd(f"echo antigravity >> {marks}")]}]}})
+        {"matcher": "run_command", "hooks": [cmd(f"echo antigravity >> {marks}")]}]}})
     claude(project, "PreToolUse", cmd(f"echo claude >> {marks}"), matcher="Bash")
     write_settings(project, "gemini", {"BeforeTool": [
-        group(cmd(f"echo gemini >> {marks}"), matcher="Bash")]})
+        group(cmd(f"echo gemini >> {marks}"), matcher="run_shell_command")]})
     done = subprocess.run([sys.executable, "-m", "agenthooks", "run", "PreToolUse",
                            "--workspace", str(project), "--no-user", "--report", "json"],
                           input=json.dumps(BASH), capture_output=True, text=True,

@@ -1,0 +1,220 @@
+"""Every host's payload, as data: a handler receives the payload its own host would send.
+
+A hook written for one host reads that host's fields: a hooks.json handler reads
+`toolCall.args.CommandLine`, a Claude Code one `tool_input.command`, a Gemini CLI AfterAgent one
+`prompt_response`. So the calling host's payload is read into canonical fields once
+(`Translation`), and each handler whose host differs gets the payload its host would have
+sent: its event word, its tool and argument names (`model.tools`), and the fields that have a
+counterpart there (`SHAPES`). A field with no counterpart is left out, never invented; a
+handler of the caller's own host gets the caller's exact bytes.
+
+Which host is calling: `--host`, else `detect` reads it off the payload.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, NamedTuple
+else:
+    from agenthooks._records import NamedTuple
+
+
+class Shape(NamedTuple):
+    """How one host writes a payload."""
+
+    event_key: str | None  # the field that names the event; None when the host sends none
+    call_key: str | None  # the object holding the tool call; None: the payload itself
+    name_key: str  # the tool's name, inside the call
+    args_key: str  # the tool's arguments, inside the call
+    # (canonical field, this host's field), in the order the host writes them.
+    fields: tuple[tuple[str, str], ...]
+
+
+# The canonical fields are Claude Code's names where Claude Code has the field.
+SHAPES: dict[str, Shape] = {
+    # Seed 003 (Antigravity's hooks reference): camelCase, the tool call under `toolCall`.
+    "antigravity": Shape(None, "toolCall", "name", "args", (
+        ("session_id", "conversationId"), ("workspaces", "workspacePaths"),
+        ("transcript_path", "transcriptPath"), ("artifacts", "artifactDirectoryPath"),
+        ("step", "stepIdx"), ("error", "error"), ("invocation", "invocationNum"),
+        ("initial_steps", "initialNumSteps"), ("execution", "executionNum"),
+        ("termination_reason", "terminationReason"), ("fully_idle", "fullyIdle"),
+    )),
+    # Claude Code's hooks reference: common input, then each event's own fields.
+    "claude": Shape("hook_event_name", None, "tool_name", "tool_input", (
+        ("session_id", "session_id"), ("transcript_path", "transcript_path"), ("cwd", "cwd"),
+        ("permission_mode", "permission_mode"), ("tool_response", "tool_response"),
+        ("tool_use_id", "tool_use_id"), ("error", "error"), ("prompt", "prompt"),
+        ("stop_hook_active", "stop_hook_active"), ("response", "last_assistant_message"),
+        ("source", "source"), ("model", "model"), ("reason", "reason"),
+        ("trigger", "trigger"), ("message", "message"),
+    )),
+    # Gemini CLI's hooks reference (seed 001): snake_case; AfterAgent says `prompt_response`.
+    "gemini": Shape("hook_event_name", None, "tool_name", "tool_input", (
+        ("session_id", "session_id"), ("transcript_path", "transcript_path"), ("cwd", "cwd"),
+        ("timestamp", "timestamp"), ("tool_response", "tool_response"),
+        ("mcp_context", "mcp_context"), ("prompt", "prompt"), ("response", "prompt_response"),
+        ("stop_hook_active", "stop_hook_active"), ("source", "source"), ("reason", "reason"),
+        ("trigger", "trigger"), ("message", "message"),
+    )),
+}
+HOSTS: tuple[str, ...] = tuple(SHAPES)
+
+
+def detect(doc: Mapping[str, Any], given_event: str | None = None) -> str:
+    """The host that wrote a payload: its event-name field, else its shape and tool name,
+    else the event word it was run with; Antigravity's when nothing tells."""
+    word = doc.get("hook_event_name")
+    if isinstance(word, str):
+        return _host_of_event_word(word, doc)
+    if "toolCall" in doc or "conversationId" in doc:
+        return "antigravity"
+    name = doc.get("tool_name")
+    if isinstance(name, str):
+        from agenthooks.model.tools import tool_for
+
+        # A flat payload naming a tool no table knows is in the snake_case hosts' shape.
+        return next((host for host in ("claude", "gemini", "antigravity")
+                     if tool_for(host, name) is not None), "claude")
+    if given_event is not None:
+        from agenthooks.dialects.events import row_of
+
+        only = [host for host in ("gemini", "claude") if row_of(host, given_event)]
+        if len(only) == 1 and row_of("antigravity", given_event) is None:
+            return only[0]
+    return "antigravity"
+
+
+def _host_of_event_word(word: str, doc: Mapping[str, Any]) -> str:
+    from agenthooks.dialects.events import row_of
+
+    hosts = [host for host in ("gemini", "claude") if row_of(host, word) is not None]
+    if len(hosts) == 1:
+        return hosts[0]
+    # A word both say (SessionStart, SessionEnd, Notification): only Gemini CLI stamps it.
+    return "gemini" if "timestamp" in doc else "claude"
+
+
+def tool_call(doc: Mapping[str, Any]) -> tuple[str | None, dict[str, Any]]:
+    """The tool name and arguments of a payload in any host's shape."""
+    from agenthooks.payload import tool_args, tool_from_payload
+
+    return tool_from_payload(doc), tool_args(doc)
+
+
+def fields_of(doc: Mapping[str, Any], host: str) -> dict[str, Any]:
+    """A host's payload fields under their canonical names (the tool call aside)."""
+    return {canonical: doc[key] for canonical, key in SHAPES[host].fields if key in doc}
+
+
+def build(host: str, word: str, fields: Mapping[str, Any], tool: str | None,
+          args: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The payload `host` would send for its event `word`: its fields that have a value,
+    its event name, and the tool call in its shape (when the event has one)."""
+    shape = SHAPES[host]
+    out = {key: fields[canonical] for canonical, key in shape.fields if canonical in fields}
+    if shape.event_key is not None:
+        out[shape.event_key] = word
+    if tool is not None:
+        call = {shape.name_key: tool, shape.args_key: dict(args or {})}
+        if shape.call_key is None:
+            out.update(call)
+        else:
+            out[shape.call_key] = call
+    return out
+
+
+class Translation:
+    """One call, in the caller's words, and in any other host's on demand (each made once)."""
+
+    __slots__ = ("_fields", "_payloads", "args", "caller", "data", "doc", "tool")
+
+    def __init__(self, caller: str, doc: Mapping[str, Any], data: bytes,
+                 tool: str | None, args: Mapping[str, Any]) -> None:
+        self.caller = caller
+        self.doc = doc
+        self.data = data
+        self.tool = tool
+        self.args = dict(args)
+        self._fields: dict[str, Any] | None = None
+        self._payloads: dict[tuple[str, str], bytes] = {}
+
+    def tool_in(self, host: str) -> str | None:
+        """The tool's name in `host`'s words (unknown tools keep their name)."""
+        if self.tool is None or host == self.caller:
+            return self.tool
+        from agenthooks.model.tools import tool_name
+
+        return tool_name(self.tool, self.caller, host)
+
+    def args_in(self, host: str) -> dict[str, Any]:
+        """The tool's arguments under `host`'s argument names."""
+        if host == self.caller or self.tool is None:
+            return self.args
+        from agenthooks.model.tools import translate_args
+
+        return translate_args(self.args, self.tool, self.caller, host)
+
+    def args_back(self, host: str, args: Mapping[str, Any]) -> dict[str, Any]:
+        """Arguments a `host` handler rewrote, under the caller's argument names."""
+        tool = self.tool_in(host)
+        if host == self.caller or tool is None:
+            return dict(args)
+        from agenthooks.model.tools import translate_args
+
+        return translate_args(args, tool, host, self.caller)
+
+    def payload(self, host: str, word: str) -> bytes:
+        """What `host` would have sent for its event `word`: the caller's own bytes when
+        `host` is the caller."""
+        if host == self.caller:
+            return self.data
+        key = (host, word)
+        found = self._payloads.get(key)
+        if found is None:
+            from agenthooks.payload import dumps
+
+            if self._fields is None:
+                self._fields = fields_of(self.doc, self.caller)
+            doc = build(host, word, self._fields, self.tool_in(host), self.args_in(host)
+                        if self.tool is not None else None)
+            found = self._payloads[key] = dumps(doc).encode("utf-8")
+        return found
+
+    def with_args(self, args: Mapping[str, Any]) -> Translation:
+        """The same call with new arguments (caller's names): what later handlers see."""
+        from agenthooks.payload import dumps, with_args
+
+        doc = with_args(self.doc, dict(args))
+        return Translation(self.caller, doc, dumps(doc).encode("utf-8"), self.tool, args)
+
+    def with_field(self, key: str, value: Any) -> Translation:
+        """The same call with one field of the caller's payload replaced (Gemini CLI's
+        `llm_request`, chained between sequential handlers)."""
+        from agenthooks.payload import dumps
+
+        doc = {**self.doc, key: value}
+        return Translation(self.caller, doc, dumps(doc).encode("utf-8"), self.tool, self.args)
+
+
+HOST_TITLES: dict[str, str] = {"antigravity": "hooks.json (Antigravity)",
+                               "claude": "Claude Code", "gemini": "Gemini CLI"}
+
+
+def markdown_table() -> str:
+    """The README's table of payload fields: one row per canonical field, each host's name
+    for it ("-": that host has no such field, so its handlers never see it)."""
+    order: list[str] = []
+    for shape in SHAPES.values():
+        order.extend(canonical for canonical, _ in shape.fields if canonical not in order)
+    names = {host: dict(shape.fields) for host, shape in SHAPES.items()}
+    lines = ["| Field | " + " | ".join(HOST_TITLES[host] for host in SHAPES) + " |",
+             "| --- |" + " --- |" * len(SHAPES)]
+    for canonical in order:
+        cells = [f"`{names[host][canonical]}`" if canonical in names[host] else "-"
+                 for host in SHAPES]
+        lines.append(f"| {canonical} | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
