@@ -118,18 +118,24 @@ def host_bins(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
 
 
 def agenthooks_bin_dir() -> Path:
-    """The folder whose agenthooks the hosts run: this checkout's venv, else pytest's own."""
-    for folder in (REPO / ".venv" / "bin", Path(sys.executable).parent):
+    """The folder whose agenthooks the hosts run: AGENTHOOKS_E2E_BIN_DIR (to try another build),
+    else this checkout's venv, else pytest's own."""
+    chosen = os.environ.get("AGENTHOOKS_E2E_BIN_DIR")
+    candidates = [Path(chosen)] if chosen else [REPO / ".venv" / "bin", Path(sys.executable).parent]
+    for folder in candidates:
         if os.access(folder / "agenthooks", os.X_OK):
             return folder
-    pytest.skip("e2e: no agenthooks executable beside this checkout's venv or pytest's Python")
-    raise AssertionError  # not reached: skip raises
+    # agenthooks is what is under test: its absence is a failure, not a reason to skip.
+    pytest.fail(f"no agenthooks executable in {', '.join(map(str, candidates))}")
 
 
 def probe_isolation() -> list[str]:
-    """The command prefix that puts a run in fresh network and PID namespaces, or [] for none."""
+    """The command prefix that puts a run in fresh network and PID namespaces, or [] for none.
+
+    AGENTHOOKS_E2E_NETNS=0 asks for plain loopback, to try the fallback where namespaces work.
+    """
     unshare = shutil.which("unshare")
-    if unshare is None:
+    if unshare is None or os.environ.get("AGENTHOOKS_E2E_NETNS") == "0":
         return []
     check = [sys.executable, "-c",
              f"import sys; sys.path.insert(0, {str(E2E)!r}); import fake_models; "
@@ -149,8 +155,10 @@ def isolation() -> list[str]:
     if prefix:
         pid = " and PID" if "-pf" in prefix else ""
         _isolation["mode"] = f"network{pid} namespace with only loopback ({' '.join(prefix[1:])})"
+    elif os.environ.get("AGENTHOOKS_E2E_NETNS") == "0":
+        _isolation["mode"] = "plain loopback (AGENTHOOKS_E2E_NETNS=0)"
     else:
-        _isolation["mode"] = "plain loopback (unshare not permitted here)"
+        _isolation["mode"] = "plain loopback (unshare is missing or not permitted here)"
     return prefix
 
 
