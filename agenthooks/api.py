@@ -106,7 +106,7 @@ class EventResult(NamedTuple):
             "event": self.event,
             "output": self.output,
             "blocked": self.blocked,
-            "decision": self.decision.kind,
+            "decision": self.decision.word,
             "warnings": list(self.warnings),
             "handlers": [handler.as_json() for handler in self.handlers],
             "hooks": [hook.as_json() for hook in self.hooks],

@@ -52,7 +52,7 @@ def hook_entry(outcome: HookOutcome, markdown: frozenset[str]) -> dict[str, Any]
         status = "failed"
     decision = outcome.decision
     return {"name": outcome.name, "kind": "markdown" if outcome.name in markdown else outcome.phase,
-            "status": status, "decision": None if decision is None else decision.kind,
+            "status": status, "decision": None if decision is None else decision.word,
             "ms": round(outcome.duration_ms, 3)}
 
 
@@ -78,7 +78,7 @@ def make_record(
         "time": rfc3339(started),
         "event": result.event,
         "tool": result.tool,
-        "decision": result.decision.kind,
+        "decision": result.decision.word,
         "reason": result.decision.reason,
         "blocked": result.blocked,
         "workspace": workspace,

@@ -29,6 +29,17 @@ RANK: dict[str, int] = {kind: len(STRENGTH) - index for index, kind in enumerate
 TERMINAL: frozenset[str] = frozenset(("deny", "ask", "replace"))
 # What a decide hook may return; modify and replace need a transform hook.
 DECIDE_KINDS: frozenset[str] = frozenset(("allow", "approve", "deny", "ask", "inject"))
+# The word people read for each kind, in the run report, the audit log, `agenthooks test`
+# fixtures and `explain`: the answer's own words, so an explicit yes is "allow" (as a host
+# reads it) and no decision at all is None (null). The API keeps its kinds; this is the one
+# table between the two.
+REPORT_WORDS: dict[str, str | None] = {
+    "allow": None, "approve": "allow", "deny": "deny", "ask": "ask",
+    "modify": "modify", "replace": "replace", "inject": "inject",
+}
+# Every word a report may say (besides null); `force_ask` is an ask that ignores the host's
+# "always allow" cache.
+WORDS: tuple[str, ...] = ("allow", "deny", "ask", "force_ask", "modify", "replace", "inject")
 
 
 class Decision(NamedTuple):
@@ -72,6 +83,13 @@ class Decision(NamedTuple):
     @classmethod
     def inject(cls, message: str) -> Decision:
         return cls("inject", message=message)
+
+    @property
+    def word(self) -> str | None:
+        """The decision in the report's words (`REPORT_WORDS`): None when there is none."""
+        if self.kind == "ask" and self.force:
+            return "force_ask"
+        return REPORT_WORDS[self.kind]
 
     @property
     def terminal(self) -> bool:

@@ -56,7 +56,7 @@ class HookOutcome(NamedTuple):
         return {
             "hook": self.name,
             "kind": self.phase,
-            "decision": None if decision is None else decision.kind,
+            "decision": None if decision is None else decision.word,
             "reason": None if decision is None else decision.reason,
             "error": self.error,
             "durationMs": round(self.duration_ms, 3),

@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 from agenthooks.config import discovery
 from agenthooks.config.loader import Unusable, read_bytes
 from agenthooks.config.model import Diagnostic
-from agenthooks.decision import KINDS
+from agenthooks.decision import WORDS
 from agenthooks.events import ALIASES, ALL_EVENTS, did_you_mean, unknown_event_hint
 from agenthooks.testing.model import FIXTURE_SUFFIXES, Case, Expect, Fixture
 
@@ -38,12 +38,15 @@ EXPECT_KEYS: tuple[str, ...] = (
 HANDLER_KEYS: tuple[str, ...] = ("ran", "not_ran")
 MAX_NODES = 1_000_000
 EVENT_NAMES: tuple[str, ...] = (*ALL_EVENTS, *ALIASES)
-# Words people write for a merged decision that the engine spells otherwise.
+# Words people write for a merged decision that the report spells otherwise: the API's
+# `approve` is the answer's `allow`; a block or a Stop's continue is the report's deny.
 DECISION_HINTS: dict[str, str] = {
+    "approve": "allow",
     "block": "deny",
     "continue": "deny",
-    "force_ask": "ask",
 }
+# `decision: null` in a fixture: the case expects no decision at all.
+NO_DECISION = "null"
 
 # The rule ids of fixture diagnostics (all errors: a fixture that is not understood runs
 # nothing, so a typo can never turn into a test that passes without checking anything).
@@ -396,14 +399,16 @@ class FixtureReader:
         )
 
     def _decision(self, node: Node | None) -> str | None:
+        if node is not None and node.value is None:
+            return NO_DECISION
         word = self._optional_text(node, "decision")
-        if word is None or word in KINDS:
+        if word is None or word in WORDS:
             return word
         assert node is not None
-        meant = DECISION_HINTS.get(word) or did_you_mean(word, list(KINDS))
+        meant = DECISION_HINTS.get(word) or did_you_mean(word, list(WORDS))
         hint = f"; did you mean {meant!r}?" if meant else ""
         self.add("fixture-value", f"unknown decision {word!r}{hint} (the merged decision is "
-                 f"one of {', '.join(KINDS)})", node)
+                 f"one of {', '.join(WORDS)}, or null for none)", node)
         return None
 
     def _pattern(self, node: Node | None, key: str) -> str | None:

@@ -279,9 +279,14 @@ def _check_exit(expected: int | None, finished: Finished) -> Iterable[Mismatch]:
 
 
 def _check_decision(case: Case, report: dict[str, Any]) -> Iterable[Mismatch]:
+    from agenthooks.testing.loader import NO_DECISION
+
     expected = case.expect.decision
-    if expected is not None and report.get("decision") != expected:
-        yield Mismatch("decision", expected, report.get("decision"))
+    if expected is None:
+        return
+    wanted = None if expected == NO_DECISION else expected
+    if report.get("decision") != wanted:
+        yield Mismatch("decision", wanted, report.get("decision"))
 
 
 def _check_blocked(case: Case, report: dict[str, Any]) -> Iterable[Mismatch]:

@@ -131,3 +131,23 @@ def test_strongest_of_nothing_is_allow() -> None:
 def test_strongest_keeps_the_first_of_equals() -> None:
     first, second = Decision.deny("first"), Decision.deny("second")
     assert strongest([Decision.allow(), first, second]) is first
+
+
+@pytest.mark.parametrize(("decision", "word"), [
+    (Decision.allow(), None), (Decision.approve("ok"), "allow"), (Decision.deny("no"), "deny"),
+    (Decision.ask("?"), "ask"), (Decision.ask("?", force=True), "force_ask"),
+    (Decision.modify({"a": 1}), "modify"), (Decision.replace(1), "replace"),
+    (Decision.inject("m"), "inject"),
+])
+def test_reports_say_the_answers_words(decision: Decision, word: str | None) -> None:
+    assert decision.word == word
+
+
+def test_the_readme_prints_the_report_words() -> None:
+    from agenthooks.decision import REPORT_WORDS
+    from tests.test_readme_rules import README
+
+    text = README.read_text(encoding="utf-8")
+    for kind, word in REPORT_WORDS.items():
+        assert f"| `{kind}`" in text
+        assert f"| `{word}` |" in text if word else "| `null` |" in text

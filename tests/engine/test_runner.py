@@ -685,8 +685,9 @@ def test_result_fields_for_everything_at_once(hooks_of: LoadFn) -> None:
         ("nudge", "decide", "inject"), ("audit", "inspect", "allow")]
     assert [a.hook for a in result.handlers] == ["hook"]
     report = result.to_report()
-    assert report["decision"] == "approve"
+    assert report["decision"] == "allow"  # the report says the answer's words
     assert [h["hook"] for h in report["hooks"]] == ["approve", "rewrite", "nudge", "audit"]
+    assert [h["decision"] for h in report["hooks"]] == ["allow", "modify", "inject", None]
     assert set(report["hooks"][0]) == {"hook", "kind", "decision", "reason", "error",
                                        "durationMs", "records"}
 

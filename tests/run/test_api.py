@@ -424,6 +424,7 @@ def test_plan_starts_nothing(hooks_of: LoadFn, tmp_path: Path) -> None:
             "command": f"touch {marker}", "timeout": 7, "cwd": plan.handlers[0].source.cwd,
         }],
         "hooks": [],
+        "leftOut": [],
     }
     assert plan.warnings == ["hook 'model': prompt handlers need the agent's model; skipped"]
 
