@@ -37,6 +37,19 @@ DIALECT_OPTION = click.option(
 )
 
 
+HOST_OPTION = click.option(
+    "--host",
+    type=click.Choice(["antigravity", "claude", "gemini"]),
+    default=None,
+    help="As run's --host: the host's own files are left out, other hosts' settings files "
+    "too unless --other-hosts (default: default_host in the user config).",
+)
+OTHER_HOSTS_OPTION = click.option(
+    "--other-hosts", is_flag=True,
+    help="With --host: other hosts' settings files run too, as run's --other-hosts.",
+)
+
+
 def discovery_options(func: click.decorators.FC) -> click.decorators.FC:
     for option in reversed(_discovery_options):
         func = option(func)
@@ -123,6 +136,8 @@ def validate(
     help="Python hooks too: a Hooks registry or a register(hooks) function (repeatable).",
 )
 @DIALECT_OPTION
+@HOST_OPTION
+@OTHER_HOSTS_OPTION
 def list_(
     configs: tuple[str, ...],
     workspaces: tuple[str, ...],
@@ -132,14 +147,51 @@ def list_(
     fmt: str,
     python: tuple[str, ...],
     dialect: str | None,
+    host: str | None,
+    other_hosts: bool,
 ) -> int:
     """Show the handlers and hooks, or those that would run for an event and tool."""
     from agenthooks.commands.list import list_handlers
 
     return list_handlers(
         configs=configs, workspaces=workspaces, no_user=no_user, event=event, tool=tool, fmt=fmt,
-        python=python, dialect=dialect,
+        python=python, dialect=dialect, host=host, other_hosts=other_hosts,
     )
+
+
+EXPLAIN_EXIT = """\b
+Exit status:
+  0  explained (files with errors included: they are named, with their first error)
+  1  a usage error (unknown event, bad option), or a payload that is not JSON
+"""
+
+
+@cli.command(short_help="Say, for every handler and hook, whether it runs for an event, "
+             "and why not.", epilog=EXPLAIN_EXIT)
+@click.argument("event")
+@discovery_options
+@click.option("--tool", metavar="NAME", help="The tool name (default: the payload's).")
+@HOST_OPTION
+@OTHER_HOSTS_OPTION
+@click.option("--require-trust", is_flag=True,
+              help="As run's: untrusted workspaces' hooks do not run (also "
+              "AGENTHOOKS_REQUIRE_TRUST=1, or require_trust in the user config).")
+@click.option("--python", "python", multiple=True, metavar="MODULE:ATTR",
+              help="Python hooks too, as run --python (repeatable).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def explain(event: str, configs: tuple[str, ...], workspaces: tuple[str, ...], no_user: bool,
+            tool: str | None, host: str | None, other_hosts: bool, require_trust: bool,
+            python: tuple[str, ...], fmt: str) -> int:
+    """Every handler and in-process hook of the workspace, and whether it would run for
+    EVENT on the payload from stdin (optional; a terminal means none), and if not, why."""
+    from agenthooks.commands.explain import ExplainOptions
+    from agenthooks.commands.explain import explain as run_explain
+
+    return run_explain(ExplainOptions(
+        event=event, configs=configs, workspaces=workspaces, no_user=no_user, tool=tool,
+        host=host, other_hosts=other_hosts, require_trust=require_trust, python=python,
+        fmt=fmt))
 
 
 CONVERT_EXIT = """\b

@@ -1,11 +1,13 @@
-"""`agenthooks list`: the handlers of the hooks.json files, or those that would run, and
-beside them the in-process hooks: Markdown hooks and `--python MODULE:ATTR` hooks.
+"""`agenthooks list`: the handlers of the hook files, or those that would run, and beside
+them the in-process hooks: Markdown hooks and `--python MODULE:ATTR` hooks.
 
-With `--event`/`--tool` the list comes from `agenthooks.selection`, the code `run` uses, so it
-shows exactly what `run` would run: enabled handlers whose matcher selects the tool, each
-command once per workspace. In-process hooks are listed in the order the engine runs them
-(priority, then registration); a Markdown hook whose `when` reads only the tool name is
-decided for `--tool`, one whose `when` needs more of the payload shows as conditional.
+With `--event` and/or `--tool` the handlers come from `Hooks.select`, the one selection `run`
+and `run --dry-run` use: the same files left out under `--host` (named on stderr), each
+matcher seeing the tool in its own dialect's words, identical commands once. The caller is
+`--host`, else the host whose tool table knows `--tool`'s name. In-process hooks are listed in
+the order the engine runs them (priority, then registration); a Markdown hook whose `when`
+reads only the tool name is decided for `--tool`, one whose `when` needs more of the payload
+shows as conditional.
 """
 
 from __future__ import annotations
@@ -15,20 +17,11 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from agenthooks import selection
 from agenthooks.commands.validate import looked_in
 from agenthooks.config import discovery
 from agenthooks.config.loader import check_file
 from agenthooks.config.model import Handler, HookFile
-from agenthooks.events import (
-    ALL_EVENTS,
-    EVENTS,
-    TOOL_CALL_EVENTS,
-    TOOL_EVENTS,
-    is_tool_event,
-    unknown_event_hint,
-)
-from agenthooks.matcher import matches_everything
+from agenthooks.events import ALL_EVENTS, TOOL_CALL_EVENTS, is_tool_event, unknown_event_hint
 from agenthooks.report.diagnostics import TextReporter, ValidationResult, exact_json
 from agenthooks.report.escape import printable
 from agenthooks.report.table import render_table
@@ -42,49 +35,98 @@ HEADERS = ("SOURCE", "HOOK", "EVENT", "MATCHER", "COMMAND", "TIMEOUT", "ENABLED"
 HOOK_HEADERS = ("SOURCE", "HOOK", "KIND", "EVENT", "PRIORITY", "WHEN")
 
 
-def chosen_handlers(
-    files: Sequence[HookFile], event: str | None, tool: str | None
-) -> list[Handler]:
-    """The handlers to show, in config order."""
-    every = [handler for hook_file in files for handler in hook_file.handlers]
-    if event is None and tool is None:
-        return every
-    if event is not None and (tool is not None or not is_tool_event(event)):
-        return selection.select(selection.event_handlers(files, event), event, tool)
-    if event is not None:
-        # A tool event without --tool: every enabled handler that would run for some tool.
-        return _for_some_tool(selection.event_handlers(files, event), event)
-    # --tool alone: what would run for that tool on each tool event, in config order.
-    assert tool is not None
-    picked = {
-        id(handler)
-        for tool_event in TOOL_EVENTS
-        for handler in selection.select(
-            selection.event_handlers(files, tool_event), tool_event, tool
-        )
-    }
-    return [handler for handler in every if id(handler) in picked]
+class Asked(NamedTuple):
+    """What the selection is asked: an event (any dialect's word, resolved), a tool (or the
+    value the event's matchers see: a SessionStart source...), and the host it runs under."""
+
+    event: str | None
+    tool: str | None
+    host: str | None = None
+    other_hosts: bool = False
+
+    @property
+    def selects(self) -> bool:
+        return self.event is not None or self.tool is not None
 
 
-def _for_some_tool(handlers: Sequence[Handler], event: str) -> list[Handler]:
-    """The handlers that run for at least one tool: all but those an earlier identical
-    handler always takes the place of (same matcher, or an earlier one that matches all).
+def resolve_event(word: str) -> str | None:
+    """The event a word names (`PreToolUse`, `BeforeTool`, `tool.pre`, `PreCompact`), as
+    `run` takes it; None when no dialect knows it."""
+    from agenthooks.api import check_event
+    from agenthooks.dialects.listing import event_row
+    from agenthooks.markdown.events import EVENT_WORDS
 
-    Whether two handlers are identical is `selection.select`'s decision, asked of the pair
-    with matchers set aside, so `list` and `run` cannot disagree on it.
-    """
-    shown: list[Handler] = []
-    for handler in handlers:
-        hidden = any(
-            (earlier.matcher == handler.matcher or matches_everything(earlier.matcher))
-            and len(selection.select(
-                [earlier._replace(matcher=None), handler._replace(matcher=None)], event, None
-            )) == 1
-            for earlier in shown
-        )
-        if not hidden:
-            shown.append(handler)
-    return shown
+    word = EVENT_WORDS.get(word, word)  # `--event tool.pre` as a Markdown hook says it
+    try:
+        return check_event(word)
+    except ValueError:
+        row = event_row(word)
+    if row is None:
+        return None
+    return row.engine or row.antigravity or row.claude or row.gemini
+
+
+def value_doc(event: str | None, tool: str | None) -> dict[str, str]:
+    """The payload `--tool` stands for: the tool name, and on events whose matchers read
+    another field (SessionStart's `source`, PreCompact's `trigger`...), that field."""
+    if tool is None:
+        return {}
+    doc = {"tool_name": tool}
+    doc.update(dict.fromkeys(matcher_fields(event) - {"tool_name"}, tool))
+    return doc
+
+
+def matcher_fields(event: str | None) -> set[str]:
+    """The payload fields the matchers of an event's row are matched against, per dialect."""
+    from agenthooks.dialects.check import DIALECT_SPECS
+    from agenthooks.dialects.events import word_of
+    from agenthooks.dialects.listing import event_row
+
+    row = event_row(event) if event is not None else None
+    if row is None:
+        return set()
+    fields = {spec.events.get(word_of(dialect, row) or "") for dialect, spec
+              in DIALECT_SPECS.items()}
+    return {field for field in fields if field is not None}
+
+
+def tool_events() -> list[str]:
+    """Every event on which some dialect's matchers see the tool name (`--tool` alone)."""
+    from agenthooks.dialects.events import EVENT_TABLE
+
+    return [word for row in EVENT_TABLE
+            if "tool_name" in matcher_fields(word := row.engine or row.claude or row.word)]
+
+
+def caller_for(host: str | None, event: str | None, tool: str | None) -> str:
+    """`--host`, else the host whose tool table knows the tool's name (as `run` detects it
+    from a payload naming that tool)."""
+    if host is not None:
+        return host
+    from agenthooks.sources.payloads import detect
+
+    return detect({"tool_name": tool} if tool is not None else {}, event)
+
+
+def host_settings(host: str | None, other_hosts: bool) -> tuple[str | None, bool]:
+    """`--host` and `--other-hosts`, else the user config's, as `run` reads them."""
+    from agenthooks.userconfig import read_user_config
+
+    user = read_user_config()
+    return host or user.default_host, other_hosts or bool(user.other_hosts)
+
+
+def selected(registry: Hooks, asked: Asked) -> list[Handler]:
+    """The handlers `run` selects for the event and tool (for `--tool` alone: on any event
+    that matches on the tool name), in config order."""
+    caller = caller_for(asked.host, asked.event, asked.tool)
+    if asked.event is not None:
+        doc = value_doc(asked.event, asked.tool)
+        return list(registry.select(asked.event, asked.tool, doc, caller))
+    picked = {id(handler) for event in tool_events()
+              for handler in registry.select(event, asked.tool, value_doc(event, asked.tool),
+                                             caller)}
+    return [h for f in registry.files for h in f.handlers if id(h) in picked]
 
 
 def _matcher_text(handler: Handler) -> str:
@@ -132,6 +174,90 @@ def _nothing_message(
     return f"agenthooks: no enabled handler runs for {what}"
 
 
+class Found(NamedTuple):
+    """What discovery found, loaded for listing."""
+
+    files: list[HookFile]  # hooks.json files, then Claude Code and Gemini CLI settings
+    markdown: list[MarkdownFile]
+    diagnostics: tuple[Any, ...]
+
+    @property
+    def broken(self) -> list[HookFile]:
+        return [hook_file for hook_file in self.files if not hook_file.ok]
+
+    @property
+    def broken_md(self) -> list[HookFile]:
+        return [md.as_hook_file() for md in self.markdown if not md.ok]
+
+
+def _find(configs: Sequence[str], workspaces: Sequence[str], no_user: bool,
+          dialect: str | None) -> Found:
+    found = discovery.discover_all(configs=configs, workspaces=workspaces, no_user=no_user,
+                                   dialects=True, dialect=dialect)
+    files = [] if dialect not in (None, "antigravity") else [
+        check_file(source) for source in found.sources]
+    if found.dialect_sources:
+        from agenthooks.dialects.load import load_dialect_files
+
+        files.extend(load_dialect_files(found.dialect_sources))
+    return Found(files, _markdown(found.markdown), tuple(found.diagnostics))
+
+
+def _report_broken(found: Found) -> None:
+    """Only errors of broken files, and what discovery skipped: list is not a linter, and
+    warnings of good files are `validate`'s business."""
+    broken, broken_md = found.broken, found.broken_md
+    if not (broken or broken_md or found.diagnostics):
+        return
+    result = ValidationResult(
+        sources=tuple(hook_file.source for hook_file in (*broken, *broken_md)),
+        diagnostics=(*found.diagnostics, *(d for f in (*broken, *broken_md) for d in f.errors)),
+    )
+    TextReporter(sys.stderr, summary=False).report(result)
+    for hook_file in broken:
+        _say(f"agenthooks: {hook_file.source.path} has errors; "
+             f"{BROKEN_NOTE[hook_file.source.dialect]}")
+    for hook_file in broken_md:
+        _say(f"agenthooks: {hook_file.source.path} has errors; its hook is not listed "
+             "(run skips it)")
+
+
+def _say(line: str) -> None:
+    sys.stderr.write(printable(line) + "\n")
+
+
+def _handlers(found: Found, asked: Asked, named: bool) -> list[Handler]:
+    """Every handler listed, or those `run` selects (the files it leaves out named)."""
+    if not asked.selects:
+        return [h for f in found.files for h in f.handlers]
+    from agenthooks.api import Hooks
+
+    registry = Hooks(found.files, host=asked.host, other_hosts=asked.other_hosts, named=named)
+    for hook_file, why in registry.left_out:
+        _say(f"agenthooks: left out {hook_file.source.path}: {why}")
+    if (asked.tool is not None and asked.event is not None and not is_tool_event(asked.event)
+            and not matcher_fields(asked.event)):
+        _say(f"agenthooks: {asked.event} ignores matchers; --tool {asked.tool} changes nothing")
+    return selected(registry, asked)
+
+
+def _print(handlers: Sequence[Handler], hooks: Sequence[HookRow], fmt: str) -> None:
+    if fmt == "json":
+        rows = [as_json(handler) for handler in handlers] + [row.as_json() for row in hooks]
+        sys.stdout.write(exact_json(rows) + "\n")
+        return
+    if handlers:
+        mixed = any(handler.dialect != "antigravity" for handler in handlers)
+        headers = (*HEADERS, "DIALECT") if mixed else HEADERS
+        cells = [(*_row(handler), handler.dialect) if mixed else _row(handler)
+                 for handler in handlers]
+        render_table(headers, cells, stream=sys.stdout)
+    if hooks:
+        if handlers:
+            sys.stdout.write("\n")
+        render_table(HOOK_HEADERS, [row.cells() for row in hooks], stream=sys.stdout)
+
+
 def list_handlers(
     *,
     configs: Sequence[str] = (),
@@ -142,89 +268,33 @@ def list_handlers(
     fmt: str = "text",
     python: Sequence[str] = (),
     dialect: str | None = None,
+    host: str | None = None,
+    other_hosts: bool = False,
 ) -> int:
     """Print the handlers and in-process hooks; 1 if any file has errors (its hooks are then
     left out) or the event is unknown, else 0. `python`: `--python MODULE:ATTR` specs.
 
     `--event` takes any dialect's word (`BeforeTool` lists PreToolUse handlers too, and
     Claude Code's and Gemini CLI's of that meaning); `dialect` (--dialect) reads every named
-    file in that dialect and limits discovery to it."""
-    from agenthooks.dialects.listing import DialectListing, event_row
-
-    asked = event
-    row = event_row(event) if event is not None else None
-    if event is not None:
-        from agenthooks.markdown.events import EVENT_WORDS
-
-        event = EVENT_WORDS.get(event, event)  # `--event tool.pre` as a Markdown hook says it
-        if event not in ALL_EVENTS and row is not None:
-            event = row.engine or row.antigravity or event
-    if event is not None and event not in ALL_EVENTS and row is None:
-        sys.stderr.write(printable(
-            f"agenthooks: unknown event {event!r}: {unknown_event_hint(event)}"
-        ) + "\n")
+    file in that dialect and limits discovery to it. `host`/`other_hosts`: as `run`'s."""
+    resolved = resolve_event(event) if event is not None else None
+    if event is not None and resolved is None:
+        _say(f"agenthooks: unknown event {event!r}: {unknown_event_hint(event)}")
         return 1
-    found = discovery.discover_all(configs=configs, workspaces=workspaces, no_user=no_user,
-                                   dialects=True, dialect=dialect)
-    files = [check_file(source) for source in found.sources]
-    listing = DialectListing.load(found.dialect_sources, row, asked, tool)
-    markdown = _markdown(found.markdown)
-    broken = [hook_file for hook_file in files if not hook_file.ok]
-    broken_md = [md.as_hook_file() for md in markdown if not md.ok]
-    broken_dialect = listing.broken
-    broken = [*broken, *broken_dialect]
-    if broken or broken_md or found.diagnostics:
-        # Only errors of broken files, and what discovery skipped: list is not a linter, and
-        # warnings of good files are `validate`'s business.
-        result = ValidationResult(
-            sources=tuple(hook_file.source for hook_file in (*broken, *broken_md)),
-            diagnostics=(*found.diagnostics,
-                         *(d for f in (*broken, *broken_md) for d in f.errors)),
-        )
-        TextReporter(sys.stderr, summary=False).report(result)
-        for hook_file in broken:
-            sys.stderr.write(printable(
-                f"agenthooks: {hook_file.source.path} has errors; "
-                f"{BROKEN_NOTE[hook_file.source.dialect]}"
-            ) + "\n")
-        for hook_file in broken_md:
-            sys.stderr.write(printable(
-                f"agenthooks: {hook_file.source.path} has errors; its hook is not listed "
-                "(run skips it)"
-            ) + "\n")
-    if (tool is not None and event is not None and not is_tool_event(event)
-            and not listing.uses_value):
-        sys.stderr.write(printable(
-            f"agenthooks: {event} ignores matchers; --tool {tool} changes nothing"
-        ) + "\n")
-
-    plain = chosen_handlers(files, event, tool) if event in (None, *EVENTS) else []
-    if dialect not in (None, "antigravity"):
-        plain = []
-    handlers = [*plain, *listing.handlers]
-    hooks = chosen_hooks(_registry(markdown, python), event, tool)
-    if fmt == "json":
-        rows = [as_json(handler) for handler in handlers] + [row.as_json() for row in hooks]
-        sys.stdout.write(exact_json(rows) + "\n")
-    else:
-        if handlers:
-            mixed = any(handler.dialect != "antigravity" for handler in handlers)
-            headers = (*HEADERS, "DIALECT") if mixed else HEADERS
-            cells = [(*_row(handler), handler.dialect) if mixed else _row(handler)
-                     for handler in handlers]
-            render_table(headers, cells, stream=sys.stdout)
-        if hooks:
-            if handlers:
-                sys.stdout.write("\n")
-            render_table(HOOK_HEADERS, [row.cells() for row in hooks], stream=sys.stdout)
-    nothing = not handlers and not hooks
-    if nothing and (files or markdown or listing.files or not found.diagnostics):
+    found = _find(configs, workspaces, no_user, dialect)
+    _report_broken(found)
+    asked = Asked(resolved, tool, *host_settings(host, other_hosts))
+    handlers = _handlers(found, asked, named=bool(configs))
+    hooks = chosen_hooks(_registry(found.markdown, python), resolved, tool,
+                         caller_for(asked.host, resolved, tool))
+    _print(handlers, hooks, fmt)
+    if not handlers and not hooks and (found.files or found.markdown or not found.diagnostics):
         # (else the warning said why)
-        sys.stderr.write(printable(_nothing_message(
-            event, tool, workspaces=workspaces, no_user=no_user, files=[*files, *listing.files],
-            markdown=bool(markdown) or bool(python),
-        )) + "\n")
-    return 1 if broken or broken_md else 0
+        _say(_nothing_message(
+            resolved, tool, workspaces=workspaces, no_user=no_user, files=found.files,
+            markdown=bool(found.markdown) or bool(python),
+        ))
+    return 1 if found.broken or found.broken_md else 0
 
 
 BROKEN_NOTE = {
@@ -307,12 +377,16 @@ def _registry(
 
 
 def chosen_hooks(
-    registry: tuple[Hooks, dict[int, str]], event: str | None, tool: str | None
+    registry: tuple[Hooks, dict[int, str]], event: str | None, tool: str | None,
+    caller: str = "antigravity",
 ) -> list[HookRow]:
-    """The in-process hooks to show, in the order the engine runs them per event."""
+    """The in-process hooks to show, in the order the engine runs them per event; a hook's
+    tool matcher sees the tool's name in every host's words, as in `run`."""
+    from agenthooks.api import tool_names
     from agenthooks.engine.hookspec import selects_tool
 
     hooks, origin = registry
+    names = tool_names(tool, caller)
     rows: list[HookRow] = []
     indexed = sorted(enumerate(hooks.python_hooks),
                      key=lambda pair: (ALL_EVENTS.index(pair[1].event), pair[1].priority,
@@ -323,7 +397,7 @@ def chosen_hooks(
         if tool is not None and event is None and hook.event not in TOOL_CALL_EVENTS:
             continue
         on_tool = hook.event in TOOL_CALL_EVENTS
-        if tool is not None and on_tool and not selects_tool(hook, tool):
+        if tool is not None and on_tool and not selects_tool(hook, names):
             continue
         row = _markdown_row(hook, tool if on_tool else None)
         if row is False:

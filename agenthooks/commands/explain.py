@@ -1,0 +1,413 @@
+"""`agenthooks explain EVENT`: every handler and in-process hook of the workspace, and whether
+it would run for this event, tool and payload, and if not, why.
+
+Whether a handler runs is never decided here: it is `Hooks.select`, the selection `run` and
+`run --dry-run` make (the same files, the same files left out under `--host`, the same
+caller), then Claude Code's `if` as `run` applies it per call (`engine.dialectrun`), then the
+handler types only their host can run. Explain only adds the reason of each handler that does
+not run: its file was skipped for errors, its workspace is not trusted, its file is left to
+its host, it is agenthooks itself, it is disabled, it is on another event, its matcher does
+not select the tool in its own dialect's words, or it duplicates a handler that runs.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from agenthooks.config.model import Handler, HookFile
+from agenthooks.errors import UsageError
+from agenthooks.report.escape import printable
+from agenthooks.selection import HOST_NAMES
+
+if TYPE_CHECKING:
+    from agenthooks.api import Hooks
+    from agenthooks.engine.hookspec import PythonHook
+
+HEADERS = ("SOURCE", "HOOK", "EVENT", "MATCHER", "COMMAND", "RUNS", "WHY")
+HOOK_HEADERS = ("SOURCE", "HOOK", "KIND", "EVENT", "TOOL", "RUNS", "WHY")
+HOST_ONLY = "a {kind} handler: only {host} runs it"
+
+
+class ExplainOptions(NamedTuple):
+    event: str
+    configs: Sequence[str] = ()
+    workspaces: Sequence[str] = ()
+    no_user: bool = False
+    tool: str | None = None
+    host: str | None = None
+    other_hosts: bool = False
+    require_trust: bool = False
+    python: Sequence[str] = ()
+    fmt: str = "text"
+
+
+class Call(NamedTuple):
+    """One event as `run` would see it: the payload read, the tool, whose words they are."""
+
+    event: str
+    given: str  # EVENT as typed
+    tool: str | None
+    doc: Mapping[str, Any]
+    data: bytes
+    caller: str
+
+
+class Situation(NamedTuple):
+    """What the reasons are read from: the call, what `run` selects, and why files are out."""
+
+    call: Call
+    chosen: tuple[Handler, ...]
+    values: tuple[tuple[str, str, str | None], ...]  # per dialect: its event word, value
+    out: dict[str, str]  # file path -> why its handlers do not run
+
+
+# --- reading the call ---------------------------------------------------------------------
+
+
+def read_input() -> bytes:
+    """The payload on stdin; none for a terminal or a closed stdin."""
+    stdin = sys.stdin
+    try:
+        if stdin is None or stdin.isatty():
+            return b""
+    except ValueError:
+        return b""
+    buffer = getattr(stdin, "buffer", None)
+    return bytes(buffer.read()) if buffer is not None else stdin.read().encode()
+
+
+def read_call(hooks: Hooks, given: str, tool: str | None, data: bytes) -> Call:
+    """The call as `run` reads it; with no payload, `--tool` stands for one naming the tool
+    (so that the tool's own host is the caller, as `list` takes it)."""
+    from agenthooks.api import check_event
+    from agenthooks.commands.list import value_doc
+    from agenthooks.payload import dumps, read_payload, tool_from_payload
+
+    try:
+        event = check_event(given)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    _, doc = read_payload(data)
+    if not doc and tool is not None:
+        doc = value_doc(event, tool)
+        data = dumps(doc).encode("utf-8")
+    tool = tool or tool_from_payload(doc)
+    return Call(event, given, tool, doc, data, hooks.caller_of(doc, given))
+
+
+# --- loading as run does ------------------------------------------------------------------
+
+
+def settings(options: ExplainOptions) -> ExplainOptions:
+    """`--host`, `--other-hosts` and `--require-trust`, else the environment and the user
+    config, as `run` reads them."""
+    from agenthooks.cli.run_args import REQUIRE_TRUST_ENV
+    from agenthooks.userconfig import read_user_config, setting
+
+    user = read_user_config()
+    return options._replace(
+        host=options.host or user.default_host,
+        other_hosts=options.other_hosts or bool(user.other_hosts),
+        require_trust=setting(options.require_trust, os.environ, REQUIRE_TRUST_ENV,
+                              user.require_trust))
+
+
+def load(options: ExplainOptions, require_trust: bool) -> tuple[Hooks, tuple[str, ...],
+                                                                dict[int, str]]:
+    """The registry `run` builds, and the `--python` spec of each Python hook (by place)."""
+    from agenthooks.api import load_checked
+    from agenthooks.cli.python_hooks import load_python_hooks
+
+    hooks, untrusted = load_checked(
+        configs=options.configs, workspaces=options.workspaces, no_user=options.no_user,
+        require_trust=require_trust, host=options.host, other_hosts=options.other_hosts)
+    origin: dict[int, str] = {}
+    for spec in options.python:
+        before = len(hooks.python_hooks)
+        hooks = load_python_hooks(hooks, spec)
+        origin.update(dict.fromkeys(range(before, len(hooks.python_hooks)), spec))
+    return hooks, untrusted, origin
+
+
+def every_file(hooks: Hooks) -> list[HookFile]:
+    return [*hooks.files, *hooks.skipped_files]
+
+
+def files_out(hooks: Hooks, every: Hooks, untrusted: Sequence[str]) -> dict[str, str]:
+    """Why each file's handlers do not run, by path: skipped, untrusted, left out."""
+    out = {f.source.path: skipped_why(f) for f in every.skipped_files}
+    loaded = {f.source.path for f in every_file(hooks)}
+    for hook_file in every.files:
+        path = hook_file.source.path
+        if path not in loaded:
+            out[path] = untrusted_why(hook_file, untrusted)
+    for hook_file, why in hooks.left_out:
+        out.setdefault(hook_file.source.path, why)
+    return out
+
+
+def skipped_why(hook_file: HookFile) -> str:
+    errors = hook_file.errors
+    return "file skipped for errors" + (f": {errors[0]}" if errors else "")
+
+
+def untrusted_why(hook_file: HookFile, untrusted: Sequence[str]) -> str:
+    workspace = hook_file.source.workspace
+    said = next((line for line in untrusted if f" {workspace}:" in line), None)
+    return f"untrusted workspace: {said}" if said else f"untrusted workspace {workspace}"
+
+
+# --- the reasons --------------------------------------------------------------------------
+
+
+def _key(handler: Handler) -> tuple[str, str, str]:
+    return (handler.source.path, handler.pointer, handler.event)
+
+
+def host_name(dialect: str) -> str:
+    return HOST_NAMES.get(dialect, dialect)
+
+
+def verdict(handler: Handler, situation: Situation) -> tuple[bool, str | None]:
+    """Whether `run` runs the handler (the selection says), and if not, why."""
+    chosen = {_key(h) for h in situation.chosen}
+    if _key(handler) in chosen:
+        why = condition_why(handler, situation.call) or kind_why(handler)
+        return why is None, why
+    return False, not_selected_why(handler, situation)
+
+
+def condition_why(handler: Handler, call: Call) -> str | None:
+    """Claude Code's `if`, checked as `run` checks it for this call (`engine.dialectrun`)."""
+    rule = dict(handler.options).get("if") if handler.dialect == "claude" else None
+    if not isinstance(rule, str):
+        return None
+    from agenthooks.engine.dialectrun import _runs
+    from agenthooks.payload import tool_args
+    from agenthooks.sources.payloads import Translation
+
+    words = Translation(call.caller, call.doc, call.data, call.tool, tool_args(call.doc))
+    tool = words.tool_in("claude")
+    if _runs(handler, tool, words.args_in("claude"), call.doc.get("cwd")):
+        return None
+    return f"Claude Code's if {rule!r} does not hold for {tool or 'this call'}"
+
+
+def kind_why(handler: Handler) -> str | None:
+    """The handler types only their host runs (a prompt, an MCP tool, an agent...)."""
+    from agenthooks.kinds.process import runs_as_http
+
+    if handler.kind == "command" or runs_as_http(handler):
+        return None
+    return HOST_ONLY.format(kind=handler.kind, host=host_name(handler.dialect))
+
+
+def not_selected_why(handler: Handler, situation: Situation) -> str:
+    from agenthooks.selection import fans_out
+
+    out = situation.out.get(handler.source.path)
+    if out is not None:
+        return out
+    if fans_out(handler):
+        return "agenthooks itself (`agenthooks run` registered as the host's hook), not a handler"
+    if not handler.enabled:
+        return "disabled"
+    word = event_word(handler.dialect, situation)
+    if word != handler.event:
+        return f"another event ({handler.event})"
+    return matcher_why(handler, situation) or duplicate_why(handler, situation)
+
+
+def event_word(dialect: str, situation: Situation) -> str | None:
+    """The word a dialect's files say the event with (None: that dialect has none)."""
+    if dialect == "antigravity":
+        return situation.call.event
+    return next((word for d, word, _ in situation.values if d == dialect), None)
+
+
+def matcher_why(handler: Handler, situation: Situation) -> str | None:
+    """Why the handler's matcher does not select this call, in its own dialect's words."""
+    seen, field = seen_value(handler, situation)
+    if handler.dialect == "antigravity":
+        from agenthooks.events import is_tool_event
+        from agenthooks.matcher import handler_matches
+
+        selects = handler_matches(handler.matcher, is_tool_event(handler.event), seen)
+    else:
+        from agenthooks.dialects import matching
+
+        selects = matching.matches(handler.dialect, handler.matcher, handler.event, seen)
+    if selects:
+        return None
+    return (f"matcher {handler.matcher!r} ({host_name(handler.dialect)}) does not select "
+            f"{what_is_seen(seen, field, situation.call.tool, handler.dialect)}")
+
+
+def seen_value(handler: Handler, situation: Situation) -> tuple[str | None, str]:
+    """The value the handler's matcher sees, and the field it comes from."""
+    from agenthooks.selection import tool_in
+
+    if handler.dialect == "antigravity":
+        return tool_in(situation.call.tool, situation.call.caller, "antigravity"), "tool_name"
+    from agenthooks.dialects.check import DIALECT_SPECS
+
+    field = DIALECT_SPECS[handler.dialect].events.get(handler.event) or "tool_name"
+    value = next((v for d, _, v in situation.values if d == handler.dialect), None)
+    return value, field
+
+
+def what_is_seen(seen: str | None, field: str, tool: str | None, dialect: str) -> str:
+    if field != "tool_name":
+        return f"{field} {seen!r}" if seen is not None else f"a call with no {field}"
+    if seen is not None:
+        return seen
+    if tool is not None:
+        return f"{tool} (no {host_name(dialect)} name for it)"
+    return "a call with no tool name"
+
+
+def duplicate_why(handler: Handler, situation: Situation) -> str:
+    """The handler that runs in this one's place: the same command (hooks.json), the same
+    host's dedup key, or the same program across files."""
+    from agenthooks.dialects.listing import dedup_key
+    from agenthooks.selection import program
+
+    for other in situation.chosen:
+        same = (
+            (handler.dialect == other.dialect == "antigravity"
+             and (handler.command, handler.source.cwd, handler.timeout)
+             == (other.command, other.source.cwd, other.timeout))
+            or (handler.dialect == other.dialect != "antigravity"
+                and dedup_key(handler) == dedup_key(other))
+            or (handler.kind == other.kind == "command" and program(handler) == program(other))
+        )
+        if same:
+            return f"duplicate of {label(other)}, which runs the same command"
+    return "not selected"
+
+
+def label(handler: Handler) -> str:
+    if handler.dialect == "antigravity" or handler.name:
+        return f"{handler.hook or handler.name} ({handler.source.path})"
+    return handler.hook or f"{handler.source.path}#{handler.pointer}"
+
+
+# --- the rows -----------------------------------------------------------------------------
+
+
+def handler_rows(every: Hooks, situation: Situation) -> list[dict[str, Any]]:
+    rows = []
+    for hook_file in every_file(every):
+        if not hook_file.handlers and hook_file.source.path in situation.out:
+            rows.append(file_row(hook_file, situation.out[hook_file.source.path]))
+        for handler in hook_file.handlers:
+            runs, why = verdict(handler, situation)
+            rows.append({"source": handler.source.path, "hook": handler.hook,
+                         "dialect": handler.dialect, "event": handler.event,
+                         "matcher": handler.matcher, "command": handler.command,
+                         "runs": runs, "why": why})
+    return rows
+
+
+def file_row(hook_file: HookFile, why: str) -> dict[str, Any]:
+    """A file whose handlers are unknown (it did not load): one row saying why."""
+    return {"source": hook_file.source.path, "hook": None, "dialect": hook_file.source.dialect,
+            "event": None, "matcher": None, "command": None, "runs": False, "why": why}
+
+
+def hook_rows(hooks: Hooks, call: Call, origin: Mapping[int, str]) -> list[dict[str, Any]]:
+    """The in-process hooks, each with whether `run` selects it (before its `when`)."""
+    plan = hooks.plan(call.given, call.data, tool=call.tool)
+    planned = {id(hook) for hook in plan.hooks}
+    rows = []
+    for index, hook in enumerate(hooks.python_hooks):
+        runs = id(hook) in planned
+        rows.append({"source": hook_source(hook, origin.get(index)), "hook": hook.name,
+                     "kind": "markdown" if hasattr(hook.fn, "front") else hook.phase,
+                     "event": hook.event, "tool": hook.tool,
+                     "when": hook_when(hook), "runs": runs,
+                     "why": None if runs else hook_why(hook, call)})
+    return rows
+
+
+def hook_source(hook: PythonHook, spec: str | None) -> str:
+    path = getattr(hook.fn, "path", None)
+    if isinstance(path, str):
+        return path
+    return f"--python {spec}" if spec else "(python)"
+
+
+def hook_when(hook: PythonHook) -> str | None:
+    front = getattr(hook.fn, "front", None)
+    when = getattr(front, "when", None)
+    if isinstance(when, str):
+        return when
+    return getattr(hook.when, "__name__", "predicate") if hook.when is not None else None
+
+
+def hook_why(hook: PythonHook, call: Call) -> str:
+    if hook.event != call.event:
+        return f"another event ({hook.event})"
+    return f"tool {hook.tool!r} does not select {call.tool or 'a call with no tool name'}"
+
+
+# --- the command --------------------------------------------------------------------------
+
+
+def explain(options: ExplainOptions) -> int:
+    """Print the explanation; 0, or raises `UsageError`/`PayloadError` (exit 1)."""
+    from agenthooks.api import check_event
+
+    try:
+        check_event(options.event)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    data = read_input()
+    options = settings(options)
+    hooks, untrusted, origin = load(options, options.require_trust)
+    every = load(options, False)[0] if untrusted else hooks
+    call = read_call(hooks, options.event, options.tool, data)
+    chosen = hooks.select(call.event, call.tool, call.doc, call.caller)
+    situation = Situation(call, chosen,
+                          hooks.selector.values(call.event, call.tool, call.doc, call.caller),
+                          files_out(hooks, every, untrusted))
+    report = {"event": call.event, "tool": call.tool, "caller": call.caller,
+              "handlers": handler_rows(every, situation),
+              "hooks": hook_rows(hooks, call, origin),
+              "leftOut": [{"source": path, "why": why} for path, why in situation.out.items()]}
+    write(report, options.fmt)
+    return 0
+
+
+def write(report: dict[str, Any], fmt: str) -> None:
+    if fmt == "json":
+        from agenthooks.report.diagnostics import exact_json
+
+        sys.stdout.write(exact_json(report) + "\n")
+        return
+    from agenthooks.report.table import render_table
+
+    tool = f", tool {report['tool']}" if report["tool"] else ""
+    sys.stdout.write(printable(f"{report['event']}{tool}, in {host_name(report['caller'])}'s "
+                               "words") + "\n\n")
+    if report["handlers"]:
+        render_table(HEADERS, [cells(row, ("source", "hook", "event", "matcher", "command"))
+                               for row in report["handlers"]], stream=sys.stdout)
+    if report["hooks"]:
+        if report["handlers"]:
+            sys.stdout.write("\n")
+        render_table(HOOK_HEADERS, [cells(row, ("source", "hook", "kind", "event", "tool"))
+                                    for row in report["hooks"]], stream=sys.stdout)
+    if not report["handlers"] and not report["hooks"]:
+        sys.stderr.write("agenthooks: no handler or hook found\n")
+
+
+def cells(row: Mapping[str, Any], keys: Sequence[str]) -> tuple[str, ...]:
+    texts = ["-" if row[key] is None else str(row[key]) for key in keys]
+    # A settings file's unnamed handler is named by its place: the file is in SOURCE already.
+    texts[1] = texts[1].removeprefix(f"{row['source']}#")
+    texts.extend(("yes" if row["runs"] else "no", row["why"] or ""))
+    return tuple(printable(text) for text in texts)
