@@ -25,7 +25,7 @@ from agenthooks.config.loader import load
 from agenthooks.config.model import Handler, HookFile, Source
 from agenthooks.decision import Decision
 from agenthooks.engine.drive import finish
-from agenthooks.engine.runner import Call, EventPlan, Executed, dialect_needs, execute
+from agenthooks.engine.runner import Call, EventPlan, Executed, call_needs, execute
 from agenthooks.errors import AgentHooksError, UsageError
 from agenthooks.events import canonical_event, is_tool_event
 from agenthooks.executor import ProcessResult, ProcessSpec
@@ -409,7 +409,7 @@ class Hooks:
             background = tuple(h for h in selected if in_background(h))
             specs = config_specs(handlers, event, tool)
             chain, inspect, shells, looped = self._in_process(event, tool, caller)
-            needs = dialect_needs(handlers, background, event, tool) \
+            needs = call_needs(handlers, background, event, tool) \
                 if self.selector.dialect_files else None
             found = self._plans[key] = EventPlan(
                 handlers, specs, chain, inspect, shells, looped, needs,

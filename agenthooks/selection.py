@@ -112,8 +112,7 @@ def program(handler: Handler) -> tuple[str, ...]:
         return (handler.kind, handler.command)
     if words and "/" in words[0] and not os.path.isabs(words[0]):
         words[0] = os.path.normpath(os.path.join(handler.source.cwd, words[0]))
-    args = dict(handler.options).get("args")
-    return (handler.kind, *words, *(args if isinstance(args, tuple) else ()))
+    return (handler.kind, *words, *(handler.args or ()))
 
 
 def fans_out(handler: Handler) -> bool:

@@ -181,19 +181,19 @@ def verdict(handler: Handler, situation: Situation) -> tuple[bool, str | None]:
 
 
 def condition_why(handler: Handler, call: Call) -> str | None:
-    """Claude Code's `if`, checked as `run` checks it for this call (`engine.dialectrun`)."""
-    rule = dict(handler.options).get("if") if handler.dialect == "claude" else None
-    if not isinstance(rule, str):
+    """A per-call condition (Claude Code's `if`), checked as `run` checks it for this call
+    (`engine.needs`)."""
+    rule = handler.condition
+    if rule is None:
         return None
-    from agenthooks.engine.dialectrun import _runs
+    from agenthooks.engine.needs import holds_for
     from agenthooks.payload import tool_args
     from agenthooks.sources.payloads import Translation
 
     words = Translation(call.caller, call.doc, call.data, call.tool, tool_args(call.doc))
-    tool = words.tool_in("claude")
-    if _runs(handler, tool, words.args_in("claude"), call.doc.get("cwd")):
+    if holds_for(handler, words, call.doc.get("cwd")):
         return None
-    return f"Claude Code's if {rule!r} does not hold for {tool or 'this call'}"
+    return f"its if {rule!r} does not hold for {words.tool_in(handler.dialect) or 'this call'}"
 
 
 def kind_why(handler: Handler) -> str | None:

@@ -74,6 +74,14 @@ class Handler(NamedTuple):
     # objects as sorted (key, value) tuples): Claude's args, async, shell, if, statusMessage,
     # once, headers, allowedEnvVars, server, tool, input, model; Gemini's env, description.
     options: tuple[tuple[str, object], ...] = ()
+    # How it runs, as data its source puts here at load time (`dialects.spec.Dialect`): the
+    # run path reads these, never the dialect.
+    shell: str | None = None  # the shell that runs `command`; None: /bin/sh (hooks.json)
+    args: tuple[str, ...] | None = None  # exec form: `command` run with these, no shell
+    background: bool = False  # started, never waited for, no answer (Claude's `async`)
+    condition: str | None = None  # checked per call before it runs (Claude's `if`)
+    env_file: bool = False  # gets an env file to write variables to (CLAUDE_ENV_FILE)
+    chain: str | None = None  # its sequence group (see `Dialect.chain`)
 
 
 class Diagnostic(NamedTuple):

@@ -362,7 +362,7 @@ class DialectChecker(Checker):
             source=self.source, hook=name or "", event=event, matcher=matcher, command=text,
             timeout=timeout, kind=handler["type"], enabled=disabled not in self.disabled,
             pointer=pointer, dialect=self.dialect.name, name=name, sequential=sequential,
-            options=options,
+            options=options, **runs_as(self.dialect, event, handler),
         )
 
     def kind_message(self, kind: Any, given: bool) -> str:
@@ -455,3 +455,21 @@ def check_document(doc: Any, source: Source, *, thorough: bool) -> DialectChecke
 
 def host_name(dialect: str) -> str:
     return HOST_NAMES[dialect]
+
+
+def runs_as(dialect: Dialect, event: str, handler: dict[str, Any]) -> dict[str, Any]:
+    """How a valid handler runs, read once with its dialect's keys (see `Handler`)."""
+    def option(key: str | None) -> Any:
+        return handler.get(key) if key is not None else None
+
+    shell, args, condition = option(dialect.shell_key), option(dialect.exec_key), \
+        option(dialect.condition_key)
+    command = handler.get("type") == "command"
+    return {
+        "shell": shell if isinstance(shell, str) and shell else dialect.shell,
+        "args": tuple(str(a) for a in args) if isinstance(args, list) else None,
+        "background": command and option(dialect.background_key) is True,
+        "condition": condition if isinstance(condition, str) else None,
+        "env_file": command and event in dialect.env_file_events,
+        "chain": dialect.chain,
+    }

@@ -69,6 +69,11 @@ CLAUDE = Dialect(
     default_timeout=600.0,
     timeout_by_event={"UserPromptSubmit": 30.0},
     project_var="CLAUDE_PROJECT_DIR",
+    shell_key="shell",
+    exec_key="args",
+    background_key="async",
+    condition_key="if",
+    env_file_events=frozenset(("SessionStart",)),
     option_types={
         "args": "strings", "async": "boolean", "asyncRewake": "boolean", "once": "boolean",
         "shell": "string", "if": "string", "statusMessage": "string", "headers": "object",

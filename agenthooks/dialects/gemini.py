@@ -50,6 +50,7 @@ GEMINI = Dialect(
     default_timeout=60.0,
     timeout_by_event={},
     project_var="GEMINI_PROJECT_DIR",
+    chain="gemini",
     option_types={"name": "string", "description": "string", "env": "string-map"},
 )
 

@@ -43,5 +43,17 @@ class Dialect(NamedTuple):
     # Keys whose value type is checked: key -> (type name, predicate name)
     option_types: dict[str, str]
 
+    # How its command handlers run, put on each Handler at load time, so that the run path
+    # never asks which dialect a handler came from.
+    shell: str = "bash"  # its host runs commands with `bash -c`
+    shell_key: str | None = None  # the handler key naming another shell
+    exec_key: str | None = None  # the handler key of the exec form's arguments (no shell)
+    background_key: str | None = None  # the key that starts a handler and never waits
+    condition_key: str | None = None  # the key of a per-call condition (Claude's `if`)
+    env_file_events: frozenset[str] = frozenset()  # events whose commands get an env file
+    # Its handlers of one event form one sequence: once one group says `sequential`, all of
+    # them run in order, each seeing what the previous one rewrote (Gemini CLI).
+    chain: str | None = None
+
     def default_timeout_for(self, event: str) -> float:
         return self.timeout_by_event.get(event, self.default_timeout)

@@ -1,14 +1,18 @@
-"""The command step of an event whose selected handlers include Claude Code or Gemini CLI
-ones (`engine.runner._commands` hands over to `run`).
+"""The command step of an event whose handlers need more per call than a process each on
+the payload (`engine.runner._commands` hands over to `run`); what each needs is data their
+sources put on them at load time (`config.model.Handler`), never a question of format:
 
+    - a per-call condition (Claude Code's `if`) leaves out the handlers it rules out, read
+      on the tool and argument names of the handler's own dialect
     - each process's environment takes what this call says (`kinds.process.call_env`)
-    - Claude Code `http` handlers run in threads, started before the processes and joined
-      after them (`kinds.http`)
-    - a Claude Code SessionStart gets CLAUDE_ENV_FILE: the caller's when it has one (agenthooks
-      runs under Claude Code), else a temporary file, whose content the answers carry
-    - Claude Code's `async` handlers start in the background, with no answer
-    - Gemini CLI's `sequential: true`: the Gemini CLI handlers of the event run one after the
-      other, after the rest, each on the payload the previous one rewrote
+    - http handlers run in threads, started before the processes and joined after them
+      (`kinds.http`)
+    - `env_file` handlers get an env file to write to (CLAUDE_ENV_FILE): the caller's when
+      it has one (agenthooks runs under Claude Code), else a temporary file, whose content
+      the answers carry
+    - `background` handlers start and are never waited for, with no answer
+    - `sequential`: the handlers of the same `chain` run one after the other, after the
+      rest, each on the payload the previous one rewrote (Gemini CLI)
 """
 
 from __future__ import annotations
@@ -24,7 +28,6 @@ from agenthooks.kinds.process import answers_of, call_env, runs_as_process
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
 
     from agenthooks.engine.runner import Call, EventPlan, Processes
     from agenthooks.sources.payloads import Translation
@@ -36,43 +39,34 @@ def narrow(
     plan: EventPlan, call: Call, handlers: list[Handler], jobs: list[Job],
     words: Translation,
 ) -> tuple[EventPlan, list[Handler], list[Job]]:
-    """Leave out the Claude Code handlers whose `if` does not hold for this call (see
-    `dialects.conditions`), read on Claude Code's tool and argument names; the plan's
-    needs are worked out again for what is left."""
-    needs = plan.dialects
+    """Leave out the handlers whose condition does not hold for this call (see
+    `dialects.conditions`); the plan's needs are worked out again for what is left."""
+    needs = plan.needs
     assert needs is not None
-    background = [h for h, _ in needs.background]
-    if not any(_condition(h) for h in (*handlers, *background)):
+    if not needs.conditions:
         return plan, handlers, jobs
     cwd = call.doc.get("cwd")
-    tool, tool_input = words.tool_in("claude"), words.args_in("claude")
     kept: list[Handler] = []
     kept_jobs: list[Job] = []
     pending = iter(jobs)
     for handler in handlers:
         job = next(pending) if runs_as_process(handler) else None
-        if _runs(handler, tool, tool_input, cwd):
+        if holds_for(handler, words, cwd):
             kept.append(handler)
             if job is not None:
                 kept_jobs.append(job)
-    from agenthooks.engine.runner import dialect_needs
+    from agenthooks.engine.runner import call_needs
 
-    background = [h for h in background if _runs(h, tool, tool_input, cwd)]
-    return (plan._replace(dialects=dialect_needs(kept, background, call.event, call.tool)),
+    background = [h for h, _ in needs.background if holds_for(h, words, cwd)]
+    return (plan._replace(needs=call_needs(kept, background, call.event, call.tool)),
             kept, kept_jobs)
 
 
-def _condition(handler: Handler) -> str | None:
-    if handler.dialect != "claude":
-        return None
-    rule = dict(handler.options).get("if")
-    return rule if isinstance(rule, str) else None
-
-
-def _runs(handler: Handler, tool: str | None, tool_input: dict[str, Any], cwd: object) -> bool:
-    rule = _condition(handler)
+def holds_for(handler: Handler, words: Translation, cwd: object) -> bool:
+    rule = handler.condition
     if rule is None:
         return True
+    tool, tool_input = words.tool_in(handler.dialect), words.args_in(handler.dialect)
     from agenthooks.dialects.conditions import Unreadable, holds
 
     base = cwd if isinstance(cwd, str) and cwd else handler.source.workspace
@@ -84,7 +78,7 @@ def _runs(handler: Handler, tool: str | None, tool_input: dict[str, Any], cwd: o
 
 async def run(plan: EventPlan, call: Call, handlers: list[Handler], jobs: list[Job],
               words: Translation, processes: Processes) -> list[Answer]:
-    needs = plan.dialects
+    needs = plan.needs
     assert needs is not None
     data = words.data
     env_file, made = _env_file(needs.env_file)
@@ -96,12 +90,12 @@ async def run(plan: EventPlan, call: Call, handlers: list[Handler], jobs: list[J
         # handlers; a temporary CLAUDE_ENV_FILE is not theirs to use.
         given = None if made else env_file
         started = in_own_words([h for h, _ in needs.background],
-                               [_with_env(h, spec, call.doc, given)
+                               [_with_env(h, spec, words, given)
                                 for h, spec in needs.background], words)
         start_background([job for job in started if isinstance(job, ProcessSpec)], data)
     try:
         processed = [h for h in handlers if runs_as_process(h)]
-        jobs = [_with_env(h, job, call.doc, env_file)
+        jobs = [_with_env(h, job, words, env_file)
                 for h, job in zip(processed, jobs, strict=True)]
         requests = None
         if needs.http:
@@ -140,10 +134,10 @@ def _env_file(needed: bool) -> tuple[str | None, bool]:
     return path, True
 
 
-def _with_env(handler: Handler, job: Job, doc: dict[str, Any], env_file: str | None) -> Job:
+def _with_env(handler: Handler, job: Job, words: Translation, env_file: str | None) -> Job:
     if not isinstance(job, ProcessSpec):
         return job
-    extra = call_env(handler, doc, env_file)
+    extra = call_env(handler, words.fields(), env_file)
     return job._replace(env={**(job.env or {}), **extra}) if extra else job
 
 
@@ -153,7 +147,8 @@ async def _in_order(processed: Sequence[Handler], jobs: Sequence[Job], words: Tr
     the previous one's `hookSpecificOutput.tool_input` (BeforeTool) or `llm_request`."""
     from agenthooks.hosts.gemini.protocol import answer, rewritten_input
 
-    chained = [k for k, h in enumerate(processed) if h.dialect == "gemini"]
+    groups = {h.chain for h in processed if h.sequential and h.chain is not None}
+    chained = [k for k, h in enumerate(processed) if h.chain in groups]
     rest = [k for k in range(len(jobs)) if k not in chained]
     results: dict[int, ProcessResult] = dict(
         zip(rest, await run_jobs([jobs[k] for k in rest], words.data, processes),
@@ -161,15 +156,15 @@ async def _in_order(processed: Sequence[Handler], jobs: Sequence[Job], words: Tr
     for k in chained:
         handler, job = processed[k], jobs[k]
         if isinstance(job, ProcessSpec):
-            job = job._replace(stdin=words.payload("gemini", handler.event))
+            job = job._replace(stdin=words.payload(handler.dialect, handler.event))
         [done] = await run_jobs([job], words.data, processes)
         results[k] = done
         change = rewritten_input(handler.event, answer(handler, done, event))
         if change is None:
             continue
         key, value = change
-        words = (words.with_args(words.args_back("gemini", value)) if key == "tool_input"
-                 else words.with_field(key, value))
+        words = (words.with_args(words.args_back(handler.dialect, value))
+                 if key == "tool_input" else words.with_field(key, value))
     return [results[k] for k in range(len(jobs))]
 
 
@@ -179,8 +174,8 @@ def _with_env_file(answers: list[Answer], path: str) -> list[Answer]:
             content = stream.read(1024 * 1024)
     except OSError:
         content = ""
-    return [a._replace(env_file=(path, content)) if a.handler.dialect == "claude"
-            and a.handler.event == "SessionStart" else a for a in answers]
+    return [a._replace(env_file=(path, content)) if a.handler.env_file else a
+            for a in answers]
 
 
 def _remove(path: str) -> None:

@@ -49,8 +49,8 @@ class EventPlan(NamedTuple):
     inspect: tuple[PythonHook, ...]
     shells: tuple[ShellHook, ...]
     looped: bool  # whether some hook or predicate is async (needs an event loop)
-    # Claude Code and Gemini CLI handlers are among `handlers`: their per-call needs.
-    dialects: DialectNeeds | None = None
+    # What its handlers need at each call beyond a process each (`engine.needs`).
+    needs: CallNeeds | None = None
     # The dialects of `handlers`: a handler of another host than the caller's is given the
     # payload its own host would send (`sources.payloads`).
     hosts: frozenset[str] = frozenset()
@@ -60,32 +60,34 @@ class EventPlan(NamedTuple):
         return bool(self.chain or self.inspect or self.shells)
 
 
-class DialectNeeds(NamedTuple):
-    """What the Claude Code and Gemini CLI handlers of a plan need at each call."""
+class CallNeeds(NamedTuple):
+    """What the selected handlers need at each call beyond a process each on the payload,
+    read off the data their sources put on them (`Handler`)."""
 
-    handlers: bool  # some were selected
+    call_env: bool = False  # some take variables from the payload (`kinds.process.CALL_VARS`)
     http: tuple[int, ...] = ()  # positions (in `handlers`) of http handlers
-    env_file: bool = False  # a Claude Code SessionStart handler: CLAUDE_ENV_FILE
-    sequential: bool = False  # a Gemini CLI group says `sequential: true`
-    # Claude Code `async` handlers and their specs: started per call, not waited for.
+    env_file: bool = False  # some get an env file to write to (CLAUDE_ENV_FILE)
+    sequential: bool = False  # some group says `sequential: true`
+    conditions: bool = False  # some have a per-call condition (Claude Code's `if`)
+    # Handlers started per call and never waited for (Claude Code's `async`), with specs.
     background: tuple[tuple[Handler, ProcessSpec], ...] = ()
 
 
-def dialect_needs(handlers: Sequence[Handler], background: Sequence[Handler] = (),
-                  event: str = "", tool: str | None = None) -> DialectNeeds | None:
-    """What the selected Claude Code and Gemini CLI handlers need at each call; `background`:
-    Claude Code's `async` handlers, started and left to run."""
-    mine = [(i, h) for i, h in enumerate(handlers) if h.dialect != "antigravity"]
-    if not mine and not background:
-        return None
-    return DialectNeeds(
-        bool(mine),
-        tuple(i for i, h in mine if runs_as_http(h)),
-        any(h.dialect == "claude" and h.event == "SessionStart" and h.kind == "command"
-            for _, h in mine),
-        any(h.dialect == "gemini" and h.sequential for _, h in mine),
+def call_needs(handlers: Sequence[Handler], background: Sequence[Handler] = (),
+               event: str = "", tool: str | None = None) -> CallNeeds | None:
+    """What the selected handlers need at each call; None when nothing (a plain run)."""
+    from agenthooks.kinds.process import CALL_VARS
+
+    every = (*handlers, *background)
+    needs = CallNeeds(
+        any(h.dialect in CALL_VARS for h in handlers),
+        tuple(i for i, h in enumerate(handlers) if runs_as_http(h)),
+        any(h.env_file for h in handlers),
+        any(h.sequential for h in handlers),
+        any(h.condition is not None for h in every),
         tuple(zip(background, config_specs(background, event, tool), strict=True)),
     )
+    return needs if any(needs) else None
 
 
 class Call(NamedTuple):
@@ -144,7 +146,7 @@ def _translation(plan: EventPlan, call: Call, folded: Folded, args: dict[str, An
                  ) -> Translation | None:
     """The call in every handler's own words, when some handler is not the caller's host
     or is a Claude Code or Gemini CLI one; None for a plain run (nothing to translate)."""
-    if folded.args is None and plan.dialects is None and plan.hosts <= {call.caller}:
+    if folded.args is None and plan.needs is None and plan.hosts <= {call.caller}:
         return None
     from agenthooks.sources.payloads import Translation
 
@@ -168,14 +170,14 @@ async def _commands(
     if plan.shells:
         inprocess = _inprocess()
         inprocess.add_shells(plan, call, args, ctx, handlers, jobs, data)
-    if plan.dialects is not None and words is not None:
-        from agenthooks.engine import dialectrun
+    if plan.needs is not None and words is not None:
+        from agenthooks.engine import needs
 
-        plan, handlers, jobs = dialectrun.narrow(plan, call, handlers, jobs, words)
-        if plan.dialects is not None:
-            # Claude Code and Gemini CLI handlers: their environment per call, http handlers
-            # beside the processes, a SessionStart's CLAUDE_ENV_FILE.
-            return await dialectrun.run(plan, call, handlers, jobs, words, processes)
+        plan, handlers, jobs = needs.narrow(plan, call, handlers, jobs, words)
+        if plan.needs is not None:
+            # Environment per call, http handlers beside the processes, an env file,
+            # background handlers, handlers in sequence.
+            return await needs.run(plan, call, handlers, jobs, words, processes)
     return answers_of(handlers, await run_jobs(jobs, data, processes), call.event)
 
 

@@ -25,21 +25,32 @@ if TYPE_CHECKING:
     from agenthooks.engine.hookspec import ShellHook
 
 
-# dialect -> "module:function" reading one finished process as that host does.
+# dialect -> "module:function" reading one finished process as that host does; imported
+# only when a handler of that dialect ran. hooks.json's (seed 001) is always loaded.
 PROTOCOLS: dict[str, str] = {
+    "antigravity": "agenthooks.hosts.antigravity.protocol:answer",
     "claude": "agenthooks.hosts.claude.protocol:answer",
     "gemini": "agenthooks.hosts.gemini.protocol:answer",
 }
+# dialect -> the variables a plugin's handlers get: its folder, and a data folder of its own.
+PLUGIN_VARS: dict[str, tuple[str, str]] = {
+    "claude": ("CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"),
+}
+# dialect -> (variable, payload field) set per call from the caller's payload.
+CALL_VARS: dict[str, tuple[tuple[str, str], ...]] = {
+    "gemini": (("GEMINI_SESSION_ID", "session_id"), ("GEMINI_CWD", "cwd")),
+}
+ENV_FILE_VAR = "CLAUDE_ENV_FILE"
+_protocols: dict[str, Callable[[Handler, ProcessResult, str], Answer]] = {"antigravity": answer}
 
 
 def protocol_of(dialect: str) -> Callable[[Handler, ProcessResult, str], Answer]:
-    if dialect not in PROTOCOLS:
-        return answer
-    import importlib
+    found = _protocols.get(dialect)
+    if found is None:
+        import importlib
 
-    module, _, name = PROTOCOLS[dialect].partition(":")
-    found: Callable[[Handler, ProcessResult, str], Answer] = getattr(
-        importlib.import_module(module), name)
+        module, _, name = PROTOCOLS[dialect].partition(":")
+        found = _protocols[dialect] = getattr(importlib.import_module(module), name)
     return found
 
 
@@ -48,13 +59,12 @@ def runs_as_process(handler: Handler) -> bool:
 
 
 def in_background(handler: Handler) -> bool:
-    """Claude Code's `async: true` command handlers: started, never waited for, no answer."""
-    return handler.dialect == "claude" and handler.kind == "command" \
-        and dict(handler.options).get("async") is True
+    """Handlers started and never waited for, with no answer (Claude Code's `async`)."""
+    return handler.background
 
 
 def runs_as_http(handler: Handler) -> bool:
-    return handler.dialect == "claude" and handler.kind == "http"
+    return handler.kind == "http"
 
 
 def plugin_data_dir(plugin_root: str) -> str:
@@ -92,9 +102,10 @@ def handler_env(handler: Handler, event: str, tool: str | None) -> dict[str, str
     }
     if tool is not None:
         env["AGENTHOOKS_TOOL_NAME"] = tool
-    if handler.source.plugin_root is not None and handler.dialect == "claude":
-        env["CLAUDE_PLUGIN_ROOT"] = handler.source.plugin_root
-        env["CLAUDE_PLUGIN_DATA"] = plugin_data_dir(handler.source.plugin_root)
+    plugin_vars = PLUGIN_VARS.get(handler.dialect)
+    if handler.source.plugin_root is not None and plugin_vars is not None:
+        env[plugin_vars[0]] = handler.source.plugin_root
+        env[plugin_vars[1]] = plugin_data_dir(handler.source.plugin_root)
     return env
 
 
@@ -103,14 +114,12 @@ def call_env(handler: Handler, doc: Mapping[str, Any], env_file: str | None) -> 
     GEMINI_CWD (from the payload's `session_id` and `cwd`), Claude Code's CLAUDE_ENV_FILE on
     SessionStart."""
     env: dict[str, str] = {}
-    if handler.dialect == "gemini":
-        for name, key in (("GEMINI_SESSION_ID", "session_id"), ("GEMINI_CWD", "cwd")):
-            value = doc.get(key)
-            if isinstance(value, str) and "\0" not in value:
-                env[name] = value
-    elif handler.dialect == "claude" and env_file is not None \
-            and handler.event == "SessionStart":
-        env["CLAUDE_ENV_FILE"] = env_file
+    for name, key in CALL_VARS.get(handler.dialect, ()):
+        value = doc.get(key)
+        if isinstance(value, str) and "\0" not in value:
+            env[name] = value
+    if env_file is not None and handler.env_file:
+        env[ENV_FILE_VAR] = env_file
     return env
 
 
@@ -119,8 +128,8 @@ def command_line(handler: Handler, env: Mapping[str, str]) -> str:
     those arguments and no shell expansion: quoted word by word and `exec`ed, with
     `${CLAUDE_PLUGIN_ROOT}`-style references to agenthooks' variables filled in first, as
     no shell will do it."""
-    args = dict(handler.options).get("args") if handler.dialect == "claude" else None
-    if not isinstance(args, tuple):
+    args = handler.args
+    if args is None:
         return handler.command
     import re
     import shlex
@@ -145,11 +154,8 @@ def config_specs(
         env = envs.get(key)
         if env is None:
             env = envs[key] = handler_env(h, event, tool)
-        if h.dialect == "antigravity":
-            specs.append(ProcessSpec(h.command, h.source.cwd, float(h.timeout), env))
-        else:
-            specs.append(ProcessSpec(command_line(h, env), h.source.cwd, float(h.timeout), env,
-                                     host_shell(h)))
+        specs.append(ProcessSpec(command_line(h, env), h.source.cwd, float(h.timeout), env,
+                                 host_shell(h)))
     return specs
 
 
@@ -157,10 +163,12 @@ _shells: dict[str, str | None] = {}
 
 
 def host_shell(handler: Handler) -> str | None:
-    """The shell Claude Code and Gemini CLI run a command with: bash (Claude Code's `shell`
-    names another), so bash syntax in their hooks works here too; /bin/sh without bash."""
-    wanted = dict(handler.options).get("shell") if handler.dialect == "claude" else None
-    name = wanted if isinstance(wanted, str) and wanted else "bash"
+    """The shell a handler's host runs its command with (None: /bin/sh, as hooks.json runs
+    them): Claude Code's and Gemini CLI's bash, so bash syntax in their hooks works here
+    too; bash when the named shell is missing; /bin/sh without bash."""
+    name = handler.shell
+    if name is None:
+        return None
     if name not in _shells:
         import shutil
 
@@ -178,8 +186,7 @@ def answers_of(
     answers = []
     for index, h in enumerate(selected):
         if runs_as_process(h):
-            read = answer if h.dialect == "antigravity" else protocol_of(h.dialect)
-            answers.append(read(h, next(found), event))
+            answers.append(protocol_of(h.dialect)(h, next(found), event))
         elif http is not None and index in http:
             answers.append(http[index])
         else:

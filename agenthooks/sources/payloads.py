@@ -167,6 +167,12 @@ class Translation:
 
         return translate_args(args, tool, host, self.caller)
 
+    def fields(self) -> dict[str, Any]:
+        """The caller's payload fields under their canonical names."""
+        if self._fields is None:
+            self._fields = fields_of(self.doc, self.caller)
+        return self._fields
+
     def payload(self, host: str, word: str) -> bytes:
         """What `host` would have sent for its event `word`: the caller's own bytes when
         `host` is the caller."""
@@ -177,9 +183,7 @@ class Translation:
         if found is None:
             from agenthooks.payload import dumps
 
-            if self._fields is None:
-                self._fields = fields_of(self.doc, self.caller)
-            doc = build(host, word, self._fields, self.tool_in(host), self.args_in(host)
+            doc = build(host, word, self.fields(), self.tool_in(host), self.args_in(host)
                         if self.tool is not None else None)
             found = self._payloads[key] = dumps(doc).encode("utf-8")
         return found

@@ -81,7 +81,7 @@ CASES = {
         {".claude/settings.json": {"hooks": {"PreToolUse": [
             claude("Bash", command="gate", **{"if": "Bash(git push*)"})]}}},
         ("PreToolUse",), {"tool_name": "Bash", "tool_input": {"command": "ls"}},
-        (".claude/settings.json", "gate"), False, "Claude Code's if 'Bash(git push*)'"),
+        (".claude/settings.json", "gate"), False, "its if 'Bash(git push*)'"),
     "the host's own file": (
         {".claude/settings.json": {"hooks": {"Stop": [claude(None, command="gate")]}}},
         ("Stop", "--host", "claude"), None,
