@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping, Sequence
 
+from agenthooks.combine.merge import TOOL_DECISIONS, block_reasons
 from agenthooks.config.discovery import discover_all
 from agenthooks.config.loader import load
 from agenthooks.config.model import Handler, HookFile, Source
@@ -29,11 +30,10 @@ from agenthooks.engine.runner import Call, EventPlan, Executed, call_needs, exec
 from agenthooks.errors import AgentHooksError, UsageError
 from agenthooks.events import canonical_event, is_tool_event
 from agenthooks.executor import ProcessResult, ProcessSpec
-from agenthooks.hosts.antigravity.merge import TOOL_DECISIONS, block_reasons
 from agenthooks.hosts.antigravity.protocol import Answer, prompt_warning
 from agenthooks.kinds.process import config_specs, in_background, runs_as_http
 from agenthooks.payload import read_payload, tool_from_payload
-from agenthooks.selection import Selector, left_out
+from agenthooks.plan.select import Selector, left_out
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -200,10 +200,11 @@ def failed_closed(
     event: str, error: str, skipped_files: tuple[HookFile, ...] = ()
 ) -> EventResult:
     """`--fail-closed` on PreToolUse when agenthooks itself failed: deny, naming the error."""
-    reason = f"fail-closed: agenthooks: {error}"
-    output = {"decision": "deny", "reason": reason}
+    from agenthooks.combine.failclosed import own_error_deny
+
+    output = own_error_deny(error)
     return EventResult(event, output, True, 2, [], (), skipped_files, None, error,
-                       Decision.deny(reason))
+                       Decision.deny(output["reason"]))
 
 
 def _with_notice(output: dict[str, Any], notice: str | None) -> dict[str, Any]:
@@ -792,7 +793,7 @@ def tool_names(tool: str | None, caller: str) -> tuple[str, ...] | None:
     """The tool's name in the caller's words, then in every other host's (once each)."""
     if tool is None:
         return None
-    from agenthooks.selection import tool_in
+    from agenthooks.plan.select import tool_in
     from agenthooks.sources.payloads import HOSTS
 
     names = [tool]

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from agenthooks.config.model import Handler, HookFile
 from agenthooks.errors import UsageError
+from agenthooks.plan.select import HOST_NAMES
 from agenthooks.report.escape import printable
-from agenthooks.selection import HOST_NAMES
 
 if TYPE_CHECKING:
     from agenthooks.api import Hooks
@@ -206,7 +206,7 @@ def kind_why(handler: Handler) -> str | None:
 
 
 def not_selected_why(handler: Handler, situation: Situation) -> str:
-    from agenthooks.selection import fans_out
+    from agenthooks.plan.select import fans_out
 
     out = situation.out.get(handler.source.path)
     if out is not None:
@@ -248,7 +248,7 @@ def matcher_why(handler: Handler, situation: Situation) -> str | None:
 
 def seen_value(handler: Handler, situation: Situation) -> tuple[str | None, str]:
     """The value the handler's matcher sees, and the field it comes from."""
-    from agenthooks.selection import tool_in
+    from agenthooks.plan.select import tool_in
 
     if handler.dialect == "antigravity":
         return tool_in(situation.call.tool, situation.call.caller, "antigravity"), "tool_name"
@@ -273,7 +273,7 @@ def duplicate_why(handler: Handler, situation: Situation) -> str:
     """The handler that runs in this one's place: the same command (hooks.json), the same
     host's dedup key, or the same program across files."""
     from agenthooks.dialects.listing import dedup_key
-    from agenthooks.selection import program
+    from agenthooks.plan.select import program
 
     for other in situation.chosen:
         same = (

@@ -1,6 +1,6 @@
 """Claude Code and Gemini CLI handlers as `list` shows them, and each host's own selection.
 
-`select` is the host's rule `agenthooks.selection` applies to its files: the handlers of one
+`select` is the host's rule `agenthooks.plan.select` applies to its files: the handlers of one
 event selected by that host's matcher semantics (`dialects.matching`) against the value the
 event's matcher is matched against (the tool name, or a SessionStart source, a PreCompact
 trigger...), then the host's dedup: Claude Code runs identical handlers (type, command or

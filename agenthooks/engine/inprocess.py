@@ -11,10 +11,10 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from agenthooks.combine.fold import START, Folded, step
 from agenthooks.config.model import Handler
 from agenthooks.decision import Decision
 from agenthooks.engine.context import Context
-from agenthooks.engine.fold import START, Folded, step
 from agenthooks.engine.frozen import FrozenDict, freeze
 from agenthooks.engine.hookspec import PythonHook, args_match
 from agenthooks.engine.runner import Call, EventPlan

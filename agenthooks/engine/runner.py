@@ -1,11 +1,11 @@
 """One event through the engine: the in-process chain, then the command handlers, then the
 host's answer, then the inspect hooks.
 
-    1. decide/transform hooks, in (priority, registration) order, folded (`engine.fold`);
+    1. decide/transform hooks, in (priority, registration) order, folded (`combine.fold`);
        a failure on PreToolUse is a deny naming the hook, elsewhere a warning
     2. unless a terminal decision was reached: the hooks.json handlers and shell hooks, in
        parallel, on the payload with the rewritten arguments (`kinds.process`)
-    3. the host renders the final answer (`hosts.antigravity.render`)
+    3. fold and merge make the event's one answer (`combine.verdict.render`)
     4. inspect hooks see `ctx.decision`; their errors and values are warnings
 
 A coroutine, so that `Hooks.arun` awaits async hooks on the caller's loop; `Hooks.run` drives
@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 
+from agenthooks.combine.fold import START, Folded
+from agenthooks.combine.verdict import Rendered, render
 from agenthooks.config.model import Handler
-from agenthooks.engine.fold import START, Folded
 from agenthooks.executor import ProcessResult, ProcessSpec
-from agenthooks.hosts.antigravity import Rendered, render
 from agenthooks.hosts.antigravity.protocol import Answer
 from agenthooks.kinds.process import answers_of, config_specs, runs_as_http
 from agenthooks.payload import dumps, tool_args, with_args

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from agenthooks.api import EventResult, load_hooks
+from agenthooks.combine.merge import merge
 from agenthooks.config.model import Handler, Source
-from agenthooks.hosts.antigravity.merge import merge
 from agenthooks.hosts.antigravity.protocol import Answer
 from tests.dialects.run.conftest import cmd, group, write_settings
 

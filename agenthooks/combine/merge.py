@@ -251,14 +251,3 @@ def merge(event: str, answers: Sequence[Answer], *, default_decision: str | None
         merge_field(ok, merged, warnings)
     _common(ok, event, merged)
     return merged, warnings
-
-
-def deny_for_failures(merged: Output, failures: Sequence[str]) -> Output:
-    """`--fail-closed` on PreToolUse: the merged answer turned into a deny naming the failures.
-
-    The reasons of handlers that denied on their own stay first; the other fields are kept.
-    """
-    reasons = [merged["reason"]] if merged.get("decision") == "deny" and "reason" in merged else []
-    reasons += [f"fail-closed: {failure}" for failure in failures]
-    rest = {key: value for key, value in merged.items() if key not in ("decision", "reason")}
-    return {"decision": "deny", "reason": "\n".join(reasons), **rest}

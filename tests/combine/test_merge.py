@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from agenthooks.api import load_hooks
-from agenthooks.hosts.antigravity.merge import block_reasons, blocks, deny_for_failures, valid_step
+from agenthooks.combine.failclosed import deny_for_failures
+from agenthooks.combine.merge import block_reasons, blocks, valid_step
 
 from .conftest import RunFn, on, write_hooks
 

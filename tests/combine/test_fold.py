@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from agenthooks import Decision
-from agenthooks.engine.fold import Folded, fold, step
+from agenthooks.combine.fold import Folded, fold, step
 
 A = Decision.allow()
 P = Decision.approve("yes")
