@@ -21,7 +21,8 @@ from agenthooks.commands.validate import looked_in
 from agenthooks.config import discovery
 from agenthooks.config.loader import check_file
 from agenthooks.config.model import Handler, HookFile
-from agenthooks.events import ALL_EVENTS, TOOL_CALL_EVENTS, is_tool_event, unknown_event_hint
+from agenthooks.events import unknown_event_hint
+from agenthooks.model.events import ALL_EVENTS, TOOL_CALL_EVENTS, is_tool_event
 from agenthooks.report.diagnostics import TextReporter, ValidationResult, exact_json
 from agenthooks.report.escape import printable
 from agenthooks.report.table import render_table
@@ -53,17 +54,14 @@ def resolve_event(word: str) -> str | None:
     """The event a word names (`PreToolUse`, `BeforeTool`, `tool.pre`, `PreCompact`), as
     `run` takes it; None when no dialect knows it."""
     from agenthooks.api import check_event
-    from agenthooks.dialects.listing import event_row
-    from agenthooks.markdown.events import EVENT_WORDS
+    from agenthooks.model.events import MARKDOWN_WORDS, engine_name, find_row
 
-    word = EVENT_WORDS.get(word, word)  # `--event tool.pre` as a Markdown hook says it
+    word = MARKDOWN_WORDS.get(word, word)  # `--event tool.pre` as a Markdown hook says it
     try:
         return check_event(word)
     except ValueError:
-        row = event_row(word)
-    if row is None:
-        return None
-    return row.engine or row.antigravity or row.claude or row.gemini
+        row = find_row(word)
+    return None if row is None else engine_name(row)
 
 
 def value_doc(event: str | None, tool: str | None) -> dict[str, str]:
@@ -79,10 +77,9 @@ def value_doc(event: str | None, tool: str | None) -> dict[str, str]:
 def matcher_fields(event: str | None) -> set[str]:
     """The payload fields the matchers of an event's row are matched against, per dialect."""
     from agenthooks.dialects.check import DIALECT_SPECS
-    from agenthooks.dialects.events import word_of
-    from agenthooks.dialects.listing import event_row
+    from agenthooks.model.events import find_row, word_of
 
-    row = event_row(event) if event is not None else None
+    row = find_row(event) if event is not None else None
     if row is None:
         return set()
     fields = {spec.events.get(word_of(dialect, row) or "") for dialect, spec
@@ -92,10 +89,9 @@ def matcher_fields(event: str | None) -> set[str]:
 
 def tool_events() -> list[str]:
     """Every event on which some dialect's matchers see the tool name (`--tool` alone)."""
-    from agenthooks.dialects.events import EVENT_TABLE
+    from agenthooks.model.events import EVENT_TABLE, engine_name
 
-    return [word for row in EVENT_TABLE
-            if "tool_name" in matcher_fields(word := row.engine or row.claude or row.word)]
+    return [word for row in EVENT_TABLE if "tool_name" in matcher_fields(word := engine_name(row))]
 
 
 def caller_for(host: str | None, event: str | None, tool: str | None) -> str:

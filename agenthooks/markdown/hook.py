@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from agenthooks.decision import Decision
 from agenthooks.engine.frozen import raw, thaw
 from agenthooks.markdown import script as kind
-from agenthooks.markdown.events import TOOL_WORDS
+from agenthooks.model.events import MARKDOWN_TOOL_WORDS
 from agenthooks.payload import tool_args, with_args
 
 if TYPE_CHECKING:
@@ -158,7 +158,7 @@ def view(ctx: Context, word: str) -> tuple[dict[str, Any], str]:
     Made once per call and arguments: `when` and then `handle` of every Markdown hook of the
     event share it until a modify changes the arguments.
     """
-    key = (ctx, ctx.tool_args, word in TOOL_WORDS)
+    key = (ctx, ctx.tool_args, word in MARKDOWN_TOOL_WORDS)
     found = getattr(_views, "last", None)
     if found is not None and all(a is b for a, b in zip(found[0], key, strict=True)):
         shared: tuple[dict[str, Any], str] = found[1]

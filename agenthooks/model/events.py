@@ -1,0 +1,273 @@
+"""Events across dialects, as data: one row per meaning, with each dialect's word for it.
+
+Every other list of events is derived from `EVENT_TABLE`: the hooks.json events and their
+shapes (`TOOL_EVENTS`, `FLAT_EVENTS`, `EVENTS`), the events only the Python API runs
+(`API_EVENTS`), the words of Markdown hooks (`MARKDOWN_WORDS`), adk-fluent's aliases, the
+hints for another host's word, and the README's table (`markdown_table`, which a test keeps
+equal to the README).
+
+A row's `words` maps a dialect to its word; a dialect without the event has no key, so a new
+host adds its words to the rows without changing the record. `engine` is the event agenthooks
+runs (`agenthooks run EVENT`, the Python API), None where it runs none of its own; hooks.json
+(the `antigravity` dialect) names its events as the engine does. A row with one host's word
+only is an event of that host alone: `convert` reports it as one that cannot be carried over.
+
+Per-host facts that are not about naming an event (the payload field a matcher reads, which
+events an exit 2 blocks) stay in the host's module, keyed by words of this table.
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import NamedTuple
+else:
+    from agenthooks._records import NamedTuple
+
+# The hosts whose hook files agenthooks reads, in the README's column order.
+DIALECTS: tuple[str, ...] = ("antigravity", "claude", "gemini")
+HOST_NAMES: dict[str, str] = {
+    "antigravity": "hooks.json",
+    "claude": "Claude Code",
+    "gemini": "Gemini CLI",
+}
+# adk-fluent's event names: not a host's files, but accepted wherever an event is named.
+ADK = "adk"
+# What a block means on an event whose row says nothing else.
+DEFAULT_BLOCK = "block"
+
+
+class EventRow(NamedTuple):
+    """One meaning: its words in each dialect, and what the engine makes of it."""
+
+    id: str  # the engine's word for the meaning; a Markdown hook's `event` where it runs
+    engine: str | None  # the engine's event name, when agenthooks runs it today
+    words: Mapping[str, str]  # dialect -> that dialect's word; absent: no such event there
+    meaning: str
+    tool: bool = False  # the payload names a tool (matchers, argument globs, ctx.tool_name)
+    block: str = DEFAULT_BLOCK  # the engine's decision for a block (an exit 2) here
+    nearest: str | None = None  # where hooks.json has no word: its nearest event, for hints
+
+
+def _host_only(dialect: str, word: str, meaning: str, nearest: str | None = None) -> EventRow:
+    """A row of one host's event, which the engine does not run as its own."""
+    return EventRow(f"{dialect}.{word}", None, {dialect: word}, meaning, nearest=nearest)
+
+
+EVENT_TABLE: tuple[EventRow, ...] = (
+    EventRow("tool.pre", "PreToolUse",
+             {"antigravity": "PreToolUse", "claude": "PreToolUse", "gemini": "BeforeTool",
+              ADK: "pre_tool_use"},
+             "before a tool runs; may block it or rewrite its input", tool=True, block="deny"),
+    EventRow("tool.post", "PostToolUse",
+             {"antigravity": "PostToolUse", "claude": "PostToolUse", "gemini": "AfterTool",
+              ADK: "post_tool_use"},
+             "after a tool ran", tool=True),
+    EventRow("error", "ToolError", {"claude": "PostToolUseFailure", ADK: "tool_error"},
+             "after a tool failed", tool=True, nearest="PostToolUse"),
+    EventRow("turn.start", "PreInvocation",
+             {"antigravity": "PreInvocation", "claude": "UserPromptSubmit",
+              "gemini": "BeforeAgent", ADK: "pre_model"},
+             "a turn starts (the user's prompt)"),
+    EventRow("turn.end", "PostInvocation", {"antigravity": "PostInvocation", ADK: "post_model"},
+             "after the tool-call loop of one model call"),
+    EventRow("agent.stop", "Stop",
+             {"antigravity": "Stop", "claude": "Stop", "gemini": "AfterAgent"},
+             "the agent is about to stop; may keep it going", block="continue"),
+    EventRow("session.start", "SessionStart",
+             {"antigravity": "SessionStart", "claude": "SessionStart", "gemini": "SessionStart",
+              ADK: "session_start"},
+             "a session starts or resumes"),
+    EventRow("session.end", "SessionEnd",
+             {"claude": "SessionEnd", "gemini": "SessionEnd", ADK: "session_end"},
+             "a session ends"),
+    EventRow("compact.pre", None, {"claude": "PreCompact", "gemini": "PreCompress"},
+             "before the context is compacted"),
+    EventRow("notification", None, {"claude": "Notification", "gemini": "Notification"},
+             "the host notifies the user (a permission prompt, idle)"),
+    EventRow("model.pre", None, {"gemini": "BeforeModel"}, "before a model request",
+             nearest="PreInvocation"),
+    EventRow("model.post", None, {"gemini": "AfterModel"}, "after a model response",
+             nearest="PostInvocation"),
+    EventRow("tool.select", None, {"gemini": "BeforeToolSelection"},
+             "before the model is offered its tools"),
+    _host_only("claude", "PermissionRequest", "a permission dialog is about to be shown"),
+    _host_only("claude", "PermissionDenied", "the auto-mode classifier denied a tool call"),
+    _host_only("claude", "PostToolBatch", "after a batch of parallel tool calls"),
+    _host_only("claude", "UserPromptExpansion", "a slash command expands into a prompt"),
+    _host_only("claude", "SubagentStart", "a subagent starts"),
+    _host_only("claude", "SubagentStop", "a subagent is about to stop", nearest="Stop"),
+    _host_only("claude", "StopFailure", "a turn ended on an API error"),
+    _host_only("claude", "TaskCreated", "a task is created"),
+    _host_only("claude", "TaskCompleted", "a task is marked completed"),
+    _host_only("claude", "TeammateIdle", "an agent-team teammate is about to go idle"),
+    _host_only("claude", "PostCompact", "after the context was compacted"),
+    _host_only("claude", "InstructionsLoaded", "a CLAUDE.md or rules file was loaded"),
+    _host_only("claude", "ConfigChange", "a configuration file changed"),
+    _host_only("claude", "CwdChanged", "the working directory changed"),
+    _host_only("claude", "FileChanged", "a watched file changed"),
+    _host_only("claude", "WorktreeCreate", "a git worktree is created"),
+    _host_only("claude", "WorktreeRemove", "a git worktree is removed"),
+    _host_only("claude", "Elicitation", "an MCP server asks the user for input"),
+    _host_only("claude", "ElicitationResult", "the user answered an MCP elicitation"),
+    _host_only("claude", "Setup", "`claude --init` or maintenance runs"),
+)
+
+# --- indexes, built once ----------------------------------------------------------------------
+
+
+
+def _by_word() -> dict[str, dict[str, EventRow]]:
+    """dialect -> word -> row, every dialect's words in table order."""
+    index: dict[str, dict[str, EventRow]] = {}
+    for row in EVENT_TABLE:
+        for dialect, word in row.words.items():
+            index.setdefault(dialect, {})[word] = row
+    return index
+
+
+_BY_WORD = _by_word()
+_BY_ENGINE: dict[str, EventRow] = {row.engine: row for row in EVENT_TABLE if row.engine}
+_BY_ID: dict[str, EventRow] = {row.id: row for row in EVENT_TABLE}
+# Any host's word -> its row; a word two hosts share names one row (a test checks it).
+_BY_HOST_WORD: dict[str, EventRow] = {
+    word: row for dialect in reversed(DIALECTS) for word, row in _BY_WORD[dialect].items()}
+
+# --- the lists callers use ---------------------------------------------------------------------
+
+# hooks.json's events: tool events take matcher groups (`{"matcher", "hooks"}`), flat events
+# take handlers directly.
+TOOL_EVENTS: tuple[str, ...] = tuple(
+    row.engine for row in EVENT_TABLE if row.engine and row.tool and "antigravity" in row.words)
+FLAT_EVENTS: tuple[str, ...] = tuple(
+    row.engine for row in EVENT_TABLE
+    if row.engine and not row.tool and "antigravity" in row.words)
+EVENTS: tuple[str, ...] = TOOL_EVENTS + FLAT_EVENTS
+# Events with no hooks.json key, run by in-process hooks (the Python API, `--python`).
+API_EVENTS: tuple[str, ...] = tuple(
+    row.engine for row in EVENT_TABLE if row.engine and "antigravity" not in row.words)
+ALL_EVENTS: tuple[str, ...] = EVENTS + API_EVENTS
+# Events whose payload names a tool (matchers, argument globs, `ctx.tool_name`).
+TOOL_CALL_EVENTS: frozenset[str] = frozenset(
+    row.engine for row in EVENT_TABLE if row.engine and row.tool)
+# adk-fluent's event names -> the engine's, accepted at registration and by `run`.
+ALIASES: dict[str, str] = {
+    row.words[ADK]: row.engine for row in EVENT_TABLE if row.engine and ADK in row.words}
+# A Markdown hook names an event the engine runs by the row's id.
+MARKDOWN_WORDS: dict[str, str] = {row.id: row.engine for row in EVENT_TABLE if row.engine}
+# Markdown words whose payload names a tool: the script sees payload["name"] and ["args"].
+MARKDOWN_TOOL_WORDS: frozenset[str] = frozenset(
+    row.id for row in EVENT_TABLE if row.engine and row.tool)
+# What a block means per engine event; an event not here blocks with DEFAULT_BLOCK.
+BLOCK_DECISION: dict[str, str] = {
+    row.engine: row.block for row in EVENT_TABLE if row.engine and row.block != DEFAULT_BLOCK}
+# Another host's word -> the nearest hooks.json event, so that a hooks.json file written with
+# Gemini CLI's or Claude Code's names gets a hint rather than only "unknown event".
+FOREIGN_EVENTS: dict[str, str] = {
+    word: near
+    for row in EVENT_TABLE
+    if (near := row.words.get("antigravity") or row.nearest)
+    for dialect in DIALECTS
+    if (word := row.words.get(dialect)) and word not in EVENTS
+}
+# The engine's name for an event no engine row has, by any host's word (PreCompress is
+# PreCompact): Claude Code's word, else Gemini CLI's.
+_HOST_ONLY: dict[str, str] = {
+    word: row.words.get("claude") or word
+    for row in EVENT_TABLE
+    if row.engine is None
+    for dialect in ("claude", "gemini")
+    if (word := row.words.get(dialect))
+}
+
+
+def is_tool_event(event: str) -> bool:
+    """A hooks.json event whose handlers come in matcher groups."""
+    return event in TOOL_EVENTS
+
+
+def block_decision(event: str) -> str:
+    """The engine's decision for a block (an exit 2) on an engine event."""
+    return BLOCK_DECISION.get(event, DEFAULT_BLOCK)
+
+
+def word_of(dialect: str, row: EventRow) -> str | None:
+    """A row's word in one dialect, None when that dialect has no such event."""
+    return row.words.get(dialect)
+
+
+def row_of(dialect: str, word: str) -> EventRow | None:
+    """The row of a dialect's word."""
+    return _BY_WORD.get(dialect, {}).get(word)
+
+
+def events_of(dialect: str) -> tuple[str, ...]:
+    """Every word of a dialect that the table knows, in table order."""
+    return tuple(_BY_WORD.get(dialect, {}))
+
+
+def counterpart(event: str, source: str, target: str) -> str | None:
+    """The target dialect's word for a source dialect's event, or None."""
+    row = row_of(source, event)
+    return None if row is None else word_of(target, row)
+
+
+def find_row(name: str) -> EventRow | None:
+    """The row a name stands for: an engine event, a row's id (`tool.pre`), or any host's
+    word (`BeforeTool`), in that order."""
+    return _BY_ENGINE.get(name) or _BY_ID.get(name) or _BY_HOST_WORD.get(name)
+
+
+def host_only_event(name: str) -> str | None:
+    """The engine's name of an event only Claude Code or Gemini CLI have (PreCompact,
+    Notification, BeforeModel, SubagentStop...): Claude Code's word, else Gemini CLI's; any
+    dialect's word is accepted (PreCompress is PreCompact). None for other names."""
+    return _HOST_ONLY.get(name)
+
+
+def engine_name(row: EventRow) -> str:
+    """The name the engine runs a row's event under: its own event, else Claude Code's word,
+    else Gemini CLI's (the engine names a host's own event after that host)."""
+    return row.engine or row.words.get("claude") or row.words.get("gemini") or row.id
+
+
+def any_dialect_event(name: str) -> str | None:
+    """The engine's event for any host's word of a row (BeforeTool is PreToolUse)."""
+    row = _BY_HOST_WORD.get(name)
+    return None if row is None else engine_name(row)
+
+
+def other_host_hint(event: str, dialect: str) -> str | None:
+    """"BeforeTool is Gemini CLI's word; Claude Code says PreToolUse" for another host's name."""
+    for other in ("claude", "gemini", "antigravity"):  # the hosts people copy from first
+        row = row_of(other, event) if other != dialect else None
+        if row is None:
+            continue
+        mine = word_of(dialect, row)
+        host = HOST_NAMES[other]
+        if mine is None:
+            return f"{event} is {host}'s event, with no counterpart in {HOST_NAMES[dialect]}"
+        return f"{event} is {host}'s name; {HOST_NAMES[dialect]} calls it {mine!r}"
+    return None
+
+
+def _cell(value: str | None) -> str:
+    return f"`{value}`" if value else "-"
+
+
+def markdown_table() -> str:
+    """The table as the README prints it."""
+    hosts = " | ".join(HOST_NAMES[dialect] for dialect in DIALECTS)
+    lines = [f"| Meaning | Engine word | {hosts} |", "| --- " * (2 + len(DIALECTS)) + "|"]
+    for row in EVENT_TABLE:
+        cells = " | ".join(_cell(row.words.get(dialect)) for dialect in DIALECTS)
+        lines.append(f"| {row.meaning} | `{row.id}` | {cells} |")
+    return "\n".join(lines) + "\n"
+
+
+def markdown_words_table() -> str:
+    """The Markdown hooks' words as the README prints them."""
+    lines = ["| Markdown hook event | hooks.json event |", "|---|---|"]
+    lines += [f"| `{word}` | `{event}` |" for word, event in MARKDOWN_WORDS.items()]
+    return "\n".join(lines) + "\n"

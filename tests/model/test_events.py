@@ -1,0 +1,252 @@
+"""The event table: each dialect's word and its row, the lists derived from it, the Markdown
+words, hints for another host's word, and the hosts' own tables keyed by its words."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pytest
+
+from agenthooks.model.events import (
+    ALIASES,
+    ALL_EVENTS,
+    API_EVENTS,
+    DIALECTS,
+    EVENT_TABLE,
+    EVENTS,
+    FLAT_EVENTS,
+    FOREIGN_EVENTS,
+    MARKDOWN_TOOL_WORDS,
+    MARKDOWN_WORDS,
+    TOOL_CALL_EVENTS,
+    TOOL_EVENTS,
+    any_dialect_event,
+    block_decision,
+    counterpart,
+    events_of,
+    find_row,
+    host_only_event,
+    is_tool_event,
+    markdown_words_table,
+    other_host_hint,
+    row_of,
+    word_of,
+)
+
+WORDS = [
+    pytest.param(dialect, word, row, id=f"{dialect}:{word}")
+    for row in EVENT_TABLE
+    for dialect, word in row.words.items()
+]
+
+
+@pytest.mark.parametrize(("dialect", "word", "row"), WORDS)
+def test_every_word_maps_to_its_row_and_back(dialect: str, word: str, row: object) -> None:
+    assert row_of(dialect, word) is row
+    assert word_of(dialect, row) == word  # type: ignore[arg-type]
+    assert word in events_of(dialect)
+
+
+def test_a_word_two_hosts_share_names_one_meaning() -> None:
+    rows: dict[str, set[str]] = {}
+    for row in EVENT_TABLE:
+        for dialect in DIALECTS:
+            if dialect in row.words:
+                rows.setdefault(row.words[dialect], set()).add(row.id)
+    assert {word: ids for word, ids in rows.items() if len(ids) > 1} == {}
+
+
+def test_ids_and_engine_events_are_unique_and_hooks_json_says_the_engines_word() -> None:
+    assert len({row.id for row in EVENT_TABLE}) == len(EVENT_TABLE)
+    engines = [row.engine for row in EVENT_TABLE if row.engine]
+    assert len(set(engines)) == len(engines)
+    for row in EVENT_TABLE:
+        assert row.words.get("antigravity") in (None, row.engine)
+        assert set(row.words) <= {*DIALECTS, "adk"}
+
+
+def test_the_derived_lists() -> None:
+    assert TOOL_EVENTS == ("PreToolUse", "PostToolUse")
+    assert FLAT_EVENTS == ("PreInvocation", "PostInvocation", "Stop", "SessionStart")
+    assert EVENTS == TOOL_EVENTS + FLAT_EVENTS
+    assert API_EVENTS == ("ToolError", "SessionEnd")
+    assert ALL_EVENTS == EVENTS + API_EVENTS
+    assert frozenset(("PreToolUse", "PostToolUse", "ToolError")) == TOOL_CALL_EVENTS
+    assert [e for e in ALL_EVENTS if is_tool_event(e)] == ["PreToolUse", "PostToolUse"]
+    assert ALIASES == {
+        "pre_tool_use": "PreToolUse", "post_tool_use": "PostToolUse", "tool_error": "ToolError",
+        "pre_model": "PreInvocation", "post_model": "PostInvocation",
+        "session_start": "SessionStart", "session_end": "SessionEnd",
+    }
+
+
+def test_each_hosts_words() -> None:
+    assert events_of("antigravity") == (
+        "PreToolUse", "PostToolUse", "PreInvocation", "PostInvocation", "Stop", "SessionStart")
+    assert events_of("gemini") == (
+        "BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "SessionStart", "SessionEnd",
+        "PreCompress", "Notification", "BeforeModel", "AfterModel", "BeforeToolSelection")
+    assert len(events_of("claude")) == 29
+    assert events_of("cursor") == ()
+
+
+def test_the_markdown_words() -> None:
+    assert MARKDOWN_WORDS == {
+        "tool.pre": "PreToolUse", "tool.post": "PostToolUse", "error": "ToolError",
+        "turn.start": "PreInvocation", "turn.end": "PostInvocation", "agent.stop": "Stop",
+        "session.start": "SessionStart", "session.end": "SessionEnd",
+    }
+    assert frozenset(("tool.pre", "tool.post", "error")) == MARKDOWN_TOOL_WORDS
+
+
+def test_the_readme_prints_the_markdown_words() -> None:
+    from tests.test_readme_rules import section
+
+    assert section("markdown-events") == markdown_words_table()
+
+
+@pytest.mark.parametrize(("event", "decision"), [
+    ("PreToolUse", "deny"), ("Stop", "continue"), ("PostToolUse", "block"),
+    ("SessionStart", "block"), ("ToolError", "block"), ("PreCompact", "block"),
+])
+def test_what_a_block_means(event: str, decision: str) -> None:
+    assert block_decision(event) == decision
+
+
+@pytest.mark.parametrize(("event", "source", "target", "word"), [
+    ("BeforeTool", "gemini", "claude", "PreToolUse"),
+    ("UserPromptSubmit", "claude", "antigravity", "PreInvocation"),
+    ("PreCompact", "claude", "gemini", "PreCompress"),
+    ("PostToolUseFailure", "claude", "gemini", None),
+    ("Nope", "claude", "gemini", None),
+])
+def test_counterpart(event: str, source: str, target: str, word: str | None) -> None:
+    assert counterpart(event, source, target) == word
+
+
+@pytest.mark.parametrize(("name", "row_id"), [
+    ("PreToolUse", "tool.pre"), ("tool.pre", "tool.pre"), ("BeforeTool", "tool.pre"),
+    ("ToolError", "error"), ("PostToolUseFailure", "error"), ("PreCompress", "compact.pre"),
+    ("SubagentStop", "claude.SubagentStop"), ("pre_tool_use", None), ("Nope", None),
+])
+def test_find_row(name: str, row_id: str | None) -> None:
+    row = find_row(name)
+    assert (row.id if row else None) == row_id
+
+
+@pytest.mark.parametrize(("name", "only", "engine"), [
+    ("PreCompact", "PreCompact", "PreCompact"),
+    ("PreCompress", "PreCompact", "PreCompact"),
+    ("BeforeModel", "BeforeModel", "BeforeModel"),
+    ("SubagentStop", "SubagentStop", "SubagentStop"),
+    ("Notification", "Notification", "Notification"),
+    ("BeforeTool", None, "PreToolUse"),
+    ("PostToolUseFailure", None, "ToolError"),
+    ("PreInvocation", None, "PreInvocation"),
+    ("pre_tool_use", None, None),
+    ("Nope", None, None),
+])
+def test_host_only_and_any_dialect_events(name: str, only: str | None,
+                                          engine: str | None) -> None:
+    assert host_only_event(name) == only
+    assert any_dialect_event(name) == engine
+
+
+def test_another_hosts_word_names_the_nearest_hooks_json_event() -> None:
+    assert FOREIGN_EVENTS == {
+        "BeforeTool": "PreToolUse", "AfterTool": "PostToolUse",
+        "PostToolUseFailure": "PostToolUse", "BeforeModel": "PreInvocation",
+        "BeforeAgent": "PreInvocation", "UserPromptSubmit": "PreInvocation",
+        "AfterModel": "PostInvocation", "AfterAgent": "Stop", "SubagentStop": "Stop",
+    }
+
+
+@pytest.mark.parametrize(("event", "dialect", "hint"), [
+    ("BeforeTool", "claude", "BeforeTool is Gemini CLI's name; Claude Code calls it 'PreToolUse'"),
+    ("PreToolUse", "gemini", "PreToolUse is Claude Code's name; Gemini CLI calls it 'BeforeTool'"),
+    ("PreCompact", "antigravity",
+     "PreCompact is Claude Code's event, with no counterpart in hooks.json"),
+    ("PreInvocation", "gemini",
+     "PreInvocation is hooks.json's name; Gemini CLI calls it 'BeforeAgent'"),
+    ("Nope", "claude", None),
+])
+def test_other_host_hint(event: str, dialect: str, hint: str | None) -> None:
+    assert other_host_hint(event, dialect) == hint
+
+
+@pytest.mark.parametrize(("name", "hint"), [
+    ("BeforeTool", "BeforeTool is another host's event name; here it is 'PreToolUse'"),
+    ("PreTooluse", "did you mean 'PreToolUse'?"),
+    ("Stopp", "did you mean 'Stop'?"),
+    ("Xyzzy", "known events: PreToolUse, PostToolUse, PreInvocation"),
+])
+def test_did_you_mean_for_an_event(name: str, hint: str) -> None:
+    from agenthooks.events import unknown_event_hint
+
+    assert hint in unknown_event_hint(name)
+
+
+@pytest.mark.parametrize(("word", "hint"), [
+    ("PreToolUse", "PreToolUse is a hooks.json event name; a Markdown hook writes 'tool.pre'"),
+    ("BeforeTool", "BeforeTool is a hooks.json event name; a Markdown hook writes 'tool.pre'"),
+    ("pre_tool_use", "a Markdown hook writes 'tool.pre'"),
+    ("tool.pr", "did you mean 'tool.pre'?"),
+    ("xyzzy", "known events: tool.pre, tool.post, error, turn.start"),
+])
+def test_did_you_mean_for_a_markdown_word(word: str, hint: str) -> None:
+    from agenthooks.markdown.events import event_hint
+
+    assert hint in event_hint(word)
+
+
+# --- the hosts' own tables are keyed by words the table knows ----------------------------------
+
+
+def _host_tables() -> Iterable[tuple[str, str, Iterable[str]]]:
+    """(what, dialect, the event words it names) for each per-host table of events."""
+    from agenthooks.combine.merge import EVENT_RULES
+    from agenthooks.dialects.claude import CLAUDE
+    from agenthooks.dialects.gemini import GEMINI
+    from agenthooks.hosts.antigravity.protocol import DECISION_WORDS
+    from agenthooks.hosts.claude import protocol as claude_protocol
+    from agenthooks.hosts.claude import render as claude_render
+    from agenthooks.hosts.gemini import protocol as gemini_protocol
+    from agenthooks.hosts.gemini import render as gemini_render
+    from agenthooks.kinds.python import _EVENT_ONLY
+    from agenthooks.policy import EVENTS as POLICY_EVENTS
+
+    yield "dialects.claude EVENTS", "claude", CLAUDE.events
+    yield "dialects.claude exact_events", "claude", CLAUDE.exact_events
+    yield "dialects.gemini EVENTS", "gemini", GEMINI.events
+    yield "dialects.gemini exact_events", "gemini", GEMINI.exact_events
+    yield "hosts.claude.protocol BLOCKS", "claude", claude_protocol.BLOCKS
+    yield "hosts.claude.protocol EXIT_2_ELSEWHERE", "claude", claude_protocol.EXIT_2_ELSEWHERE
+    yield "hosts.claude.protocol CONTEXT_EVENTS", "claude", claude_protocol.CONTEXT_EVENTS
+    yield "hosts.claude.render BLOCK_EVENTS", "claude", claude_render.BLOCK_EVENTS
+    yield "hosts.claude.render CONTEXT_EVENTS", "claude", claude_render.CONTEXT_EVENTS
+    yield "hosts.gemini.protocol CHAINED", "gemini", gemini_protocol.CHAINED
+    yield "hosts.gemini.render DECISION_EVENTS", "gemini", gemini_render.DECISION_EVENTS
+    yield "hosts.gemini.render CONTEXT_EVENTS", "gemini", gemini_render.CONTEXT_EVENTS
+    yield "hosts.antigravity.protocol DECISION_WORDS", "engine", DECISION_WORDS
+    yield "combine.merge EVENT_RULES", "engine", EVENT_RULES
+    yield "kinds.python _EVENT_ONLY", "engine", {e for es in _EVENT_ONLY.values() for e in es}
+    yield "policy EVENTS", "engine", POLICY_EVENTS
+
+
+def test_every_host_table_names_events_of_the_table() -> None:
+    engine = {row.engine for row in EVENT_TABLE if row.engine}
+    unknown = {
+        what: sorted(set(words) - (engine if dialect == "engine" else set(events_of(dialect))))
+        for what, dialect, words in _host_tables()
+    }
+    assert {what: words for what, words in unknown.items() if words} == {}
+
+
+def test_each_dialect_knows_exactly_the_tables_words() -> None:
+    from agenthooks.dialects.claude import EVENTS as CLAUDE_EVENTS
+    from agenthooks.dialects.gemini import EVENTS as GEMINI_EVENTS
+    from agenthooks.hosts.antigravity.protocol import DECISION_WORDS
+
+    assert set(CLAUDE_EVENTS) == set(events_of("claude"))
+    assert set(GEMINI_EVENTS) == set(events_of("gemini"))
+    assert set(DECISION_WORDS) == set(ALL_EVENTS)
