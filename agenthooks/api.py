@@ -28,10 +28,11 @@ from agenthooks.decision import Decision
 from agenthooks.engine.drive import finish
 from agenthooks.engine.runner import Call, EventPlan, Executed, call_needs, execute
 from agenthooks.errors import AgentHooksError, UsageError
-from agenthooks.events import canonical_event, is_tool_event
+from agenthooks.events import canonical_event
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.hosts.antigravity.protocol import Answer, prompt_warning
 from agenthooks.kinds.process import config_specs, in_background, runs_as_http
+from agenthooks.model.events import is_tool_event
 from agenthooks.payload import read_payload, tool_from_payload
 from agenthooks.plan.select import Selector, left_out
 
@@ -157,7 +158,7 @@ def check_event(event: str) -> str:
     try:
         return canonical_event(event)
     except ValueError:
-        from agenthooks.events import any_dialect_event
+        from agenthooks.model.events import any_dialect_event
 
         found = any_dialect_event(event)
         if found is None:

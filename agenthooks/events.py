@@ -1,50 +1,14 @@
-"""The events of the hooks.json format, as data.
+"""Event names as users write them: checking a name, and hints for a wrong one.
 
-Tool events take matcher groups (`{"matcher", "hooks"}`); flat events take handlers directly.
+The events themselves, and every list of them, are the table in `agenthooks.model.events`.
 """
 
 from __future__ import annotations
 
-TOOL_EVENTS: tuple[str, ...] = ("PreToolUse", "PostToolUse")
-FLAT_EVENTS: tuple[str, ...] = ("PreInvocation", "PostInvocation", "Stop", "SessionStart")
-EVENTS: tuple[str, ...] = TOOL_EVENTS + FLAT_EVENTS
-# Events with no hooks.json key, run by in-process hooks (the Python API, `--python`).
-API_EVENTS: tuple[str, ...] = ("ToolError", "SessionEnd")
-ALL_EVENTS: tuple[str, ...] = EVENTS + API_EVENTS
-# Events whose payload names a tool (matchers, argument globs, `ctx.tool_name`).
-TOOL_CALL_EVENTS: frozenset[str] = frozenset(("PreToolUse", "PostToolUse", "ToolError"))
-
-# adk-fluent's event names, accepted wherever an event is named (registration and `run`).
-ALIASES: dict[str, str] = {
-    "pre_tool_use": "PreToolUse",
-    "post_tool_use": "PostToolUse",
-    "tool_error": "ToolError",
-    "pre_model": "PreInvocation",
-    "post_model": "PostInvocation",
-    "session_start": "SessionStart",
-    "session_end": "SessionEnd",
-}
-
-# Event names other hosts use, mapped to the nearest event of this format, so that a file
-# written for Gemini CLI or Claude Code gets a hint rather than only "unknown event".
-FOREIGN_EVENTS: dict[str, str] = {
-    "BeforeTool": "PreToolUse",
-    "AfterTool": "PostToolUse",
-    "PostToolUseFailure": "PostToolUse",
-    "BeforeModel": "PreInvocation",
-    "BeforeAgent": "PreInvocation",
-    "UserPromptSubmit": "PreInvocation",
-    "AfterModel": "PostInvocation",
-    "AfterAgent": "Stop",
-    "SubagentStop": "Stop",
-}
+from agenthooks.model.events import ALIASES, ALL_EVENTS, EVENTS, FOREIGN_EVENTS, host_only_event
 
 DEFAULT_TIMEOUT = 30
 INT32_MAX = 2**31 - 1
-
-
-def is_tool_event(event: str) -> bool:
-    return event in TOOL_EVENTS
 
 
 def did_you_mean(word: str, choices: tuple[str, ...] | list[str]) -> str | None:
@@ -74,28 +38,6 @@ CUSTOM_PREFIX = "custom."
 def is_custom_event(name: str) -> bool:
     """`custom.<name>`: an event of the harness's own, run only through the Python API."""
     return name.startswith(CUSTOM_PREFIX) and len(name) > len(CUSTOM_PREFIX)
-
-
-def host_only_event(name: str) -> str | None:
-    """The engine's name of an event only Claude Code or Gemini CLI have (PreCompact,
-    Notification, BeforeModel, SubagentStop...): Claude Code's word, else Gemini CLI's; any
-    dialect's word is accepted (PreCompress is PreCompact). None for other names."""
-    from agenthooks.dialects.events import EVENT_TABLE
-
-    for row in EVENT_TABLE:
-        if row.engine is None and name in (row.claude, row.gemini):
-            return row.claude or row.gemini
-    return None
-
-
-def any_dialect_event(name: str) -> str | None:
-    """The engine's event for any dialect's word of a row (BeforeTool is PreToolUse)."""
-    from agenthooks.dialects.events import EVENT_TABLE
-
-    for row in EVENT_TABLE:
-        if name in (row.claude, row.gemini, row.antigravity):
-            return row.engine or row.claude or row.gemini
-    return None
 
 
 def canonical_event(name: str) -> str:

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from agenthooks.config.rules import RULES
-from agenthooks.events import EVENTS
+from agenthooks.model.events import EVENTS
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import click
 
 from agenthooks import __version__
-from agenthooks.events import EVENTS
+from agenthooks.model.events import EVENTS
 
 _discovery_options = [
     click.option(

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from agenthooks.api import check_event
 from agenthooks.commands.run import RunOptions, deny_anything, run
 from agenthooks.errors import AgentHooksError, UsageError
-from agenthooks.events import ALIASES, API_EVENTS, EVENTS, did_you_mean
+from agenthooks.events import did_you_mean
 from agenthooks.executor import (
     Interrupted,
     Terminated,
@@ -24,6 +24,7 @@ from agenthooks.executor import (
     own_descendants,
     reap_orphans,
 )
+from agenthooks.model.events import ALIASES, API_EVENTS, EVENTS
 from agenthooks.userconfig import FALSE_WORDS, HOSTS, env_switch, read_user_config, setting
 
 TYPE_CHECKING = False

@@ -60,7 +60,7 @@ def convert(file: str, *, target: str, output: str | None = None, lossy: bool = 
             dialect: str | None = None) -> int:
     """Convert FILE; 0 when written, 1 on errors or an unallowed loss (nothing written)."""
     from agenthooks.dialects.convert import convert_handlers, place_of
-    from agenthooks.dialects.events import HOST_NAMES
+    from agenthooks.model.events import HOST_NAMES
     from agenthooks.report.diagnostics import TextReporter, ValidationResult
 
     if not os.path.isfile(file):

@@ -232,8 +232,8 @@ def matcher_why(handler: Handler, situation: Situation) -> str | None:
     """Why the handler's matcher does not select this call, in its own dialect's words."""
     seen, field = seen_value(handler, situation)
     if handler.dialect == "antigravity":
-        from agenthooks.events import is_tool_event
         from agenthooks.matcher import handler_matches
+        from agenthooks.model.events import is_tool_event
 
         selects = handler_matches(handler.matcher, is_tool_event(handler.event), seen)
     else:

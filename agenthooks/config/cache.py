@@ -20,7 +20,8 @@ import os
 from typing import Any
 
 from agenthooks import __version__
-from agenthooks.events import EVENTS, INT32_MAX
+from agenthooks.events import INT32_MAX
+from agenthooks.model.events import EVENTS
 
 try:  # the C module hashlib itself wraps; importing hashlib costs ten times as much
     from _blake2 import blake2b

@@ -13,15 +13,9 @@ import re
 
 from agenthooks.config.model import Handler, Source, escape, json_kind
 from agenthooks.config.rules import RULES
-from agenthooks.events import (
-    DEFAULT_TIMEOUT,
-    EVENTS,
-    INT32_MAX,
-    TOOL_EVENTS,
-    did_you_mean,
-    unknown_event_hint,
-)
+from agenthooks.events import DEFAULT_TIMEOUT, INT32_MAX, did_you_mean, unknown_event_hint
 from agenthooks.matcher import matcher_error, matches_everything
+from agenthooks.model.events import EVENTS, TOOL_EVENTS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

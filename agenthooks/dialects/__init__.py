@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 
-from agenthooks.dialects.events import DIALECTS
+from agenthooks.model.events import DIALECTS
 
 __all__ = ["DIALECTS", "detect", "dialect_of_place", "dialect_of_shape", "plugin_root_of"]
 
@@ -62,8 +62,8 @@ def dialect_of_shape(path: str) -> str:
     from agenthooks.dialects.claude import EVENTS as CLAUDE_EVENTS
     from agenthooks.dialects.gemini import EVENTS as GEMINI_EVENTS
     from agenthooks.dialects.load import strip_comments
-    from agenthooks.events import EVENTS as HOOKS_JSON_EVENTS
-    from agenthooks.events import FLAT_EVENTS
+    from agenthooks.model.events import EVENTS as HOOKS_JSON_EVENTS
+    from agenthooks.model.events import FLAT_EVENTS
 
     try:
         data, _ = read_bytes(path)

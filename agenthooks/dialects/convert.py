@@ -22,8 +22,8 @@ from collections.abc import Sequence
 from agenthooks.config.model import Handler
 from agenthooks.dialects import matching
 from agenthooks.dialects.check import DIALECT_SPECS
-from agenthooks.dialects.events import HOST_NAMES, counterpart
 from agenthooks.dialects.matching import PLAIN_NAME, Selection
+from agenthooks.model.events import HOST_NAMES, counterpart
 from agenthooks.model.tools import tool_name
 
 TYPE_CHECKING = False
@@ -71,7 +71,7 @@ def translate_tools(chosen: Selection, source: str, target: str) -> Selection:
 
 def matcher_field(dialect: str, event: str) -> str | None:
     if dialect == "antigravity":
-        from agenthooks.events import TOOL_EVENTS
+        from agenthooks.model.events import TOOL_EVENTS
 
         return "tool_name" if event in TOOL_EVENTS else None
     return DIALECT_SPECS[dialect].events.get(event)
@@ -641,7 +641,7 @@ def assemble(entries: Sequence[Entry], target: str) -> dict[str, Any]:
 
 
 def _hooks_json(entries: Sequence[Entry]) -> dict[str, Any]:
-    from agenthooks.events import TOOL_EVENTS
+    from agenthooks.model.events import TOOL_EVENTS
 
     document: dict[str, Any] = {}
     names: dict[tuple[str, bool], str] = {}

@@ -14,22 +14,7 @@ from collections.abc import Sequence
 from agenthooks.config.model import Handler
 from agenthooks.dialects import matching
 from agenthooks.dialects.check import DIALECT_SPECS
-from agenthooks.dialects.events import DIALECTS, EventRow, row_of
 from agenthooks.report.escape import printable
-
-
-def event_row(word: str) -> EventRow | None:
-    """The row of any dialect's event name, or of an engine word (`tool.pre`)."""
-    from agenthooks.dialects.events import EVENT_TABLE
-
-    for row in EVENT_TABLE:
-        if word in (row.word, row.engine):
-            return row
-    for dialect in DIALECTS:
-        found = row_of(dialect, word)
-        if found is not None:
-            return found
-    return None
 
 
 def dedup_key(handler: Handler) -> tuple[object, ...]:

@@ -98,7 +98,7 @@ def gemini_selection(matcher: str | None, event: str) -> Selection:
 
 def antigravity_selection(matcher: str | None, event: str) -> Selection:
     """What a hooks.json matcher selects (anchored: `re.fullmatch`); flat events ignore it."""
-    from agenthooks.events import TOOL_EVENTS
+    from agenthooks.model.events import TOOL_EVENTS
 
     if event not in TOOL_EVENTS or matcher in (None, "", "*"):
         return ALL

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from agenthooks.events import TOOL_CALL_EVENTS
+from agenthooks.model.events import TOOL_CALL_EVENTS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -56,17 +56,14 @@ def host_event(host: str, event: str, given: str | None = None) -> str:
     else the row where some host calls it so (the engine names `PreCompact` after Claude Code;
     Gemini CLI says `PreCompress`). Else `event` itself.
     """
-    from agenthooks.dialects.events import EVENT_TABLE, row_of, word_of
+    from agenthooks.model.events import find_row, row_of, word_of
 
     if host == "antigravity":
         return event
     if given is not None and row_of(host, given) is not None:
         return given
-    rows = [row for row in EVENT_TABLE if row.engine == event] or [
-        row for row in EVENT_TABLE if event in (row.antigravity, row.claude, row.gemini)]
-    for row in rows:
-        return word_of(host, row) or event
-    return event
+    row = find_row(event)
+    return (word_of(host, row) if row is not None else None) or event
 
 
 def antigravity(result: EventResult, event: str) -> HostAnswer:

@@ -6,7 +6,7 @@ their first occurrence, as Claude Code does: `AGENTHOOKS_HOOK_NAME` then names t
 
 Claude Code and Gemini CLI handlers come after the hooks.json ones, each selected with its
 own host's rules (`dialects.listing.select`): the event is one row of the cross-dialect event
-table (`dialects.events`), the matcher is matched against the field that host matches on that
+table (`model.events`), the matcher is matched against the field that host matches on that
 event (the tool name, SessionStart's `source`, PreCompact's `trigger`...), and each host's
 dedup applies.
 """
@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from agenthooks.config.model import Handler, HookFile, Source
-from agenthooks.events import is_tool_event
 from agenthooks.matcher import handler_matches
+from agenthooks.model.events import is_tool_event
 
 
 def event_handlers(files: Iterable[HookFile], event: str) -> list[Handler]:
@@ -55,10 +55,9 @@ def dialect_values(event: str, tool: str | None, doc: Mapping[str, object] | Non
     are matched against on it (the tool name in that dialect's words, or the payload's
     field), or None."""
     from agenthooks.dialects.check import DIALECT_SPECS
-    from agenthooks.dialects.events import EVENT_TABLE, word_of
+    from agenthooks.model.events import find_row, word_of
 
-    row = next((r for r in EVENT_TABLE if r.engine == event), None) or next(
-        (r for r in EVENT_TABLE if event in (r.claude, r.gemini)), None)
+    row = find_row(event)
     if row is None:
         return ()
     found = []

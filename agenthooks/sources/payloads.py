@@ -80,7 +80,7 @@ def detect(doc: Mapping[str, Any], given_event: str | None = None) -> str:
         return next((host for host in ("claude", "gemini", "antigravity")
                      if tool_for(host, name) is not None), "claude")
     if given_event is not None:
-        from agenthooks.dialects.events import row_of
+        from agenthooks.model.events import row_of
 
         only = [host for host in ("gemini", "claude") if row_of(host, given_event)]
         if len(only) == 1 and row_of("antigravity", given_event) is None:
@@ -89,7 +89,7 @@ def detect(doc: Mapping[str, Any], given_event: str | None = None) -> str:
 
 
 def _host_of_event_word(word: str, doc: Mapping[str, Any]) -> str:
-    from agenthooks.dialects.events import row_of
+    from agenthooks.model.events import row_of
 
     hosts = [host for host in ("gemini", "claude") if row_of(host, word) is not None]
     if len(hosts) == 1:

@@ -24,7 +24,8 @@ from agenthooks.config import discovery
 from agenthooks.config.loader import Unusable, read_bytes
 from agenthooks.config.model import Diagnostic
 from agenthooks.decision import WORDS
-from agenthooks.events import ALIASES, ALL_EVENTS, did_you_mean, unknown_event_hint
+from agenthooks.events import did_you_mean, unknown_event_hint
+from agenthooks.model.events import ALIASES, ALL_EVENTS
 from agenthooks.testing.model import FIXTURE_SUFFIXES, Case, Expect, Fixture
 
 TOP_KEYS: tuple[str, ...] = ("cases", "workspace")

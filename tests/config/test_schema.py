@@ -17,7 +17,7 @@ import pytest
 from agenthooks.config.discovery import sources_for_paths
 from agenthooks.config.loader import check_file
 from agenthooks.config.schema import schema_errors, schema_path, schema_text
-from agenthooks.events import EVENTS, FLAT_EVENTS, TOOL_EVENTS
+from agenthooks.model.events import EVENTS, FLAT_EVENTS, TOOL_EVENTS
 
 HERE = Path(__file__).parent
 BAD = HERE / "bad"

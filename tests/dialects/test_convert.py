@@ -54,7 +54,7 @@ def meaning(handler: Handler, target: str) -> tuple[object, ...]:
     """What "the same handler" means: command (its words, as the shell passes them on),
     timeout, event and the tools it selects, said in the target dialect's words."""
     from agenthooks.dialects.convert import translate_tools
-    from agenthooks.dialects.events import counterpart
+    from agenthooks.model.events import counterpart
 
     chosen = translate_tools(reread(handler.matcher, handler.dialect, handler.event),
                              handler.dialect, target)

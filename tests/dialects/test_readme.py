@@ -7,8 +7,8 @@ import re
 
 from agenthooks.config.rules import DIALECT_RULES
 from agenthooks.dialects.claude import EVENTS as CLAUDE_EVENTS
-from agenthooks.dialects.events import events_of, markdown_table
 from agenthooks.dialects.gemini import EVENTS as GEMINI_EVENTS
+from agenthooks.model.events import events_of, markdown_table
 from tests.test_readme_rules import section
 
 

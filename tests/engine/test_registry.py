@@ -11,7 +11,7 @@ import pytest
 
 from agenthooks import Decision, Hooks, policy
 from agenthooks.errors import UnknownEvent
-from agenthooks.events import ALIASES, ALL_EVENTS
+from agenthooks.model.events import ALIASES, ALL_EVENTS
 
 from .conftest import CliFn, LoadFn, on, q, read_json, stdin_to, tool_call, write_hooks
 
