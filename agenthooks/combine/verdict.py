@@ -22,7 +22,8 @@ from agenthooks.combine.failclosed import deny_for_failures
 from agenthooks.combine.fold import Folded
 from agenthooks.combine.merge import block_reasons, blocks, merge
 from agenthooks.decision import Decision
-from agenthooks.hosts.antigravity.protocol import Answer, block_decision
+from agenthooks.hosts.antigravity.protocol import Answer
+from agenthooks.model.events import block_decision
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 import signal
 
+from agenthooks.model.events import ALL_EVENTS, DEFAULT_BLOCK, block_decision
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Literal, NamedTuple
@@ -48,26 +50,13 @@ _OTHER_WORDS: dict[str, str | None] = {
     "allow": None,
     "approve": None,
 }
+# Per engine event, the words its `decision` takes: those of what a block means there.
+_WORDS_OF_BLOCK: dict[str, dict[str, str | None]] = {
+    "deny": _TOOL_WORDS, "continue": _STOP_WORDS, DEFAULT_BLOCK: _OTHER_WORDS}
 DECISION_WORDS: dict[str, dict[str, str | None]] = {
-    "PreToolUse": _TOOL_WORDS,
-    "PostToolUse": _OTHER_WORDS,
-    "PreInvocation": _OTHER_WORDS,
-    "PostInvocation": _OTHER_WORDS,
-    "Stop": _STOP_WORDS,
-    "SessionStart": _OTHER_WORDS,
-    "ToolError": _OTHER_WORDS,
-    "SessionEnd": _OTHER_WORDS,
-}
+    event: _WORDS_OF_BLOCK[block_decision(event)] for event in ALL_EVENTS}
 # Claude Code's hookSpecificOutput.permissionDecision; "defer" means "no opinion".
 _PERMISSION_WORDS: dict[str, str | None] = {**_TOOL_WORDS, "defer": None}
-
-# What an exit 2 means on each event (seed 001: a blocking error).
-BLOCK_DECISION: dict[str, str] = {"PreToolUse": "deny", "Stop": "continue"}
-DEFAULT_BLOCK = "block"
-
-
-def block_decision(event: str) -> str:
-    return BLOCK_DECISION.get(event, DEFAULT_BLOCK)
 
 
 class Answer(NamedTuple):

@@ -18,11 +18,11 @@ from __future__ import annotations
 from agenthooks.hosts.antigravity.protocol import (
     Answer,
     MalformedOutput,
-    block_decision,
     failure,
     parse_output,
     process_fields,
 )
+from agenthooks.model.events import block_decision
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
