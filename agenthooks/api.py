@@ -31,7 +31,7 @@ from agenthooks.errors import AgentHooksError, UsageError
 from agenthooks.events import canonical_event
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.hosts.antigravity.protocol import Answer, prompt_warning
-from agenthooks.kinds.process import config_specs, in_background, runs_as_http
+from agenthooks.kinds.process import config_specs, in_background, runs_beside
 from agenthooks.model.events import is_tool_event
 from agenthooks.payload import read_payload, tool_from_payload
 from agenthooks.plan.select import Selector, left_out
@@ -448,8 +448,8 @@ class Hooks:
         warnings = self._warnings(event, tool)
         selected = self.select(event, tool, doc, caller)
         warnings.extend(prompt_warning(h) for h in selected
-                        if h.kind != "command" and not runs_as_http(h))
-        commands = tuple(h for h in selected if h.kind == "command" or runs_as_http(h))
+                        if h.kind != "command" and not runs_beside(h))
+        commands = tuple(h for h in selected if h.kind == "command" or runs_beside(h))
         plan = self._plan(event, tool, doc, caller)
         return Plan(event, tool, commands, warnings, self.skipped_files,
                     plan.chain + plan.inspect,

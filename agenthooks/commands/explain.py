@@ -3,7 +3,7 @@ it would run for this event, tool and payload, and if not, why.
 
 Whether a handler runs is never decided here: it is `Hooks.select`, the selection `run` and
 `run --dry-run` make (the same files, the same files left out under `--host`, the same
-caller), then Claude Code's `if` as `run` applies it per call (`engine.dialectrun`), then the
+caller), then Claude Code's `if` as `run` applies it per call (`engine.needs`), then the
 handler types only their host can run. Explain only adds the reason of each handler that does
 not run: its file was skipped for errors, its workspace is not trusted, its file is left to
 its host, it is agenthooks itself, it is disabled, it is on another event, its matcher does
@@ -198,9 +198,9 @@ def condition_why(handler: Handler, call: Call) -> str | None:
 
 def kind_why(handler: Handler) -> str | None:
     """The handler types only their host runs (a prompt, an MCP tool, an agent...)."""
-    from agenthooks.kinds.process import runs_as_http
+    from agenthooks.kinds import runs_offline
 
-    if handler.kind == "command" or runs_as_http(handler):
+    if runs_offline(handler.kind):
         return None
     return HOST_ONLY.format(kind=handler.kind, host=host_name(handler.dialect))
 

@@ -30,6 +30,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
 
     from agenthooks.engine.runner import Call, EventPlan, Processes
+    from agenthooks.kinds import Started
     from agenthooks.sources.payloads import Translation
 
 Job = ProcessSpec | ProcessResult
@@ -97,27 +98,35 @@ async def run(plan: EventPlan, call: Call, handlers: list[Handler], jobs: list[J
         processed = [h for h in handlers if runs_as_process(h)]
         jobs = [_with_env(h, job, words, env_file)
                 for h, job in zip(processed, jobs, strict=True)]
-        requests = None
-        if needs.http:
-            from agenthooks.kinds.http import Requests
-
-            first = handlers[needs.http[0]]
-            requests = Requests([(i, handlers[i]) for i in needs.http],
-                                words.payload(first.dialect, first.event), call.event)
-        # Interrupted or cancelled, the requests are left to their daemon threads: waiting
-        # for them could take their whole timeout.
+        running = start_beside(needs.beside, handlers, words, call.event)
+        # Interrupted or cancelled, what runs beside is left to its daemon threads: waiting
+        # for it could take its whole timeout.
         if needs.sequential:
             results = await _in_order(processed, jobs, words, call.event, processes)
         else:
             results = await run_jobs(jobs, data, processes)
-        web = requests.answers() if requests is not None else {}
-        answers = answers_of(handlers, results, call.event, web)
+        beside: dict[int, Answer] = {}
+        for kind in running:
+            beside.update(kind.answers())
+        answers = answers_of(handlers, results, call.event, beside)
         if made and env_file is not None:
             answers = _with_env_file(answers, env_file)
         return answers
     finally:
         if made and env_file is not None:
             _remove(env_file)
+
+
+def start_beside(beside: Sequence[tuple[str, Sequence[int]]], handlers: Sequence[Handler],
+                 words: Translation, event: str) -> list[Started]:
+    """Start the handlers of each kind that runs beside the processes (`kinds.KINDS`), each
+    on the payload of its own host."""
+    from agenthooks.kinds import starter
+
+    return [starter(kind)([(i, handlers[i], words.payload(handlers[i].dialect,
+                                                          handlers[i].event))
+                           for i in positions], event)
+            for kind, positions in beside]
 
 
 def _env_file(needed: bool) -> tuple[str | None, bool]:

@@ -21,7 +21,7 @@ from agenthooks.combine.verdict import Rendered, render
 from agenthooks.config.model import Handler
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.hosts.antigravity.protocol import Answer
-from agenthooks.kinds.process import answers_of, config_specs, runs_as_http
+from agenthooks.kinds.process import answers_of, config_specs, runs_beside
 from agenthooks.payload import dumps, tool_args, with_args
 
 TYPE_CHECKING = False
@@ -65,12 +65,22 @@ class CallNeeds(NamedTuple):
     read off the data their sources put on them (`Handler`)."""
 
     call_env: bool = False  # some take variables from the payload (`kinds.process.CALL_VARS`)
-    http: tuple[int, ...] = ()  # positions (in `handlers`) of http handlers
+    # Per kind that runs beside the processes (`kinds.KINDS`), its handlers' positions.
+    beside: tuple[tuple[str, tuple[int, ...]], ...] = ()
     env_file: bool = False  # some get an env file to write to (CLAUDE_ENV_FILE)
     sequential: bool = False  # some group says `sequential: true`
     conditions: bool = False  # some have a per-call condition (Claude Code's `if`)
     # Handlers started per call and never waited for (Claude Code's `async`), with specs.
     background: tuple[tuple[Handler, ProcessSpec], ...] = ()
+
+
+def beside_by_kind(handlers: Sequence[Handler]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The positions of the handlers of each kind that runs beside the processes."""
+    kinds: dict[str, list[int]] = {}
+    for index, handler in enumerate(handlers):
+        if runs_beside(handler):
+            kinds.setdefault(handler.kind, []).append(index)
+    return tuple((kind, tuple(found)) for kind, found in kinds.items())
 
 
 def call_needs(handlers: Sequence[Handler], background: Sequence[Handler] = (),
@@ -81,7 +91,7 @@ def call_needs(handlers: Sequence[Handler], background: Sequence[Handler] = (),
     every = (*handlers, *background)
     needs = CallNeeds(
         any(h.dialect in CALL_VARS for h in handlers),
-        tuple(i for i, h in enumerate(handlers) if runs_as_http(h)),
+        beside_by_kind(handlers),
         any(h.env_file for h in handlers),
         any(h.sequential for h in handlers),
         any(h.condition is not None for h in every),

@@ -101,17 +101,17 @@ def answer_of(handler: Handler, result: ProcessResult, event: str) -> Answer:
 class Requests:
     """The http handlers of one event, running in threads until `answers` joins them."""
 
-    def __init__(self, jobs: Sequence[tuple[int, Handler]], data: bytes, event: str) -> None:
+    def __init__(self, jobs: Sequence[tuple[int, Handler, bytes]], event: str) -> None:
         import os
 
         self.event = event
         self.results: dict[int, ProcessResult] = {}
-        self.handlers = dict(jobs)
+        self.handlers = {index: handler for index, handler, _ in jobs}
         environ = dict(os.environ)
         self.threads = [
             threading.Thread(target=self._run, args=(index, handler, data, environ),
                              name="agenthooks-http", daemon=True)
-            for index, handler in jobs
+            for index, handler, data in jobs
         ]
         for thread in self.threads:
             thread.start()

@@ -63,8 +63,11 @@ def in_background(handler: Handler) -> bool:
     return handler.background
 
 
-def runs_as_http(handler: Handler) -> bool:
-    return handler.kind == "http"
+def runs_beside(handler: Handler) -> bool:
+    """A handler of a kind that runs beside the processes (`kinds.KINDS`: http...)."""
+    from agenthooks.kinds import runs_beside as kind_runs_beside
+
+    return kind_runs_beside(handler.kind)
 
 
 def plugin_data_dir(plugin_root: str) -> str:
@@ -178,17 +181,18 @@ def host_shell(handler: Handler) -> str | None:
 
 def answers_of(
     selected: Sequence[Handler], results: Sequence[ProcessResult], event: str,
-    http: Mapping[int, Answer] | None = None,
+    beside: Mapping[int, Answer] | None = None,
 ) -> list[Answer]:
     """One answer per selected handler, in config order: processes read by their dialect's
-    protocol, `http` answers by position, the other kinds skipped with a warning."""
+    protocol, the kinds that ran `beside` them by position, the others skipped with a
+    warning."""
     found = iter(results)
     answers = []
     for index, h in enumerate(selected):
         if runs_as_process(h):
             answers.append(protocol_of(h.dialect)(h, next(found), event))
-        elif http is not None and index in http:
-            answers.append(http[index])
+        elif beside is not None and index in beside:
+            answers.append(beside[index])
         else:
             answers.append(skipped(h))
     return answers
