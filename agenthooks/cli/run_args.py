@@ -183,30 +183,36 @@ def parse_values(args: Sequence[str]) -> tuple[dict[str, Any], list[str]]:
         if not arg.startswith("-") or arg == "-":
             positionals.append(arg)
             continue
-        flag, has_value, inline = arg.partition("=") if arg.startswith("--") else (arg, "", "")
-        option = _BY_FLAG.get(flag)
-        if option is None:
-            raise _unknown_option(flag)
-        if option.dest == "help":
-            raise _Help
-        if option.metavar is None:
-            if has_value:
-                raise UsageError(f"option {flag} takes no value")
-            values[option.dest] = True
-            continue
-        if has_value:
-            value = inline
-        elif index < len(args):
-            value = args[index]
-            index += 1
-        else:
-            raise UsageError(f"option {flag} needs a value ({option.metavar})")
-        value = _value(option, flag, value)
-        if option.repeat:
-            values.setdefault(option.dest, []).append(value)
-        else:
-            values[option.dest] = value  # the last one wins, as with argparse
+        index = _option(args, index, arg, values)
     return values, positionals
+
+
+def _option(args: Sequence[str], index: int, arg: str, values: dict[str, Any]) -> int:
+    """Read the option `arg` (and its value, `args[index]` unless given inline) into
+    `values`; return the index of the next argument."""
+    flag, has_value, inline = arg.partition("=") if arg.startswith("--") else (arg, "", "")
+    option = _BY_FLAG.get(flag)
+    if option is None:
+        raise _unknown_option(flag)
+    if option.dest == "help":
+        raise _Help
+    if option.metavar is None:
+        if has_value:
+            raise UsageError(f"option {flag} takes no value")
+        values[option.dest] = True
+        return index
+    if has_value:
+        value = inline
+    elif index < len(args):
+        value, index = args[index], index + 1
+    else:
+        raise UsageError(f"option {flag} needs a value ({option.metavar})")
+    value = _value(option, flag, value)
+    if option.repeat:
+        values.setdefault(option.dest, []).append(value)
+    else:
+        values[option.dest] = value  # the last one wins, as with argparse
+    return index
 
 
 def env_fail_closed(environ: Mapping[str, str]) -> bool:
@@ -320,23 +326,7 @@ def main_run(args: list[str], *, own_process: bool = False) -> int:
     except ValueError:  # not the main thread (an embedding harness): leave signals alone
         restore = None
     try:
-        try:
-            options = parse_run_args(args)
-        except _Help:
-            sys.stdout.write(help_text())
-            return 0
-        except Exception as exc:
-            if not _fails_closed(args):
-                raise
-            return deny_anything("PreToolUse", exc, host=_host_of(args))
-        try:
-            return run(options)
-        # Anything at all, a stray sys.exit() in loaded code too: a gate never fails open by
-        # accident.
-        except (Exception, SystemExit) as exc:
-            if not options.closed or options.dry_run:
-                raise
-            return deny_anything(options.event, exc, report=options.report, host=options.host)
+        return _parse_and_run(args)
     except (Interrupted, Terminated) as exc:
         # Every handler group is already killed; nothing goes to stdout.
         return 128 + exc.signum
@@ -349,3 +339,24 @@ def main_run(args: list[str], *, own_process: bool = False) -> int:
             # The answer is out and its exit status chosen: reaping must not change it.
             with contextlib.suppress(Exception):
                 reap_orphans()
+
+
+def _parse_and_run(args: list[str]) -> int:
+    """Parse, then run; under fail-closed on PreToolUse any failure of either is a deny."""
+    try:
+        options = parse_run_args(args)
+    except _Help:
+        sys.stdout.write(help_text())
+        return 0
+    except Exception as exc:
+        if not _fails_closed(args):
+            raise
+        return deny_anything("PreToolUse", exc, host=_host_of(args))
+    try:
+        return run(options)
+    # Anything at all, a stray sys.exit() in loaded code too: a gate never fails open by
+    # accident.
+    except (Exception, SystemExit) as exc:
+        if not options.closed or options.dry_run:
+            raise
+        return deny_anything(options.event, exc, report=options.report, host=options.host)
