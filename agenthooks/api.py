@@ -31,7 +31,7 @@ from agenthooks.errors import AgentHooksError, UsageError
 from agenthooks.events import canonical_event
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.hosts.antigravity.protocol import Answer, prompt_warning
-from agenthooks.kinds.process import config_specs, in_background, runs_beside
+from agenthooks.kinds.process import config_specs, in_background, runs_as_http
 from agenthooks.model.events import is_tool_event
 from agenthooks.payload import read_payload, tool_from_payload
 from agenthooks.plan.select import Selector, left_out
@@ -45,6 +45,7 @@ else:
     from agenthooks._records import NamedTuple
 
 if TYPE_CHECKING:
+    from agenthooks.combine.verdict import Verdict
     from agenthooks.engine.context import Session, Turn
     from agenthooks.engine.hookspec import PythonHook, ShellHook
     from agenthooks.kinds.python import HookOutcome
@@ -87,6 +88,9 @@ class EventResult(NamedTuple):
     updated_args: dict[str, Any] | None = None
     hooks: tuple[HookOutcome, ...] = ()  # the in-process hooks that ran, in order
     injected: tuple[str, ...] = ()  # messages in-process hooks injected, in order
+    # The answer field by field, which every host's writer renders (`hosts.writers`); None on a
+    # result made without running the event (`failed_closed`), whose `decision` says it all.
+    verdict: Verdict | None = None
 
     @property
     def reasons(self) -> list[str]:
@@ -448,8 +452,8 @@ class Hooks:
         warnings = self._warnings(event, tool)
         selected = self.select(event, tool, doc, caller)
         warnings.extend(prompt_warning(h) for h in selected
-                        if h.kind != "command" and not runs_beside(h))
-        commands = tuple(h for h in selected if h.kind == "command" or runs_beside(h))
+                        if h.kind != "command" and not runs_as_http(h))
+        commands = tuple(h for h in selected if h.kind == "command" or runs_as_http(h))
         plan = self._plan(event, tool, doc, caller)
         return Plan(event, tool, commands, warnings, self.skipped_files,
                     plan.chain + plan.inspect,
@@ -558,14 +562,20 @@ class Hooks:
         return self._plan(event, tool, doc, caller), call
 
     def _result(self, call: Call, executed: Executed) -> EventResult:
+        from agenthooks.combine.verdict import engine_answer
+
         rendered = executed.rendered
         warnings = self._warnings(call.event, call.tool)
         warnings.extend(executed.warnings)
-        output = _with_notice(rendered.output, self._notice)
+        assert rendered.verdict is not None
+        # The skipped files are named in the notice: their warnings would say it twice.
+        verdict = rendered.verdict._replace(
+            notices=() if self._notice is None else (self._notice,),
+            warnings=tuple(w for w in warnings if w not in self._file_warnings))
         return EventResult(
-            call.event, output, rendered.blocked, exit_status(rendered.blocked), warnings,
-            executed.answers, self.skipped_files, call.tool, None, rendered.decision,
-            rendered.updated_args, executed.outcomes, rendered.injected,
+            call.event, engine_answer(verdict), rendered.blocked, exit_status(rendered.blocked),
+            warnings, executed.answers, self.skipped_files, call.tool, None, rendered.decision,
+            rendered.updated_args, executed.outcomes, rendered.injected, verdict,
         )
 
     def _warnings(self, event: str, tool: str | None) -> list[str]:

@@ -1,13 +1,15 @@
 """Which module writes the final answer in a host's own words (`agenthooks run --host HOST`).
 
-One row per host: a new host is one module with a `write(result, event)` function and one
+One row per host: a new host is one module with a `write(given, event)` function and one
 line here. A writer is imported only when `--host` (or `default_host` in the user config)
 names it, so a run that names no host imports none of them.
 
-    write(result: EventResult, event: str) -> HostAnswer
+    write(given: EventResult | Verdict, event: str) -> HostAnswer
 
-`event` is the host's own name for the event (`host_event`): Claude Code's `hookEventName`,
-Gemini CLI's `BeforeTool`; `HostAnswer` is the JSON object for stdout and the exit status.
+Every writer renders the event's `Verdict` (`combine.verdict`: the answer field by field, in
+the engine's terms; `verdict_of` takes it from a result), never another host's JSON. `event`
+is the host's own name for the event (`host_event`): Claude Code's `hookEventName`, Gemini
+CLI's `BeforeTool`; `HostAnswer` is the JSON object for stdout and the exit status.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ if TYPE_CHECKING:
     from typing import Any, NamedTuple
 
     from agenthooks.api import EventResult
+    from agenthooks.combine.verdict import Verdict
+    Given = EventResult | Verdict
 else:
     from agenthooks._records import NamedTuple
 
@@ -37,12 +41,12 @@ class HostAnswer(NamedTuple):
     exit_code: int
 
 
-def writer(host: str) -> Callable[[EventResult, str], HostAnswer]:
+def writer(host: str) -> Callable[[Given, str], HostAnswer]:
     """The writer of a host named in `WRITERS` (imported now); KeyError for another name."""
     import importlib
 
     module, _, name = WRITERS[host].partition(":")
-    found: Callable[[EventResult, str], HostAnswer] = getattr(
+    found: Callable[[Given, str], HostAnswer] = getattr(
         importlib.import_module(module), name)
     return found
 
@@ -66,65 +70,73 @@ def host_event(host: str, event: str, given: str | None = None) -> str:
     return (word_of(host, row) if row is not None else None) or event
 
 
-def antigravity(result: EventResult, event: str) -> HostAnswer:
-    """Antigravity's answer is the engine's own: exactly what a run without `--host` prints."""
-    return HostAnswer(result.output, result.exit_code)
+def verdict_of(given: Given) -> Verdict:
+    """The verdict a writer renders: `given` itself, or the result's. A result made without
+    running the event (agenthooks' own error under --fail-closed) has its decision only."""
+    from agenthooks.combine.verdict import Verdict, decided
+
+    if isinstance(given, Verdict):
+        return given
+    if given.verdict is not None:
+        return given.verdict
+    return decided(given.event, given.decision, _unnamed_warnings(given))
 
 
-# --- pieces every writer needs, read from the engine's answer (Antigravity's words) --------
-
-
-def stop_reason(result: EventResult) -> str | None:
-    """The `stopReason` when the answer says `continue: false` (the whole agent stops)."""
-    if result.output.get("continue") is not False:
-        return None
-    reason = result.output.get("stopReason")
-    return reason if isinstance(reason, str) and reason else f"{result.event} stopped the agent"
-
-
-def decision_reason(result: EventResult) -> str:
-    """The reason given with the answer's decision; a placeholder when none was."""
-    reason = result.output.get("reason")
-    if isinstance(reason, str) and reason:
-        return reason
-    word = result.output.get("decision")
-    return f"{result.event} blocked (decision: {word}, no reason given)"
-
-
-def context_and_message(result: EventResult) -> tuple[list[str], str | None]:
-    """Text for the model (injected messages, then handlers' `additionalContext`) and the
-    message for the user (`systemMessage` without the injected messages the engine put there).
-    """
-    output = result.output
-    context: list[str] = []
-    steps = output.get("injectSteps")
-    for step in steps if isinstance(steps, list) else ():
-        if isinstance(step, dict) and isinstance(step.get("ephemeralMessage"), str):
-            context.append(step["ephemeralMessage"])
-    message = output.get("systemMessage")
-    message = message if isinstance(message, str) and message else None
-    injected = "\n".join(result.injected)
-    if injected and message is not None and message.startswith(injected):
-        # Where Antigravity has no step to put them in, the engine wrote them as a message.
-        context.extend(result.injected)
-        message = message[len(injected):].lstrip("\n") or None
-    specific = output.get("hookSpecificOutput")
-    if isinstance(specific, dict) and isinstance(specific.get("additionalContext"), str):
-        context.append(specific["additionalContext"])
-    return context, message
-
-
-def for_the_user(result: EventResult, message: str | None) -> str | None:
-    """`message`, then agenthooks' warnings (a handler that timed out or crashed, a handler type
-    that cannot run here, a workspace left out): a host shows stderr of an exit 0 to nobody,
-    and a gate that is silently off is the failure people complain of most. A skipped file is
-    named in `message` already."""
+def _unnamed_warnings(result: EventResult) -> list[str]:
     from agenthooks.api import skip_warning
-    from agenthooks.report.escape import printable
 
     skipped = {skip_warning(f) for f in result.skipped_files}
-    lines = [f"agenthooks: warning: {printable(w)}" for w in result.warnings if w not in skipped]
-    return joined(message, *lines)
+    return [w for w in result.warnings if w not in skipped]
+
+
+def antigravity(given: Given, event: str) -> HostAnswer:
+    """Antigravity's answer is the engine's own: exactly what a run without `--host` prints."""
+    from agenthooks.combine.verdict import engine_answer
+
+    verdict = verdict_of(given)
+    return HostAnswer(engine_answer(verdict), 2 if verdict.blocked else 0)
+
+
+# --- pieces every writer needs, read from the verdict ---------------------------------------
+
+
+def stop_reason(verdict: Verdict) -> str | None:
+    """The `stopReason` when the answer says `continue: false` (the whole agent stops)."""
+    if not verdict.stopped:
+        return None
+    return verdict.stop_reason or f"{verdict.event} stopped the agent"
+
+
+def decision_reason(verdict: Verdict) -> str:
+    """The reason given with the answer's decision; a placeholder when none was."""
+    if verdict.reason:
+        return verdict.reason
+    return f"{verdict.event} blocked (decision: {verdict.word}, no reason given)"
+
+
+def for_the_model(verdict: Verdict) -> list[str]:
+    """Text for the model: injected messages, handlers' ephemeral steps, their context."""
+    from agenthooks.combine.verdict import INJECT_STEP_EVENTS
+
+    # Off the step events an empty injected text says nothing, as in the engine's message.
+    as_steps = verdict.event in INJECT_STEP_EVENTS
+    texts = list(verdict.injected) if as_steps or "\n".join(verdict.injected) else []
+    texts += [step["ephemeralMessage"] for step in verdict.steps
+              if isinstance(step.get("ephemeralMessage"), str)]
+    if verdict.context:
+        texts.append(verdict.context)
+    return texts
+
+
+def for_the_user(verdict: Verdict, message: str | None) -> str | None:
+    """`message`, then the notices (skipped files, untrusted workspaces), then agenthooks'
+    warnings (a handler that timed out or crashed, a handler type that cannot run here, a
+    workspace left out): a host shows stderr of an exit 0 to nobody, and a gate that is
+    silently off is the failure people complain of most."""
+    from agenthooks.report.escape import printable
+
+    lines = [f"agenthooks: warning: {printable(w)}" for w in verdict.warnings]
+    return joined(message, *verdict.notices, *lines)
 
 
 def joined(*parts: str | None) -> str | None:
@@ -133,31 +145,27 @@ def joined(*parts: str | None) -> str | None:
     return "\n".join(kept) if kept else None
 
 
-def decision_blocks(result: EventResult) -> bool:
-    """Whether the answer's `decision` blocks (not only its `continue: false`)."""
-    return result.blocked and result.output.get("decision") in ("deny", "block", "continue")
-
-
 def common_fields(
-    result: EventResult, event: str, output: dict[str, Any], specific: dict[str, Any],
+    verdict: Verdict, event: str, output: dict[str, Any], specific: dict[str, Any],
     context_events: frozenset[str], code: int,
 ) -> HostAnswer:
     """The fields Claude Code and Gemini CLI say alike, after the writer's own decision
     fields: `continue: false` + `stopReason`, `suppressOutput`, context for the model
     (`hookSpecificOutput.additionalContext` on `context_events`, else in the message), the
     message for the user, and `hookSpecificOutput` under the host's event name."""
-    stopped = stop_reason(result)
+    stopped = stop_reason(verdict)
     if stopped is not None:
         output["continue"] = False
         output["stopReason"] = stopped
-    if result.output.get("suppressOutput") is True:
+    if verdict.suppress_output:
         output["suppressOutput"] = True
-    context, message = context_and_message(result)
+    context = for_the_model(verdict)
+    message = verdict.message
     if context and event in context_events:
         specific["additionalContext"] = "\n".join(context)
     else:
         message = joined(*context, message)
-    message = for_the_user(result, message)
+    message = for_the_user(verdict, message)
     if message is not None:
         output["systemMessage"] = message
     if specific:

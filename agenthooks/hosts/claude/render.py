@@ -4,17 +4,18 @@ Claude Code reads a JSON object on stdout at exit 0 (its hooks reference,
 https://code.claude.com/docs/en/hooks, "JSON output"), so everything its JSON can say is said
 there and the exit status stays 0; that way the reason always reaches Claude:
 
-    engine's answer               Claude Code's JSON
-    PreToolUse deny / ask / allow hookSpecificOutput.permissionDecision + ...DecisionReason
-    PreToolUse defer (a handler)  permissionDecision "defer", when nothing stronger was said
-    rewritten arguments           hookSpecificOutput.updatedInput (PreToolUse)
-    a block                       decision "block" + reason (the events of BLOCK_EVENTS)
-    PermissionRequest block       hookSpecificOutput.decision {behavior "deny", message}
-    continue false                continue false + stopReason (every event)
-    injected messages, context    hookSpecificOutput.additionalContext (CONTEXT_EVENTS),
-                                  else systemMessage
-    systemMessage (skipped files) systemMessage, then agenthooks' warnings (a handler that
-                                  timed out or crashed, one that cannot run here)
+    the verdict (combine.verdict)  Claude Code's JSON
+    PreToolUse deny / ask / allow  hookSpecificOutput.permissionDecision + ...DecisionReason
+    deferred (a handler's defer)   permissionDecision "defer", when nothing stronger was said
+    updated_args                   hookSpecificOutput.updatedInput (PreToolUse)
+    a blocking word                decision "block" + reason (the events of BLOCK_EVENTS)
+    PermissionRequest block        hookSpecificOutput.decision {behavior "deny", message}
+    stopped (continue false)       continue false + stopReason (every event)
+    injected, steps, context       hookSpecificOutput.additionalContext (CONTEXT_EVENTS),
+                                   else systemMessage
+    message, notices, warnings     systemMessage: the handlers' message, skipped files, then
+                                   agenthooks' warnings (a handler that timed out or crashed,
+                                   one that cannot run here)
 
 Only a block that Claude Code's JSON cannot express (PreCompact, a SessionStart handler's
 exit 2, ...) exits 2 with the reason on stderr, which is how Claude Code reads a block there.
@@ -22,13 +23,14 @@ exit 2, ...) exits 2 with the reason on stderr, which is how Claude Code reads a
 
 from __future__ import annotations
 
-from agenthooks.hosts.writers import HostAnswer, common_fields, decision_blocks, decision_reason
+from agenthooks.hosts.writers import HostAnswer, common_fields, decision_reason, verdict_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from agenthooks.api import EventResult
+    from agenthooks.combine.verdict import Verdict
+    from agenthooks.hosts.writers import Given
 
 # Events whose JSON answer blocks with top-level `decision: "block"` and `reason`.
 BLOCK_EVENTS = frozenset(("PostToolUse", "UserPromptSubmit", "Stop", "SubagentStop",
@@ -42,48 +44,39 @@ PERMISSION: dict[str, str] = {"deny": "deny", "ask": "ask", "force_ask": "ask", 
 PERMISSION_RANK: tuple[str, ...] = ("deny", "defer", "ask", "allow")
 
 
-def write(result: EventResult, event: str) -> HostAnswer:
+def write(given: Given, event: str) -> HostAnswer:
     """The answer for Claude Code's `event` (its hookEventName) and the exit status."""
+    verdict = verdict_of(given)
     output: dict[str, Any] = {}
     specific: dict[str, Any] = {}
     code = 0
     if event == "PreToolUse":
-        _permission(result, specific)
-    elif event == "PermissionRequest" and decision_blocks(result):
-        specific["decision"] = {"behavior": "deny", "message": decision_reason(result)}
-    elif decision_blocks(result):
+        _permission(verdict, specific)
+    elif event == "PermissionRequest" and verdict.refuses:
+        specific["decision"] = {"behavior": "deny", "message": decision_reason(verdict)}
+    elif verdict.refuses:
         if event in BLOCK_EVENTS:
             output["decision"] = "block"
-            output["reason"] = decision_reason(result)
+            output["reason"] = decision_reason(verdict)
         else:
             code = 2  # the reasons are on stderr already (report.run.write_result)
-    return common_fields(result, event, output, specific, CONTEXT_EVENTS, code)
+    return common_fields(verdict, event, output, specific, CONTEXT_EVENTS, code)
 
 
-def _permission(result: EventResult, specific: dict[str, Any]) -> None:
+def _permission(verdict: Verdict, specific: dict[str, Any]) -> None:
     """PreToolUse: the decision, its reason and the rewritten input, in hookSpecificOutput."""
-    word = result.output.get("decision")
-    decision = PERMISSION.get(word) if isinstance(word, str) else None
-    deferred = _handler_defer(result)
-    if deferred and (decision is None or _rank(deferred) < _rank(decision)):
-        decision, word = deferred, None
+    word = verdict.word
+    decision = PERMISSION.get(word) if word is not None else None
+    # "defer" is a Claude Code handler's word alone; the engine reads it as no opinion.
+    if verdict.deferred and (decision is None or _rank("defer") < _rank(decision)):
+        decision, word = "defer", None
     if decision is not None:
         specific["permissionDecision"] = decision
-        reason = decision_reason(result) if decision == "deny" else result.output.get("reason")
-        if isinstance(reason, str) and reason and word is not None:
+        reason = decision_reason(verdict) if decision == "deny" else verdict.reason
+        if reason and word is not None:
             specific["permissionDecisionReason"] = reason
-    if result.updated_args is not None and decision not in ("deny", "defer"):
-        specific["updatedInput"] = result.updated_args
-
-
-def _handler_defer(result: EventResult) -> str | None:
-    """"defer" when a Claude Code handler said so (the engine itself has no such word)."""
-    for answer in result.handlers:
-        output = answer.output if answer.status == "ok" else None
-        specific = output.get("hookSpecificOutput") if isinstance(output, dict) else None
-        if isinstance(specific, dict) and specific.get("permissionDecision") == "defer":
-            return "defer"
-    return None
+    if verdict.updated_args is not None and decision not in ("deny", "defer"):
+        specific["updatedInput"] = verdict.updated_args
 
 
 def _rank(decision: str) -> int:
