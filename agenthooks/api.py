@@ -31,10 +31,11 @@ from agenthooks.errors import AgentHooksError, UsageError
 from agenthooks.events import canonical_event
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.hosts.antigravity.protocol import Answer, prompt_warning
-from agenthooks.kinds.process import config_specs, in_background, runs_as_http
+from agenthooks.kinds.process import config_specs, in_background, runs_beside
 from agenthooks.model.events import is_tool_event
-from agenthooks.payload import read_payload, tool_from_payload
+from agenthooks.payload import read_payload
 from agenthooks.plan.select import Selector, left_out
+from agenthooks.sources.payloads import tool_call
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -447,13 +448,13 @@ class Hooks:
         given = event
         event = check_event(event)
         _, doc = read_payload(payload)
-        tool = tool or tool_from_payload(doc)
         caller = self.caller_of(doc, given)
+        tool = tool or tool_call(doc, caller)[0]
         warnings = self._warnings(event, tool)
         selected = self.select(event, tool, doc, caller)
         warnings.extend(prompt_warning(h) for h in selected
-                        if h.kind != "command" and not runs_as_http(h))
-        commands = tuple(h for h in selected if h.kind == "command" or runs_as_http(h))
+                        if h.kind != "command" and not runs_beside(h))
+        commands = tuple(h for h in selected if h.kind == "command" or runs_beside(h))
         plan = self._plan(event, tool, doc, caller)
         return Plan(event, tool, commands, warnings, self.skipped_files,
                     plan.chain + plan.inspect,
@@ -553,12 +554,13 @@ class Hooks:
             if not closed:
                 raise
             return failed_closed("PreToolUse", str(exc), self.skipped_files)
-        tool = tool or tool_from_payload(doc)
+        caller = self.caller_of(doc, given)
+        named, args = tool_call(doc, caller)
+        tool = tool or named
         if closed and tool is None:
             return failed_closed(event, NO_TOOL_DENY, self.skipped_files)
-        caller = self.caller_of(doc, given)
         call = Call(event, tool, data, doc, turn, default_decision if event == "PreToolUse"
-                    else None, closed, self._file_warnings, caller)
+                    else None, closed, self._file_warnings, caller, args)
         return self._plan(event, tool, doc, caller), call
 
     def _result(self, call: Call, executed: Executed) -> EventResult:
@@ -703,7 +705,10 @@ def untrusted_result(result: EventResult, untrusted: Sequence[str]) -> EventResu
     if not untrusted:
         return result
     notice = "\n".join(f"agenthooks {line}" for line in untrusted)
-    return result._replace(output=_with_notice(result.output, notice))
+    verdict = result.verdict
+    if verdict is not None:  # what every host's writer says it from
+        verdict = verdict._replace(notices=(*verdict.notices, notice))
+    return result._replace(output=_with_notice(result.output, notice), verdict=verdict)
 
 
 def untrusted_deny(event: str, hooks: Hooks, untrusted: Sequence[str]) -> EventResult | None:

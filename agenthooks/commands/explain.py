@@ -53,6 +53,7 @@ class Call(NamedTuple):
     doc: Mapping[str, Any]
     data: bytes
     caller: str
+    args: dict[str, Any]  # the tool's arguments, in the caller's names
 
 
 class Situation(NamedTuple):
@@ -84,7 +85,8 @@ def read_call(hooks: Hooks, given: str, tool: str | None, data: bytes) -> Call:
     (so that the tool's own host is the caller, as `list` takes it)."""
     from agenthooks.api import check_event
     from agenthooks.commands.list import value_doc
-    from agenthooks.payload import dumps, read_payload, tool_from_payload
+    from agenthooks.payload import dumps, read_payload
+    from agenthooks.sources.payloads import tool_call
 
     try:
         event = check_event(given)
@@ -94,8 +96,9 @@ def read_call(hooks: Hooks, given: str, tool: str | None, data: bytes) -> Call:
     if not doc and tool is not None:
         doc = value_doc(event, tool)
         data = dumps(doc).encode("utf-8")
-    tool = tool or tool_from_payload(doc)
-    return Call(event, given, tool, doc, data, hooks.caller_of(doc, given))
+    caller = hooks.caller_of(doc, given)
+    named, args = tool_call(doc, caller)
+    return Call(event, given, tool or named, doc, data, caller, args)
 
 
 # --- loading as run does ------------------------------------------------------------------
@@ -187,10 +190,9 @@ def condition_why(handler: Handler, call: Call) -> str | None:
     if rule is None:
         return None
     from agenthooks.engine.needs import holds_for
-    from agenthooks.payload import tool_args
     from agenthooks.sources.payloads import Translation
 
-    words = Translation(call.caller, call.doc, call.data, call.tool, tool_args(call.doc))
+    words = Translation(call.caller, call.doc, call.data, call.tool, call.args)
     if holds_for(handler, words, call.doc.get("cwd")):
         return None
     return f"its if {rule!r} does not hold for {words.tool_in(handler.dialect) or 'this call'}"

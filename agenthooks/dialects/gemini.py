@@ -51,6 +51,7 @@ GEMINI = Dialect(
     timeout_by_event={},
     project_var="GEMINI_PROJECT_DIR",
     chain="gemini",
+    dedup_by_name=True,
     option_types={"name": "string", "description": "string", "env": "string-map"},
 )
 

@@ -19,10 +19,9 @@ from agenthooks.report.escape import printable
 
 def dedup_key(handler: Handler) -> tuple[object, ...]:
     """The identity under which a host runs a handler once."""
-    if handler.dialect == "gemini":
-        return ("gemini", handler.event, handler.name or "", handler.command)
-    args = dict(handler.options).get("args")
-    return ("claude", handler.event, handler.kind, handler.command, args)
+    if DIALECT_SPECS[handler.dialect].dedup_by_name:
+        return (handler.dialect, handler.event, handler.name or "", handler.command)
+    return (handler.dialect, handler.event, handler.kind, handler.command, handler.args)
 
 
 def select(handlers: Sequence[Handler], event: str, value: str | None) -> list[Handler]:

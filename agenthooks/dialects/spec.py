@@ -54,6 +54,9 @@ class Dialect(NamedTuple):
     # Its handlers of one event form one sequence: once one group says `sequential`, all of
     # them run in order, each seeing what the previous one rewrote (Gemini CLI).
     chain: str | None = None
+    # Whether its host runs a handler once per name and command (Gemini CLI) rather than per
+    # type, command and arguments (Claude Code).
+    dedup_by_name: bool = False
 
     def default_timeout_for(self, event: str) -> float:
         return self.timeout_by_event.get(event, self.default_timeout)

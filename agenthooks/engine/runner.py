@@ -22,7 +22,7 @@ from agenthooks.config.model import Handler
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.hosts.antigravity.protocol import Answer
 from agenthooks.kinds.process import answers_of, config_specs, runs_beside
-from agenthooks.payload import dumps, tool_args, with_args
+from agenthooks.payload import dumps
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -111,7 +111,8 @@ class Call(NamedTuple):
     default_decision: str | None
     closed: bool  # fail-closed on PreToolUse
     file_failures: tuple[str, ...]  # skipped files, which fail a closed call
-    caller: str = "antigravity"  # the host whose words the payload is in
+    caller: str  # the host whose words the payload is in
+    args: dict[str, Any]  # the tool's arguments, in the caller's names
 
 
 class Executed(NamedTuple):
@@ -129,7 +130,7 @@ async def execute(plan: EventPlan, call: Call, processes: Processes, *, looped: 
     args: dict[str, Any] = {}
     if plan.in_process:
         inprocess = _inprocess()
-        args = tool_args(call.doc)
+        args = call.args
         ctx = inprocess.context_for(plan, call, args)
         if ctx is not None:
             folded = await inprocess.chain(plan.chain, ctx, call, looped, outcomes, warnings)
@@ -162,8 +163,10 @@ def _translation(plan: EventPlan, call: Call, folded: Folded, args: dict[str, An
 
     if folded.args is None:
         return Translation(call.caller, call.doc, call.data, call.tool,
-                           args if plan.in_process else tool_args(call.doc))
-    doc = with_args(call.doc, folded.args)
+                           args if plan.in_process else call.args)
+    from agenthooks.sources.payloads import with_args
+
+    doc = with_args(call.doc, folded.args, call.caller)
     return Translation(call.caller, doc, dumps(doc).encode("utf-8"), call.tool, folded.args)
 
 

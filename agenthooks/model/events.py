@@ -127,12 +127,30 @@ def _by_word() -> dict[str, dict[str, EventRow]]:
     return index
 
 
-_BY_WORD = _by_word()
-_BY_ENGINE: dict[str, EventRow] = {row.engine: row for row in EVENT_TABLE if row.engine}
-_BY_ID: dict[str, EventRow] = {row.id: row for row in EVENT_TABLE}
-# Any host's word -> its row; a word two hosts share names one row (a test checks it).
-_BY_HOST_WORD: dict[str, EventRow] = {
-    word: row for dialect in reversed(DIALECTS) for word, row in _BY_WORD[dialect].items()}
+class _Indexes(NamedTuple):
+    table: tuple[EventRow, ...]
+    by_word: dict[str, dict[str, EventRow]]
+    by_engine: dict[str, EventRow]
+    by_id: dict[str, EventRow]
+    # Any host's word -> its row; a word two hosts share names one row (a test checks it).
+    by_host_word: dict[str, EventRow]
+
+
+_built: list[_Indexes] = []
+
+
+def _index() -> _Indexes:
+    """The indexes of `EVENT_TABLE`, built once, and again only when the table itself is
+    replaced (a host's words added by a table row at run time, as the seam tests do)."""
+    if not _built or _built[0].table is not EVENT_TABLE:
+        by_word = _by_word()
+        hosts = [*reversed(DIALECTS), *(d for d in by_word if d not in (*DIALECTS, ADK))]
+        _built[:] = [_Indexes(
+            EVENT_TABLE, by_word, {row.engine: row for row in EVENT_TABLE if row.engine},
+            {row.id: row for row in EVENT_TABLE},
+            {word: row for dialect in hosts for word, row in by_word.get(dialect, {}).items()},
+        )]
+    return _built[0]
 
 # --- the lists callers use ---------------------------------------------------------------------
 
@@ -199,12 +217,12 @@ def word_of(dialect: str, row: EventRow) -> str | None:
 
 def row_of(dialect: str, word: str) -> EventRow | None:
     """The row of a dialect's word."""
-    return _BY_WORD.get(dialect, {}).get(word)
+    return _index().by_word.get(dialect, {}).get(word)
 
 
 def events_of(dialect: str) -> tuple[str, ...]:
     """Every word of a dialect that the table knows, in table order."""
-    return tuple(_BY_WORD.get(dialect, {}))
+    return tuple(_index().by_word.get(dialect, {}))
 
 
 def counterpart(event: str, source: str, target: str) -> str | None:
@@ -216,7 +234,8 @@ def counterpart(event: str, source: str, target: str) -> str | None:
 def find_row(name: str) -> EventRow | None:
     """The row a name stands for: an engine event, a row's id (`tool.pre`), or any host's
     word (`BeforeTool`), in that order."""
-    return _BY_ENGINE.get(name) or _BY_ID.get(name) or _BY_HOST_WORD.get(name)
+    index = _index()
+    return index.by_engine.get(name) or index.by_id.get(name) or index.by_host_word.get(name)
 
 
 def host_only_event(name: str) -> str | None:
@@ -234,7 +253,7 @@ def engine_name(row: EventRow) -> str:
 
 def any_dialect_event(name: str) -> str | None:
     """The engine's event for any host's word of a row (BeforeTool is PreToolUse)."""
-    row = _BY_HOST_WORD.get(name)
+    row = _index().by_host_word.get(name)
     return None if row is None else engine_name(row)
 
 

@@ -298,14 +298,28 @@ def _inverse_args() -> dict[tuple[str, str], dict[str, str]]:
 
 
 # Built once at import: `agenthooks run` looks a name up per tool call.
-_BY_NAME = _name_index()
-_BY_ID: dict[str, Tool] = {tool.id: tool for tool in TOOLS}
-_TO_CANONICAL = _inverse_args()
+class _Indexes(NamedTuple):
+    table: tuple[Tool, ...]
+    by_name: dict[str, dict[str, Tool]]
+    by_id: dict[str, Tool]
+    to_canonical: dict[tuple[str, str], dict[str, str]]
+
+
+_built: list[_Indexes] = []
+
+
+def _index() -> _Indexes:
+    """The indexes of `TOOLS`, built once, and again only when the table itself is replaced
+    (a host added by a table row at run time, as the seam tests do)."""
+    if not _built or _built[0].table is not TOOLS:
+        _built[:] = [_Indexes(TOOLS, _name_index(), {tool.id: tool for tool in TOOLS},
+                              _inverse_args())]
+    return _built[0]
 
 
 def tool_for(dialect: str, name: str) -> Tool | None:
     """The row of a host's tool name; None for an unknown name or an MCP tool."""
-    return _BY_NAME.get(dialect, {}).get(name)
+    return _index().by_name.get(dialect, {}).get(name)
 
 
 def _rename(args: Mapping[str, Any], renames: Mapping[str, str]) -> dict[str, Any]:
@@ -322,12 +336,12 @@ def to_canonical(args: Mapping[str, Any], name: str, source: str) -> dict[str, A
     tool = tool_for(source, name)
     if tool is None:
         return dict(args)
-    return _rename(args, _TO_CANONICAL.get((tool.id, source), {}))
+    return _rename(args, _index().to_canonical.get((tool.id, source), {}))
 
 
 def from_canonical(args: Mapping[str, Any], tool_id: str, target: str) -> dict[str, Any]:
     """Canonical arguments of a tool under the target host's names; unmapped keys unchanged."""
-    tool = _BY_ID.get(tool_id)
+    tool = _index().by_id.get(tool_id)
     if tool is None:
         return dict(args)
     return _rename(args, tool.args.get(target, {}))

@@ -202,11 +202,14 @@ def left_out(source: Source, host: str | None, other_hosts: bool) -> str | None:
         return None
     if source.dialect == host:
         return f"{HOST_NAMES.get(host, host)} runs this file itself"
-    if source.dialect != "antigravity" and not other_hosts:
+    if source.dialect not in HOST_NEUTRAL and not other_hosts:
         return (f"{HOST_NAMES.get(source.dialect, source.dialect)}'s file, not run under "
                 f"{HOST_NAMES.get(host, host)} without --other-hosts")
     return None
 
 
+# Formats written for no one host: every host's run includes them (but their own host's, which
+# runs them itself).
+HOST_NEUTRAL: set[str] = {"antigravity"}
 HOST_NAMES: dict[str, str] = {"antigravity": "Antigravity", "claude": "Claude Code",
                               "gemini": "Gemini CLI"}

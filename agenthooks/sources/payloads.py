@@ -98,11 +98,32 @@ def _host_of_event_word(word: str, doc: Mapping[str, Any]) -> str:
     return "gemini" if "timestamp" in doc else "claude"
 
 
-def tool_call(doc: Mapping[str, Any]) -> tuple[str | None, dict[str, Any]]:
-    """The tool name and arguments of a payload in any host's shape."""
+def tool_call(doc: Mapping[str, Any], host: str) -> tuple[str | None, dict[str, Any]]:
+    """The tool name and arguments of a payload in its host's shape; where that shape finds
+    no tool, in any shape agenthooks knows (a hand-written payload mixes them)."""
+    shape = SHAPES.get(host)
+    call = (doc if shape is None or shape.call_key is None else doc.get(shape.call_key))
+    if shape is not None and isinstance(call, Mapping):
+        name, args = call.get(shape.name_key), call.get(shape.args_key)
+        if isinstance(name, str) and name:
+            return name, dict(args) if isinstance(args, Mapping) else {}
     from agenthooks.payload import tool_args, tool_from_payload
 
     return tool_from_payload(doc), tool_args(doc)
+
+
+def with_args(doc: Mapping[str, Any], args: Mapping[str, Any], host: str) -> dict[str, Any]:
+    """A copy of a payload with its tool arguments replaced, in its host's shape."""
+    shape = SHAPES.get(host)
+    if shape is None:
+        from agenthooks.payload import with_args as in_any_shape
+
+        return in_any_shape(doc, dict(args))
+    if shape.call_key is None:
+        return {**doc, shape.args_key: dict(args)}
+    call = doc.get(shape.call_key)
+    return {**doc, shape.call_key: {**(call if isinstance(call, Mapping) else {}),
+                                    shape.args_key: dict(args)}}
 
 
 def fields_of(doc: Mapping[str, Any], host: str) -> dict[str, Any]:
@@ -190,9 +211,9 @@ class Translation:
 
     def with_args(self, args: Mapping[str, Any]) -> Translation:
         """The same call with new arguments (caller's names): what later handlers see."""
-        from agenthooks.payload import dumps, with_args
+        from agenthooks.payload import dumps
 
-        doc = with_args(self.doc, dict(args))
+        doc = with_args(self.doc, args, self.caller)
         return Translation(self.caller, doc, dumps(doc).encode("utf-8"), self.tool, args)
 
     def with_field(self, key: str, value: Any) -> Translation:

@@ -283,3 +283,18 @@ def test_the_trust_module_loads_only_when_trust_is_required(workspace: Path, arg
                           text=True, cwd=workspace, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
     assert (" agenthooks.trust\n" in done.stderr) is imported
+
+
+@pytest.mark.parametrize(("host", "payload"), [
+    ("claude", {"hook_event_name": "PreToolUse", "tool_name": "Bash",
+                "tool_input": {"command": "ls"}}),
+    ("gemini", {"hook_event_name": "BeforeTool", "tool_name": "run_shell_command",
+                "tool_input": {"command": "ls"}}),
+    ("antigravity", PAYLOAD),
+])
+def test_every_host_is_told_of_an_untrusted_workspace(workspace: Path, host: str,
+                                                      payload: dict[str, object]) -> None:
+    refused = agenthooks_run("PreToolUse", "--require-trust", "--host", host, payload=payload,
+                             cwd=workspace)
+    assert not ran(workspace)
+    assert "it is not trusted" in str(answer(refused)["systemMessage"])

@@ -1,0 +1,158 @@
+"""Proof of the seams: a toy source, a toy kind and a toy host, defined here and registered
+through the tables only (no line of agenthooks changes), run one event end to end.
+
+    the toy host "toy"       its payload shape, its words for the event and the shell tool,
+                             its writer
+    the toy source "toyfmt"  a format of its own: its dialect (events, matchers, handler
+                             types), its payload shape and words, its answer protocol
+    the toy kind "verdict"   a handler type that answers in-process, beside the processes
+
+The toy host calls; the toy source's handlers must be selected by their own matcher in their
+own words, receive the payload in their own shape, answer in their own protocol, and the
+answer must reach the toy host in its words.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agenthooks import Hooks
+from agenthooks.config.model import Handler, HookFile, Source
+from agenthooks.dialects import check, matching
+from agenthooks.dialects.spec import Dialect, HandlerType
+from agenthooks.executor import ProcessResult
+from agenthooks.hosts import writers
+from agenthooks.hosts.antigravity.protocol import Answer, answer
+from agenthooks.kinds import KINDS
+from agenthooks.kinds import process as process_kind
+from agenthooks.model import events, tools
+from agenthooks.plan import select
+from agenthooks.sources import payloads
+from agenthooks.sources.payloads import Shape
+
+HERE = "tests.test_seams"
+
+
+# --- the toy source's protocol, the toy kind, the toy host's writer ---------------------------
+
+
+def read_toy(handler: Handler, result: ProcessResult, event: str) -> Answer:
+    """The toy format's protocol: `{"verdict": "no", "why": ...}` on stdout denies."""
+    said = json.loads(result.stdout or b"{}")
+    if said.get("verdict") == "no":
+        return Answer(handler, "ok", exit_code=0, output=said, decision="deny",
+                      reason=said.get("why"))
+    return answer(handler, result._replace(stdout=b"{}"), event)
+
+
+class Verdicts:
+    """The toy kind: each handler's `command` is its verdict, given without a process."""
+
+    def __init__(self, jobs: Sequence[tuple[int, Handler, bytes]], event: str) -> None:
+        self.found = {
+            index: process_kind.protocol_of(handler.dialect)(handler, ProcessResult(
+                "exited", 0, None, json.dumps({"verdict": handler.command,
+                                               "why": f"{handler.hook} read {payload!r}"})
+                .encode(), b"", False, False, 0.0), event)
+            for index, handler, payload in jobs
+        }
+
+    def answers(self) -> dict[int, Answer]:
+        return self.found
+
+
+def write_toy(result: Any, event: str) -> writers.HostAnswer:
+    """The toy host reads `{"go": bool, "because": text}`, always on exit 0."""
+    verdict = result.decision
+    return writers.HostAnswer({"event": event, "go": not result.blocked,
+                               "because": verdict.reason}, 0)
+
+
+# --- registration, through the tables only ---------------------------------------------------
+
+
+def with_words(rows: tuple[Any, ...], words: dict[str, dict[str, str]]) -> tuple[Any, ...]:
+    """The table with the words of `words` (row id -> dialect -> word) added to its rows."""
+    return tuple(row._replace(words={**row.words, **words.get(row.id, {})}) for row in rows)
+
+
+def with_names(rows: tuple[Any, ...], tool_id: str, names: dict[str, tuple[str, ...]],
+               args: dict[str, dict[str, str]]) -> tuple[Any, ...]:
+    return tuple(row._replace(names={**row.names, **names}, args={**row.args, **args})
+                 if row.id == tool_id else row for row in rows)
+
+
+@pytest.fixture
+def toys(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The toy host and the toy source name PreToolUse and the shell tool in their own words.
+    monkeypatch.setattr(events, "EVENT_TABLE", with_words(
+        events.EVENT_TABLE, {"tool.pre": {"toy": "before_tool", "toyfmt": "pre"}}))
+    monkeypatch.setattr(tools, "TOOLS", with_names(
+        tools.TOOLS, "shell", {"toy": ("exec",), "toyfmt": ("sh",)},
+        {"toy": {"command": "line"}, "toyfmt": {"command": "cmd"}}))
+    # How each writes a payload.
+    monkeypatch.setitem(payloads.SHAPES, "toy",
+                        Shape("event", None, "tool", "input", (("session_id", "sid"),)))
+    monkeypatch.setitem(payloads.SHAPES, "toyfmt",
+                        Shape("evt", "call", "name", "params", (("session_id", "session"),)))
+    # The toy source: its dialect (matchers are exact names), its protocol, host-neutral.
+    monkeypatch.setitem(check.DIALECT_SPECS, "toyfmt", Dialect(
+        name="toyfmt", host="Toy format", events={"pre": "tool_name"},
+        exact_events=frozenset(), types={"command": HandlerType("command", ("command",),
+                                                                ("command",), True)},
+        group_keys=(), settings_keys=(), timeout_unit=1.0, default_timeout=10.0,
+        timeout_by_event={}, project_var="TOY_PROJECT_DIR", option_types={}))
+    monkeypatch.setitem(matching.SELECTIONS, "toyfmt",
+                        lambda matcher, event: matching.Selection("names", (matcher or "",)))
+    monkeypatch.setitem(process_kind.PROTOCOLS, "toyfmt", f"{HERE}:read_toy")
+    monkeypatch.setattr(select, "HOST_NEUTRAL", {*select.HOST_NEUTRAL, "toyfmt"})
+    # The toy kind and the toy host's writer.
+    monkeypatch.setitem(KINDS, "verdict", f"{HERE}:Verdicts")
+    monkeypatch.setitem(writers.WRITERS, "toy", f"{HERE}:write_toy")
+
+
+def toy_file(root: Path, *handlers: tuple[str, str, str, str]) -> HookFile:
+    """A file of the toy format: (name, matcher, kind, command) handlers on its `pre`."""
+    source = Source("toy.hooks", str(root / "toy.hooks"), str(root), "workspace", str(root),
+                    dialect="toyfmt")
+    return HookFile(source, tuple(
+        Handler(source, name, "pre", matcher, command, 10.0, kind, True, f"/{name}",
+                dialect="toyfmt", name=name)
+        for name, matcher, kind, command in handlers))
+
+
+CALL = {"event": "before_tool", "tool": "exec", "input": {"line": "rm -rf /"}, "sid": "s1"}
+
+
+def test_a_toy_source_kind_and_host_run_one_event_end_to_end(toys: None,
+                                                             tmp_path: Path) -> None:
+    seen = tmp_path / "seen.json"
+    dump = f"{sys.executable} -c \"import sys; open(sys.argv[1], 'w').write(sys.stdin.read())\""
+    hooks = Hooks([toy_file(tmp_path, ("spy", "sh", "command", f"{dump} {seen}"),
+                            ("judge", "sh", "verdict", "no"),
+                            ("elsewhere", "cat", "verdict", "no"))], host="toy")
+    result = hooks.run("before_tool", CALL)
+    # The toy format's handler saw the call in its own shape and words.
+    assert json.loads(seen.read_text()) == {
+        "session": "s1", "evt": "pre", "call": {"name": "sh", "params": {"cmd": "rm -rf /"}}}
+    # The toy kind answered in the toy format's protocol: a deny; the handler whose matcher
+    # names another tool never ran.
+    assert result.blocked
+    assert [a.hook for a in result.handlers] == ["spy", "judge"]
+    assert result.decision.reason is not None and result.decision.reason.startswith("judge read")
+    # And the toy host hears it in its own words.
+    told = writers.writer("toy")(result, writers.host_event("toy", result.event, "before_tool"))
+    assert told == writers.HostAnswer(
+        {"event": "before_tool", "go": False, "because": result.decision.reason}, 0)
+
+
+def test_the_toy_hosts_own_files_are_left_to_it(toys: None, tmp_path: Path) -> None:
+    """The same format under a host of its own: that host runs its files itself."""
+    hooks = Hooks([toy_file(tmp_path, ("judge", "sh", "verdict", "no"))], host="toyfmt")
+    assert [why for _, why in hooks.left_out] == ["toyfmt runs this file itself"]
