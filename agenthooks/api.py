@@ -35,7 +35,6 @@ from agenthooks.kinds.process import config_specs, in_background, runs_beside
 from agenthooks.model.events import is_tool_event
 from agenthooks.payload import read_payload
 from agenthooks.plan.select import Selector, left_out
-from agenthooks.sources.payloads import tool_call
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -449,6 +448,8 @@ class Hooks:
         event = check_event(event)
         _, doc = read_payload(payload)
         caller = self.caller_of(doc, given)
+        from agenthooks.sources.payloads import tool_call
+
         tool = tool or tool_call(doc, caller)[0]
         warnings = self._warnings(event, tool)
         selected = self.select(event, tool, doc, caller)
@@ -555,6 +556,8 @@ class Hooks:
                 raise
             return failed_closed("PreToolUse", str(exc), self.skipped_files)
         caller = self.caller_of(doc, given)
+        from agenthooks.sources.payloads import tool_call
+
         named, args = tool_call(doc, caller)
         tool = tool or named
         if closed and tool is None:

@@ -8,7 +8,7 @@ hooks.json run (once per tool call) never pays for contexts, views or the python
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from agenthooks.combine.fold import START, Folded, step
@@ -22,6 +22,47 @@ from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.kinds.process import shell_command, start_background
 from agenthooks.kinds.python import HookOutcome, call_hook
 from agenthooks.payload import session_id_of
+
+
+class AnyHostArgs(Mapping[str, Any]):
+    """The tool's arguments in the caller's names, found under any host's name for each:
+    an in-process hook is written in no one host's words, so `args={"CommandLine": "rm*"}`
+    also reads Claude Code's `command` (`engine.hookspec.args_match` only asks `in` and
+    `[]`)."""
+
+    def __init__(self, args: Mapping[str, Any], call: Call) -> None:
+        self.args = args
+        self.call = call
+
+    def _name(self, key: str) -> str | None:
+        if key in self.args:
+            return key
+        from agenthooks.plan.select import tool_in
+        from agenthooks.sources.payloads import HOSTS, Translation
+
+        words = Translation(self.call.caller, {}, b"", self.call.tool, self.args)
+        for host in HOSTS:
+            if tool_in(self.call.tool, self.call.caller, host) is None:
+                continue
+            [name] = words.args_back(host, {key: None})
+            if name in self.args:
+                return name
+        return None
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and self._name(key) is not None
+
+    def __getitem__(self, key: str) -> Any:
+        name = self._name(key)
+        if name is None:
+            raise KeyError(key)
+        return self.args[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.args)
+
+    def __len__(self) -> int:
+        return len(self.args)
 
 
 def context_for(plan: EventPlan, call: Call, args: dict[str, Any]) -> Context | None:
@@ -41,7 +82,7 @@ async def chain(
     folded = START
     args = ctx.tool_args
     for hook in hooks:
-        if hook.args and not args_match(hook.args, args):
+        if hook.args and not args_match(hook.args, AnyHostArgs(args, call)):
             continue
         outcome = await call_hook(hook, ctx, looped=looped)
         if outcome is None:
@@ -90,7 +131,7 @@ def add_shells(
     turn = ctx.turn if ctx is not None else call.turn
     session_id = turn.session.session_id if turn is not None else session_id_of(call.doc)
     for shell in plan.shells:
-        if shell.args and not args_match(shell.args, args):
+        if shell.args and not args_match(shell.args, AnyHostArgs(args, call)):
             continue
         handler, job = shell_command(shell, call.event, call.tool, session_id, args)
         if shell.background and isinstance(job, ProcessSpec):
@@ -102,10 +143,12 @@ def add_shells(
 
 
 async def inspect(
-    hooks: Sequence[PythonHook], ctx: Context, looped: bool, outcomes: list[HookOutcome]
+    hooks: Sequence[PythonHook], ctx: Context, call: Call, looped: bool,
+    outcomes: list[HookOutcome],
 ) -> list[str]:
     """Inspect hooks, concurrently when a loop runs; what went wrong comes back as warnings."""
-    selected = [h for h in hooks if not h.args or args_match(h.args, ctx.tool_args)]
+    view = AnyHostArgs(ctx.tool_args, call)
+    selected = [h for h in hooks if not h.args or args_match(h.args, view)]
     if looped:
         import asyncio
 

@@ -149,7 +149,7 @@ async def execute(plan: EventPlan, call: Call, processes: Processes, *, looped: 
     if ctx is not None and plan.inspect:
         inprocess = _inprocess()
         ctx.decision = rendered.decision
-        warnings.extend(await inprocess.inspect(plan.inspect, ctx, looped, outcomes))
+        warnings.extend(await inprocess.inspect(plan.inspect, ctx, call, looped, outcomes))
     return Executed(rendered, tuple(answers), tuple(outcomes), warnings)
 
 

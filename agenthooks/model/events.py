@@ -127,13 +127,21 @@ def _by_word() -> dict[str, dict[str, EventRow]]:
     return index
 
 
-class _Indexes(NamedTuple):
-    table: tuple[EventRow, ...]
-    by_word: dict[str, dict[str, EventRow]]
-    by_engine: dict[str, EventRow]
-    by_id: dict[str, EventRow]
-    # Any host's word -> its row; a word two hosts share names one row (a test checks it).
-    by_host_word: dict[str, EventRow]
+class _Indexes:
+    """The lookups built from the table (a plain class: a namedtuple costs an `eval` at
+    import, on the path of every run)."""
+
+    __slots__ = ("by_engine", "by_host_word", "by_id", "by_word", "table")
+
+    def __init__(self, table: tuple[EventRow, ...]) -> None:
+        self.table = table
+        self.by_word = _by_word()
+        self.by_engine = {row.engine: row for row in table if row.engine}
+        self.by_id = {row.id: row for row in table}
+        # Any host's word -> its row; a word two hosts share names one row (a test checks it).
+        hosts = [*reversed(DIALECTS), *(d for d in self.by_word if d not in (*DIALECTS, ADK))]
+        self.by_host_word = {word: row for dialect in hosts
+                             for word, row in self.by_word.get(dialect, {}).items()}
 
 
 _built: list[_Indexes] = []
@@ -143,13 +151,7 @@ def _index() -> _Indexes:
     """The indexes of `EVENT_TABLE`, built once, and again only when the table itself is
     replaced (a host's words added by a table row at run time, as the seam tests do)."""
     if not _built or _built[0].table is not EVENT_TABLE:
-        by_word = _by_word()
-        hosts = [*reversed(DIALECTS), *(d for d in by_word if d not in (*DIALECTS, ADK))]
-        _built[:] = [_Indexes(
-            EVENT_TABLE, by_word, {row.engine: row for row in EVENT_TABLE if row.engine},
-            {row.id: row for row in EVENT_TABLE},
-            {word: row for dialect in hosts for word, row in by_word.get(dialect, {}).items()},
-        )]
+        _built[:] = [_Indexes(EVENT_TABLE)]
     return _built[0]
 
 # --- the lists callers use ---------------------------------------------------------------------

@@ -298,11 +298,17 @@ def _inverse_args() -> dict[tuple[str, str], dict[str, str]]:
 
 
 # Built once at import: `agenthooks run` looks a name up per tool call.
-class _Indexes(NamedTuple):
-    table: tuple[Tool, ...]
-    by_name: dict[str, dict[str, Tool]]
-    by_id: dict[str, Tool]
-    to_canonical: dict[tuple[str, str], dict[str, str]]
+class _Indexes:
+    """The lookups built from the table (a plain class: a namedtuple costs an `eval` at
+    import, on the path of every run)."""
+
+    __slots__ = ("by_id", "by_name", "table", "to_canonical")
+
+    def __init__(self, table: tuple[Tool, ...]) -> None:
+        self.table = table
+        self.by_name = _name_index()
+        self.by_id = {tool.id: tool for tool in table}
+        self.to_canonical = _inverse_args()
 
 
 _built: list[_Indexes] = []
@@ -312,8 +318,7 @@ def _index() -> _Indexes:
     """The indexes of `TOOLS`, built once, and again only when the table itself is replaced
     (a host added by a table row at run time, as the seam tests do)."""
     if not _built or _built[0].table is not TOOLS:
-        _built[:] = [_Indexes(TOOLS, _name_index(), {tool.id: tool for tool in TOOLS},
-                              _inverse_args())]
+        _built[:] = [_Indexes(TOOLS)]
     return _built[0]
 
 

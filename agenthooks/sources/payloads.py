@@ -17,20 +17,23 @@ from collections.abc import Mapping
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, NamedTuple
-else:
-    from agenthooks._records import NamedTuple
+    from typing import Any
 
 
-class Shape(NamedTuple):
-    """How one host writes a payload."""
+class Shape:
+    """How one host writes a payload (a plain class: a namedtuple costs an `eval` at import,
+    on the path of every run)."""
 
-    event_key: str | None  # the field that names the event; None when the host sends none
-    call_key: str | None  # the object holding the tool call; None: the payload itself
-    name_key: str  # the tool's name, inside the call
-    args_key: str  # the tool's arguments, inside the call
-    # (canonical field, this host's field), in the order the host writes them.
-    fields: tuple[tuple[str, str], ...]
+    __slots__ = ("args_key", "call_key", "event_key", "fields", "name_key")
+
+    def __init__(self, event_key: str | None, call_key: str | None, name_key: str,
+                 args_key: str, fields: tuple[tuple[str, str], ...]) -> None:
+        self.event_key = event_key  # the field that names the event; None: the host sends none
+        self.call_key = call_key  # the object holding the tool call; None: the payload itself
+        self.name_key = name_key  # the tool's name, inside the call
+        self.args_key = args_key  # the tool's arguments, inside the call
+        # (canonical field, this host's field), in the order the host writes them.
+        self.fields = fields
 
 
 # The canonical fields are Claude Code's names where Claude Code has the field.

@@ -505,3 +505,26 @@ def test_cli_python_hook_that_exits_denies_on_pre_tool_use(cli: CliFn, tmp_path:
                stdin=tool_call(CommandLine="ls"))
     assert done.code == 2, (done.out, done.err)
     assert done.json["decision"] == "deny" and "'quitter'" in done.json["reason"]
+
+
+@pytest.mark.parametrize(("payload", "blocked"), [
+    ({"toolCall": {"name": "run_command", "args": {"CommandLine": "rm -rf /"}}}, True),
+    ({"hook_event_name": "PreToolUse", "tool_name": "Bash",
+      "tool_input": {"command": "rm -rf /"}}, True),
+    ({"hook_event_name": "BeforeTool", "tool_name": "run_shell_command",
+      "tool_input": {"command": "rm -rf /"}}, True),
+    ({"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "ls"}},
+     False),
+    ({"hook_event_name": "PreToolUse", "tool_name": "Write",
+      "tool_input": {"file_path": "rm -rf /"}}, False),
+])
+def test_a_python_hook_reads_any_hosts_call_in_its_own_words(payload: dict[str, Any],
+                                                             blocked: bool) -> None:
+    """Tool and argument names given in one host's words select every host's call."""
+    hooks = Hooks()
+    hooks.on("PreToolUse", lambda ctx: Decision.deny("no"), tool="run_command",
+             args={"CommandLine": "rm -rf*"})
+    hooks.shell("PreToolUse", "exit 2", tool="Bash", args={"command": "rm -rf*"})
+    result = hooks.run("PreToolUse", payload)
+    assert result.blocked is blocked
+    assert [h.name for h in result.hooks] == (["<lambda>"] if blocked else [])
