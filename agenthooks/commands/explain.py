@@ -106,16 +106,14 @@ def read_call(hooks: Hooks, given: str, tool: str | None, data: bytes) -> Call:
 
 def settings(options: ExplainOptions) -> ExplainOptions:
     """`--host`, `--other-hosts` and `--require-trust`, else the environment and the user
-    config, as `run` reads them."""
-    from agenthooks.cli.run_args import REQUIRE_TRUST_ENV
-    from agenthooks.userconfig import read_user_config, setting
+    config, read as `run` reads them (`cli.run_args.apply_settings`)."""
+    from agenthooks.cli.run_args import apply_settings
 
-    user = read_user_config()
-    return options._replace(
-        host=options.host or user.default_host,
-        other_hosts=options.other_hosts or bool(user.other_hosts),
-        require_trust=setting(options.require_trust, os.environ, REQUIRE_TRUST_ENV,
-                              user.require_trust))
+    values: dict[str, Any] = {"host": options.host, "other_hosts": options.other_hosts,
+                              "require_trust": options.require_trust}
+    apply_settings(values, os.environ)
+    return options._replace(host=values["host"], other_hosts=values["other_hosts"],
+                            require_trust=values["require_trust"])
 
 
 def load(options: ExplainOptions, require_trust: bool) -> tuple[Hooks, tuple[str, ...],
@@ -232,17 +230,10 @@ def event_word(dialect: str, situation: Situation) -> str | None:
 
 def matcher_why(handler: Handler, situation: Situation) -> str | None:
     """Why the handler's matcher does not select this call, in its own dialect's words."""
+    from agenthooks.dialects import matching
+
     seen, field = seen_value(handler, situation)
-    if handler.dialect == "antigravity":
-        from agenthooks.matcher import handler_matches
-        from agenthooks.model.events import is_tool_event
-
-        selects = handler_matches(handler.matcher, is_tool_event(handler.event), seen)
-    else:
-        from agenthooks.dialects import matching
-
-        selects = matching.matches(handler.dialect, handler.matcher, handler.event, seen)
-    if selects:
+    if matching.matches(handler.dialect, handler.matcher, handler.event, seen):
         return None
     return (f"matcher {handler.matcher!r} ({host_name(handler.dialect)}) does not select "
             f"{what_is_seen(seen, field, situation.call.tool, handler.dialect)}")

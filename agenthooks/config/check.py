@@ -270,19 +270,9 @@ class Checker:
             return  # a handler with an error never runs
         if self.thorough and kind == "command" and enabled:
             self.duplicate(name, event, matcher, text, timeout, pointer + "/command")
+        # Positional: by keyword, building a record costs twice as much, once per handler.
         self.handlers.append(
-            Handler(
-                source=self.source,
-                hook=name,
-                event=event,
-                matcher=matcher,
-                command=text,
-                timeout=timeout,
-                kind=kind,
-                enabled=enabled,
-                pointer=pointer,
-            )
-        )
+            Handler(self.source, name, event, matcher, text, timeout, kind, enabled, pointer))
 
     def handler_kind(self, handler: dict[str, Any], pointer: str) -> str:
         """The handler's `type`; an unknown one is reported and read as "command"."""
