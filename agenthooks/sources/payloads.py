@@ -116,17 +116,17 @@ def tool_call(doc: Mapping[str, Any], host: str) -> tuple[str | None, dict[str, 
 
 
 def with_args(doc: Mapping[str, Any], args: Mapping[str, Any], host: str) -> dict[str, Any]:
-    """A copy of a payload with its tool arguments replaced, in its host's shape."""
+    """A copy of a payload with its tool arguments replaced, in its host's shape; in the
+    shape it has, when it is not its host's (a hand-written payload)."""
     shape = SHAPES.get(host)
-    if shape is None:
+    call = None if shape is None else doc if shape.call_key is None else doc.get(shape.call_key)
+    if shape is None or not isinstance(call, Mapping) or shape.name_key not in call:
         from agenthooks.payload import with_args as in_any_shape
 
         return in_any_shape(doc, dict(args))
     if shape.call_key is None:
         return {**doc, shape.args_key: dict(args)}
-    call = doc.get(shape.call_key)
-    return {**doc, shape.call_key: {**(call if isinstance(call, Mapping) else {}),
-                                    shape.args_key: dict(args)}}
+    return {**doc, shape.call_key: {**call, shape.args_key: dict(args)}}
 
 
 def fields_of(doc: Mapping[str, Any], host: str) -> dict[str, Any]:

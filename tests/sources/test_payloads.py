@@ -196,3 +196,18 @@ def test_a_hooks_json_rewrite_reaches_claude_as_updated_input(project: Path) -> 
     assert done.returncode == 0, done.stderr
     specific = json.loads(done.stdout)["hookSpecificOutput"]
     assert specific["updatedInput"] == {"command": "rm -rf build --dry-run", "description": "d"}
+
+
+@pytest.mark.parametrize(("doc", "host", "expected"), [
+    (AGY_RUN, "antigravity", {**AGY_RUN, "toolCall": {"name": "run_command",
+                                                     "args": {"CommandLine": "ls"}}}),
+    (CLAUDE_BASH, "claude", {**CLAUDE_BASH, "tool_input": {"CommandLine": "ls"}}),
+    # A hand-written flat payload read as Antigravity's keeps its flat shape.
+    ({"tool_name": "run_command", "tool_input": {}}, "antigravity",
+     {"tool_name": "run_command", "tool_input": {"CommandLine": "ls"}}),
+])
+def test_rewritten_arguments_go_back_in_the_payloads_own_shape(
+        doc: dict[str, Any], host: str, expected: dict[str, Any]) -> None:
+    from agenthooks.sources.payloads import with_args
+
+    assert with_args(doc, {"CommandLine": "ls"}, host) == expected
