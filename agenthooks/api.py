@@ -21,9 +21,7 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 
 from agenthooks.combine.merge import TOOL_DECISIONS, block_reasons
-from agenthooks.config.discovery import discover_all
-from agenthooks.config.loader import load
-from agenthooks.config.model import Handler, HookFile, Source
+from agenthooks.config.model import Handler, HookFile
 from agenthooks.decision import Decision
 from agenthooks.engine.drive import finish
 from agenthooks.engine.runner import Call, EventPlan, Executed, call_needs, execute
@@ -35,6 +33,7 @@ from agenthooks.kinds.process import config_specs, in_background, runs_beside
 from agenthooks.model.events import is_tool_event
 from agenthooks.payload import read_payload
 from agenthooks.plan.select import Selector, left_out
+from agenthooks.sources.load import Loaded, load_all
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -262,6 +261,20 @@ class Hooks:
         self._file_warnings = tuple(skip_warning(f) for f in self.skipped_files)
         self._notice = skip_notice(self.skipped_files)
         self._plans: dict[tuple[str, str | None, Any, str], EventPlan] = {}
+
+    @classmethod
+    def from_loaded(cls, loaded: Loaded, *, host: str | None = None,
+                    other_hosts: bool = False) -> Hooks:
+        """The registry of what `load_all` read: its files (those with errors skipped), what
+        discovery and trust left out as notes, its Markdown hooks registered."""
+        hooks = cls(loaded.handler_files, workspaces=loaded.workspaces,
+                    notes=[*(str(d) for d in loaded.notes), *loaded.untrusted], host=host,
+                    other_hosts=other_hosts, named=loaded.named)
+        if loaded.markdown:  # imported only then: a run without Markdown hooks pays nothing
+            from agenthooks.markdown.files import register_markdown
+
+            register_markdown(hooks, loaded.markdown)
+        return hooks
 
     # --- registration ---
 
@@ -658,49 +671,9 @@ def load_checked(
     other_hosts: bool = False,
 ) -> tuple[Hooks, tuple[str, ...]]:
     """`load_hooks`, and one warning per workspace it left out as untrusted or changed."""
-    found = discover_all(configs=configs, workspaces=workspaces, no_user=no_user, cwd=cwd,
-                         dialects=True)
-    base = cwd or os.getcwd()
-    files = [load(source) for source in found.sources]
-    untrusted: tuple[str, ...] = ()
-    if require_trust:  # imported only then: a run that does not ask pays nothing
-        from agenthooks import trust
-
-        verdicts = trust.check(found, files)
-        if verdicts:
-            dropped = {v.workspace for v in verdicts}
-            found = trust.without(found, dropped)
-            files = [f for f in files if not trust.dropped(f.source, dropped)]
-            configs_given = [os.path.join(base, c) for c in configs]
-            untrusted = tuple(trust.warning(v, trust.command(v.workspace, configs_given))
-                              for v in verdicts)
-    if found.dialect_sources:  # imported only then: a hooks.json run pays nothing
-        files.extend(load_dialects(found.dialect_sources))
-    markdown = None
-    if found.markdown:  # imported only then: a run without Markdown hooks pays nothing
-        from agenthooks.markdown.files import load_markdown, skipped
-
-        markdown = load_markdown(found.markdown)
-        files.extend(skipped(markdown))  # named in every answer, as a broken hooks.json is
-    hooks = Hooks(files, workspaces=[os.path.join(base, w) for w in workspaces],
-                  notes=[*(str(d) for d in found.diagnostics), *untrusted], host=host,
-                  other_hosts=other_hosts, named=bool(configs))
-    if markdown:
-        from agenthooks.markdown.files import register_markdown
-
-        register_markdown(hooks, markdown)
-    return hooks, untrusted
-
-
-def load_dialects(sources: Sequence[Source]) -> list[HookFile]:
-    """Claude Code and Gemini CLI settings files, read with their hosts' rules; each handler
-    named by its `name`, else its place (`file#/json/pointer`), for warnings and reports."""
-    from agenthooks.dialects.load import load_dialect_files
-
-    files = load_dialect_files(sources)
-    return [f._replace(handlers=tuple(
-        h._replace(hook=h.name or f"{f.source.path}#{h.pointer}") for h in f.handlers))
-        for f in files]
+    loaded = load_all(configs=configs, workspaces=workspaces, no_user=no_user, cwd=cwd,
+                      require_trust=require_trust)
+    return Hooks.from_loaded(loaded, host=host, other_hosts=other_hosts), loaded.untrusted
 
 
 def untrusted_result(result: EventResult, untrusted: Sequence[str]) -> EventResult:

@@ -133,7 +133,12 @@ def register_markdown(hooks: Hooks, files: Sequence[MarkdownFile]) -> None:
 
 def check_markdown(source: Source) -> HookFile:
     """Every finding in a file, frontmatter and Starlark, as `validate` reports them."""
-    md = load_file(source)
+    return check_loaded(load_file(source))
+
+
+def check_loaded(md: MarkdownFile) -> HookFile:
+    """`check_markdown` of a file already read (`load_file`): its Starlark compiled too."""
+    source = md.source
     found = list(md.diagnostics)
     if md.front is not None:
         from agenthooks.markdown.script import CompileError, Compiler

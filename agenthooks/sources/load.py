@@ -1,0 +1,242 @@
+"""Every command's loading, written once: which hook files apply, each read with its findings.
+
+`load_all` is how `run`, `list`, `explain`, `validate`, `trust` and the Python API
+(`load_hooks`) read hook files: discovery (hooks.json, Claude Code and Gemini CLI settings,
+Markdown hooks), trust when it is required, then each file read by its own format's reader.
+It reads at one of two depths:
+
+- `thorough=False`, run's path, taken once per tool call: hooks.json files through their
+  cache with errors only, and the settings and Markdown readers imported only when such
+  files exist (nothing else is imported on that path);
+- `thorough=True`, for `validate` and `list`: every finding of every file, at its line and
+  column (schema, Starlark compiled), with `validate`'s PATHs besides discovery.
+
+Which files a host's run leaves out is not decided here: that is the selection's
+(`plan.select`), which `Hooks` applies.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+
+from agenthooks.config import discovery
+from agenthooks.config.loader import check_file, load
+from agenthooks.config.model import Diagnostic, HookFile, Source
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import NamedTuple
+
+    from agenthooks.markdown.files import MarkdownFile
+else:
+    from agenthooks._records import NamedTuple
+
+# The kinds of hook file, each read by its own reader; the words trust records them under.
+HOOKS_JSON = "hooks.json"
+MARKDOWN = "markdown"
+SETTINGS = "settings"
+
+
+def kind_of(source: Source) -> str:
+    """Which reader a file takes: a Claude Code or Gemini CLI settings file by its dialect, a
+    Markdown hook by its `.md` name, else a hooks.json."""
+    if source.dialect != "antigravity":
+        return SETTINGS
+    return MARKDOWN if discovery.is_markdown(source.file) else HOOKS_JSON
+
+
+class Loaded(NamedTuple):
+    """What a command loaded: every file read, in order, each with its diagnostics."""
+
+    # Every file read, Markdown hooks included. Run's order: hooks.json files, settings
+    # files, Markdown hooks; validate's: its PATHs as given, then discovery's.
+    files: tuple[HookFile, ...]
+    markdown: tuple[MarkdownFile, ...]  # the Markdown hooks, as a registry registers them
+    notes: tuple[Diagnostic, ...]  # what discovery left out, and why (an unsafe workspace)
+    untrusted: tuple[str, ...] = ()  # with trust required: one warning per workspace left out
+    empty: tuple[str, ...] = ()  # PATHs named to `validate` that hold no hook file
+    workspaces: tuple[str, ...] = ()  # the `--workspace` roots, absolute
+    named: bool = False  # the files were named (`--config`), so discovery was off
+
+    @property
+    def sources(self) -> tuple[Source, ...]:
+        return tuple(f.source for f in self.files)
+
+    @property
+    def broken(self) -> tuple[HookFile, ...]:
+        """The files with errors."""
+        return tuple(f for f in self.files if not f.ok)
+
+    def of_kind(self, kind: str) -> tuple[HookFile, ...]:
+        return tuple(f for f in self.files if kind_of(f.source) == kind)
+
+    @property
+    def handler_files(self) -> tuple[HookFile, ...]:
+        """What a registry keeps: the hooks.json and settings files, and the Markdown hooks
+        that do not load (named in every answer, as a broken hooks.json is)."""
+        skipped = {md.source.file for md in self.markdown if not md.ok}
+        return tuple(f for f in self.files
+                     if kind_of(f.source) != MARKDOWN or f.source.file in skipped)
+
+    def discovered(self) -> discovery.Discovered:
+        """The files read, by kind, as discovery lists them (what trust hashes)."""
+        return discovery.Discovered(
+            [f.source for f in self.of_kind(HOOKS_JSON)], list(self.notes),
+            tuple(f.source for f in self.of_kind(MARKDOWN)),
+            tuple(f.source for f in self.of_kind(SETTINGS)))
+
+
+def load_all(
+    *,
+    configs: Sequence[str] = (),
+    workspaces: Sequence[str] = (),
+    no_user: bool = False,
+    cwd: str | None = None,
+    paths: Sequence[str] = (),
+    recursive: bool = False,
+    dialect: str | None = None,
+    thorough: bool = False,
+    require_trust: bool = False,
+) -> Loaded:
+    """The hook files that apply, each read once, and what was left out and why.
+
+    `configs` names files (hooks.json, `.md`, a `.harness/hooks` folder, a settings file)
+    and turns discovery off; else the user files (unless `no_user`) and those of each
+    workspace root (default: the nearest safe one upward from `cwd`). `paths` are
+    `validate`'s PATHs, read as given (with `recursive`, every hook folder below them);
+    discovery then runs only with `configs` or `workspaces`. `dialect` (--dialect) reads
+    every named file in that dialect and limits discovery to it. `require_trust`: the files
+    of a workspace never trusted, or changed since, are not read (`untrusted` says which).
+    `thorough`: see the module's docstring.
+    """
+    base = cwd or os.getcwd()
+    if thorough:
+        loaded = _checked(paths, configs, workspaces, no_user, base, recursive, dialect)
+    else:
+        found = discovery.discover_all(configs=configs, workspaces=workspaces,
+                                       no_user=no_user, cwd=base, dialects=True,
+                                       dialect=dialect)
+        loaded = _for_run(found, configs, base, require_trust)
+    return loaded._replace(workspaces=tuple(os.path.join(base, w) for w in workspaces),
+                           named=bool(configs))
+
+
+# --- run's path ---------------------------------------------------------------------------
+
+
+def _for_run(found: discovery.Discovered, configs: Sequence[str], base: str,
+             require_trust: bool) -> Loaded:
+    """Each file read for running: hooks.json files first, since trust hashes what their
+    commands name; an untrusted workspace's other files are then never read."""
+    files = [load(source) for source in found.sources]
+    untrusted: tuple[str, ...] = ()
+    if require_trust:
+        found, files, untrusted = _trusted(found, files, configs, base)
+    if found.dialect_sources:  # imported only then: a hooks.json run pays nothing
+        files.extend(load_dialects(found.dialect_sources))
+    markdown: tuple[MarkdownFile, ...] = ()
+    if found.markdown:  # imported only then: a run without Markdown hooks pays nothing
+        from agenthooks.markdown.files import load_markdown
+
+        markdown = tuple(load_markdown(found.markdown))
+        files.extend(md.as_hook_file() for md in markdown)
+    notes = tuple(found.diagnostics)
+    return Loaded(tuple(files), markdown, notes, untrusted)
+
+
+def _trusted(
+    found: discovery.Discovered, files: list[HookFile], configs: Sequence[str], base: str
+) -> tuple[discovery.Discovered, list[HookFile], tuple[str, ...]]:
+    """What discovery found and the files read, less the workspaces that are not trusted,
+    and one warning per such workspace."""
+    from agenthooks import trust  # only then: a run that does not ask pays nothing
+
+    verdicts = trust.check(found, files)
+    if not verdicts:
+        return found, files, ()
+    dropped = {v.workspace for v in verdicts}
+    kept = [f for f in files if not trust.dropped(f.source, dropped)]
+    named = [os.path.join(base, c) for c in configs]
+    untrusted = tuple(trust.warning(v, trust.command(v.workspace, named)) for v in verdicts)
+    return trust.without(found, dropped), kept, untrusted
+
+
+def load_dialects(sources: Sequence[Source]) -> list[HookFile]:
+    """Claude Code and Gemini CLI settings files, read with their hosts' rules; each handler
+    named by its `name`, else its place (`file#/json/pointer`), for warnings and reports."""
+    from agenthooks.dialects.load import load_dialect_files
+
+    files = load_dialect_files(sources)
+    return [f._replace(handlers=tuple(
+        h._replace(hook=h.name or f"{f.source.path}#{h.pointer}") for h in f.handlers))
+        for f in files]
+
+
+# --- every finding: validate and list -------------------------------------------------------
+
+
+def _checked(paths: Sequence[str], configs: Sequence[str], workspaces: Sequence[str],
+             no_user: bool, base: str, recursive: bool, dialect: str | None) -> Loaded:
+    sources, empty, notes = collect(paths, configs=configs, workspaces=workspaces,
+                                    no_user=no_user, cwd=base, recursive=recursive,
+                                    dialect=dialect)
+    files, markdown = check_every(sources)
+    return Loaded(tuple(files), tuple(markdown), tuple(notes), (), tuple(empty))
+
+
+def collect(
+    paths: Sequence[str], *, configs: Sequence[str], workspaces: Sequence[str], no_user: bool,
+    cwd: str, recursive: bool = False, dialect: str | None = None,
+) -> tuple[list[Source], list[str], list[Diagnostic]]:
+    """The files to check, each once, the named directories that hold none, and what
+    discovery skipped.
+
+    PATHs are checked as given (with `recursive`, every hook folder under them, the current
+    directory by default); `configs`/`workspaces` add what `list` and `run` would read; with
+    neither PATHs nor options, discovery decides (the user files, then the nearest safe
+    workspace).
+    """
+    if recursive and not paths:
+        paths = ["."]
+    sources: list[Source] = []
+    empty: list[str] = []
+    notes: list[Diagnostic] = []
+    if paths:
+        sources, empty = discovery.sources_for_paths(paths, cwd, recursive=recursive,
+                                                     dialect=dialect)
+    if configs or workspaces or not paths:
+        seen = {os.path.realpath(source.file) for source in sources}
+        found = discovery.discover_all(configs=configs, workspaces=workspaces, no_user=no_user,
+                                       cwd=cwd, dialects=True, dialect=dialect)
+        notes = found.diagnostics
+        for source in (*found.sources, *found.markdown, *found.dialect_sources):
+            if os.path.realpath(source.file) not in seen:
+                seen.add(os.path.realpath(source.file))
+                sources.append(source)
+    return sources, empty, notes
+
+
+def check_every(sources: Sequence[Source]) -> tuple[list[HookFile], list[MarkdownFile]]:
+    """Every finding in each file, in the order given, and the Markdown hooks as read.
+
+    Settings files are settled together (a host's switches span its files), which changes
+    which handlers are enabled, never a finding."""
+    kinds = [kind_of(source) for source in sources]
+    read: dict[int, HookFile] = {}
+    settings = [i for i, kind in enumerate(kinds) if kind == SETTINGS]
+    if settings:
+        from agenthooks.dialects.load import check_dialect_file, settle
+
+        settled = settle([check_dialect_file(sources[i]) for i in settings])
+        read.update(zip(settings, settled, strict=True))
+    markdown: list[MarkdownFile] = []
+    for i, source in enumerate(sources):
+        if kinds[i] == MARKDOWN:
+            from agenthooks.markdown.files import check_loaded, load_file
+
+            markdown.append(load_file(source))
+            read[i] = check_loaded(markdown[-1])
+        elif kinds[i] == HOOKS_JSON:
+            read[i] = check_file(source)
+    return [read[i] for i in range(len(sources))], markdown
