@@ -119,18 +119,19 @@ def settings(options: ExplainOptions) -> ExplainOptions:
 def load(options: ExplainOptions, require_trust: bool) -> tuple[Hooks, tuple[str, ...],
                                                                 dict[int, str]]:
     """The registry `run` builds, and the `--python` spec of each Python hook (by place)."""
-    from agenthooks.api import load_checked
+    from agenthooks.api import Hooks
     from agenthooks.cli.python_hooks import load_python_hooks
+    from agenthooks.sources.load import load_all
 
-    hooks, untrusted = load_checked(
-        configs=options.configs, workspaces=options.workspaces, no_user=options.no_user,
-        require_trust=require_trust, host=options.host, other_hosts=options.other_hosts)
+    loaded = load_all(configs=options.configs, workspaces=options.workspaces,
+                      no_user=options.no_user, require_trust=require_trust)
+    hooks = Hooks.from_loaded(loaded, host=options.host, other_hosts=options.other_hosts)
     origin: dict[int, str] = {}
     for spec in options.python:
         before = len(hooks.python_hooks)
         hooks = load_python_hooks(hooks, spec)
         origin.update(dict.fromkeys(range(before, len(hooks.python_hooks)), spec))
-    return hooks, untrusted, origin
+    return hooks, loaded.untrusted, origin
 
 
 def every_file(hooks: Hooks) -> list[HookFile]:

@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from agenthooks.commands.validate import looked_in
 from agenthooks.config import discovery
-from agenthooks.config.loader import check_file
 from agenthooks.config.model import Handler, HookFile
 from agenthooks.events import unknown_event_hint
 from agenthooks.model.events import ALL_EVENTS, TOOL_CALL_EVENTS, is_tool_event
 from agenthooks.report.diagnostics import TextReporter, ValidationResult, exact_json
 from agenthooks.report.escape import printable
 from agenthooks.report.table import render_table
+from agenthooks.sources.load import HOOKS_JSON, SETTINGS, kind_of, load_all
 
 if TYPE_CHECKING:
     from agenthooks.api import Hooks
@@ -188,15 +188,13 @@ class Found(NamedTuple):
 
 def _find(configs: Sequence[str], workspaces: Sequence[str], no_user: bool,
           dialect: str | None) -> Found:
-    found = discovery.discover_all(configs=configs, workspaces=workspaces, no_user=no_user,
-                                   dialects=True, dialect=dialect)
-    files = [] if dialect not in (None, "antigravity") else [
-        check_file(source) for source in found.sources]
-    if found.dialect_sources:
-        from agenthooks.dialects.load import load_dialect_files
-
-        files.extend(load_dialect_files(found.dialect_sources))
-    return Found(files, _markdown(found.markdown), tuple(found.diagnostics))
+    """Every file as `load_all` checks it; under `--dialect claude` (or gemini) no hooks.json
+    file is listed."""
+    loaded = load_all(configs=configs, workspaces=workspaces, no_user=no_user, dialect=dialect,
+                      thorough=True)
+    kinds = (SETTINGS,) if dialect not in (None, "antigravity") else (HOOKS_JSON, SETTINGS)
+    files = [f for f in loaded.files if kind_of(f.source) in kinds]
+    return Found(files, list(loaded.markdown), loaded.notes)
 
 
 def _report_broken(found: Found) -> None:
@@ -339,14 +337,6 @@ class HookRow(NamedTuple):
         return {"source": self.source, "hook": self.hook, "kind": self.kind,
                 "event": self.event, "priority": self.priority, **self.extra,
                 "conditional": self.conditional}
-
-
-def _markdown(sources: Sequence[Any]) -> list[MarkdownFile]:
-    if not sources:
-        return []
-    from agenthooks.markdown.files import load_markdown
-
-    return load_markdown(sources)
 
 
 def _registry(

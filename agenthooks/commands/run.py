@@ -20,13 +20,13 @@ from agenthooks.api import (
     Hooks,
     exit_status,
     failed_closed,
-    load_checked,
     untrusted_deny,
     untrusted_result,
 )
 from agenthooks.errors import AgentHooksError, describe
 from agenthooks.payload import dumps
 from agenthooks.report.run import write_plan, write_result
+from agenthooks.sources.load import load_all
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -178,11 +178,10 @@ def run(options: RunOptions) -> int:
     hooks: Hooks | None = None
     try:
         payload = read_stdin()
-        hooks, untrusted = load_checked(
-            configs=options.configs, workspaces=options.workspaces, no_user=options.no_user,
-            require_trust=options.require_trust, host=options.host,
-            other_hosts=options.other_hosts,
-        )
+        loaded = load_all(configs=options.configs, workspaces=options.workspaces,
+                          no_user=options.no_user, require_trust=options.require_trust)
+        hooks = Hooks.from_loaded(loaded, host=options.host, other_hosts=options.other_hosts)
+        untrusted = loaded.untrusted
         for spec in options.python:
             hooks = load_python(hooks, spec)
         if options.dry_run:

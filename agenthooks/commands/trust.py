@@ -16,19 +16,19 @@ from typing import Any, TextIO
 
 from agenthooks import trust
 from agenthooks.audit import rfc3339
-from agenthooks.config.discovery import discover_all, find_workspace_root
-from agenthooks.config.loader import load
+from agenthooks.config.discovery import find_workspace_root
 from agenthooks.errors import AgentHooksError
 from agenthooks.report.escape import printable
+from agenthooks.sources.load import HOOKS_JSON, load_all
 
 
 def covered(configs: Sequence[str], workspaces: Sequence[str]) -> dict[str, list[trust.Entry]]:
     """Per workspace, what its trust covers: the files a run with these options would load."""
-    found = discover_all(configs=configs, workspaces=workspaces, no_user=True, dialects=True)
-    for diagnostic in found.diagnostics:  # an unsafe workspace, skipped as a run skips it
+    loaded = load_all(configs=configs, workspaces=workspaces, no_user=True)
+    for diagnostic in loaded.notes:  # an unsafe workspace, skipped as a run skips it
         sys.stderr.write(f"agenthooks: warning: {printable(str(diagnostic))}\n")
-    files = [load(source) for source in found.sources]
-    manifests = trust.manifests(found, files)
+    # What a run's trust check hashes: every hook file, and the scripts hooks.json files name.
+    manifests = trust.manifests(loaded.discovered(), loaded.of_kind(HOOKS_JSON))
     if not manifests:
         where = ", ".join(workspaces) or os.getcwd()
         raise AgentHooksError(f"no workspace hook files found for {where}: nothing to trust")

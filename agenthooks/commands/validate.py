@@ -9,17 +9,14 @@ it reports everything it can find, each at `file:line:col`, and exits 1 on any e
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NamedTuple
 
 from agenthooks.config import discovery
-from agenthooks.config.loader import check_file
-from agenthooks.config.model import Diagnostic, HookFile, Source
 from agenthooks.report.diagnostics import ValidationResult, report
 from agenthooks.report.escape import printable
+from agenthooks.sources.load import load_all
 
 
 def _folders() -> str:
@@ -40,65 +37,6 @@ def looked_in(*, workspaces: Sequence[str], no_user: bool) -> str:
         places.append(f"{_folders()}, {discovery.MARKDOWN_DIR}/, {settings} of the current "
                       "directory and its parents")
     return "; ".join(places)
-
-
-class Collected(NamedTuple):
-    """What `validate` checks: the files, the named directories that hold none, and what
-    discovery skipped (as diagnostics)."""
-
-    sources: list[Source]
-    empty: list[str]
-    skipped: list[Diagnostic]
-
-
-def collect_sources(
-    paths: Sequence[str],
-    *,
-    configs: Sequence[str],
-    workspaces: Sequence[str],
-    no_user: bool,
-    recursive: bool = False,
-    dialect: str | None = None,
-) -> Collected:
-    """The files to check, each once, the named directories that hold none, and warnings.
-
-    PATHs are checked as given (with `recursive`, every customization folder under them,
-    the current directory by default); `--config`/`--workspace` add what `list` and `run`
-    would read; with neither PATHs nor options, discovery decides (the user file, then the
-    nearest safe workspace).
-    """
-    if recursive and not paths:
-        paths = ["."]
-    sources: list[Source] = []
-    empty: list[str] = []
-    skipped: list[Diagnostic] = []
-    if paths:
-        sources, empty = discovery.sources_for_paths(paths, recursive=recursive,
-                                                     dialect=dialect)
-    if configs or workspaces or not paths:
-        seen = {os.path.realpath(source.file) for source in sources}
-        found = discovery.discover_all(configs=configs, workspaces=workspaces, no_user=no_user,
-                                       dialects=True, dialect=dialect)
-        skipped = found.diagnostics
-        for source in (*found.sources, *found.markdown, *found.dialect_sources):
-            if os.path.realpath(source.file) not in seen:
-                seen.add(os.path.realpath(source.file))
-                sources.append(source)
-    return Collected(sources, empty, skipped)
-
-
-def check_any(source: Source) -> HookFile:
-    """Every finding in one file: a Claude Code or Gemini CLI file by its dialect, a Markdown
-    hook by its `.md` name, else a hooks.json."""
-    if source.dialect != "antigravity":
-        from agenthooks.dialects.load import check_dialect_file
-
-        return check_dialect_file(source).hook_file
-    if discovery.is_markdown(source.file):
-        from agenthooks.markdown.files import check_markdown
-
-        return check_markdown(source)
-    return check_file(source)
 
 
 def _empty_message(given: str, recursive: bool) -> str:
@@ -125,24 +63,19 @@ def validate(
 
     `dialect` (--dialect) reads every named file in that dialect, and limits discovery to it.
     """
-    collected = collect_sources(
-        paths, configs=configs, workspaces=workspaces, no_user=no_user, recursive=recursive,
-        dialect=dialect,
-    )
-    for given in collected.empty:
+    loaded = load_all(configs=configs, workspaces=workspaces, no_user=no_user, paths=paths,
+                      recursive=recursive, dialect=dialect, thorough=True)
+    for given in loaded.empty:
         sys.stderr.write(_empty_message(printable(given), recursive))
-    if not collected.sources and not collected.empty and not collected.skipped:
+    if not loaded.files and not loaded.empty and not loaded.notes:
         sys.stderr.write(
             f"agenthooks: no {discovery.HOOKS_FILE} found "
             f"(looked in {looked_in(workspaces=workspaces, no_user=no_user)})\n"
         )
-    checked = [check_any(source) for source in collected.sources]
     result = ValidationResult(
-        sources=tuple(collected.sources),
-        diagnostics=(
-            *collected.skipped, *(d for hook_file in checked for d in hook_file.diagnostics)
-        ),
-        empty_dirs=tuple(collected.empty),
+        sources=loaded.sources,
+        diagnostics=(*loaded.notes, *(d for f in loaded.files for d in f.diagnostics)),
+        empty_dirs=loaded.empty,
     )
     report(result, fmt, sys.stdout)
     if fmt == "github" and (result.sources or result.diagnostics):
