@@ -21,16 +21,15 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 
 from agenthooks.combine.merge import TOOL_DECISIONS, block_reasons
-from agenthooks.config.model import Handler, HookFile
 from agenthooks.decision import Decision
 from agenthooks.engine.drive import finish
 from agenthooks.engine.runner import Call, EventPlan, Executed, call_needs, execute
 from agenthooks.errors import AgentHooksError, UsageError
 from agenthooks.events import canonical_event
 from agenthooks.executor import ProcessResult, ProcessSpec
-from agenthooks.hosts.antigravity.protocol import Answer, prompt_warning
 from agenthooks.kinds.process import config_specs, in_background, runs_beside
 from agenthooks.model.events import is_tool_event
+from agenthooks.model.handlers import Answer, Handler, HookFile, prompt_warning
 from agenthooks.payload import read_payload
 from agenthooks.plan.select import Selector, left_out
 from agenthooks.sources.load import Loaded, load_all

@@ -21,8 +21,8 @@ if TYPE_CHECKING:
     from typing import Any
 
     from agenthooks.api import EventResult
-    from agenthooks.hosts.antigravity.protocol import Answer
     from agenthooks.kinds.python import HookOutcome
+    from agenthooks.model.handlers import Answer
 
 ENV = "AGENTHOOKS_AUDIT_LOG"
 KEYS = ("time", "event", "tool", "decision", "reason", "blocked", "workspace",

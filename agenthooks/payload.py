@@ -30,7 +30,7 @@ def _reject_constant(word: str) -> Any:
 
 
 def json_kind(value: object) -> str:
-    from agenthooks.config.model import json_kind as kind
+    from agenthooks.model.handlers import json_kind as kind
 
     return kind(value)
 

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from typing import Any, NamedTuple
 
     from agenthooks.config.discovery import Discovered
-    from agenthooks.config.model import HookFile, Source
+    from agenthooks.model.handlers import HookFile, Source
 else:
     from agenthooks._records import NamedTuple
 

@@ -23,15 +23,15 @@ from typing import Any
 import pytest
 
 from agenthooks import Hooks
-from agenthooks.config.model import Handler, HookFile, Source
 from agenthooks.dialects import check, matching
 from agenthooks.dialects.spec import Dialect, HandlerType
 from agenthooks.executor import ProcessResult
 from agenthooks.hosts import writers
-from agenthooks.hosts.antigravity.protocol import Answer, answer
+from agenthooks.hosts.antigravity.protocol import answer
 from agenthooks.kinds import KINDS
 from agenthooks.kinds import process as process_kind
 from agenthooks.model import events, tools
+from agenthooks.model.handlers import Answer, Handler, HookFile, Source
 from agenthooks.plan import select
 from agenthooks.sources import payloads
 from agenthooks.sources.payloads import Shape

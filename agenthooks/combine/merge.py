@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from agenthooks.hosts.antigravity.protocol import Answer
+from agenthooks.model.handlers import Answer
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -25,8 +25,8 @@ from agenthooks.combine.failclosed import deny_for_failures
 from agenthooks.combine.fold import Folded
 from agenthooks.combine.merge import block_reasons, blocks, merge
 from agenthooks.decision import Decision
-from agenthooks.hosts.antigravity.protocol import Answer
 from agenthooks.model.events import block_decision
+from agenthooks.model.handlers import Answer
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

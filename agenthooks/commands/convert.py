@@ -16,7 +16,7 @@ import os
 import sys
 
 from agenthooks.config import discovery
-from agenthooks.config.model import Diagnostic, Handler, Source
+from agenthooks.model.handlers import Diagnostic, Handler, Source
 from agenthooks.report.escape import printable
 
 TYPE_CHECKING = False

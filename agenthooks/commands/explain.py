@@ -17,8 +17,8 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from agenthooks.config.model import Handler, HookFile
 from agenthooks.errors import UsageError
+from agenthooks.model.handlers import Handler, HookFile
 from agenthooks.plan.select import HOST_NAMES
 from agenthooks.report.escape import printable
 

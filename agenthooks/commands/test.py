@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from agenthooks.config import discovery
-from agenthooks.config.model import Diagnostic, Source
+from agenthooks.model.handlers import Diagnostic, Source
 from agenthooks.report.diagnostics import JsonReporter, TextReporter, ValidationResult
 from agenthooks.report.escape import printable
 from agenthooks.testing.loader import is_fixture, load

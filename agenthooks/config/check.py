@@ -11,17 +11,17 @@ from __future__ import annotations
 import os
 import re
 
-from agenthooks.config.model import Handler, Source, escape, json_kind
 from agenthooks.config.rules import RULES
 from agenthooks.events import DEFAULT_TIMEOUT, INT32_MAX, did_you_mean, unknown_event_hint
 from agenthooks.matcher import matcher_error, matches_everything
 from agenthooks.model.events import EVENTS, TOOL_EVENTS
+from agenthooks.model.handlers import Handler, Source, escape, json_kind
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Literal, NamedTuple
 
-    from agenthooks.config.model import Severity
+    from agenthooks.model.handlers import Severity
     Anchor = Literal["key", "value"]
 else:
     from agenthooks._records import NamedTuple

@@ -11,15 +11,15 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator, Sequence
 
-from agenthooks.config.model import Diagnostic, Source
 from agenthooks.config.rules import RULES
 from agenthooks.errors import ConfigError
+from agenthooks.model.handlers import Diagnostic, Source
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import NamedTuple
 
-    from agenthooks.config.model import Level
+    from agenthooks.model.handlers import Level
 else:
     from agenthooks._records import NamedTuple
 

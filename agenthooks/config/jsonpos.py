@@ -14,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from agenthooks.config.model import escape
 from agenthooks.jsonlimits import MAX_DEPTH
+from agenthooks.model.handlers import escape
 
 _WS = " \t\n\r"
 # The C string scanner `json` itself uses; typeshed does not declare it, hence `vars`.

@@ -14,9 +14,9 @@ import stat
 from collections.abc import Iterable
 
 from agenthooks.config.check import Finding, check_document
-from agenthooks.config.model import Diagnostic, Handler, HookFile, Source
 from agenthooks.config.rules import RULES
 from agenthooks.jsonlimits import MAX_DEPTH, could_be_too_deep, depth_exceeds
+from agenthooks.model.handlers import Diagnostic, Handler, HookFile, Source
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import NamedTuple
 
-    from agenthooks.config.model import Severity
+    from agenthooks.model.handlers import Severity
 else:
     from agenthooks._records import NamedTuple
 

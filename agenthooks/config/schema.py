@@ -14,8 +14,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from agenthooks.config.model import escape, json_kind
 from agenthooks.errors import ConfigError
+from agenthooks.model.handlers import escape, json_kind
 
 SCHEMA_NAME = "hooks.schema.json"
 _MAX_VALUE = 40  # characters of an offending value quoted in a message

@@ -18,7 +18,6 @@ from agenthooks.config.check import (
     _unknown_key_message,
     _words,
 )
-from agenthooks.config.model import Handler, Source, escape, json_kind
 from agenthooks.config.rules import ALL_RULES
 from agenthooks.dialects import matching
 from agenthooks.dialects.claude import CLAUDE
@@ -26,6 +25,7 @@ from agenthooks.dialects.gemini import GEMINI, HOOKS_CONFIG, LEGACY_CONFIG_KEYS
 from agenthooks.dialects.spec import Dialect, HandlerType
 from agenthooks.events import INT32_MAX, did_you_mean
 from agenthooks.model.events import HOST_NAMES, other_host_hint
+from agenthooks.model.handlers import Handler, Source, escape, json_kind
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

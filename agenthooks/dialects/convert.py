@@ -19,11 +19,11 @@ import os
 import re
 from collections.abc import Sequence
 
-from agenthooks.config.model import Handler
 from agenthooks.dialects import matching
 from agenthooks.dialects.check import DIALECT_SPECS
 from agenthooks.dialects.matching import PLAIN_NAME, Selection
 from agenthooks.model.events import HOST_NAMES, counterpart
+from agenthooks.model.handlers import Handler
 from agenthooks.model.tools import tool_name
 
 TYPE_CHECKING = False

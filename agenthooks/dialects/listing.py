@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from agenthooks.config.model import Handler
 from agenthooks.dialects import matching
 from agenthooks.dialects.check import DIALECT_SPECS
+from agenthooks.model.handlers import Handler
 from agenthooks.report.escape import printable
 
 

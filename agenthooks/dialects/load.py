@@ -12,9 +12,9 @@ import json
 from collections.abc import Sequence
 
 from agenthooks.config.loader import Unusable, _syntax_message, read_bytes
-from agenthooks.config.model import Diagnostic, Handler, HookFile, Source
 from agenthooks.config.rules import ALL_RULES
 from agenthooks.jsonlimits import MAX_DEPTH, could_be_too_deep
+from agenthooks.model.handlers import Diagnostic, Handler, HookFile, Source
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -12,7 +12,6 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from agenthooks.combine.fold import START, Folded, step
-from agenthooks.config.model import Handler
 from agenthooks.decision import Decision
 from agenthooks.engine.context import Context
 from agenthooks.engine.frozen import FrozenDict, freeze
@@ -21,6 +20,7 @@ from agenthooks.engine.runner import Call, EventPlan
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.kinds.process import shell_command, start_background
 from agenthooks.kinds.python import HookOutcome, call_hook
+from agenthooks.model.handlers import Handler
 from agenthooks.payload import session_id_of
 
 

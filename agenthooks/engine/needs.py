@@ -1,6 +1,6 @@
 """The command step of an event whose handlers need more per call than a process each on
 the payload (`engine.runner._commands` hands over to `run`); what each needs is data their
-sources put on them at load time (`config.model.Handler`), never a question of format:
+sources put on them at load time (`model.handlers.Handler`), never a question of format:
 
     - a per-call condition (Claude Code's `if`) leaves out the handlers it rules out, read
       on the tool and argument names of the handler's own dialect
@@ -20,11 +20,10 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
-from agenthooks.config.model import Handler
 from agenthooks.engine.runner import run_jobs
 from agenthooks.executor import ProcessResult, ProcessSpec
-from agenthooks.hosts.antigravity.protocol import Answer
 from agenthooks.kinds.process import answers_of, call_env, runs_as_process
+from agenthooks.model.handlers import Answer, Handler
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

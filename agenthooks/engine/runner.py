@@ -18,10 +18,9 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from agenthooks.combine.fold import START, Folded
 from agenthooks.combine.verdict import Rendered, render
-from agenthooks.config.model import Handler
 from agenthooks.executor import ProcessResult, ProcessSpec
-from agenthooks.hosts.antigravity.protocol import Answer
 from agenthooks.kinds.process import answers_of, config_specs, runs_beside
+from agenthooks.model.handlers import Answer, Handler
 from agenthooks.payload import dumps
 
 TYPE_CHECKING = False

@@ -19,8 +19,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Protocol
 
-    from agenthooks.config.model import Handler
-    from agenthooks.hosts.antigravity.protocol import Answer
+    from agenthooks.model.handlers import Answer, Handler
 
     class Started(Protocol):
         def answers(self) -> dict[int, Answer]: ...

@@ -15,9 +15,8 @@ import threading
 import time
 from collections.abc import Mapping, Sequence
 
-from agenthooks.config.model import Handler
 from agenthooks.executor import ProcessResult
-from agenthooks.hosts.antigravity.protocol import Answer
+from agenthooks.model.handlers import Answer, Handler
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

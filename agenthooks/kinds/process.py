@@ -13,9 +13,9 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping, Sequence
 
-from agenthooks.config.model import Handler, Source
 from agenthooks.executor import ProcessResult, ProcessSpec
-from agenthooks.hosts.antigravity.protocol import Answer, answer, skipped
+from agenthooks.hosts.antigravity.protocol import answer
+from agenthooks.model.handlers import Answer, Handler, Source, skipped
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

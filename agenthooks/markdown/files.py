@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from agenthooks.config.loader import Unusable, not_utf8, read_bytes
-from agenthooks.config.model import Diagnostic, HookFile, Source
 from agenthooks.markdown.events import engine_event
 from agenthooks.markdown.frontmatter import Frontmatter, diagnostic, parse
+from agenthooks.model.handlers import Diagnostic, HookFile, Source
 
 if TYPE_CHECKING:
     from agenthooks.api import Hooks

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from agenthooks.config.model import Handler, HookFile, Source
 from agenthooks.matcher import handler_matches
 from agenthooks.model.events import is_tool_event
+from agenthooks.model.handlers import Handler, HookFile, Source
 
 
 def event_handlers(files: Iterable[HookFile], event: str) -> list[Handler]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TextIO
 
 from agenthooks.config.loader import Unusable, read_bytes
-from agenthooks.config.model import Diagnostic, Source
+from agenthooks.model.handlers import Diagnostic, Source
 from agenthooks.report.escape import printable
 from agenthooks.report.table import display_width, is_terminal
 

@@ -19,8 +19,7 @@ if TYPE_CHECKING:
 
 if TYPE_CHECKING:
     from agenthooks.api import EventResult, Plan
-    from agenthooks.config.model import HookFile
-    from agenthooks.hosts.antigravity.protocol import Answer
+    from agenthooks.model.handlers import Answer, HookFile
 
 PREFIX = "agenthooks: "
 MAX_DIAGNOSTICS = 3  # per skipped file on stderr; `agenthooks validate` shows them all

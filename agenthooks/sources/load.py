@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from agenthooks.config import discovery
 from agenthooks.config.loader import check_file, load
-from agenthooks.config.model import Diagnostic, HookFile, Source
+from agenthooks.model.handlers import Diagnostic, HookFile, Source
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

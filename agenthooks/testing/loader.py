@@ -22,10 +22,10 @@ from typing import Any, NamedTuple
 
 from agenthooks.config import discovery
 from agenthooks.config.loader import Unusable, read_bytes
-from agenthooks.config.model import Diagnostic
 from agenthooks.decision import WORDS
 from agenthooks.events import did_you_mean, unknown_event_hint
 from agenthooks.model.events import ALIASES, ALL_EVENTS
+from agenthooks.model.handlers import Diagnostic
 from agenthooks.testing.model import FIXTURE_SUFFIXES, Case, Expect, Fixture
 
 TOP_KEYS: tuple[str, ...] = ("cases", "workspace")
@@ -500,7 +500,7 @@ def _no_constant(word: str) -> Any:
 
 def _located(value: Any, pointer: str, positions: Any) -> Node:
     """Nodes for a JSON value, each at its place in the text (keys at the key)."""
-    from agenthooks.config.model import escape
+    from agenthooks.model.handlers import escape
 
     line, column = positions.locate(pointer, "value")
     if isinstance(value, dict):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from agenthooks.config.model import Diagnostic
+from agenthooks.model.handlers import Diagnostic
 
 FIXTURE_SUFFIXES: tuple[str, ...] = (".hooktest.yaml", ".hooktest.yml", ".hooktest.json")
 TEST_DIRS: tuple[str, ...] = (".agents/tests", ".harness/tests")

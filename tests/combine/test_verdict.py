@@ -12,10 +12,10 @@ import pytest
 from agenthooks.api import load_hooks
 from agenthooks.combine.fold import Folded
 from agenthooks.combine.verdict import Verdict, decided, engine_answer, render
-from agenthooks.config.model import Handler, Source
 from agenthooks.decision import Decision
-from agenthooks.hosts.antigravity.protocol import Answer, read_decision
+from agenthooks.hosts.antigravity.protocol import read_decision
 from agenthooks.model.events import block_decision
+from agenthooks.model.handlers import Answer, Handler, Source
 
 SOURCE = Source("hooks.json", "/w/hooks.json", "/w", "workspace", "/w")  # type: ignore[arg-type]
 

@@ -16,7 +16,7 @@ import pytest
 from agenthooks.config import cache
 from agenthooks.config.discovery import discover
 from agenthooks.config.loader import CACHE_MIN_SIZE, load
-from agenthooks.config.model import HookFile
+from agenthooks.model.handlers import HookFile
 
 
 def big_config(workspace: Path, command: str = "true", handlers: int = 2000) -> Path:

@@ -18,8 +18,8 @@ import pytest
 
 from agenthooks.config.discovery import discover
 from agenthooks.config.loader import check_file, load
-from agenthooks.config.model import HookFile
 from agenthooks.jsonlimits import MAX_DEPTH
+from agenthooks.model.handlers import HookFile
 
 
 def agenthooks_process(*args: str, env: dict[str, str] | None = None,

@@ -10,9 +10,9 @@ import pytest
 
 from agenthooks.config.discovery import sources_for_paths
 from agenthooks.config.loader import MAX_CONFIG_BYTES, check_file, load
-from agenthooks.config.model import HookFile
 from agenthooks.config.rules import MARKDOWN_RULES, RULES
 from agenthooks.model.events import FOREIGN_EVENTS
+from agenthooks.model.handlers import HookFile
 
 BAD = Path(__file__).parent / "bad"
 

@@ -6,8 +6,8 @@ import os
 from pathlib import Path
 
 from agenthooks.config.discovery import dialect_source
-from agenthooks.config.model import HookFile
 from agenthooks.dialects.load import check_dialect_file
+from agenthooks.model.handlers import HookFile
 
 FOLDERS = {"claude": ".claude", "gemini": ".gemini"}
 

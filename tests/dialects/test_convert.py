@@ -11,10 +11,10 @@ import pytest
 
 from agenthooks.config.discovery import discover_all
 from agenthooks.config.loader import check_file
-from agenthooks.config.model import Handler
 from agenthooks.dialects.convert import reread
 from agenthooks.dialects.load import check_dialect_file
 from agenthooks.dialects.matching import selects
+from agenthooks.model.handlers import Handler
 from agenthooks.model.tools import tool_name
 from tests.conftest import REPO
 

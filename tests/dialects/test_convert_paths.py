@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.config.model import Handler, Source
 from agenthooks.dialects.convert import Place, place_of, rewrite_command, scan
+from agenthooks.model.handlers import Handler, Source
 
 ROOT = "/p"  # a project root that need not exist: the table below reads no files
 FILES = {

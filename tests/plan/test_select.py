@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from agenthooks.config.model import Handler, Source
+from agenthooks.model.handlers import Handler, Source
 from agenthooks.plan.select import left_out, once_across, tool_in
 
 

@@ -3,25 +3,21 @@
 Exit 0: stdout is the answer (a JSON object; anything else becomes a `systemMessage`). Exit 2:
 a block whose reason is stderr. Anything else (another exit code, a signal, a timeout, a command
 that cannot start) is a non-blocking warning and the output is ignored. Decision words are
-normalised per event here, so the merge only ever sees this format's own words.
+normalised per event here, so the merge only ever sees this format's own words. The record it
+gives, and the helpers every protocol shares, are `model.handlers`'s.
 """
 
 from __future__ import annotations
 
 import json
-import signal
 
 from agenthooks.model.events import ALL_EVENTS, DEFAULT_BLOCK, block_decision
+from agenthooks.model.handlers import Answer, Handler, failure, process_fields
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Literal, NamedTuple
-    Status = Literal["ok", "blocked", "warning", "timeout", "not-started", "skipped"]
-else:
-    from agenthooks._records import NamedTuple
+    from typing import Any
 
-if TYPE_CHECKING:
-    from agenthooks.config.model import Handler
     from agenthooks.executor import ProcessResult
 
 
@@ -59,130 +55,6 @@ DECISION_WORDS: dict[str, dict[str, str | None]] = {
 _PERMISSION_WORDS: dict[str, str | None] = {**_TOOL_WORDS, "defer": None}
 
 
-class Answer(NamedTuple):
-    """One handler's result: how its process ended and what it answered.
-
-    `status`: ok (exit 0), blocked (exit 2), warning (another exit code or a signal), timeout,
-    not-started, skipped (a prompt handler). `output` is the parsed answer of an exit 0;
-    `decision` is already in this format's words for the event; `warning` is the one-line
-    message naming the hook, and `failed` says whether `--fail-closed` counts it as a failure.
-    """
-
-    handler: Handler
-    status: Status
-    exit_code: int | None = None
-    signal: int | None = None
-    duration_ms: float = 0.0
-    stdout: str = ""
-    stderr: str = ""
-    stdout_truncated: bool = False
-    stderr_truncated: bool = False
-    output: dict[str, Any] | None = None
-    decision: str | None = None
-    reason: str | None = None
-    warning: str | None = None
-    failed: bool = False
-    # A Claude Code SessionStart handler's CLAUDE_ENV_FILE that agenthooks made: (path, what
-    # the handlers wrote to it), shown in `--report json`.
-    env_file: tuple[str, str] | None = None
-
-    @property
-    def hook(self) -> str:
-        return self.handler.hook
-
-    @property
-    def source(self) -> str:
-        return self.handler.source.path
-
-    @property
-    def command(self) -> str:
-        return self.handler.command
-
-    @property
-    def timed_out(self) -> bool:
-        return self.status == "timeout"
-
-    @property
-    def signal_name(self) -> str | None:
-        return None if self.signal is None else signal_name(self.signal)
-
-    @property
-    def first_stderr_line(self) -> str:
-        return first_line(self.stderr)
-
-    def as_json(self) -> dict[str, Any]:
-        """The handler object of `agenthooks run --report json`."""
-        return {
-            "hook": self.hook,
-            "source": self.source,
-            "command": self.command,
-            "status": self.status,
-            "exitCode": self.exit_code,
-            "signal": self.signal_name,
-            "durationMs": round(self.duration_ms, 3),
-            "timedOut": self.timed_out,
-            "stdout": self.stdout,
-            "stderr": self.stderr,
-            "stdoutTruncated": self.stdout_truncated,
-            "stderrTruncated": self.stderr_truncated,
-            "output": self.output,
-            "decision": self.decision,
-            **({"envFile": {"path": self.env_file[0], "content": self.env_file[1]}}
-               if self.env_file is not None else {}),
-        }
-
-
-def signal_name(number: int) -> str:
-    try:
-        return signal.Signals(number).name
-    except ValueError:
-        return f"signal {number}"
-
-
-def first_line(text: str) -> str:
-    for line in text.splitlines():
-        if line.strip():
-            return line.strip()
-    return ""
-
-
-def _decode(data: bytes) -> str:
-    return data.decode("utf-8", "replace")
-
-
-# Handler types only their host can run, per dialect, and what they need.
-_NEEDS_HOST: dict[str, str] = {
-    "mcp_tool": "Claude Code's MCP servers", "prompt": "Claude Code's model",
-    "agent": "Claude Code's model and tools", "plugin": "Gemini CLI's extension code",
-    "runtime": "Gemini CLI's process",
-}
-
-
-def prompt_warning(handler: Handler) -> str:
-    if handler.dialect == "antigravity":
-        return f"hook {handler.hook!r}: prompt handlers need the agent's model; skipped"
-    needs = _NEEDS_HOST.get(handler.kind, "its host")
-    return f"hook {handler.hook!r}: {handler.kind} handlers need {needs}; skipped"
-
-
-def skipped(handler: Handler) -> Answer:
-    """A prompt handler: it needs the agent's model, which agenthooks does not have."""
-    return Answer(handler, "skipped", warning=prompt_warning(handler))
-
-
-def process_fields(result: ProcessResult) -> dict[str, Any]:
-    """The fields of an `Answer` that say how the process ended, its output decoded."""
-    return {
-        "exit_code": result.exit_code,
-        "signal": result.signal,
-        "duration_ms": result.duration_ms,
-        "stdout": _decode(result.stdout),
-        "stderr": _decode(result.stderr),
-        "stdout_truncated": result.stdout_truncated,
-        "stderr_truncated": result.stderr_truncated,
-    }
-
-
 def answer(handler: Handler, result: ProcessResult, event: str) -> Answer:
     """Interpret one finished process under the exit-code protocol for `event`."""
     common = process_fields(result)
@@ -212,27 +84,6 @@ def answer(handler: Handler, result: ProcessResult, event: str) -> Answer:
         return Answer(handler, "blocked", decision=block_decision(event), reason=reason,
                       **common)
     return failure(handler, result, name, stderr)
-
-
-def failure(handler: Handler, result: ProcessResult, name: str, stderr: str) -> Answer:
-    """A handler that did not answer: another exit code, a signal, a timeout, no start."""
-    status: Status
-    if result.status == "timeout":
-        status = "timeout"
-        what = f"timed out after {handler.timeout:g} s"
-    elif result.status == "not-started":
-        status = "not-started"
-        error = result.error or "cannot start"
-        what = error if error.startswith("cannot start") else f"cannot start: {error}"
-    elif result.status == "signaled":
-        status = "warning"
-        what = f"killed by {signal_name(result.signal or 0)}"
-    else:
-        status = "warning"
-        what = f"exited {result.exit_code}"
-    detail = first_line(stderr)
-    warning = f"hook {name!r} {what}" + (f": {detail}" if detail else "")
-    return Answer(handler, status, warning=warning, failed=True, **process_fields(result))
 
 
 class MalformedOutput(ValueError):

@@ -15,20 +15,14 @@ is kept as the decision "defer", which the merge ranks only for Claude Code's ow
 
 from __future__ import annotations
 
-from agenthooks.hosts.antigravity.protocol import (
-    Answer,
-    MalformedOutput,
-    failure,
-    parse_output,
-    process_fields,
-)
+from agenthooks.hosts.antigravity.protocol import MalformedOutput, parse_output
 from agenthooks.model.events import block_decision
+from agenthooks.model.handlers import Answer, Handler, failure, process_fields
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from agenthooks.config.model import Handler
     from agenthooks.executor import ProcessResult
 
 # Events on which exit 2 blocks (the exit-code table of Claude Code's hooks reference).

@@ -22,7 +22,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from agenthooks.hosts.antigravity.protocol import Answer
+    from agenthooks.model.handlers import Answer
 
 # Per event, the hookSpecificOutput key whose object the next sequential handler sees.
 CHAINED: dict[str, str] = {"BeforeTool": "tool_input", "BeforeModel": "llm_request"}

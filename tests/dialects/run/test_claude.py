@@ -12,8 +12,7 @@ import pytest
 
 from agenthooks.api import EventResult, load_hooks
 from agenthooks.combine.merge import merge
-from agenthooks.config.model import Handler, Source
-from agenthooks.hosts.antigravity.protocol import Answer
+from agenthooks.model.handlers import Answer, Handler, Source
 from tests.dialects.run.conftest import cmd, group, write_settings
 
 BASH = {"tool_name": "Bash", "tool_input": {"command": "ls"}}

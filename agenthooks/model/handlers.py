@@ -1,0 +1,308 @@
+"""Typed, immutable records for hook files, their handlers, what was found wrong with them,
+and what each handler answered.
+
+Every source reads its format into `Source`, `Handler`, `HookFile` and `Diagnostic`; `json_kind`
+and `escape` are how a finding names a JSON value and a place in a file. `Answer` is one
+handler's outcome: every protocol that reads a handler (hooks.json's, Claude Code's, Gemini
+CLI's) and every kind that runs one (processes, http) gives it; `combine` merges them, the
+engine, the API and the reports read them. The helpers after it are what every protocol shares:
+the fields of a finished process, a handler that did not answer, one agenthooks cannot run.
+Handlers and their outcomes share one module: both are on the path of every run.
+"""
+
+from __future__ import annotations
+
+import signal
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Literal, NamedTuple, Protocol
+    Level = Literal["user", "workspace"]
+    Severity = Literal["error", "warning"]
+    Status = Literal["ok", "blocked", "warning", "timeout", "not-started", "skipped"]
+
+    class Ended(Protocol):
+        """What the helpers read of a finished process (`executor.ProcessResult`)."""
+
+        @property
+        def status(self) -> str: ...
+        @property
+        def exit_code(self) -> int | None: ...
+        @property
+        def signal(self) -> int | None: ...
+        @property
+        def stdout(self) -> bytes: ...
+        @property
+        def stderr(self) -> bytes: ...
+        @property
+        def stdout_truncated(self) -> bool: ...
+        @property
+        def stderr_truncated(self) -> bool: ...
+        @property
+        def duration_ms(self) -> float: ...
+        @property
+        def error(self) -> str | None: ...
+else:
+    from agenthooks._records import NamedTuple
+
+
+def json_kind(value: object) -> str:
+    """How a message names the type of a JSON value: "a string", "an object", "null"..."""
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return "null"
+
+
+def escape(token: str) -> str:
+    """Escape one JSON pointer reference token (RFC 6901)."""
+    return token.replace("~", "~0").replace("/", "~1")
+
+
+class Source(NamedTuple):
+    """One hooks.json file, the workspace it belongs to, and the folder its handlers run in."""
+
+    path: str  # as the user named it, or relative to the current directory; used in messages
+    file: str  # absolute path, used to read it
+    workspace: str  # absolute project root: GEMINI_PROJECT_DIR / CLAUDE_PROJECT_DIR
+    level: Level
+    # Absolute directory the handlers run in: the folder that holds the file, as Antigravity
+    # does (`python3 ../.githooks/stop.py`, `./scripts/gate.py` kept under `.agents/`); the
+    # project root for Claude Code and Gemini CLI files, as those hosts do.
+    cwd: str
+    # "antigravity" (hooks.json), "claude" (Claude Code settings or plugin hooks) or "gemini"
+    # (Gemini CLI settings or extension hooks): whose rules read the file.
+    dialect: str = "antigravity"
+    # The plugin (or extension) folder of a plugin's `hooks/hooks.json`: CLAUDE_PLUGIN_ROOT.
+    plugin_root: str | None = None
+
+
+class Handler(NamedTuple):
+    """One handler of one event, with everything needed to select and run it."""
+
+    source: Source
+    hook: str
+    event: str
+    matcher: str | None  # the group's matcher on tool events; None on flat events
+    command: str
+    timeout: float  # seconds: whole in hooks.json; a shell hook's may be a fraction
+    kind: str  # "command" or "prompt"
+    enabled: bool
+    pointer: str  # JSON pointer of the handler object inside its file
+    # The fields below matter for Claude Code and Gemini CLI handlers only (agenthooks.dialects).
+    # `kind` there is the host's `type` (claude: command, http, mcp_tool, prompt, agent; gemini:
+    # command, plugin, runtime) and `command` the command, url, prompt or "server tool";
+    # `timeout` is in seconds (a Gemini timeout, given in milliseconds, divided by 1000) and
+    # the host's default when none is given; `matcher` is the group's matcher, as written,
+    # on every event that has one.
+    dialect: str = "antigravity"
+    name: str | None = None  # Gemini's `name` (dedup key name:command, hooksConfig.disabled)
+    sequential: bool = False  # Gemini: the group says `sequential: true`
+    # Every other key of the handler object, sorted by key, values frozen (lists as tuples,
+    # objects as sorted (key, value) tuples): Claude's args, async, shell, if, statusMessage,
+    # once, headers, allowedEnvVars, server, tool, input, model; Gemini's env, description.
+    options: tuple[tuple[str, object], ...] = ()
+    # How it runs, as data its source puts here at load time (`dialects.spec.Dialect`): the
+    # run path reads these, never the dialect.
+    shell: str | None = None  # the shell that runs `command`; None: /bin/sh (hooks.json)
+    args: tuple[str, ...] | None = None  # exec form: `command` run with these, no shell
+    background: bool = False  # started, never waited for, no answer (Claude's `async`)
+    condition: str | None = None  # checked per call before it runs (Claude's `if`)
+    env_file: bool = False  # gets an env file to write variables to (CLAUDE_ENV_FILE)
+    chain: str | None = None  # its sequence group (see `Dialect.chain`)
+
+
+class Diagnostic(NamedTuple):
+    """A finding at a place in a file; `line` and `column` are 1-based, columns in characters."""
+
+    file: str
+    line: int
+    column: int
+    severity: Severity
+    rule: str
+    message: str
+    pointer: str
+
+    def __str__(self) -> str:
+        """`file:line:col: severity [rule] message`, the one-line form every report uses."""
+        place = f"{self.file}:{self.line}:{self.column}"
+        return f"{place}: {self.severity} [{self.rule}] {self.message}"
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "severity": self.severity,
+            "rule": self.rule,
+            "message": self.message,
+            "pointer": self.pointer,
+        }
+
+
+class HookFile(NamedTuple):
+    """A loaded file: its handlers in file order, and its diagnostics (empty when not checked)."""
+
+    source: Source
+    handlers: tuple[Handler, ...]
+    diagnostics: tuple[Diagnostic, ...] = ()
+
+    @property
+    def errors(self) -> tuple[Diagnostic, ...]:
+        return tuple(d for d in self.diagnostics if d.severity == "error")
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+class Answer(NamedTuple):
+    """One handler's result: how its process ended and what it answered.
+
+    `status`: ok (exit 0), blocked (exit 2), warning (another exit code or a signal), timeout,
+    not-started, skipped (a prompt handler). `output` is the parsed answer of an exit 0;
+    `decision` is already in this format's words for the event; `warning` is the one-line
+    message naming the hook, and `failed` says whether `--fail-closed` counts it as a failure.
+    """
+
+    handler: Handler
+    status: Status
+    exit_code: int | None = None
+    signal: int | None = None
+    duration_ms: float = 0.0
+    stdout: str = ""
+    stderr: str = ""
+    stdout_truncated: bool = False
+    stderr_truncated: bool = False
+    output: dict[str, Any] | None = None
+    decision: str | None = None
+    reason: str | None = None
+    warning: str | None = None
+    failed: bool = False
+    # A Claude Code SessionStart handler's CLAUDE_ENV_FILE that agenthooks made: (path, what
+    # the handlers wrote to it), shown in `--report json`.
+    env_file: tuple[str, str] | None = None
+
+    @property
+    def hook(self) -> str:
+        return self.handler.hook
+
+    @property
+    def source(self) -> str:
+        return self.handler.source.path
+
+    @property
+    def command(self) -> str:
+        return self.handler.command
+
+    @property
+    def timed_out(self) -> bool:
+        return self.status == "timeout"
+
+    @property
+    def signal_name(self) -> str | None:
+        return None if self.signal is None else signal_name(self.signal)
+
+    @property
+    def first_stderr_line(self) -> str:
+        return first_line(self.stderr)
+
+    def as_json(self) -> dict[str, Any]:
+        """The handler object of `agenthooks run --report json`."""
+        return {
+            "hook": self.hook,
+            "source": self.source,
+            "command": self.command,
+            "status": self.status,
+            "exitCode": self.exit_code,
+            "signal": self.signal_name,
+            "durationMs": round(self.duration_ms, 3),
+            "timedOut": self.timed_out,
+            "stdout": self.stdout,
+            "stderr": self.stderr,
+            "stdoutTruncated": self.stdout_truncated,
+            "stderrTruncated": self.stderr_truncated,
+            "output": self.output,
+            "decision": self.decision,
+            **({"envFile": {"path": self.env_file[0], "content": self.env_file[1]}}
+               if self.env_file is not None else {}),
+        }
+
+
+def signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
+def first_line(text: str) -> str:
+    for line in text.splitlines():
+        if line.strip():
+            return line.strip()
+    return ""
+
+
+def _decode(data: bytes) -> str:
+    return data.decode("utf-8", "replace")
+
+
+# Handler types only their host can run, per dialect, and what they need.
+_NEEDS_HOST: dict[str, str] = {
+    "mcp_tool": "Claude Code's MCP servers", "prompt": "Claude Code's model",
+    "agent": "Claude Code's model and tools", "plugin": "Gemini CLI's extension code",
+    "runtime": "Gemini CLI's process",
+}
+
+
+def prompt_warning(handler: Handler) -> str:
+    if handler.dialect == "antigravity":
+        return f"hook {handler.hook!r}: prompt handlers need the agent's model; skipped"
+    needs = _NEEDS_HOST.get(handler.kind, "its host")
+    return f"hook {handler.hook!r}: {handler.kind} handlers need {needs}; skipped"
+
+
+def skipped(handler: Handler) -> Answer:
+    """A prompt handler: it needs the agent's model, which agenthooks does not have."""
+    return Answer(handler, "skipped", warning=prompt_warning(handler))
+
+
+def process_fields(result: Ended) -> dict[str, Any]:
+    """The fields of an `Answer` that say how the process ended, its output decoded."""
+    return {
+        "exit_code": result.exit_code,
+        "signal": result.signal,
+        "duration_ms": result.duration_ms,
+        "stdout": _decode(result.stdout),
+        "stderr": _decode(result.stderr),
+        "stdout_truncated": result.stdout_truncated,
+        "stderr_truncated": result.stderr_truncated,
+    }
+
+
+def failure(handler: Handler, result: Ended, name: str, stderr: str) -> Answer:
+    """A handler that did not answer: another exit code, a signal, a timeout, no start."""
+    status: Status
+    if result.status == "timeout":
+        status = "timeout"
+        what = f"timed out after {handler.timeout:g} s"
+    elif result.status == "not-started":
+        status = "not-started"
+        error = result.error or "cannot start"
+        what = error if error.startswith("cannot start") else f"cannot start: {error}"
+    elif result.status == "signaled":
+        status = "warning"
+        what = f"killed by {signal_name(result.signal or 0)}"
+    else:
+        status = "warning"
+        what = f"exited {result.exit_code}"
+    detail = first_line(stderr)
+    warning = f"hook {name!r} {what}" + (f": {detail}" if detail else "")
+    return Answer(handler, status, warning=warning, failed=True, **process_fields(result))
