@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from agenthooks import policy
+    from agenthooks._version import __version__
     from agenthooks.api import EventResult, Hooks, arun_event, load_hooks, run_event
     from agenthooks.decision import Decision
     from agenthooks.engine.context import Context, Session, Turn
@@ -22,8 +23,6 @@ if TYPE_CHECKING:
         UnknownEvent,
         UsageError,
     )
-
-__version__ = "0.1.0"
 
 # Public name -> the module that defines it.
 _EXPORTS: dict[str, str] = {
@@ -41,6 +40,7 @@ _EXPORTS: dict[str, str] = {
     "PayloadError": "agenthooks.errors",
     "UnknownEvent": "agenthooks.errors",
     "UsageError": "agenthooks.errors",
+    "__version__": "agenthooks._version",
 }
 
 __all__ = [

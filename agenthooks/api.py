@@ -90,6 +90,17 @@ class EventResult(NamedTuple):
     # result made without running the event (`failed_closed`), whose `decision` says it all.
     verdict: Verdict | None = None
 
+    def as_verdict(self) -> Verdict:
+        """The verdict a host's writer renders: the run's, or for a result made without running
+        the event (agenthooks' own error under --fail-closed) its decision and the warnings that
+        name no skipped file."""
+        from agenthooks.combine.verdict import decided
+
+        if self.verdict is not None:
+            return self.verdict
+        skipped = {skip_warning(f) for f in self.skipped_files}
+        return decided(self.event, self.decision, [w for w in self.warnings if w not in skipped])
+
     @property
     def reasons(self) -> list[str]:
         """Why the answer blocks (empty when it does not)."""

@@ -9,8 +9,8 @@ from pathlib import Path
 from tests.test_readme_rules import section
 
 PACKAGE = Path(__file__).resolve().parent.parent / "agenthooks"
-# Files every Python package has, which say nothing about the architecture.
-PLUMBING = {"__init__.py", "__main__.py", "_records.py", "py.typed"}
+# Plumbing (package files, the version), which says nothing about the architecture.
+PLUMBING = {"__init__.py", "__main__.py", "_records.py", "_version.py", "py.typed"}
 
 
 def tree() -> set[str]:

@@ -67,11 +67,10 @@ class Verdicts:
         return self.found
 
 
-def write_toy(result: Any, event: str) -> writers.HostAnswer:
+def write_toy(verdict: Any, event: str) -> writers.HostAnswer:
     """The toy host reads `{"go": bool, "because": text}`, always on exit 0."""
-    verdict = result.decision
-    return writers.HostAnswer({"event": event, "go": not result.blocked,
-                               "because": verdict.reason}, 0)
+    return writers.HostAnswer({"event": event, "go": not verdict.blocked,
+                               "because": verdict.decision.reason}, 0)
 
 
 # --- registration, through the tables only ---------------------------------------------------
@@ -147,7 +146,8 @@ def test_a_toy_source_kind_and_host_run_one_event_end_to_end(toys: None,
     assert [a.hook for a in result.handlers] == ["spy", "judge"]
     assert result.decision.reason is not None and result.decision.reason.startswith("judge read")
     # And the toy host hears it in its own words.
-    told = writers.writer("toy")(result, writers.host_event("toy", result.event, "before_tool"))
+    event = writers.host_event("toy", result.event, "before_tool")
+    told = writers.writer("toy")(result.as_verdict(), event)
     assert told == writers.HostAnswer(
         {"event": "before_tool", "go": False, "because": result.decision.reason}, 0)
 

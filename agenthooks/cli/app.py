@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import click
 
-from agenthooks import __version__
+from agenthooks._version import __version__
 from agenthooks.model.events import EVENTS
 
 _discovery_options = [

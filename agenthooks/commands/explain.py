@@ -120,7 +120,7 @@ def load(options: ExplainOptions, require_trust: bool) -> tuple[Hooks, tuple[str
                                                                 dict[int, str]]:
     """The registry `run` builds, and the `--python` spec of each Python hook (by place)."""
     from agenthooks.api import Hooks
-    from agenthooks.cli.python_hooks import load_python_hooks
+    from agenthooks.commands.python_hooks import load_python_hooks
     from agenthooks.sources.load import load_all
 
     loaded = load_all(configs=options.configs, workspaces=options.workspaces,

@@ -353,7 +353,7 @@ def _registry(
         register_markdown(hooks, markdown)
     origin: dict[int, str] = {}
     if python:
-        from agenthooks.cli.python_hooks import load_python_hooks
+        from agenthooks.commands.python_hooks import load_python_hooks
 
         for spec in python:
             before = len(hooks.python_hooks)

@@ -141,7 +141,7 @@ def host_answer(result: EventResult, host: str, given_event: str | None) -> tupl
     """The answer and exit status in the words of `host` (its writer is imported only now)."""
     from agenthooks.hosts.writers import host_event, writer
 
-    answer = writer(host)(result, host_event(host, result.event, given_event))
+    answer = writer(host)(result.as_verdict(), host_event(host, result.event, given_event))
     return answer.output, answer.exit_code
 
 
@@ -166,7 +166,7 @@ def deny_own_error(
 
 def load_python(hooks: Hooks, spec: str) -> Hooks:
     """`--python MODULE:ATTR`: a `Hooks` registry merged in, or `register(hooks)` called."""
-    from agenthooks.cli.python_hooks import load_python_hooks
+    from agenthooks.commands.python_hooks import load_python_hooks
 
     return load_python_hooks(hooks, spec)
 

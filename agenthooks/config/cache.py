@@ -19,7 +19,7 @@ import marshal
 import os
 from typing import Any
 
-from agenthooks import __version__
+from agenthooks._version import __version__
 from agenthooks.events import INT32_MAX
 from agenthooks.model.events import EVENTS
 

@@ -4,12 +4,12 @@ One row per host: a new host is one module with a `write(given, event)` function
 line here. A writer is imported only when `--host` (or `default_host` in the user config)
 names it, so a run that names no host imports none of them.
 
-    write(given: EventResult | Verdict, event: str) -> HostAnswer
+    write(verdict: Verdict, event: str) -> HostAnswer
 
 Every writer renders the event's `Verdict` (`combine.verdict`: the answer field by field, in
-the engine's terms; `verdict_of` takes it from a result), never another host's JSON. `event`
-is the host's own name for the event (`host_event`): Claude Code's `hookEventName`, Gemini
-CLI's `BeforeTool`; `HostAnswer` is the JSON object for stdout and the exit status.
+the engine's terms; `EventResult.as_verdict` gives a result's), never another host's JSON.
+`event` is the host's own name for the event (`host_event`): Claude Code's `hookEventName`,
+Gemini CLI's `BeforeTool`; `HostAnswer` is the JSON object for stdout and the exit status.
 """
 
 from __future__ import annotations
@@ -19,9 +19,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any, NamedTuple
 
-    from agenthooks.api import EventResult
     from agenthooks.combine.verdict import Verdict
-    Given = EventResult | Verdict
 else:
     from agenthooks._records import NamedTuple
 
@@ -41,12 +39,12 @@ class HostAnswer(NamedTuple):
     exit_code: int
 
 
-def writer(host: str) -> Callable[[Given, str], HostAnswer]:
+def writer(host: str) -> Callable[[Verdict, str], HostAnswer]:
     """The writer of a host named in `WRITERS` (imported now); KeyError for another name."""
     import importlib
 
     module, _, name = WRITERS[host].partition(":")
-    found: Callable[[Given, str], HostAnswer] = getattr(
+    found: Callable[[Verdict, str], HostAnswer] = getattr(
         importlib.import_module(module), name)
     return found
 
@@ -70,30 +68,10 @@ def host_event(host: str, event: str, given: str | None = None) -> str:
     return (word_of(host, row) if row is not None else None) or event
 
 
-def verdict_of(given: Given) -> Verdict:
-    """The verdict a writer renders: `given` itself, or the result's. A result made without
-    running the event (agenthooks' own error under --fail-closed) has its decision only."""
-    from agenthooks.combine.verdict import Verdict, decided
-
-    if isinstance(given, Verdict):
-        return given
-    if given.verdict is not None:
-        return given.verdict
-    return decided(given.event, given.decision, _unnamed_warnings(given))
-
-
-def _unnamed_warnings(result: EventResult) -> list[str]:
-    from agenthooks.api import skip_warning
-
-    skipped = {skip_warning(f) for f in result.skipped_files}
-    return [w for w in result.warnings if w not in skipped]
-
-
-def antigravity(given: Given, event: str) -> HostAnswer:
+def antigravity(verdict: Verdict, event: str) -> HostAnswer:
     """Antigravity's answer is the engine's own: exactly what a run without `--host` prints."""
     from agenthooks.combine.verdict import engine_answer
 
-    verdict = verdict_of(given)
     return HostAnswer(engine_answer(verdict), 2 if verdict.blocked else 0)
 
 

@@ -14,7 +14,6 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 
 from agenthooks.executor import ProcessResult, ProcessSpec
-from agenthooks.hosts.antigravity.protocol import answer
 from agenthooks.model.handlers import Answer, Handler, Source, skipped
 
 TYPE_CHECKING = False
@@ -26,7 +25,7 @@ if TYPE_CHECKING:
 
 
 # dialect -> "module:function" reading one finished process as that host does; imported
-# only when a handler of that dialect ran. hooks.json's (seed 001) is always loaded.
+# only when a handler of that dialect ran, so a kind names no host.
 PROTOCOLS: dict[str, str] = {
     "antigravity": "agenthooks.hosts.antigravity.protocol:answer",
     "claude": "agenthooks.hosts.claude.protocol:answer",
@@ -41,7 +40,7 @@ CALL_VARS: dict[str, tuple[tuple[str, str], ...]] = {
     "gemini": (("GEMINI_SESSION_ID", "session_id"), ("GEMINI_CWD", "cwd")),
 }
 ENV_FILE_VAR = "CLAUDE_ENV_FILE"
-_protocols: dict[str, Callable[[Handler, ProcessResult, str], Answer]] = {"antigravity": answer}
+_protocols: dict[str, Callable[[Handler, ProcessResult, str], Answer]] = {}
 
 
 def protocol_of(dialect: str) -> Callable[[Handler, ProcessResult, str], Answer]:

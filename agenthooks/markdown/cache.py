@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any
 
-from agenthooks import __version__
+from agenthooks._version import __version__
 from agenthooks.config.cache import Key, entry_path, read_entry, write_entry
 
 if TYPE_CHECKING:

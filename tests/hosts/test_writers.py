@@ -45,7 +45,7 @@ def from_handlers(tmp_path: Path, event: str, *commands: str,
 def rendered(host: str, result: EventResult) -> HostAnswer:
     """The host's answer, checked against its schema and its event name."""
     event = host_event(host, result.event)
-    found = writer(host)(result, event)
+    found = writer(host)(result.as_verdict(), event)
     jsonschema.validate(found.output, schema(SCHEMA_OF[host]))
     specific = found.output.get("hookSpecificOutput")
     if specific is not None:

@@ -23,14 +23,13 @@ exit 2, ...) exits 2 with the reason on stderr, which is how Claude Code reads a
 
 from __future__ import annotations
 
-from agenthooks.hosts.writers import HostAnswer, common_fields, decision_reason, verdict_of
+from agenthooks.hosts.writers import HostAnswer, common_fields, decision_reason
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
     from agenthooks.combine.verdict import Verdict
-    from agenthooks.hosts.writers import Given
 
 # Events whose JSON answer blocks with top-level `decision: "block"` and `reason`.
 BLOCK_EVENTS = frozenset(("PostToolUse", "UserPromptSubmit", "Stop", "SubagentStop",
@@ -44,9 +43,8 @@ PERMISSION: dict[str, str] = {"deny": "deny", "ask": "ask", "force_ask": "ask", 
 PERMISSION_RANK: tuple[str, ...] = ("deny", "defer", "ask", "allow")
 
 
-def write(given: Given, event: str) -> HostAnswer:
+def write(verdict: Verdict, event: str) -> HostAnswer:
     """The answer for Claude Code's `event` (its hookEventName) and the exit status."""
-    verdict = verdict_of(given)
     output: dict[str, Any] = {}
     specific: dict[str, Any] = {}
     code = 0

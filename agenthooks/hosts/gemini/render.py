@@ -23,13 +23,14 @@ its reference gives for a block.
 
 from __future__ import annotations
 
-from agenthooks.hosts.writers import HostAnswer, common_fields, decision_reason, verdict_of
+from agenthooks.hosts.writers import HostAnswer, common_fields, decision_reason
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from agenthooks.hosts.writers import Given
+    from agenthooks.combine.verdict import Verdict
+
 
 # Events whose `decision: "deny"` blocks (the reference's "Relevant output fields").
 DECISION_EVENTS = frozenset(("BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent",
@@ -40,9 +41,8 @@ CONTEXT_EVENTS = frozenset(("SessionStart", "BeforeAgent", "AfterTool"))
 TOOL_DECISIONS: dict[str, str] = {"ask": "ask", "force_ask": "ask", "allow": "allow"}
 
 
-def write(given: Given, event: str) -> HostAnswer:
+def write(verdict: Verdict, event: str) -> HostAnswer:
     """The answer for Gemini CLI's `event` and the exit status."""
-    verdict = verdict_of(given)
     output: dict[str, Any] = {}
     specific: dict[str, Any] = {}
     code = 0
