@@ -119,6 +119,8 @@ DIALECT_RULES: dict[str, Rule] = {
              "a Gemini tool matcher that is not a regex, so it is compared as exact text"),
         Rule("handler-host-only", "warning",
              "a handler only the host can run (mcp_tool, prompt, agent, plugin, runtime)"),
+        Rule("beside-agenthooks", "warning",
+             "a hook beside the `agenthooks run` entry: its host runs it under its own rules"),
         Rule("hooks-disabled", "warning",
              "`disableAllHooks: true` or `hooksConfig.enabled: false` turns every hook off"),
     )

@@ -450,7 +450,29 @@ class DialectChecker(Checker):
 def check_document(doc: Any, source: Source, *, thorough: bool) -> DialectChecker:
     checker = DialectChecker(source, DIALECT_SPECS[source.dialect], thorough=thorough)
     checker.document(doc)
+    if thorough:
+        beside_agenthooks(checker)
     return checker
+
+
+def beside_agenthooks(checker: DialectChecker) -> None:
+    """Warn about each command a settings file runs beside its `agenthooks run` entry: the
+    host runs it itself, under its own rules (Claude Code lets the call through when such a
+    hook times out or crashes), and agenthooks leaves the host's own files out under
+    `--host`, so `--fail-closed` never covers it."""
+    from agenthooks.plan.select import fans_out
+
+    entries = [h for h in checker.handlers if fans_out(h)]
+    if not entries:
+        return
+    for handler in checker.handlers:
+        if handler.kind != "command" or fans_out(handler):
+            continue
+        checker.add("beside-agenthooks",
+                    f"{checker.host} runs this hook itself, beside `agenthooks run`, under its "
+                    f"own rules (a timeout or a crash lets the call through) and agenthooks "
+                    f"leaves it out under --host: move a gate that must fail closed into "
+                    f".agents/hooks.json", handler.pointer + "/command")
 
 
 def host_name(dialect: str) -> str:

@@ -92,6 +92,15 @@ CASES: list[tuple[str, str, list[tuple[str, int, int]]]] = [
      [("matcher-regex-fallback", 1, 39)]),
     ("gemini", '{"hooks": {"AfterAgent": [{"hooks": [{"type": "plugin"}]}]}}\n',
      [("handler-host-only", 1, 47)]),
+    # A hook beside the agenthooks entry runs under the host's rules, not agenthooks'.
+    ("claude", '{"hooks": {"Stop": [{"hooks": [\n'
+               '  {"type": "command", "command": "agenthooks run Stop --host claude"},\n'
+               '  {"type": "command", "command": "echo done"}\n]}]}}\n',
+     [("beside-agenthooks", 3, 34)]),
+    ("gemini", '{"hooks": {"AfterAgent": [{"hooks": [\n'
+               '  {"type": "command", "command": "python -m agenthooks run AfterAgent"},\n'
+               '  {"type": "command", "command": "echo done"}\n]}]}}\n',
+     [("beside-agenthooks", 3, 34)]),
     ("claude",
      '{"hooks": {"Stop": [{"hooks": [\n  {"type": "command", "command": "./gate.sh"}\n]}]}}\n',
      [("script-missing", 2, 34)]),
