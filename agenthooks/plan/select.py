@@ -21,12 +21,13 @@ from agenthooks.model.handlers import Handler, HookFile, Source
 
 
 def event_handlers(files: Iterable[HookFile], event: str) -> list[Handler]:
-    """The enabled handlers of an event in config order, before matching and de-duplication."""
+    """The enabled handlers of an event in config order, before matching and de-duplication;
+    never `agenthooks run` itself (`fans_out`), which would start itself again without end."""
     return [
         handler
         for hook_file in files
         for handler in hook_file.handlers
-        if handler.event == event and handler.enabled
+        if handler.event == event and handler.enabled and not fans_out(handler)
     ]
 
 

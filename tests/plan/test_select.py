@@ -3,6 +3,12 @@ a handler's matcher sees, and a program wired for several hosts running once."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from agenthooks.model.handlers import Handler, Source
@@ -64,3 +70,23 @@ def test_a_program_wired_for_several_hosts_runs_once_as_its_first() -> None:
     then = (handler("claude", "$CLAUDE_PROJECT_DIR/.agents/scripts/gate.py", cwd="/w"),
             handler("gemini", "$GEMINI_PROJECT_DIR/.agents/scripts/other.py", cwd="/w"))
     assert [h.dialect for h in once_across(first, then)] == ["antigravity", "gemini"]
+
+
+def test_agenthooks_registered_in_a_file_it_reads_never_runs_itself(tmp_path: Path) -> None:
+    """`agenthooks run` in the hooks.json it reads is the entry point, not a handler: run, it
+    would start itself again on every call, without end."""
+    hooks = tmp_path / ".agents" / "hooks.json"
+    hooks.parent.mkdir()
+    hooks.write_text(json.dumps({"entry": {"PreToolUse": [{"matcher": "", "hooks": [
+        {"command": "agenthooks run PreToolUse"},
+        {"command": f"{sys.executable} -m agenthooks run PreToolUse"},
+        {"command": "echo ran >> ../marks"}]}]}}), encoding="utf-8")
+    bin_dir = Path(sys.executable).parent
+    done = subprocess.run(
+        [sys.executable, "-m", "agenthooks", "run", "PreToolUse", "--no-user"],
+        input='{"toolCall": {"name": "run_command", "args": {}}}', capture_output=True,
+        text=True, cwd=tmp_path, timeout=60, check=False,
+        env={**os.environ, "PATH": f"{bin_dir}:{os.environ.get('PATH', '')}",
+             "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "config")})
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "marks").read_text() == "ran\n"
