@@ -8,6 +8,7 @@ import click
 
 from agenthooks._version import __version__
 from agenthooks.model.events import EVENTS
+from agenthooks.userconfig import HOSTS
 
 _discovery_options = [
     click.option(
@@ -30,7 +31,7 @@ _discovery_options = [
 
 DIALECT_OPTION = click.option(
     "--dialect",
-    type=click.Choice(["antigravity", "claude", "gemini"]),
+    type=click.Choice(HOSTS),
     default=None,
     help="Read every named file in this dialect (default: from its place, else its shape); "
     "limits discovery to that kind of file.",
@@ -39,7 +40,7 @@ DIALECT_OPTION = click.option(
 
 HOST_OPTION = click.option(
     "--host",
-    type=click.Choice(["antigravity", "claude", "gemini"]),
+    type=click.Choice(HOSTS),
     default=None,
     help="As run's --host: the host's own files are left out, other hosts' settings files "
     "too unless --other-hosts (default: default_host in the user config).",

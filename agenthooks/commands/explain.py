@@ -68,18 +68,6 @@ class Situation(NamedTuple):
 # --- reading the call ---------------------------------------------------------------------
 
 
-def read_input() -> bytes:
-    """The payload on stdin; none for a terminal or a closed stdin."""
-    stdin = sys.stdin
-    try:
-        if stdin is None or stdin.isatty():
-            return b""
-    except ValueError:
-        return b""
-    buffer = getattr(stdin, "buffer", None)
-    return bytes(buffer.read()) if buffer is not None else stdin.read().encode()
-
-
 def read_call(hooks: Hooks, given: str, tool: str | None, data: bytes) -> Call:
     """The call as `run` reads it; with no payload, `--tool` stands for one naming the tool
     (so that the tool's own host is the caller, as `list` takes it)."""
@@ -359,7 +347,9 @@ def explain(options: ExplainOptions) -> int:
         check_event(options.event)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    data = read_input()
+    from agenthooks.commands.run import read_stdin
+
+    data = read_stdin(note=False)  # the payload is optional here
     options = settings(options)
     hooks, untrusted, origin = load(options, options.require_trust)
     every = load(options, False)[0] if untrusted else hooks

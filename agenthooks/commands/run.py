@@ -70,14 +70,16 @@ class RunOptions(NamedTuple):
         return self.fail_closed and self.event == "PreToolUse"
 
 
-def read_stdin() -> bytes:
-    """The payload bytes, untouched. A terminal is not waited on: it means an empty payload."""
+def read_stdin(*, note: bool = True) -> bytes:
+    """The payload bytes, untouched. A terminal is not waited on: it means an empty payload
+    (`note`: say so on stderr, where a payload was expected)."""
     stdin = sys.stdin
     if stdin is None:  # started with stdin closed
         return b""
     try:
         if stdin.isatty():
-            sys.stderr.write(TTY_NOTE)
+            if note:
+                sys.stderr.write(TTY_NOTE)
             return b""
     except ValueError:  # a closed stream
         return b""

@@ -19,7 +19,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from agenthooks.combine.fold import START, Folded
 from agenthooks.combine.verdict import Rendered, render
 from agenthooks.executor import ProcessResult, ProcessSpec
-from agenthooks.kinds.process import answers_of, config_specs, runs_beside
+from agenthooks.kinds.process import CALL_VARS, answers_of, config_specs, runs_beside
 from agenthooks.model.handlers import Answer, Handler
 from agenthooks.payload import dumps
 
@@ -85,8 +85,6 @@ def beside_by_kind(handlers: Sequence[Handler]) -> tuple[tuple[str, tuple[int, .
 def call_needs(handlers: Sequence[Handler], background: Sequence[Handler] = (),
                event: str = "", tool: str | None = None) -> CallNeeds | None:
     """What the selected handlers need at each call; None when nothing (a plain run)."""
-    from agenthooks.kinds.process import CALL_VARS
-
     every = (*handlers, *background)
     needs = CallNeeds(
         any(h.dialect in CALL_VARS for h in handlers),

@@ -14,6 +14,7 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 
 from agenthooks.executor import ProcessResult, ProcessSpec
+from agenthooks.kinds import runs_beside as kind_runs_beside  # the package, loaded already
 from agenthooks.model.handlers import Answer, Handler, Source, skipped
 
 TYPE_CHECKING = False
@@ -64,8 +65,6 @@ def in_background(handler: Handler) -> bool:
 
 def runs_beside(handler: Handler) -> bool:
     """A handler of a kind that runs beside the processes (`kinds.KINDS`: http...)."""
-    from agenthooks.kinds import runs_beside as kind_runs_beside
-
     return kind_runs_beside(handler.kind)
 
 
