@@ -129,7 +129,35 @@ def read_decision(
 
     `decision` wins; on PreToolUse Claude Code's `hookSpecificOutput.permissionDecision` (with
     `permissionDecisionReason`) is read when `decision` is absent. An empty word is no word.
+
+    On PreToolUse the Antigravity CLI's other vocabulary is read too: `{"allowTool": false,
+    "denyReason": ...}` (google-gemini/gemini-cli@a69d422
+    docs/resources/migrating-to-antigravity-cli.md, "Hooks"), where Antigravity's hooks page
+    says `{"decision": "deny", "reason": ...}`. `allowTool: false` denies whatever `decision`
+    says (the more restrictive answer wins, so a gate written for either version never lets a
+    tool through that it meant to stop); `allowTool: true` is an allow where no `decision`
+    says more. A value that is not a boolean is reported, as an unknown word is.
     """
+    decision, reason, unknown = _decision_word(output, event)
+    if event != "PreToolUse" or not output or "allowTool" not in output:
+        return decision, reason, unknown
+    allow_tool = output["allowTool"]
+    if not isinstance(allow_tool, bool):
+        return decision, reason, unknown or f"allowTool: {json.dumps(allow_tool)}"
+    if allow_tool is False:
+        why = output.get("denyReason")
+        if not (isinstance(why, str) and why.strip()):
+            why = reason if decision == "deny" else None
+        return "deny", why, unknown
+    if decision is None and unknown is None:
+        return "allow", None, None
+    return decision, reason, unknown
+
+
+def _decision_word(
+    output: dict[str, Any] | None, event: str
+) -> tuple[str | None, str | None, str | None]:
+    """`read_decision` for `decision` and Claude Code's `permissionDecision` alone."""
     if not output:
         return None, None, None
     words = DECISION_WORDS.get(event, _OTHER_WORDS)
