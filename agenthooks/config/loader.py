@@ -81,7 +81,8 @@ def _open_error(shown: str, file: str, exc: OSError) -> Unusable:
     return Unusable("unreadable", f"cannot read {shown}: {exc.strerror or exc}")
 
 
-def read_bytes(file: str, shown: str | None = None) -> tuple[bytes, os.stat_result]:
+def read_bytes(file: str, shown: str | None = None,
+               what: str = "hooks file") -> tuple[bytes, os.stat_result]:
     """A config's bytes and status, or `Unusable`: never a hang on a FIFO, never unbounded.
 
     O_NONBLOCK makes opening a FIFO return at once (it changes nothing for a regular file);
@@ -99,13 +100,13 @@ def read_bytes(file: str, shown: str | None = None) -> tuple[bytes, os.stat_resu
         if not stat.S_ISREG(status.st_mode):
             kind = next((name for test, name in _FILE_KINDS if test(status.st_mode)), None)
             raise Unusable("not-a-file", f"{shown} is {kind or 'not a regular file'}, "
-                                         "not a hooks file")
+                                         f"not a {what}")
         cap = max_config_bytes()
         if status.st_size > cap:
-            raise _too_large(shown, status.st_size, cap)
+            raise _too_large(shown, status.st_size, cap, what)
         data = _read_at_most(fd, cap + 1)
         if len(data) > cap:  # grew since fstat
-            raise _too_large(shown, len(data), cap)
+            raise _too_large(shown, len(data), cap, what)
         return data, status
     except OSError as exc:
         raise Unusable("unreadable", f"cannot read {shown}: {exc.strerror or exc}") from None
@@ -113,10 +114,10 @@ def read_bytes(file: str, shown: str | None = None) -> tuple[bytes, os.stat_resu
         os.close(fd)
 
 
-def _too_large(shown: str, size: int, cap: int) -> Unusable:
+def _too_large(shown: str, size: int, cap: int, what: str = "hooks file") -> Unusable:
     return Unusable(
         "too-large",
-        f"{shown} is {_size_text(size)}, over the {_size_text(cap)} limit for a hooks file "
+        f"{shown} is {_size_text(size)}, over the {_size_text(cap)} limit for a {what} "
         "(AGENTHOOKS_MAX_CONFIG_BYTES)",
     )
 

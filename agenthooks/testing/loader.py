@@ -328,7 +328,7 @@ class FixtureReader:
             return b""
         target = os.path.join(self.folder, node.value)
         try:
-            data, _ = read_bytes(target, node.value)
+            data, _ = read_bytes(target, node.value, "payload file")
         except Unusable as exc:
             self.add("fixture-payload-file", exc.message, node)
             return b""
