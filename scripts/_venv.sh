@@ -1,8 +1,8 @@
 # Sourced by scripts/demo and scripts/test (not run on its own): makes .venv with $PYTHON and
 # installs agenthooks into it, editable, only when something it depends on changed.
 #
-#   venv_ready          pip install -e .
-#   venv_ready test     pip install -e '.[test]'
+#   venv_ready             pip install -e .
+#   venv_ready test,docs   pip install -e '.[docs,test]'
 #
 # .venv is rebuilt when its interpreter is not $PYTHON's (another version, another installation,
 # or one removed since): pip would install into the wrong Python, or not start at all, and every
@@ -53,26 +53,31 @@ venv_build() {
     "$PYTHON" -m venv .venv
 }
 
-# venv_ready [EXTRA]: .venv exists, runs $PYTHON's interpreter and has agenthooks (with EXTRA).
+# venv_ready [EXTRAS]: .venv exists, runs $PYTHON's interpreter and has agenthooks with EXTRAS
+# (comma-separated, such as "test,docs").
 venv_ready() {
-    local extra=${1:-} key spec=. stamped_key= stamped_extra=
+    local wanted=${1:-} key spec=. stamped_key= stamped_extra= extras
     venv_build
     key=$(venv_install_key)
     if [[ -f $VENV_STAMP ]]; then
         { read -r stamped_key; read -r stamped_extra; } <"$VENV_STAMP" || true
     fi
-    # An install with the test extras serves the demo too; the other way round it does not.
-    if [[ $stamped_key == "$key" && (-z $extra || $stamped_extra == "$extra") ]]; then
+    # What was installed stays installed: an install with the test extras serves the demo too,
+    # and installing the docs extras after them keeps the test extras.
+    extras=$(venv_extras_union "$stamped_extra" "$wanted")
+    if [[ $stamped_key == "$key" && $extras == "$stamped_extra" ]]; then
         return 0
     fi
-    if [[ -z $extra ]]; then
-        extra=$stamped_extra  # installing again for the demo keeps what the tests installed
-    fi
-    if [[ -n $extra ]]; then
-        spec=".[$extra]"
+    if [[ -n $extras ]]; then
+        spec=".[$extras]"
     fi
     echo "== pip install -e '$spec'"
     rm -f "$VENV_STAMP"
     .venv/bin/python -m pip install -q --disable-pip-version-check -e "$spec"
-    printf '%s\n%s\n' "$key" "$extra" >"$VENV_STAMP"
+    printf '%s\n%s\n' "$key" "$extras" >"$VENV_STAMP"
+}
+
+# "docs,test" for "test" and "docs": the extras of both lists, sorted, each once.
+venv_extras_union() {
+    printf '%s\n' "$1" "$2" | tr ',' '\n' | sed '/^$/d' | sort -u | paste -sd, -
 }

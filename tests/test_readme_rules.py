@@ -1,21 +1,14 @@
-"""The README documents every rule id and every event, so users can look up what they see."""
+"""The documentation lists every rule id and every event, so users can look up what they see."""
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from agenthooks.config.rules import RULES
 from agenthooks.model.events import EVENTS
+from tests.docs.pages import README, docs_text, section
 
-README = Path(__file__).resolve().parent.parent / "README.md"
-
-
-def section(name: str) -> str:
-    text = README.read_text(encoding="utf-8")
-    match = re.search(rf"<!-- section: {name} -->\n(.*?)<!-- end: {name} -->", text, re.S)
-    assert match, f"README.md has no {name} section"
-    return match.group(1)
+__all__ = ["README", "docs_text", "section"]  # imported from here by other tests
 
 
 def test_every_rule_is_in_the_rule_table() -> None:

@@ -14,16 +14,14 @@ import pytest
 
 from tests.conftest import REPO
 
-SECTIONS = ("## `agenthooks list`", "## `agenthooks explain`")
+PAGES = ("list.md", "explain.md")
 
 
 def examples() -> list[tuple[str, str]]:
     """(command, output) of every console block of the sections."""
-    text = (REPO / "README.md").read_text(encoding="utf-8")
     found = []
-    for title in SECTIONS:
-        start = text.index(title)
-        section = text[start:text.index("\n## ", start + len(title))]
+    for name in PAGES:
+        section = (REPO / "docs" / name).read_text(encoding="utf-8")
         for block in re.findall(r"```console\n(.*?)```", section, re.S):
             command, _, output = block.partition("\n")
             found.append((command.removeprefix("$ "), output))

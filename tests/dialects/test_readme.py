@@ -32,8 +32,8 @@ def test_the_event_table_knows_every_event_of_each_host() -> None:
 def test_the_payload_and_tool_tables_are_printed() -> None:
     from agenthooks.model.tools import markdown_table as tools
     from agenthooks.sources.payloads import markdown_table as payloads
-    from tests.test_readme_rules import README
+    from tests.docs.pages import docs_text
 
-    text = README.read_text(encoding="utf-8")
+    text = docs_text()
     assert payloads() in text
     assert tools() in text

@@ -167,8 +167,7 @@ def isolation() -> list[str]:
 
 def readme_wiring() -> dict[str, dict[str, Any]]:
     """The settings README.md tells users to write: {"claude": {...}, "gemini": {...}}."""
-    text = (REPO / "README.md").read_text(encoding="utf-8")
-    section = text.split("### As the one hook of Antigravity, Gemini CLI or Claude Code", 1)[1]
+    section = (REPO / "docs" / "hosts.md").read_text(encoding="utf-8")
     wiring = {}
     for host, lead in (("claude", "Claude Code, in `.claude/settings.json`"),
                        ("gemini", "Gemini CLI, in `.gemini/settings.json`")):

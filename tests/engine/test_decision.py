@@ -145,9 +145,9 @@ def test_reports_say_the_answers_words(decision: Decision, word: str | None) -> 
 
 def test_the_readme_prints_the_report_words() -> None:
     from agenthooks.decision import REPORT_WORDS
-    from tests.test_readme_rules import README
+    from tests.docs.pages import docs_text
 
-    text = README.read_text(encoding="utf-8")
+    text = docs_text()
     for kind, word in REPORT_WORDS.items():
         assert f"| `{kind}`" in text
         assert f"| `{word}` |" in text if word else "| `null` |" in text

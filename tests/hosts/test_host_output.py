@@ -19,15 +19,12 @@ import pytest
 
 from tests.hosts.conftest import REPO, answer, schema
 
-SECTION = "### As the one hook of Antigravity, Gemini CLI or Claude Code"
 SCHEMA_OF = {"claude": "claude_code", "gemini": "gemini_cli", "antigravity": "antigravity"}
 
 
 def snippets() -> dict[str, dict[str, Any]]:
-    """host -> the settings object of its snippet in the README."""
-    text = (REPO / "README.md").read_text("utf-8")
-    section = text[text.index(SECTION):]
-    section = section[:section.index("\n### ", len(SECTION))]
+    """host -> the settings object of its snippet on the documentation's hosts page."""
+    section = (REPO / "docs" / "hosts.md").read_text("utf-8")
     found: dict[str, dict[str, Any]] = {}
     for block in re.findall(r"```json\n(.*?)```", section, flags=re.S):
         doc = json.loads(block)

@@ -7,14 +7,13 @@ import re
 from pathlib import Path
 
 from agenthooks.testing.loader import CASE_KEYS, EXPECT_KEYS, RULES, TOP_KEYS
-from tests.conftest import REPO, Run
+from tests.conftest import Run
 
 
 def _section() -> str:
-    text = (REPO / "README.md").read_text(encoding="utf-8")
-    match = re.search(r"<!-- section: test -->\n(.*?)<!-- end: test -->", text, re.S)
-    assert match, "README.md has no test section"
-    return match.group(1)
+    from tests.docs.pages import section
+
+    return section("test")
 
 
 def test_the_readme_example_passes(agenthooks: Run, sample_copy: Path) -> None:
