@@ -6,7 +6,15 @@ comments); an extension's `hooks/hooks.json`. Only `hooks` and `hooksConfig` are
 
 from __future__ import annotations
 
+import os
+import re
+from collections.abc import Mapping
+
 from agenthooks.dialects.spec import Dialect, HandlerType
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from agenthooks.model.handlers import Handler
 
 # event -> what its matcher is matched against. The planner passes a tool name on the tool
 # events and a trigger on three lifecycle events; on every other event it has no context,
@@ -58,3 +66,54 @@ GEMINI = Dialect(
 # hooksConfig keys and their types.
 HOOKS_CONFIG: dict[str, str] = {"enabled": "boolean", "disabled": "strings",
                                 "notifications": "boolean"}
+
+
+# --- A command handler's `env` ---------------------------------------------------------------
+#
+# hookRunner.ts `executeCommandHook` spawns each command with
+#     {...sanitizeEnvironment(process.env), GEMINI_PROJECT_DIR, GEMINI_PLANS_DIR, GEMINI_CWD,
+#      GEMINI_SESSION_ID, CLAUDE_PROJECT_DIR, ...hookConfig.env}
+# so a handler's own `env` is set last, over every variable the host sets. Its values were
+# expanded when the file was read: a settings file's strings by `resolveEnvVarsInObject`
+# (packages/cli/src/config/settings.ts, utils/envVarResolver.ts: `$NAME`, `${NAME}`,
+# `${NAME:-default}` from the environment; a variable that is unset and has no default stays
+# as written), an extension's `hooks/hooks.json` by `recursivelyHydrateStrings`
+# (config/extension-manager.ts `loadExtensionHooks`, config/extensions/variables.ts: only
+# `${key}` of extensionPath, workspacePath, `/` and pathSeparator; anything else stays).
+
+ENV_KEY = "env"
+_SETTINGS_VARIABLE = re.compile(r"\$(?:([A-Za-z0-9_]+)|\{([^}]+?)(?::-([^}]*))?\})")
+_EXTENSION_VARIABLE = re.compile(r"\$\{(.*?)\}")
+
+
+def handler_variables(handler: Handler) -> dict[str, str]:
+    """The variables a Gemini CLI command handler's `env` sets, expanded as Gemini CLI
+    expands them when it reads the file they come from."""
+    pairs = dict(handler.options).get(ENV_KEY)
+    if not isinstance(pairs, tuple) or not pairs:
+        return {}
+    source = handler.source
+    if source.plugin_root is not None:
+        context = {"extensionPath": source.plugin_root, "workspacePath": source.workspace,
+                   "/": os.sep, "pathSeparator": os.sep}
+        return {str(k): hydrate(str(v), context) for k, v in pairs}
+    return {str(k): expand_settings_value(str(v), os.environ) for k, v in pairs}
+
+
+def expand_settings_value(value: str, environ: Mapping[str, str]) -> str:
+    """`resolveEnvVarsInString`: `$NAME`, `${NAME}`, `${NAME:-default}`; a set variable wins
+    even when empty (JavaScript's `typeof val === 'string'`), then the default, else the text
+    stays as written."""
+    def one(found: re.Match[str]) -> str:
+        name = found.group(1) or found.group(2) or ""
+        if name in environ:
+            return environ[name]
+        default = found.group(3)
+        return default if default is not None else found.group(0)
+
+    return _SETTINGS_VARIABLE.sub(one, value)
+
+
+def hydrate(value: str, context: Mapping[str, str]) -> str:
+    """`hydrateString`: `${key}` of the context, anything else left as written."""
+    return _EXTENSION_VARIABLE.sub(lambda m: context.get(m.group(1), m.group(0)), value)

@@ -40,6 +40,11 @@ PLUGIN_VARS: dict[str, tuple[str, str]] = {
 CALL_VARS: dict[str, tuple[tuple[str, str], ...]] = {
     "gemini": (("GEMINI_SESSION_ID", "session_id"), ("GEMINI_CWD", "cwd")),
 }
+# dialect -> "module:function" giving the variables a handler sets itself, as its host reads
+# them; set last, over every other variable (Gemini CLI's `env`).
+OWN_VARS: dict[str, str] = {
+    "gemini": "agenthooks.dialects.gemini:handler_variables",
+}
 ENV_FILE_VAR = "CLAUDE_ENV_FILE"
 _protocols: dict[str, Callable[[Handler, ProcessResult, str], Answer]] = {}
 
@@ -110,14 +115,27 @@ def handler_env(handler: Handler, event: str, tool: str | None) -> dict[str, str
     return env
 
 
+def own_vars(handler: Handler) -> dict[str, str]:
+    """The variables a handler sets itself (`OWN_VARS`), over every other one."""
+    reader = OWN_VARS.get(handler.dialect)
+    if reader is None:
+        return {}
+    import importlib
+
+    module, _, name = reader.partition(":")
+    found: dict[str, str] = getattr(importlib.import_module(module), name)(handler)
+    return found
+
+
 def call_env(handler: Handler, doc: Mapping[str, Any], env_file: str | None) -> dict[str, str]:
     """What a handler's environment takes from this call: Gemini CLI's GEMINI_SESSION_ID and
     GEMINI_CWD (from the payload's `session_id` and `cwd`), Claude Code's CLAUDE_ENV_FILE on
     SessionStart."""
     env: dict[str, str] = {}
+    own = own_vars(handler) if handler.dialect in OWN_VARS else {}
     for name, key in CALL_VARS.get(handler.dialect, ()):
         value = doc.get(key)
-        if isinstance(value, str) and "\0" not in value:
+        if isinstance(value, str) and "\0" not in value and name not in own:
             env[name] = value
     if env_file is not None and handler.env_file:
         env[ENV_FILE_VAR] = env_file
@@ -155,6 +173,8 @@ def config_specs(
         env = envs.get(key)
         if env is None:
             env = envs[key] = handler_env(h, event, tool)
+        if h.dialect in OWN_VARS:
+            env = {**env, **own_vars(h)}
         specs.append(ProcessSpec(command_line(h, env), h.source.cwd, float(h.timeout), env,
                                  host_shell(h)))
     return specs
