@@ -120,13 +120,15 @@ def _write_stdout(data: bytes) -> None:
 def emit(
     result: EventResult, *, report: str | None = None, verbose: bool = False,
     host: str | None = None, given_event: str | None = None,
+    markdown: frozenset[str] = frozenset(),
 ) -> int:
     """Print a result (stderr first, then the one object on stdout) and return the exit code.
 
     `host` names the writer of the answer (`hosts.writers`); None prints the engine's own.
     A result that blocks exits 2 even when stdout cannot take it: the reasons are on stderr.
+    `markdown`: the names of the Markdown hooks among the in-process hooks (for `-v`).
     """
-    say(lambda stream: write_result(result, stream, verbose=verbose))
+    say(lambda stream: write_result(result, stream, verbose=verbose, markdown=markdown))
     output, code = result.output, result.exit_code
     if host is not None and report != "json":
         output, code = host_answer(result, host, given_event)
@@ -205,10 +207,20 @@ def run(options: RunOptions) -> int:
         result = failed_closed(options.event, str(exc))
     try:
         return emit(result, report=options.report, verbose=options.verbose, host=options.host,
-                    given_event=options.given_event)
+                    given_event=options.given_event,
+                    markdown=markdown_of(hooks) if options.verbose else frozenset())
     finally:  # after the answer: the host is not kept waiting on the log's lock
         if options.audit is not None:
             audit(options, result, payload, hooks, started, clock)
+
+
+def markdown_of(hooks: Hooks | None) -> frozenset[str]:
+    """The names of the registered hooks that are Markdown hook files."""
+    if hooks is None:
+        return frozenset()
+    from agenthooks.audit import markdown_names
+
+    return markdown_names(hooks.python_hooks)
 
 
 def audit(options: RunOptions, result: EventResult, payload: bytes, hooks: Hooks | None,

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 if TYPE_CHECKING:
     from agenthooks.api import EventResult, Plan
+    from agenthooks.kinds.python import HookOutcome
     from agenthooks.model.handlers import Answer, HookFile
 
 PREFIX = "agenthooks: "
@@ -47,8 +48,10 @@ def write_warnings(
                 )
 
 
-def write_result(result: EventResult, stream: TextIO, *, verbose: bool = False) -> None:
-    """Everything about one run that is meant for people."""
+def write_result(result: EventResult, stream: TextIO, *, verbose: bool = False,
+                 markdown: frozenset[str] = frozenset()) -> None:
+    """Everything about one run that is meant for people; `markdown` names the in-process
+    hooks that are Markdown hook files (for the `-v` table's kind column)."""
     if result.error is not None:
         stream.write(f"{PREFIX}error: {printable(result.error)}\n")
     for reason in result.reasons:
@@ -57,13 +60,23 @@ def write_result(result: EventResult, stream: TextIO, *, verbose: bool = False) 
         stream.write("\n".join(printable(line) for line in lines) + "\n")
     write_warnings(result.warnings, result.skipped_files, stream)
     if verbose:
-        write_table(result.handlers, stream)
-        tool = f" ({result.tool})" if result.tool else ""
-        count = len(result.handlers)
-        stream.write(
-            f"{PREFIX}{result.event}{tool}: {count} handler{'s' if count != 1 else ''}, "
-            f"{'blocked' if result.blocked else 'not blocked'}, exit {result.exit_code}\n"
-        )
+        write_table(result.handlers, stream, result.hooks, markdown)
+        stream.write(f"{PREFIX}{summary_line(result)}\n")
+
+
+def _count(number: int, word: str) -> str:
+    return f"{number} {word}{'s' if number != 1 else ''}"
+
+
+def summary_line(result: EventResult) -> str:
+    """`PreToolUse (Bash): 2 handlers, 1 in-process hook, blocked, exit 2`: what ran and what
+    came of it (in-process hooks, Markdown and Python, counted when any ran)."""
+    tool = f" ({result.tool})" if result.tool else ""
+    parts = [_count(len(result.handlers), "handler")]
+    if result.hooks:
+        parts.append(_count(len(result.hooks), "in-process hook"))
+    parts.append("blocked" if result.blocked else "not blocked")
+    return f"{result.event}{tool}: {', '.join(parts)}, exit {result.exit_code}"
 
 
 def write_plan(plan: Plan, stream: TextIO) -> None:
@@ -93,11 +106,32 @@ def table_rows(answers: Sequence[Answer]) -> list[list[str]]:
     ]
 
 
-def write_table(answers: Sequence[Answer], stream: TextIO) -> None:
-    """The per-handler table of `-v` (rich on a terminal, plain columns otherwise)."""
-    if not answers:
-        stream.write(f"{PREFIX}no handler ran\n")
+def hook_rows(hooks: Sequence[HookOutcome], markdown: frozenset[str]) -> list[list[str]]:
+    """The `-v` rows of in-process hooks: the command column says which kind (a Markdown
+    hook, or a Python hook's phase), a failure shows as `error` with its message."""
+    return [
+        [
+            printable(h.name),
+            "(markdown)" if h.name in markdown else f"(python {h.phase})",
+            "error" if h.failed else "ok",
+            "-",
+            f"{h.duration_ms:.0f}",
+            (h.decision.word or "") if h.decision is not None else "",
+            printable(h.error or ""),
+        ]
+        for h in hooks
+    ]
+
+
+def write_table(answers: Sequence[Answer], stream: TextIO, hooks: Sequence[HookOutcome] = (),
+                markdown: frozenset[str] = frozenset()) -> None:
+    """The `-v` table: each handler, then each in-process hook that ran (Markdown hooks,
+    Python hooks, policies), each with its decision and time (rich on a terminal, plain
+    columns otherwise)."""
+    if not answers and not hooks:
+        stream.write(f"{PREFIX}no handler or hook ran\n")
         return
     from agenthooks.report.table import render_table
 
-    render_table(TABLE_HEADERS, table_rows(answers), stream=stream)
+    rows = table_rows(answers) + hook_rows(hooks, markdown)
+    render_table(TABLE_HEADERS, rows, stream=stream)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import proctools
 import pytest
+from signal_state import default_dispositions
 
 if TYPE_CHECKING:
     from tests.executor.conftest import Procs
@@ -241,6 +242,7 @@ def test_handlers_started_at_once_are_capped(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("signum", "marker"), [(signal.SIGHUP, "3106.1"), (signal.SIGQUIT, "3106.2")]
 )
+@default_dispositions()
 def test_cli_hangup_and_quit_kill_every_handler_group(
     procs: Procs, tmp_path: Path, signum: int, marker: str
 ) -> None:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import proctools
 import pytest
+from signal_state import default_dispositions
 
 from agenthooks.executor import (
     KILL_GRACE,
@@ -549,6 +550,7 @@ sys.exit(0)
         (signal.SIGHUP, True, "39.6"),
     ],
 )
+@default_dispositions()
 def test_interrupted_run_kills_its_handlers(
     procs: Procs, tmp_path: Path, signum: int, ignore_term: bool, marker: str
 ) -> None:
@@ -629,6 +631,7 @@ class _SignalOnRead(Mapping[str, str]):
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT])
+@default_dispositions()
 def test_signal_while_starting_is_held_until_all_started(
     procs: Procs, monkeypatch: pytest.MonkeyPatch, signum: int
 ) -> None:
@@ -684,6 +687,7 @@ def test_other_exceptions_are_re_raised_after_cleanup(procs: Procs) -> None:
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT])
+@default_dispositions()
 def test_install_signal_handlers_restores(signum: int) -> None:
     previous = signal.getsignal(signum)
     restore = install_signal_handlers()

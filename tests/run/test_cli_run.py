@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from proctools import live_group_members, pids_with_argv, wait_for
+from signal_state import default_dispositions
 
 from agenthooks.cli.run_args import OPTIONS, USAGE, help_text
 
@@ -383,6 +384,7 @@ def test_help_is_made_from_the_option_table(main_run: CliFn) -> None:
 
 
 @pytest.mark.parametrize(("signum", "code"), [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+@default_dispositions()
 def test_signal_kills_every_handler_group(
     config: Callable[..., str], kill_argv: Callable[[list[str]], None], signum: int, code: int
 ) -> None:

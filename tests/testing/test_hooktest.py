@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from signal_state import default_dispositions
 
 from tests.conftest import Run
 
@@ -519,6 +520,7 @@ def test_the_installed_command(installed_agenthooks: Path, samples: Path) -> Non
     assert sys.executable  # cases run with the interpreter of the command itself
 
 
+@default_dispositions()
 def test_ctrl_c_ends_every_run(tmp_path: Path) -> None:
     """The runs are in sessions of their own, out of the terminal's reach: an interrupt of
     `agenthooks test` must end them (and their hooks) itself, at once."""
