@@ -147,3 +147,24 @@ def test_no_subprocess_until_a_handler_is_to_start() -> None:
     done = python(code)
     assert done.returncode == 0, done.stderr
     assert last_line(done) == [0, []]
+
+
+def test_a_run_starting_a_handler_imports_no_subprocess_selectors_or_ctypes(
+        tmp_path: Path) -> None:
+    # Handlers start through posix_spawn and one poll loop; the subreaper's prctl goes
+    # through the C module `_ctypes` alone.
+    config = tmp_path / ".agents" / "hooks.json"
+    config.parent.mkdir()
+    config.write_text(json.dumps({"h": {"Stop": [{"command": "true"}]}}))
+    code = REPORT + (
+        "import io, sys\n"
+        "sys.stdin = io.TextIOWrapper(io.BytesIO(b'{}'))\n"
+        "from agenthooks.cli import main\n"
+        f"code = main(['run', 'Stop', '--no-user', '--config', {str(config)!r}])\n"
+        "import json\n"
+        "print(json.dumps([code, 'agenthooks.executor.process' in sys.modules,\n"
+        "    sorted(m for m in sys.modules if m in ('subprocess', 'selectors', 'ctypes'))]))\n"
+    )
+    done = python(code)
+    assert done.returncode == 0, done.stderr
+    assert last_line(done) == [0, True, []]

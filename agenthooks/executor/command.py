@@ -61,7 +61,7 @@ def direct_command(
     if path is None:
         # sh falls back to its own default PATH; let it.
         return None
-    executable = _lookup(word, path)
+    executable = lookup(word, path)
     return None if executable is None else (executable, argv)
 
 
@@ -77,7 +77,8 @@ def direct_argv(command: str, cwd: str = ".", path: str | None = None) -> list[s
     return [executable, *argv[1:]]
 
 
-def _lookup(word: str, path: str) -> str | None:
+def lookup(word: str, path: str) -> str | None:
+    """The executable file `word` names on `path` (remembered), or None."""
     key = (word, path)
     try:
         return _path_cache[key]

@@ -4,29 +4,33 @@ A handler's process group is killed once its answer is read (see `process`), but
 descendants escape a group kill:
 
 - every handler, when agenthooks itself is killed with SIGKILL (by a host's own timeout, say)
-  before it could kill their groups. `own_descendants` makes each handler started afterwards
-  get the death signal SIGKILL when this process dies (Linux `PR_SET_PDEATHSIG`, set in the
-  child between fork and exec). It reaches the handler's own process and what that process
-  execs (a command exec'd directly, a script, `exec prog` in a shell command), not the
-  children it forks (dash's `sh -c 'a; b'` forks `a`): a SIGKILL leaves those to the
-  nearest subreaper or init, as before;
+  before it could kill their groups. After `own_descendants`, the first handler started
+  also starts a watch: a small process forked from this one (no exec, no import), in its
+  own session, holding the read end of a pipe whose only write end is ours. Each handler's
+  pid is written to it when the handler starts, and again (as done) before its leader is
+  reaped. When this process dies, however it dies, the kernel closes the write end: the
+  watch reads EOF and SIGKILLs the group of every handler not done, then exits. It reaches
+  the whole group (the children a shell forks too), unlike a death signal, which reaches
+  only the process it is set on. A normal end of this process ends the watch the same way
+  with nothing left to kill. The window left is the instant between a handler's spawn and
+  the write of its pid;
 - processes that left the group with `setsid` (or `setpgid`). `own_descendants` also makes
   this process a child subreaper (Linux `PR_SET_CHILD_SUBREAPER`): such processes, once
   orphaned, are reparented to it instead of to init, and `reap_orphans` kills and reaps them.
 
-Both change the calling process for good (the subreaper flag) or slow each spawn down (a
-`preexec_fn` means fork instead of vfork, about a millisecond a handler, plus ctypes on the
-first start), so both are opt-in: `agenthooks run`, a process that exists to run one event,
-asks for them; the Python API does not, since the harness's own process must not change
-(a harness that is a subreaper would also adopt orphans of its own subprocesses, and
-`reap_orphans` kills every child of the process). Elsewhere than Linux `own_descendants` is
-a no-op that returns False: handlers outlive a SIGKILLed agenthooks, and processes escaping
-with setsid outlive their hook (FreeBSD's procctl could do both; nothing here uses it).
+Neither needs code in the child between fork and exec, so handlers keep the fast spawn
+(posix_spawn). The subreaper flag changes the calling process for good, and the watch is one
+more process, so both are opt-in: `agenthooks run`, a process that exists to run one event,
+asks for them; the Python API does not, since the harness's own process must not change (a
+harness that is a subreaper would also adopt orphans of its own subprocesses, and
+`reap_orphans` kills every child of the process). Elsewhere than Linux `own_descendants` is a
+no-op that returns False: handlers outlive a SIGKILLed agenthooks, and processes escaping with
+setsid outlive their hook (FreeBSD's procctl could do both; nothing here uses it).
 
-ctypes is imported only when the first handler is started after `own_descendants`, so a run
-that starts nothing pays nothing. Because of the `preexec_fn` (unsafe with threads) and because
-the death signal follows the *thread* that started the handler, this is for a single-threaded
-process that calls `run_processes` from its main thread, as `agenthooks run` does.
+Nothing is set up until the first handler starts, so a run that starts nothing pays nothing;
+then prctl is called through `_ctypes` (the C module alone, not the `ctypes` package, for a
+fraction of its import time) and the watch is forked. The fork is why this is for a
+single-threaded process, as `agenthooks run` is when its first handler starts.
 """
 
 from __future__ import annotations
@@ -40,24 +44,59 @@ import time
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from typing import Any
 
-__all__ = ["death_signal_setter", "own_descendants", "reap_orphans"]
+__all__ = ["HandlerWatch", "handler_watch", "own_descendants", "reap_orphans"]
 
-_PR_SET_PDEATHSIG = 1
 _PR_SET_CHILD_SUBREAPER = 36
 _REAP_ROUNDS = 32  # orphans of orphans come back to us; a fork bomb must not keep us here
 _REAP_WAIT = 1.0  # seconds to wait for SIGKILLed orphans to be reapable (D state, say)
+_WATCH_READ = 4096
+# dlopen(NULL): the program and the libraries it loaded, libc among them (typeshed wants a str).
+_THIS_PROGRAM: Any = None
+
+
+class HandlerWatch:
+    """Our end of the watch's pipe: the handlers it must kill should this process die."""
+
+    __slots__ = ("fd", "pid")
+
+    def __init__(self, fd: int, pid: int) -> None:
+        self.fd = fd
+        self.pid = pid  # the watch process's
+
+    def started(self, pid: int) -> None:
+        """A handler started, its group led by `pid`."""
+        self._send(b"+%d\n" % pid)
+
+    def done(self, pid: int) -> None:
+        """The handler's group is killed and its leader about to be reaped: forget it."""
+        self._send(b"-%d\n" % pid)
+
+    def close(self) -> None:
+        """End the watch (it kills what is not done, then exits)."""
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
+
+    def _send(self, line: bytes) -> None:
+        if self.fd < 0:
+            return
+        try:
+            os.write(self.fd, line)  # a few bytes: one atomic write, also between threads
+        except OSError:
+            self.close()  # the watch is gone (killed by someone): nothing more to tell it
 
 
 class _State:
     """What `own_descendants` asked for and what was set up for it, in this process."""
 
-    __slots__ = ("owner_pid", "setter", "subreaper", "wanted")
+    __slots__ = ("owner_pid", "subreaper", "wanted", "watch")
 
     def __init__(self) -> None:
         self.wanted = False
         self.owner_pid = 0  # the pid that set it up: a forked child must set up its own
-        self.setter: Callable[[], None] | None = None
+        self.watch: HandlerWatch | None = None
         self.subreaper = False
 
 
@@ -77,49 +116,83 @@ def own_descendants() -> bool:
     return True
 
 
-def death_signal_setter() -> Callable[[], None] | None:
-    """The `preexec_fn` for handlers: None (the fast spawn path) unless `own_descendants`.
+def handler_watch() -> HandlerWatch | None:
+    """The watch handlers are to be told of: None (nothing to tell) unless `own_descendants`.
 
     Called before handlers are started; on the first call after `own_descendants` this
-    process becomes a child subreaper.
+    process becomes a child subreaper and the watch is started.
     """
     if not _state.wanted:
         return None
     pid = os.getpid()
     if _state.owner_pid != pid:
         _state.owner_pid = pid
-        _state.setter = _make_setter(pid)
-    return _state.setter
+        _state.subreaper = _prctl(_PR_SET_CHILD_SUBREAPER, 1)
+        _state.watch = None  # a parent's, inherited through fork
+    if _state.watch is None or _state.watch.fd < 0:
+        _state.watch = _start_watch()
+    return _state.watch
 
 
-def _make_setter(parent: int) -> Callable[[], None] | None:
-    prctl = _load_prctl()
-    if prctl is None:
-        return None
-    _state.subreaper = prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
-    kill = int(signal.SIGKILL)
-
-    def set_death_signal() -> None:
-        # Runs in the child between fork and exec: only calls resolved beforehand.
-        prctl(_PR_SET_PDEATHSIG, kill, 0, 0, 0)
-        if os.getppid() != parent:
-            # The parent died before the death signal was set: it will never come.
-            os.kill(os.getpid(), kill)
-
-    return set_death_signal
-
-
-def _load_prctl() -> Callable[..., int] | None:
+def _start_watch() -> HandlerWatch | None:
+    read_fd, write_fd = os.pipe()  # both close-on-exec: no handler holds the write end
     try:
-        import ctypes  # costs ~2 ms: imported once a handler is started, not before
+        pid = os.fork()
+    except OSError:
+        os.close(read_fd)
+        os.close(write_fd)
+        return None
+    if pid == 0:
+        _watch(read_fd)  # never returns
+    os.close(read_fd)
+    return HandlerWatch(write_fd, pid)
 
-        prctl = ctypes.CDLL(None, use_errno=True).prctl
+
+def _watch(read_fd: int) -> None:
+    """The watch process: note the groups, and on EOF kill those not done; then exit."""
+    try:
+        os.setsid()  # out of our group and terminal: a kill of ours never reaches it
+        for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT):
+            signal.signal(signum, signal.SIG_DFL)
+        # Hold nothing of ours open: not our stdout (a host waits for its EOF), not a pipe.
+        null = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(null, fd)
+        os.closerange(3, read_fd)
+        os.closerange(read_fd + 1, 1 << 20)
+        live: set[int] = set()
+        rest = b""
+        while data := os.read(read_fd, _WATCH_READ):
+            *lines, rest = (rest + data).split(b"\n")
+            for line in lines:
+                (live.add if line[:1] == b"+" else live.discard)(int(line[1:]))
+        for pgid in live:
+            _kill(os.killpg, pgid)
+    finally:
+        os._exit(0)
+
+
+def _prctl(option: int, arg: int) -> bool:
+    """prctl(option, arg, 0, 0, 0) == 0, through `_ctypes` alone; False where it is not."""
+    try:
+        import _ctypes  # the C module: a tenth of the `ctypes` package's import time
+
+        class _Int(_ctypes._SimpleCData):  # type: ignore[type-arg]
+            _type_ = "i"
+
+        class _ULong(_ctypes._SimpleCData):  # type: ignore[type-arg]
+            _type_ = "L"
+
+        class _Function(_ctypes.CFuncPtr):
+            _flags_ = _ctypes.FUNCFLAG_CDECL
+            _restype_ = _Int
+            _argtypes_ = (_Int, _ULong, _ULong, _ULong, _ULong)
+
+        address = _ctypes.dlsym(_ctypes.dlopen(_THIS_PROGRAM), "prctl")
+        result: int = _Function(address)(option, arg, 0, 0, 0)
     except (ImportError, OSError, AttributeError):
-        return None  # no ctypes or no prctl in this libc: handlers start as without it
-    prctl.restype = ctypes.c_int
-    prctl.argtypes = (ctypes.c_int, *[ctypes.c_ulong] * 4)
-    function: Callable[..., int] = prctl
-    return function
+        return False  # no _ctypes or no prctl in this libc: no subreaper
+    return result == 0
 
 
 def reap_orphans() -> int:
@@ -133,6 +206,9 @@ def reap_orphans() -> int:
     """
     if not _state.subreaper or _state.owner_pid != os.getpid():
         return 0
+    if _state.watch is not None:
+        _state.watch.close()  # every handler is done: it exits, and is reaped below
+        _state.watch = None
     reaped = 0
     for _ in range(_REAP_ROUNDS):
         pids = _children()

@@ -6,12 +6,23 @@ started, then a single selector loop feeds their stdin, reads their stdout/stder
 watches their exit (through a pidfd where the kernel has one) until each is done or timed
 out. A hook's failure is never an exception: it is a `ProcessResult`.
 
-Each handler runs in its own session, so the whole process group can be killed: on timeout
-(SIGTERM, then SIGKILL after KILL_GRACE), and once the handler has exited and its answer is
-read (SIGKILL to whatever it left running in the background). The group leader is only
-reaped after that final SIGKILL: an unreaped leader keeps its pgid from being reused by an
-unrelated process between our kill calls. Descendants that leave the group (setsid) and
-handlers outliving a SIGKILLed caller are `descendants`' business, for callers that opt in.
+Handlers are started with `os.posix_spawn` (a vfork-style clone and exec in the C library),
+not `subprocess`: it spares a cold run the import of `subprocess` and its dependencies, and
+never needs a Python callback in the child. Each handler runs in its own session, so the whole
+process group can be killed: on timeout (SIGTERM, then SIGKILL after KILL_GRACE), and once the
+handler has exited and its answer is read (SIGKILL to whatever it left running in the
+background). The group leader is only reaped after that final SIGKILL: an unreaped leader
+keeps its pgid from being reused by an unrelated process between our kill calls.
+Descendants that leave the group (setsid) and handlers outliving a SIGKILLed caller are
+`descendants`' business, for callers that opt in.
+
+The child gets the handler's three pipes on 0, 1 and 2, SIGPIPE and SIGXFSZ back at their
+defaults (Python ignores them), and no other descriptor: ours are close-on-exec, and any the
+caller made inheritable is closed in the child. posix_spawn has no working directory of its
+own, so a handler running elsewhere than this process's directory is started after a
+`chdir` there and back (`fchdir`), only while this process has a single thread; with more
+threads (a harness, background hooks) the directory is left alone and `/bin/sh` changes
+into it before it execs the handler.
 
 At most `start_cap()` handlers run at once (each holds four descriptors), the rest wait in
 spec order and start as others finish; a handler's timeout counts from its own start.
@@ -32,14 +43,13 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import selectors
+import select
 import signal
-import subprocess
 import sys
 import time
 
-from agenthooks.executor.command import direct_command
-from agenthooks.executor.descendants import death_signal_setter
+from agenthooks.executor.command import direct_command, lookup
+from agenthooks.executor.descendants import handler_watch
 from agenthooks.executor.records import (
     _ENDING_SIGNALS,
     EXIT_GRACE,
@@ -58,7 +68,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
     from types import FrameType
-    from typing import IO, Any, Literal
+    from typing import Any, Literal
+
+    from agenthooks.executor.descendants import HandlerWatch
 
     Status = Literal["exited", "signaled", "timeout", "not-started"]
     _SignalHandler = Callable[[int, FrameType | None], Any] | int | signal.Handlers
@@ -72,25 +84,58 @@ _READ_SIZE = 65536  # one pipe buffer's worth
 _MAX_DRAIN_READS = 64  # bounds the final drain when something outside the group keeps writing
 _POLL_MIN = 0.001  # exit polling, only when pidfd_open is unavailable
 _POLL_MAX = 0.05
-# The longest single wait: selectors take milliseconds as a C int (epoll and poll overflow
-# past ~24.8 days), and a timeout may be up to 2**31 - 1 seconds, so a far deadline is
-# simply waited for in steps.
+# The longest single wait: poll takes milliseconds as a C int (it overflows past ~24.8
+# days), and a timeout may be up to 2**31 - 1 seconds, so a far deadline is simply waited
+# for in steps.
 _MAX_WAIT = 3600.0
 _MAX_STARTED = 64  # handlers running at once, at most; fewer under a low RLIMIT_NOFILE
 _FDS_PER_HANDLER = 8  # four held while it runs, more while it starts, and room for the caller
 
-# What a selector key refers to (key.data is (handler, kind); (None, _CANCEL) for cancel_fd).
+# What a registered descriptor refers to: (handler, kind); (None, _CANCEL) for cancel_fd.
 _STDIN, _STDOUT, _STDERR, _PIDFD, _CANCEL = range(5)
+
+# Readable, or the other end gone: either way a read (or a write, for stdin) says which.
+_READ_EVENTS = select.POLLIN | select.POLLHUP | select.POLLERR
+_WRITE_EVENTS = select.POLLOUT | select.POLLERR
+# Signals Python ignores at start, which a handler must get back at their defaults.
+_DEFAULT_IN_CHILD = tuple(
+    getattr(signal, name) for name in ("SIGPIPE", "SIGXFZ", "SIGXFSZ") if hasattr(signal, name)
+)
+# Runs the handler's argv in a directory, for a process with threads (see above).
+_CD_SCRIPT = 'cd -- "$1" || exit 126; shift; exec "$@"'
+
+
+class _Poller:
+    """`select.poll` with the data each descriptor stands for: the whole event loop's needs."""
+
+    __slots__ = ("data", "poll")
+
+    def __init__(self) -> None:
+        self.poll = select.poll()
+        self.data: dict[int, tuple[_Handler | None, int]] = {}
+
+    def register(self, fd: int, events: int, data: tuple[_Handler | None, int]) -> None:
+        self.poll.register(fd, events)
+        self.data[fd] = data
+
+    def unregister(self, fd: int) -> None:
+        if self.data.pop(fd, None) is not None:
+            self.poll.unregister(fd)
+
+    def select(self, timeout: float | None) -> list[tuple[_Handler | None, int]]:
+        """What became ready within `timeout` seconds (None: no limit)."""
+        # Rounded up: a wait cut short by rounding down would only spin until the deadline.
+        ms = None if timeout is None else int(timeout * 1000) + (timeout > 0)
+        return [self.data[fd] for fd, _events in self.poll.poll(ms) if fd in self.data]
 
 
 class _Stream:
-    """One output pipe of a handler and what was kept of it."""
+    """One output pipe of a handler and what was kept of it; fd is -1 once closed."""
 
-    __slots__ = ("chunks", "fd", "file", "size", "truncated")
+    __slots__ = ("chunks", "fd", "size", "truncated")
 
-    def __init__(self, file: IO[bytes]) -> None:
-        self.file: IO[bytes] | None = file
-        self.fd = file.fileno()
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
         self.chunks: list[bytes] = []
         self.size = 0
         self.truncated = False
@@ -117,14 +162,14 @@ class _Handler:
         "deadline",
         "exit_at",
         "exit_seen",
+        "pid",
         "pidfd",
         "poll_interval",
-        "proc",
         "result",
+        "returncode",
         "spec",
         "start",
         "stderr",
-        "stdin",
         "stdin_fd",
         "stdin_off",
         "stdout",
@@ -135,8 +180,8 @@ class _Handler:
         self.spec = spec
         self.start = 0.0
         self.deadline = 0.0
-        self.proc: subprocess.Popen[bytes] | None = None
-        self.stdin: IO[bytes] | None = None
+        self.pid: int | None = None
+        self.returncode: int | None = None  # once reaped: the exit code, or -signal
         self.stdin_fd = -1
         self.stdin_off = 0
         self.stdout: _Stream | None = None
@@ -167,22 +212,19 @@ def run_processes(
     handlers = [_Handler(spec) for spec in specs]
     queue = _Queue(handlers, start_cap())
     payload = memoryview(stdin)
-    sel = selectors.DefaultSelector()
+    sel = _Poller()
     try:
-        try:
-            if cancel_fd is not None:
-                sel.register(cancel_fd, selectors.EVENT_READ, (None, _CANCEL))
-                if sel.select(0):
-                    raise Cancelled
-            _serve(queue, sel, payload)
-        except BaseException as exc:
-            _abort(handlers, sel, cancel_fd)
-            signum = _signum_of(exc)
-            if signum is None:
-                raise
-            raise Interrupted(signum) from exc
-    finally:
-        sel.close()
+        if cancel_fd is not None:
+            sel.register(cancel_fd, _READ_EVENTS, (None, _CANCEL))
+            if sel.select(0):
+                raise Cancelled
+        _serve(queue, sel, payload)
+    except BaseException as exc:
+        _abort(handlers, sel, cancel_fd, queue.watch)
+        signum = _signum_of(exc)
+        if signum is None:
+            raise
+        raise Interrupted(signum) from exc
     return _results(handlers)
 
 
@@ -218,34 +260,77 @@ def start_cap() -> int:
 class _Queue:
     """The handlers of a run still waiting for their turn to start, and what they share."""
 
-    __slots__ = ("cap", "envs", "waiting")
+    __slots__ = ("cap", "envs", "place", "waiting", "watch")
 
     def __init__(self, handlers: list[_Handler], cap: int) -> None:
         self.waiting = handlers[::-1]  # popped from the end, so in spec order
         self.cap = cap
         # id(spec.env) -> the environment made from it, for specs sharing one mapping
         self.envs: dict[int, dict[str, str]] = {}
+        self.place: _Place | None = None  # made when the first handler starts
+        self.watch: HandlerWatch | None = None
+
+
+class _Place:
+    """Where this process is when a run starts, and what its children must not inherit."""
+
+    __slots__ = ("cwd", "inherited")
+
+    def __init__(self) -> None:
+        try:
+            self.cwd: str | None = os.getcwd()
+        except OSError:
+            self.cwd = None  # deleted: every handler changes into its own directory
+        self.inherited = _inheritable_fds()
+
+
+def _single_thread() -> bool:
+    """Whether this process runs one thread (so a chdir around a spawn is seen by no one)."""
+    try:
+        return len(os.listdir("/proc/self/task")) == 1
+    except OSError:
+        threading = sys.modules.get("threading")
+        return threading is None or threading.active_count() == 1
+
+
+def _inheritable_fds() -> tuple[int, ...]:
+    """Descriptors above 2 a child would inherit: those the caller made inheritable."""
+    for directory in ("/proc/self/fd", "/dev/fd"):
+        try:
+            names = os.listdir(directory)
+        except OSError:
+            continue
+        found = []
+        for name in names:
+            fd = int(name)
+            with contextlib.suppress(OSError):  # the listing's own descriptor, now closed
+                if fd > 2 and os.get_inheritable(fd):
+                    found.append(fd)
+        return tuple(found)
+    return ()
 
 
 def _start_more(
-    queue: _Queue, live: list[_Handler], sel: selectors.BaseSelector, payload: memoryview
+    queue: _Queue, live: list[_Handler], sel: _Poller, payload: memoryview
 ) -> list[_Handler]:
     """Start waiting handlers while fewer than the cap run; return the running ones.
 
-    Signals that end a run are held meanwhile: a KeyboardInterrupt raised inside Popen()
-    after the fork would lose the child's pid, and with it any way to kill its group; under
-    load that window is most of a millisecond. So they are only recorded, and delivered
-    again once every Popen returned, where the interruption can kill everything started.
+    Signals that end a run are held meanwhile: a KeyboardInterrupt raised inside the spawn
+    would lose the child's pid, and with it any way to kill its group. So they are only
+    recorded, and delivered again once every spawn returned, where the interruption can
+    kill everything started.
     """
     held: list[tuple[int, _SignalHandler]] = []
     pending: list[int] = []
     started: list[_Handler] = []
     try:
         _hold_signals(held, pending)
-        preexec = death_signal_setter()
+        if queue.place is None:
+            queue.place = _Place()
+            queue.watch = handler_watch()
         while queue.waiting and len(live) + len(started) < queue.cap:
             h = queue.waiting.pop()
-            if not _start(h, sel, queue.envs, preexec, others=bool(live or started)):
+            if not _start(h, sel, queue, others=bool(live or started)):
                 # Out of descriptors while others run: wait for them, with a lower cap.
                 queue.waiting.append(h)
                 queue.cap = len(live) + len(started)
@@ -277,14 +362,7 @@ def _hold_signals(held: list[tuple[int, _SignalHandler]], pending: list[int]) ->
             return  # not the main thread, where no signal handler can interrupt us anyway
 
 
-def _start(
-    h: _Handler,
-    sel: selectors.BaseSelector,
-    envs: dict[int, dict[str, str]],
-    preexec: Callable[[], None] | None,
-    *,
-    others: bool,
-) -> bool:
+def _start(h: _Handler, sel: _Poller, queue: _Queue, *, others: bool) -> bool:
     """Start one handler, or give it a `not-started` result; False: retry once others end.
 
     `others`: whether other handlers are running, whose end would free descriptors.
@@ -297,23 +375,25 @@ def _start(
         h.result = _not_started(h, unfit)
         return True
     env = None
-    path = None
     if spec.env is not None:
-        env = envs.get(id(spec.env))
+        env = queue.envs.get(id(spec.env))
         if env is None:
-            env = envs[id(spec.env)] = _environment(spec.env)
-        path = env.get("PATH")
+            env = queue.envs[id(spec.env)] = _environment(spec.env)
+    assert queue.place is not None
     try:
-        h.proc = _spawn(spec, env, path, preexec)
+        pid, stdin_fd, stdout_fd, stderr_fd = _spawn(spec, env, queue.place)
     except OSError as exc:
         if others and exc.errno in (errno.EMFILE, errno.ENFILE):
             return False
         h.result = _not_started(h, str(exc))
         return True
-    except (ValueError, TypeError, subprocess.SubprocessError) as exc:
+    except (ValueError, TypeError) as exc:
         h.result = _not_started(h, str(exc))
         return True
-    _watch(h, h.proc, sel)
+    h.pid = pid
+    if queue.watch is not None:
+        queue.watch.started(pid)
+    _watch(h, (stdin_fd, stdout_fd, stderr_fd), sel)
     return True
 
 
@@ -371,66 +451,116 @@ def _encodable(text: str) -> bool:
 
 
 def _spawn(
-    spec: ProcessSpec,
-    env: dict[str, str] | None,
-    path: str | None,
-    preexec: Callable[[], None] | None,
-) -> subprocess.Popen[bytes]:
-    direct = direct_command(spec.command, spec.cwd, path)
+    spec: ProcessSpec, env: dict[str, str] | None, place: _Place
+) -> tuple[int, int, int, int]:
+    """Start the handler's process: its pid and our ends of its stdin, stdout and stderr."""
+    environ: Mapping[str, str] = os.environ if env is None else env
+    direct = direct_command(spec.command, spec.cwd, environ.get("PATH"))
     if direct is not None:
         executable, argv = direct
         try:
-            return _popen(argv, executable, spec.cwd, env, preexec)
+            return _spawn_in(spec.cwd, executable, argv, environ, place)
         except OSError as exc:
             if exc.errno in (errno.EMFILE, errno.ENFILE):
                 raise
             # E.g. ENOEXEC for a script without a shebang: sh runs those itself, and its
             # errors are the ones a user expects, so let it have a go.
-    shell = spec.shell or SHELL
-    return _popen([shell, "-c", spec.command], shell, spec.cwd, env, preexec)
+    shell = _shell_path(spec.shell or SHELL, environ.get("PATH"))
+    return _spawn_in(spec.cwd, shell, [shell, "-c", spec.command], environ, place)
 
 
-def _popen(
-    argv: list[str],
-    executable: str,
-    cwd: str,
-    env: dict[str, str] | None,
-    preexec: Callable[[], None] | None,
-) -> subprocess.Popen[bytes]:
-    return subprocess.Popen(
-        argv,
-        executable=executable,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        cwd=cwd,
-        env=env,
-        start_new_session=True,
-        close_fds=True,
-        bufsize=0,
-        # None unless the caller asked handlers to die with it (descendants.py), which is
-        # for a single-threaded process such as `agenthooks run`.
-        preexec_fn=preexec,  # noqa: PLW1509
-    )
+def _shell_path(shell: str, path: str | None) -> str:
+    """The file of a shell named without a directory, looked up on PATH as execvp would."""
+    if "/" in shell:
+        return shell
+    return lookup(shell, path or os.defpath) or shell
 
 
-def _watch(h: _Handler, proc: subprocess.Popen[bytes], sel: selectors.BaseSelector) -> None:
-    """Register the handler's pipes and exit notification in the selector."""
-    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
-    h.stdin = proc.stdin
-    h.stdin_fd = proc.stdin.fileno()
-    h.stdout = _Stream(proc.stdout)
-    h.stderr = _Stream(proc.stderr)
-    os.set_blocking(h.stdin_fd, False)
-    for kind, stream in ((_STDOUT, h.stdout), (_STDERR, h.stderr)):
-        os.set_blocking(stream.fd, False)
-        sel.register(stream.fd, selectors.EVENT_READ, (h, kind))
+def _spawn_in(
+    cwd: str, executable: str, argv: list[str], env: Mapping[str, str], place: _Place
+) -> tuple[int, int, int, int]:
+    if cwd == place.cwd:
+        return _posix_spawn(executable, argv, env, place.inherited)
+    # Checked at each spawn: only this thread starts others (background hooks) here.
+    if _single_thread():
+        back = os.open(".", os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            os.chdir(cwd)
+            try:
+                return _posix_spawn(executable, argv, env, place.inherited)
+            finally:
+                os.fchdir(back)
+        finally:
+            os.close(back)
+    if not os.path.isdir(cwd):
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), cwd)
+    # argv[0] is the word as written: sh finds it on the same PATH, and the handler sees it.
+    return _posix_spawn(SHELL, [SHELL, "-c", _CD_SCRIPT, "agenthooks", cwd, *argv], env,
+                        place.inherited)
+
+
+def _posix_spawn(
+    executable: str, argv: list[str], env: Mapping[str, str], inherited: tuple[int, ...]
+) -> tuple[int, int, int, int]:
+    """posix_spawn with the three pipes; our ends are close-on-exec and ours to close."""
+    ours: list[int] = []
+    theirs: list[int] = []
     try:
-        h.pidfd = os.pidfd_open(proc.pid)
+        _three_pipes(ours, theirs)
+        actions = [
+            (os.POSIX_SPAWN_DUP2, theirs[0], 0),
+            (os.POSIX_SPAWN_DUP2, theirs[1], 1),
+            (os.POSIX_SPAWN_DUP2, theirs[2], 2),
+            *((os.POSIX_SPAWN_CLOSE, fd) for fd in inherited),
+        ]
+        pid = os.posix_spawn(
+            executable, argv, env, file_actions=actions, setsid=True,
+            setsigdef=_DEFAULT_IN_CHILD,
+        )
+    except BaseException:
+        for fd in ours:
+            os.close(fd)
+        raise
+    finally:
+        for fd in theirs:
+            os.close(fd)
+    return pid, ours[0], ours[1], ours[2]
+
+
+def _three_pipes(ours: list[int], theirs: list[int]) -> None:
+    """stdin, stdout and stderr pipes, none on descriptors 0-2 (a caller may have closed
+    them), so that no dup2 of the child overwrites another of its pipes."""
+    low: list[int] = []
+    try:
+        while len(ours) < 3:
+            read, write = os.pipe()
+            if read <= 2 or write <= 2:
+                low += (read, write)
+                continue
+            stdin = not ours
+            ours.append(write if stdin else read)
+            theirs.append(read if stdin else write)
+    finally:
+        for fd in low:
+            os.close(fd)
+
+
+def _watch(h: _Handler, fds: tuple[int, int, int], sel: _Poller) -> None:
+    """Register the handler's pipes and exit notification."""
+    h.stdin_fd = fds[0]
+    h.stdout = _Stream(fds[1])
+    h.stderr = _Stream(fds[2])
+    for fd in fds:
+        os.set_blocking(fd, False)
+    sel.register(fds[1], _READ_EVENTS, (h, _STDOUT))
+    sel.register(fds[2], _READ_EVENTS, (h, _STDERR))
+    assert h.pid is not None
+    try:
+        h.pidfd = os.pidfd_open(h.pid)
     except (OSError, AttributeError):
         h.pidfd = None  # old kernel or not Linux: poll with waitid instead
     else:
-        sel.register(h.pidfd, selectors.EVENT_READ, (h, _PIDFD))
+        sel.register(h.pidfd, _READ_EVENTS, (h, _PIDFD))
 
 
 def _not_started(h: _Handler, reason: str) -> ProcessResult:
@@ -450,24 +580,24 @@ def _not_started(h: _Handler, reason: str) -> ProcessResult:
 # --- the loop ---------------------------------------------------------------------------
 
 
-def _serve(queue: _Queue, sel: selectors.BaseSelector, payload: memoryview) -> None:
+def _serve(queue: _Queue, sel: _Poller, payload: memoryview) -> None:
     live = _start_more(queue, [], sel, payload)
     now = time.monotonic()
     while live:  # _start_more leaves none running only when none is waiting
-        for key, _mask in sel.select(_select_timeout(live, now)):
-            h, kind = key.data
+        for h, kind in sel.select(_select_timeout(live, now)):
+            if kind == _CANCEL:
+                raise Cancelled
+            assert h is not None
             if kind == _PIDFD:
                 _close_pidfd(h, sel)
                 h.exit_seen = True
             elif kind == _STDIN:
                 _write_stdin(h, sel, payload, registered=True)
-            elif kind == _CANCEL:
-                raise Cancelled
             else:
                 _read(h.stdout if kind == _STDOUT else h.stderr, sel)
         now = time.monotonic()
         for h in live:
-            _advance(h, sel, now)
+            _advance(h, sel, now, queue.watch)
         live = [h for h in live if h.result is None]
         if queue.waiting and len(live) < queue.cap:
             live = _start_more(queue, live, sel, payload)
@@ -489,39 +619,38 @@ def _select_timeout(live: list[_Handler], now: float) -> float | None:
     return max(0.0, min(wake - now, _MAX_WAIT))
 
 
-def _advance(h: _Handler, sel: selectors.BaseSelector, now: float) -> None:
-    """Move one handler along after a selector round: reap, time out, kill or finish it."""
-    proc = h.proc
-    assert proc is not None
+def _advance(h: _Handler, sel: _Poller, now: float, watch: HandlerWatch | None) -> None:
+    """Move one handler along after a poll round: reap, time out, kill or finish it."""
+    assert h.pid is not None
     if h.exit_at is not None:  # exited on its own, not reaped yet; waiting for the pipes
-        pipes_closed = (h.stdout is None or h.stdout.file is None) and (
-            h.stderr is None or h.stderr.file is None
+        pipes_closed = (h.stdout is None or h.stdout.fd < 0) and (
+            h.stderr is None or h.stderr.fd < 0
         )
         # Past the grace, background children still hold the pipes: do not wait for them.
         if pipes_closed or now >= min(h.exit_at + EXIT_GRACE, h.deadline):
             # The answer is read: whatever the handler left running in its group goes too.
             # The leader is still unreaped, so its pgid is still its group's.
-            _kill_and_reap(proc)
+            _kill_and_reap(h, watch)
             _finish(h, sel, now, timed_out=False)
         return
     if not h.exit_seen and h.pidfd is None:
-        h.exit_seen = _has_exited(proc.pid)
+        h.exit_seen = _has_exited(h.pid)
     if h.exit_seen:
         if h.term_at is not None:
-            _kill_and_reap(proc)
+            _kill_and_reap(h, watch)
             _finish(h, sel, now, timed_out=True)
         else:
             h.exit_at = now
             _close_stdin(h, sel)
-            _advance(h, sel, now)
+            _advance(h, sel, now, watch)
         return
     if h.term_at is None:
         if now >= h.deadline:
-            _killpg(proc.pid, signal.SIGTERM)
+            _killpg(h.pid, signal.SIGTERM)
             h.term_at = now
             _close_stdin(h, sel)
     elif now >= h.term_at + KILL_GRACE:
-        _kill_and_reap(proc)
+        _kill_and_reap(h, watch)
         _finish(h, sel, now, timed_out=True)
 
 
@@ -534,9 +663,19 @@ def _has_exited(pid: int) -> bool:
     return info is not None
 
 
-def _kill_and_reap(proc: subprocess.Popen[bytes]) -> None:
-    _killpg(proc.pid, signal.SIGKILL)
-    proc.wait()
+def _kill_and_reap(h: _Handler, watch: HandlerWatch | None) -> None:
+    """SIGKILL the handler's group, then reap its leader (which frees the pgid)."""
+    assert h.pid is not None
+    _killpg(h.pid, signal.SIGKILL)
+    if watch is not None:
+        watch.done(h.pid)  # before the pgid is freed: the watch must never kill it again
+    while h.returncode is None:
+        try:
+            _pid, status = os.waitpid(h.pid, 0)
+        except ChildProcessError:  # reaped by someone else: its status is lost
+            h.returncode = -int(signal.SIGKILL)
+        else:
+            h.returncode = os.waitstatus_to_exitcode(status)
 
 
 def _killpg(pgid: int, sig: int) -> None:
@@ -544,15 +683,15 @@ def _killpg(pgid: int, sig: int) -> None:
         os.killpg(pgid, sig)
 
 
-def _finish(h: _Handler, sel: selectors.BaseSelector, now: float, *, timed_out: bool) -> None:
-    proc = h.proc
-    assert proc is not None and h.stdout is not None and h.stderr is not None
+def _finish(h: _Handler, sel: _Poller, now: float, *, timed_out: bool) -> None:
+    assert h.stdout is not None and h.stderr is not None
     for stream in (h.stdout, h.stderr):
         _drain(stream, sel)
         _close_stream(stream, sel)
     _close_stdin(h, sel)
     _close_pidfd(h, sel)
-    code = proc.returncode
+    code = h.returncode
+    assert code is not None
     status: Status = "timeout" if timed_out else "exited" if code >= 0 else "signaled"
     h.result = ProcessResult(
         status=status,
@@ -569,11 +708,9 @@ def _finish(h: _Handler, sel: selectors.BaseSelector, now: float, *, timed_out: 
 # --- pipes ------------------------------------------------------------------------------
 
 
-def _write_stdin(
-    h: _Handler, sel: selectors.BaseSelector, payload: memoryview, *, registered: bool
-) -> None:
+def _write_stdin(h: _Handler, sel: _Poller, payload: memoryview, *, registered: bool) -> None:
     """Write as much of the payload as the pipe takes now; close stdin after the last byte."""
-    if h.stdin is None:
+    if h.stdin_fd < 0:
         return
     if h.spec.stdin is not None:
         payload = memoryview(h.spec.stdin)
@@ -589,11 +726,11 @@ def _write_stdin(
     if h.stdin_off >= len(payload):
         _close_stdin(h, sel)
     elif not registered:
-        sel.register(h.stdin_fd, selectors.EVENT_WRITE, (h, _STDIN))
+        sel.register(h.stdin_fd, _WRITE_EVENTS, (h, _STDIN))
 
 
-def _read(stream: _Stream | None, sel: selectors.BaseSelector) -> None:
-    if stream is None or stream.file is None:
+def _read(stream: _Stream | None, sel: _Poller) -> None:
+    if stream is None or stream.fd < 0:
         return
     try:
         data = os.read(stream.fd, _READ_SIZE)
@@ -607,10 +744,10 @@ def _read(stream: _Stream | None, sel: selectors.BaseSelector) -> None:
         _close_stream(stream, sel)
 
 
-def _drain(stream: _Stream, sel: selectors.BaseSelector) -> None:
+def _drain(stream: _Stream, sel: _Poller) -> None:
     """Read what is already in the pipe before closing it, without waiting for more."""
     for _ in range(_MAX_DRAIN_READS):
-        if stream.file is None:
+        if stream.fd < 0:
             return
         try:
             data = os.read(stream.fd, _READ_SIZE)
@@ -624,80 +761,70 @@ def _drain(stream: _Stream, sel: selectors.BaseSelector) -> None:
         stream.keep(data)
 
 
-def _close_stream(stream: _Stream, sel: selectors.BaseSelector) -> None:
-    if stream.file is None:
+def _close_stream(stream: _Stream, sel: _Poller) -> None:
+    if stream.fd < 0:
         return
-    _unregister(sel, stream.fd)
-    stream.file.close()
-    stream.file = None
+    sel.unregister(stream.fd)
+    os.close(stream.fd)
+    stream.fd = -1
 
 
-def _close_stdin(h: _Handler, sel: selectors.BaseSelector) -> None:
-    if h.stdin is None:
+def _close_stdin(h: _Handler, sel: _Poller) -> None:
+    if h.stdin_fd < 0:
         return
-    _unregister(sel, h.stdin_fd)
-    # Unbuffered, so close() flushes nothing; suppress in case a platform reports EPIPE.
+    sel.unregister(h.stdin_fd)
     with contextlib.suppress(OSError):
-        h.stdin.close()
-    h.stdin = None
+        os.close(h.stdin_fd)
+    h.stdin_fd = -1
 
 
-def _close_pidfd(h: _Handler, sel: selectors.BaseSelector) -> None:
+def _close_pidfd(h: _Handler, sel: _Poller) -> None:
     if h.pidfd is None:
         return
-    _unregister(sel, h.pidfd)
+    sel.unregister(h.pidfd)
     os.close(h.pidfd)
     h.pidfd = None
-
-
-def _unregister(sel: selectors.BaseSelector, fd: int) -> None:
-    # KeyError: never registered (stdin written at once); ValueError: selector closed.
-    with contextlib.suppress(KeyError, ValueError):
-        sel.unregister(fd)
 
 
 # --- interruption -----------------------------------------------------------------------
 
 
-def _abort(handlers: list[_Handler], sel: selectors.BaseSelector, cancel_fd: int | None) -> None:
+def _abort(
+    handlers: list[_Handler], sel: _Poller, cancel_fd: int | None, watch: HandlerWatch | None
+) -> None:
     """Kill every handler group still running, reap every leader and close every fd.
 
     Called with an exception in flight (a signal, `Cancelled`, anything else). Another
     signal arriving meanwhile only cuts the SIGTERM grace short: the SIGKILL and reaping
     still happen.
     """
-    live = [h for h in handlers if h.proc is not None and h.proc.returncode is None]
+    live = [h for h in handlers if h.pid is not None and h.returncode is None]
     with contextlib.suppress(BaseException):
         if cancel_fd is not None:
             # Readable from now on, it would wake the wait below at once: no grace at all.
-            _unregister(sel, cancel_fd)
+            sel.unregister(cancel_fd)
         for h in live:
-            assert h.proc is not None
-            _killpg(h.proc.pid, signal.SIGTERM)
+            assert h.pid is not None
+            _killpg(h.pid, signal.SIGTERM)
         # Closing our ends also unblocks handlers stuck writing to a full pipe (EPIPE).
         for h in handlers:
             _close_pipes(h, sel)
         _wait_exits(live, sel, time.monotonic() + KILL_GRACE)
     for h in live:
-        _kill_and_reap_quietly(h)
+        _kill_and_reap_quietly(h, watch)
     for h in handlers:
         _close_pipes(h, sel)
         _close_pidfd(h, sel)
 
 
-def _close_pipes(h: _Handler, sel: selectors.BaseSelector) -> None:
+def _close_pipes(h: _Handler, sel: _Poller) -> None:
     for stream in (h.stdout, h.stderr):
         if stream is not None:
             _close_stream(stream, sel)
     _close_stdin(h, sel)
-    if h.proc is not None:
-        # Interrupted between Popen and _watch: the pipes are only on the Popen object.
-        for file in (h.proc.stdin, h.proc.stdout, h.proc.stderr):
-            if file is not None:
-                file.close()
 
 
-def _wait_exits(live: list[_Handler], sel: selectors.BaseSelector, until: float) -> None:
+def _wait_exits(live: list[_Handler], sel: _Poller, until: float) -> None:
     """Wait until every leader has exited (unreaped) or `until` passes."""
     pending = list(live)
     while True:
@@ -708,27 +835,24 @@ def _wait_exits(live: list[_Handler], sel: selectors.BaseSelector, until: float)
         timeout = min(until - now, _MAX_WAIT)
         if any(h.pidfd is None for h in pending):
             timeout = min(timeout, _POLL_MAX)
-        for key, _mask in sel.select(timeout):
-            h, _kind = key.data
-            _close_pidfd(h, sel)
-            h.exit_seen = True
+        for h, _kind in sel.select(timeout):
+            if h is not None:
+                _close_pidfd(h, sel)
+                h.exit_seen = True
 
 
 def _exit_noticed(h: _Handler) -> bool:
-    if not h.exit_seen and h.pidfd is None and h.proc is not None:
-        h.exit_seen = _has_exited(h.proc.pid)
+    if not h.exit_seen and h.pidfd is None and h.pid is not None:
+        h.exit_seen = _has_exited(h.pid)
     return h.exit_seen
 
 
-def _kill_and_reap_quietly(h: _Handler) -> None:
-    proc = h.proc
-    assert proc is not None
-    # After SIGKILL wait() returns at once; retry if yet another signal interrupts it, so
+def _kill_and_reap_quietly(h: _Handler, watch: HandlerWatch | None) -> None:
+    # After SIGKILL waitpid returns at once; retry if yet another signal interrupts it, so
     # that no zombie is left behind.
     for _ in range(3):
         try:
-            _killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+            _kill_and_reap(h, watch)
             return
         except BaseException:
             continue

@@ -48,7 +48,7 @@ def last_json(done: subprocess.CompletedProcess[str]) -> object:
     return json.loads(done.stdout.splitlines()[-1])
 
 
-# --- dying with agenthooks (PR_SET_PDEATHSIG) ---------------------------------------------
+# --- dying with agenthooks (the watch) ----------------------------------------------------
 
 DIES_WITH_US = """
 import sys
@@ -59,7 +59,7 @@ executor.run_processes([executor.ProcessSpec(sys.argv[1], "/", 60)], b"")
 """
 
 
-@pytest.mark.skipif(not LINUX, reason="PR_SET_PDEATHSIG is Linux's")
+@pytest.mark.skipif(not LINUX, reason="own_descendants is Linux's")
 @pytest.mark.parametrize(
     ("command", "marker"),
     [
@@ -80,6 +80,47 @@ def test_handlers_die_with_a_killed_agenthooks(procs: Procs, command: str, marke
             runner.kill()
             runner.wait()
     assert proctools.wait_for(lambda: not procs.with_argv(argv), 3.0)
+
+
+@pytest.mark.skipif(not LINUX, reason="own_descendants is Linux's")
+def test_the_whole_group_dies_with_a_killed_agenthooks(procs: Procs) -> None:
+    """Children a shell forks are reached too: the watch kills the group, not one process."""
+    argv = ["sleep", "3104.4"]
+    procs.reap_argv(argv)
+    command = "sleep 3104.4 & sleep 3104.4 & sleep 3104.4; wait"
+    runner = subprocess.Popen([sys.executable, "-c", DIES_WITH_US, command], env=script_env())
+    try:
+        assert proctools.wait_for(lambda: len(procs.with_argv(argv)) == 3), "not started"
+        groups = {st[2] for pid in procs.with_argv(argv) if (st := procs.stat(pid))}
+        runner.kill()
+        runner.wait(timeout=10)
+    finally:
+        if runner.poll() is None:
+            runner.kill()
+            runner.wait()
+    [pgid] = groups
+    assert procs.wait_group_gone(pgid, 3.0) == []
+
+
+WATCH_ENDS = """
+import json, os, sys
+from agenthooks import executor
+from agenthooks.executor import descendants
+
+executor.own_descendants()
+results = executor.run_processes([executor.ProcessSpec("echo $$", "/", 60)], b"")
+watch = descendants.handler_watch()
+print(json.dumps([watch.pid, int(results[0].stdout), executor.reap_orphans()]))
+"""
+
+
+@pytest.mark.skipif(not LINUX, reason="own_descendants is Linux's")
+def test_the_watch_ends_with_the_run_and_kills_nothing_done(procs: Procs) -> None:
+    """Told of each handler's end before its pgid is freed, the watch kills nothing after a
+    normal run; `reap_orphans` ends and reaps it, leaving no process behind."""
+    watch, handler, reaped = last_json(run_script(WATCH_ENDS))  # type: ignore[misc]
+    assert watch != handler and reaped == 1
+    assert procs.stat(watch) is None
 
 
 def test_handlers_outlive_a_killed_python_api_by_default(procs: Procs) -> None:

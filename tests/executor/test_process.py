@@ -638,15 +638,15 @@ def test_signal_while_starting_is_held_until_all_started(
     procs.reap_argv(["sleep", "40.5"])
     procs.reap_argv(["sleep", "40.6"])
     started: list[int] = []
+    real_spawn = os.posix_spawn
 
-    class RecordingPopen(subprocess.Popen[bytes]):
-        """A real Popen that notes each pid, to check what was started and then killed."""
+    def recording_spawn(*args: Any, **kwargs: Any) -> int:
+        """The real posix_spawn, noting each pid, to check what was started and then killed."""
+        pid = real_spawn(*args, **kwargs)
+        started.append(pid)
+        return pid
 
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            started.append(self.pid)
-
-    monkeypatch.setattr(subprocess, "Popen", RecordingPopen)
+    monkeypatch.setattr(os, "posix_spawn", recording_spawn)
     specs = [
         ProcessSpec("sleep 40.5", "/", 60),
         ProcessSpec("sleep 40.6", "/", 60, _SignalOnRead(signum)),
@@ -659,7 +659,7 @@ def test_signal_while_starting_is_held_until_all_started(
     finally:
         restore()
     assert caught.value.signum == signum
-    # The signal came before the second handler's Popen: it was held, so that handler
+    # The signal came before the second handler's spawn: it was held, so that handler
     # still started, and was then killed with the first.
     assert len(started) == 2
     assert procs.children(os.getpid()) == []
