@@ -15,7 +15,7 @@ import time
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple, TextIO
 
-from agenthooks.audit import ENV
+from agenthooks.audit import ENV, file_kind
 from agenthooks.errors import AgentHooksError, UsageError
 from agenthooks.userconfig import FALSE_WORDS, config_path, read_user_config
 
@@ -83,24 +83,16 @@ def parse_time(text: Any) -> float | None:
 
 
 def read_records(path: str, since: float | None) -> tuple[list[dict[str, Any]], int]:
-    """The records (at or after `since`, seconds since the epoch), and how many lines were
-    not records."""
-    try:
-        with open(path, "rb") as stream:
-            lines = stream.read().splitlines()
-    except OSError as exc:
-        raise AgentHooksError(f"cannot read the audit log {path}: {exc.strerror}") from None
+    """The records (at or after `since`, seconds since the epoch), and how many lines (or
+    torn starts of lines) were not records."""
     records: list[dict[str, Any]] = []
     bad = 0
-    for line in lines:
+    for line in read_log(path).splitlines():
         if not line.strip():
             continue
-        try:
-            record = json.loads(line)
-        except ValueError:
-            bad += 1
-            continue
-        if not isinstance(record, dict) or not isinstance(record.get("hooks"), list):
+        record, torn = parse_line(line)
+        bad += torn
+        if record is None:
             bad += 1
             continue
         if since is not None:
@@ -109,6 +101,62 @@ def read_records(path: str, since: float | None) -> tuple[list[dict[str, Any]], 
                 continue
         records.append(record)
     return records, bad
+
+
+def read_log(path: str) -> bytes:
+    """The log's bytes; a FIFO, device or folder is an error at once, never a wait."""
+    import stat
+
+    # O_NONBLOCK: opening a FIFO returns at once; fstat then refuses it.
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        raise AgentHooksError(f"cannot read the audit log {path}: {exc.strerror}") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise AgentHooksError(f"cannot read the audit log {path}: it is "
+                                  f"{file_kind(mode)}, not a regular file")
+        chunks = []
+        while chunk := os.read(fd, 1 << 20):
+            chunks.append(chunk)
+        return b"".join(chunks)
+    except OSError as exc:
+        raise AgentHooksError(f"cannot read the audit log {path}: {exc.strerror}") from None
+    finally:
+        os.close(fd)
+
+
+RECORD_START = b'{"time":'  # every record's first bytes (`agenthooks.audit.line_of`)
+
+
+def parse_line(line: bytes) -> tuple[dict[str, Any] | None, int]:
+    """The record a line holds, and 1 when a torn record was skipped before it.
+
+    A record cut short by an older writer (or a crash) may have the next record glued onto
+    it: only the torn part is skipped, the whole record after it still counts.
+    """
+    record = _record(line)
+    if record is not None:
+        return record, 0
+    start = line.find(RECORD_START, 1)
+    while start != -1:
+        record = _record(line[start:])
+        if record is not None:
+            return record, 1
+        start = line.find(RECORD_START, start + 1)
+    return None, 0
+
+
+def _record(line: bytes) -> dict[str, Any] | None:
+    try:
+        record = json.loads(line)
+    except ValueError:
+        return None
+    if not isinstance(record, dict) or not isinstance(record.get("hooks"), list):
+        return None
+    return record
 
 
 def percentile(ordered: Sequence[float], fraction: float) -> float:
@@ -152,8 +200,9 @@ def audit(file: str | None, *, since: str | None = None, fmt: str = "table") -> 
     cutoff = time.time() - parse_since(since) if since else None
     records, bad = read_records(path, cutoff)
     if bad:
-        sys.stderr.write(f"agenthooks: warning: {path}: skipped {bad} line"
-                         f"{'s' if bad != 1 else ''} that are not audit records\n")
+        what = ("1 line that is not an audit record" if bad == 1
+                else f"{bad} lines that are not audit records")
+        sys.stderr.write(f"agenthooks: warning: {path}: skipped {what}\n")
     hooks = summarize(records)
     if fmt == "json":
         sys.stdout.write(json.dumps({"events": len(records),
