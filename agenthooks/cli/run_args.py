@@ -25,7 +25,14 @@ from agenthooks.executor import (
     reap_orphans,
 )
 from agenthooks.model.events import ALIASES, API_EVENTS, EVENTS
-from agenthooks.userconfig import FALSE_WORDS, HOSTS, env_switch, read_user_config, setting
+from agenthooks.userconfig import (
+    FALSE_WORDS,
+    HOSTS,
+    TRUE_WORDS,
+    env_switch,
+    read_user_config,
+    setting,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -219,6 +226,14 @@ def env_fail_closed(environ: Mapping[str, str]) -> bool:
     return env_switch(environ, FAIL_CLOSED_ENV) is True
 
 
+def check_fail_closed_env(environ: Mapping[str, str]) -> None:
+    """A word the fail-closed switch does not know is an error, never a silent "not set"."""
+    word = environ.get(FAIL_CLOSED_ENV, "").strip()
+    if word and env_switch(environ, FAIL_CLOSED_ENV) is None:
+        raise UsageError(f"{FAIL_CLOSED_ENV}={word!r} is not a switch: give "
+                         f"{', '.join(TRUE_WORDS)} (fail closed) or {', '.join(FALSE_WORDS)}")
+
+
 def audit_log(given: str | None, environ: Mapping[str, str], file_value: str | None) -> str | None:
     """The audit log's path: `--audit`, else the environment (0/false/no: none), else the file."""
     if given is not None:
@@ -233,6 +248,7 @@ def audit_log(given: str | None, environ: Mapping[str, str], file_value: str | N
 
 def apply_settings(values: dict[str, Any], environ: Mapping[str, str]) -> None:
     """Flags beat the environment, which beats the user config file (read only if it exists)."""
+    check_fail_closed_env(environ)
     user = read_user_config(environ)
     values["fail_closed"] = setting(values.get("fail_closed", False), environ,
                                     FAIL_CLOSED_ENV, user.fail_closed)
