@@ -13,10 +13,11 @@ a run never sees half a file, however many write at once.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from agenthooks.errors import AgentHooksError
 
@@ -25,7 +26,8 @@ if TYPE_CHECKING:
     from typing import Any, NamedTuple
 
     from agenthooks.config.discovery import Discovered
-    from agenthooks.model.handlers import HookFile, Source
+    from agenthooks.model.handlers import Handler, HookFile, Source
+    from agenthooks.sources.reach import Reached
 else:
     from agenthooks._records import NamedTuple
 
@@ -41,8 +43,8 @@ HOOK_FILE_KINDS: tuple[tuple[str, str], ...] = (
     ("settings", "dialect_sources"),  # Claude Code and Gemini CLI settings, once run loads them
 )
 
-# Variables a command may start a script path with; they stand for the workspace root.
-PROJECT_VARIABLES = ("CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR")
+# The variables that stand for the workspace root in a handler's environment.
+WORKSPACE_VARIABLES = ("AGENTHOOKS_WORKSPACE", "CLAUDE_PROJECT_DIR", "GEMINI_PROJECT_DIR")
 MAX_LISTED = 5  # changes named in a warning; the rest are counted
 
 
@@ -60,6 +62,25 @@ class Entry(NamedTuple):
 
     def as_json(self) -> dict[str, str]:
         return {"path": self.path, "sha256": self.sha256, "kind": self.kind, "why": self.why}
+
+
+class Unfollowed(NamedTuple):
+    """Something a hook's command reaches that trust cannot follow, and which hook names it."""
+
+    what: str
+    why: str
+
+    def as_json(self) -> dict[str, str]:
+        return {"what": self.what, "why": self.why}
+
+
+class Manifest(NamedTuple):
+    """What a workspace's trust covers, what it cannot follow, and the scripts that can run
+    from a verified copy (path -> the very bytes hashed)."""
+
+    entries: list[Entry]
+    unfollowed: list[Unfollowed]
+    runs: dict[str, bytes]
 
 
 class Change(NamedTuple):
@@ -135,43 +156,105 @@ def _sha256(path: str) -> str | None:
 # --- what a workspace's trust covers ----------------------------------------------------------
 
 
-def script_paths(command: str, cwd: str, workspace: str) -> Iterator[str]:
-    """Every word of a command that names an existing file inside the workspace, relative to
-    the handler's folder or absolute, after `$CLAUDE_PROJECT_DIR`/`$GEMINI_PROJECT_DIR`."""
-    import shlex
+def handler_variables(handler: Handler) -> dict[str, str]:
+    """The variables whose values a handler's command may use before it runs, as the run sets
+    them (`kinds.process.handler_env`): the workspace under every host's name, the hook file,
+    a plugin's folder, and HOME. Those set per call (GEMINI_CWD...) are known only then."""
+    source = handler.source
+    found = {"HOME": os.environ.get("HOME") or os.path.expanduser("~"),
+             "AGENTHOOKS_CONFIG": source.file}
+    found.update(dict.fromkeys(WORKSPACE_VARIABLES, source.workspace))
+    if source.plugin_root is not None:
+        from agenthooks.kinds.process import PLUGIN_VARS  # only then: its module is not cheap
 
-    for name in PROJECT_VARIABLES:
-        command = command.replace("${" + name + "}", workspace).replace("$" + name, workspace)
-    try:
-        words = shlex.split(command, comments=True)
-    except ValueError:  # unbalanced quotes: the shell will say so; hash what can be seen
-        words = command.split()
-    for word in words:
-        path = os.path.normpath(os.path.join(cwd, word))
-        if _relative(path, workspace) is not None and os.path.isfile(path):
-            yield path
+        names = PLUGIN_VARS.get(handler.dialect)
+        if names is not None:
+            found[names[0]] = source.plugin_root
+    return found
 
 
-def manifests(found: Discovered, files: Sequence[HookFile]) -> dict[str, list[Entry]]:
-    """Per workspace (absolute, real), the entries its trust covers, sorted by path.
+def reach_handler(handler: Handler, copies: Mapping[str, str] | None = None) -> Reached:
+    """What a command handler reaches (`sources.reach`): its command, exec-form arguments and
+    shell; with `copies`, the command, arguments and shell that run the copies instead."""
+    from agenthooks.sources.reach import Hit, reach, reach_exec
+
+    variables = handler_variables(handler)
+    cwd = handler.source.cwd
+    if handler.args is None:
+        found = reach(handler.command, cwd, variables, copies)
+    else:
+        found = reach_exec(handler.command, handler.args, cwd, variables, copies)
+    shell = handler.shell
+    if shell is not None and "/" in shell:  # a shell named by its path is a script too
+        path = os.path.normpath(os.path.join(cwd, shell))
+        if os.path.isfile(path):
+            found = found._replace(hits=(*found.hits, Hit(path, "script")))
+    return found
+
+
+def manifests(found: Discovered, files: Sequence[HookFile]) -> dict[str, Manifest]:
+    """Per workspace (absolute, real), what its trust covers: its hook files, and what every
+    command handler of `files` (hooks.json and settings files) reaches inside it, sorted.
 
     Only workspace-level files inside their workspace count: the user's own file and a file
     named with `--config` outside the workspace were chosen by the user, not by the checkout.
     """
-    entries: dict[str, dict[str, Entry]] = {}
+    covered: dict[str, _Covered] = {}
     for kind, field in HOOK_FILE_KINDS:
         for source in getattr(found, field, ()):
-            _add_file(entries, source, kind, "a workspace hook file")
+            if _governed(source) is not None:
+                _of(covered, source.workspace).add(source.file, kind, "a workspace hook file")
     for hook_file in files:
-        source = hook_file.source
-        shown = _governed(source)
-        if shown is None:
-            continue
+        shown = _governed(hook_file.source)
+        if shown is not None:
+            _of(covered, hook_file.source.workspace).handlers(hook_file, shown)
+    return {ws: c.manifest() for ws, c in covered.items()}
+
+
+def _of(covered: dict[str, _Covered], workspace: str) -> _Covered:
+    found = covered.get(workspace)
+    if found is None:
+        found = covered[workspace] = _Covered(workspace)
+    return found
+
+
+class _Covered:
+    """One workspace's manifest as it is gathered."""
+
+    def __init__(self, workspace: str) -> None:
+        self.workspace = workspace
+        self.entries: dict[str, Entry] = {}
+        self.unfollowed: list[Unfollowed] = []
+        self.runs: dict[str, bytes] = {}
+        self.data: dict[str, bytes | None] = {}
+
+    def handlers(self, hook_file: HookFile, shown: str) -> None:
         for handler in hook_file.handlers:
+            if handler.kind != "command":  # http, prompt...: nothing of the workspace runs
+                continue
             why = f"named by hook {handler.hook!r} in {shown}"
-            for path in script_paths(handler.command, source.cwd, source.workspace):
-                _add(entries, source.workspace, path, "script", why)
-    return {ws: sorted(found.values()) for ws, found in entries.items()}
+            reached = reach_handler(handler)
+            for hit in reached.hits:
+                data = self.add(hit.path, hit.role, why)
+                if data is not None and hit.role == "script":
+                    self.runs.setdefault(hit.path, data)
+            self.unfollowed.extend(Unfollowed(what, why) for what in reached.unfollowed
+                                   if Unfollowed(what, why) not in self.unfollowed)
+
+    def add(self, path: str, kind: str, why: str) -> bytes | None:
+        """Hash a file inside the workspace, once; the bytes hashed (None: outside, unreadable)."""
+        rel = _relative(path, self.workspace)
+        if rel is None:
+            return None
+        if rel not in self.entries:
+            data = self.data[rel] = _read_regular(path)
+            # A hook file that cannot be read is still part of the workspace: recorded as such.
+            digest = "unreadable" if data is None else hashlib.sha256(data).hexdigest()
+            self.entries[rel] = Entry(rel, digest, kind, why)
+        return self.data[rel]
+
+    def manifest(self) -> Manifest:
+        return Manifest(sorted(self.entries.values()), self.unfollowed, self.runs)
 
 
 def _governed(source: Source) -> str | None:
@@ -179,22 +262,6 @@ def _governed(source: Source) -> str | None:
     if source.level != "workspace":
         return None
     return _relative(source.file, source.workspace)
-
-
-def _add_file(entries: dict[str, dict[str, Entry]], source: Source, kind: str, why: str) -> None:
-    if _governed(source) is not None:
-        _add(entries, source.workspace, source.file, kind, why)
-
-
-def _add(entries: dict[str, dict[str, Entry]], workspace: str, path: str, kind: str,
-         why: str) -> None:
-    rel = _relative(path, workspace)
-    found = entries.setdefault(workspace, {})
-    if rel is None or rel in found:
-        return
-    digest = _sha256(path)
-    # A hook file that cannot be read is still part of the workspace: it is recorded as such.
-    found[rel] = Entry(rel, digest or "unreadable", kind, why)
 
 
 def dropped(source: Source, workspaces: Iterable[str]) -> bool:
@@ -219,6 +286,155 @@ def command(workspace: str, configs: Sequence[str] = ()) -> str:
     for config in configs:
         words += ["--config", config]
     return " ".join(shlex.quote(w) for w in words)
+
+
+# --- running what was hashed ------------------------------------------------------------------
+#
+# A trusted workspace's scripts are checked at load and run later: in between, the file can
+# change (an agent's edit, a checkout, another hook). So each script a trusted handler runs is
+# run from a copy of the very bytes hashed, in a private folder (0700, made per process),
+# its word in the command replaced by the copy's path. The copy sits at its workspace path
+# under that folder, beside links to everything else of the workspace, so that a script
+# finding its siblings from its own path (`$(dirname "$0")/lib.sh`, a Python import beside it)
+# still finds them. Removed when the process ends.
+
+_copies: dict[tuple[str, str], dict[str, str]] = {}
+_base: list[str] = []
+
+
+def pinned(files: Sequence[HookFile], trusted: Mapping[str, Manifest]) -> list[HookFile]:
+    """The files, each command handler of a trusted workspace made to run the verified copies
+    of its scripts (`reach_handler` with the copies)."""
+    kept = []
+    for hook_file in files:
+        source = hook_file.source
+        manifest = trusted.get(source.workspace)
+        copies = (copies_of(source.workspace, manifest)
+                  if manifest is not None and _governed(source) is not None else {})
+        kept.append(hook_file._replace(handlers=tuple(_pin(h, copies) for h in hook_file.handlers))
+                    if copies else hook_file)
+    return kept
+
+
+def _pin(handler: Handler, copies: Mapping[str, str]) -> Handler:
+    if handler.kind != "command":
+        return handler
+    found = reach_handler(handler, copies)
+    shell = handler.shell
+    if shell is not None and "/" in shell:
+        path = os.path.normpath(os.path.join(handler.source.cwd, shell))
+        shell = copies.get(path, path)  # absolute: the file hashed, whatever the run's cwd
+    return handler._replace(command=found.command, shell=shell,
+                            args=handler.args if handler.args is None else found.args)
+
+
+def copies_of(workspace: str, manifest: Manifest) -> dict[str, str]:
+    """Each script's path -> its verified copy, made once per process and workspace state;
+    empty when no private folder can be made (the scripts then run from their place)."""
+    digest = hashlib.sha256(json.dumps(sorted(
+        (path, hashlib.sha256(data).hexdigest()) for path, data in manifest.runs.items()
+    )).encode()).hexdigest()
+    key = (workspace, digest)
+    if key not in _copies:
+        try:
+            _copies[key] = _make_copies(workspace, manifest.runs)
+        except OSError:
+            _copies[key] = {}
+    return _copies[key]
+
+
+def _make_copies(workspace: str, runs: Mapping[str, bytes]) -> dict[str, str]:
+    import tempfile
+
+    if not runs:
+        return {}
+    root = tempfile.mkdtemp(prefix="ws-", dir=_private_base())
+    made = {root: workspace}  # each folder made in the copy -> the workspace's folder
+    copies: dict[str, str] = {}
+    for path, data in runs.items():
+        rel = _relative(path, workspace)
+        if rel is None:
+            continue
+        parts = rel.split("/")
+        for depth in range(1, len(parts)):
+            folder = os.path.join(root, *parts[:depth])
+            if folder not in made:
+                os.mkdir(folder, 0o700)
+                made[folder] = os.path.join(workspace, *parts[:depth])
+        copies[path] = _write_copy(os.path.join(root, *parts), data, path)
+    for folder, real in made.items():
+        _link_the_rest(folder, real)
+    return copies
+
+
+def _write_copy(target: str, data: bytes, original: str) -> str:
+    try:
+        executable = os.stat(original).st_mode & 0o111
+    except OSError:
+        executable = 0
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(target, flags, 0o500 if executable else 0o400)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    finally:
+        os.close(fd)
+    return target
+
+
+def _link_the_rest(folder: str, real: str) -> None:
+    """Links to the workspace folder's other entries, so paths from a copy still resolve."""
+    try:
+        names = os.listdir(real)
+    except OSError:
+        return
+    for name in names:
+        link = os.path.join(folder, name)
+        if not os.path.lexists(link):
+            with contextlib.suppress(OSError):  # a name not linked is one path less, no more
+                os.symlink(os.path.join(real, name), link)
+
+
+def _private_base() -> str:
+    """This process's private folder for copies: in XDG_RUNTIME_DIR, the cache folder or the
+    temporary folder, the first that lets programs run from it (not mounted noexec)."""
+    import atexit
+    import tempfile
+
+    if _base:
+        return _base[0]
+    home = os.environ.get("HOME") or os.path.expanduser("~")
+    cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(home, ".cache")
+    places = [os.environ.get("XDG_RUNTIME_DIR") or "", os.path.join(cache, "agenthooks"),
+              tempfile.gettempdir()]
+    for place in places:
+        if not os.path.isabs(place) or not _runnable(place):
+            continue
+        try:
+            folder = tempfile.mkdtemp(prefix="agenthooks-trusted-", dir=place)
+        except OSError:
+            continue
+        atexit.register(_remove, folder, os.getpid())
+        _base.append(folder)
+        return folder
+    raise OSError("no private folder to run verified copies from")
+
+
+def _remove(folder: str, owner: int) -> None:
+    """Only by the process that made it: a child forked later must not take it away."""
+    import shutil
+
+    if os.getpid() == owner:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _runnable(place: str) -> bool:
+    try:
+        os.makedirs(place, 0o700, exist_ok=True)
+        return not os.statvfs(place).f_flag & getattr(os, "ST_NOEXEC", 0)
+    except OSError:
+        return False
 
 
 # --- the trust file ----------------------------------------------------------------------------
@@ -256,14 +472,16 @@ def verdict(workspace: str, entries: Iterable[Entry], store: Mapping[str, Any]) 
 
 
 def check(found: Discovered, files: Sequence[HookFile],
-          environ: Mapping[str, str] | None = None) -> list[Verdict]:
-    """The verdict of every workspace whose hooks this run would load that is not trusted."""
+          environ: Mapping[str, str] | None = None) -> tuple[list[Verdict], dict[str, Manifest]]:
+    """The verdict of every workspace whose hooks this run would load that is not trusted, and
+    the manifests of those that are."""
     covered = manifests(found, files)
     if not covered:
-        return []
+        return [], {}
     store = read_store(trust_path(environ))
-    verdicts = (verdict(ws, entries, store) for ws, entries in covered.items())
-    return [v for v in verdicts if not v.trusted]
+    verdicts = [verdict(ws, m.entries, store) for ws, m in covered.items()]
+    return ([v for v in verdicts if not v.trusted],
+            {v.workspace: covered[v.workspace] for v in verdicts if v.trusted})
 
 
 def warning(found: Verdict, command: str) -> str:

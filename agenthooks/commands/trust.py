@@ -19,16 +19,22 @@ from agenthooks.audit import rfc3339
 from agenthooks.config.discovery import find_workspace_root
 from agenthooks.errors import AgentHooksError
 from agenthooks.report.escape import printable
-from agenthooks.sources.load import HOOKS_JSON, load_all
+from agenthooks.sources.load import load_all
+
+PLURALS = ("script", "module", "file")  # the kinds counted as words: "2 scripts"
+# What trust never follows, whatever the commands: said under every `--show`.
+NEVER_FOLLOWED = ("programs found on PATH (`jq`, `python3`...), and what a covered script "
+                  "imports, sources, reads or runs by itself")
 
 
-def covered(configs: Sequence[str], workspaces: Sequence[str]) -> dict[str, list[trust.Entry]]:
-    """Per workspace, what its trust covers: the files a run with these options would load."""
+def covered(configs: Sequence[str], workspaces: Sequence[str]) -> dict[str, trust.Manifest]:
+    """Per workspace, what its trust covers: the files a run with these options would load,
+    and what their command handlers reach."""
     loaded = load_all(configs=configs, workspaces=workspaces, no_user=True)
     for diagnostic in loaded.notes:  # an unsafe workspace, skipped as a run skips it
         sys.stderr.write(f"agenthooks: warning: {printable(str(diagnostic))}\n")
-    # What a run's trust check hashes: every hook file, and the scripts hooks.json files name.
-    manifests = trust.manifests(loaded.discovered(), loaded.of_kind(HOOKS_JSON))
+    # What a run's trust check hashes: every hook file, and what their command handlers reach.
+    manifests = trust.manifests(loaded.discovered(), loaded.handler_files)
     if not manifests:
         where = ", ".join(workspaces) or os.getcwd()
         raise AgentHooksError(f"no workspace hook files found for {where}: nothing to trust")
@@ -48,7 +54,7 @@ def trust_workspace(
         return revoke_trust(path, workspaces)
     manifests = covered(configs, workspaces)
     store = trust.read_store(path)
-    verdicts = {ws: trust.verdict(ws, entries, store) for ws, entries in manifests.items()}
+    verdicts = {ws: trust.verdict(ws, m.entries, store) for ws, m in manifests.items()}
     if show:
         if fmt == "json":
             write_json(manifests, verdicts, sys.stdout)
@@ -56,12 +62,13 @@ def trust_workspace(
             write_text(manifests, verdicts, sys.stdout)
         return 0
     when = rfc3339(time.time())
-    for ws, entries in manifests.items():
-        trust.record(path, ws, entries, when=when)
+    for ws, manifest in manifests.items():
+        trust.record(path, ws, manifest.entries, when=when)
         found = verdicts[ws]
         changes = "".join(f"\n  {c.change}: {printable(c.path)}" for c in found.changes)
         again = " again" if found.recorded else ""
-        sys.stdout.write(f"trusted{again} {printable(ws)}: {_counted(entries)}{changes}\n")
+        sys.stdout.write(f"trusted{again} {printable(ws)}: {_counted(manifest.entries)}"
+                         f"{changes}\n")
     return 0
 
 
@@ -82,33 +89,39 @@ def _counted(entries: Sequence[trust.Entry]) -> str:
     counts: dict[str, int] = {}
     for entry in entries:
         counts[entry.kind] = counts.get(entry.kind, 0) + 1
-    parts = [f"{count} {kind}{'s' if count != 1 and kind == 'script' else ''}"
+    parts = [f"{count} {kind}{'s' if count != 1 and kind in PLURALS else ''}"
              for kind, count in counts.items()]
     return f"{len(entries)} file{'s' if len(entries) != 1 else ''} ({', '.join(parts)})"
 
 
-def write_json(manifests: dict[str, list[trust.Entry]], verdicts: dict[str, trust.Verdict],
+def write_json(manifests: dict[str, trust.Manifest], verdicts: dict[str, trust.Verdict],
                stream: TextIO) -> None:
     items: list[dict[str, Any]] = []
-    for ws, entries in manifests.items():
+    for ws, manifest in manifests.items():
         found = verdicts[ws]
         items.append({
             "workspace": ws,
             "status": found.status,
             "changes": [{"path": c.path, "change": c.change} for c in found.changes],
-            "files": [e.as_json() for e in entries],
+            "files": [e.as_json() for e in manifest.entries],
+            "notCovered": [u.as_json() for u in manifest.unfollowed],
         })
-    stream.write(json.dumps({"workspaces": items}, indent=2) + "\n")
+    stream.write(json.dumps({"workspaces": items, "neverCovered": NEVER_FOLLOWED}, indent=2)
+                 + "\n")
 
 
-def write_text(manifests: dict[str, list[trust.Entry]], verdicts: dict[str, trust.Verdict],
+def write_text(manifests: dict[str, trust.Manifest], verdicts: dict[str, trust.Verdict],
                stream: TextIO) -> None:
     from agenthooks.report.table import render_table
 
-    for ws, entries in manifests.items():
+    for ws, manifest in manifests.items():
         found = verdicts[ws]
         stream.write(f"{printable(ws)}: {found.status}\n")
         for change in found.changes:
             stream.write(f"  {change.change}: {printable(change.path)}\n")
-        rows = [[printable(e.path), e.kind, e.sha256, printable(e.why)] for e in entries]
+        rows = [[printable(e.path), e.kind, e.sha256, printable(e.why)]
+                for e in manifest.entries]
         render_table(["FILE", "KIND", "SHA-256", "WHY"], rows, stream=stream)
+        for item in manifest.unfollowed:
+            stream.write(f"not covered: {printable(item.what)} ({printable(item.why)})\n")
+    stream.write(f"never covered: {NEVER_FOLLOWED}\n")

@@ -127,14 +127,14 @@ def load_all(
 
 def _for_run(found: discovery.Discovered, configs: Sequence[str], base: str,
              require_trust: bool) -> Loaded:
-    """Each file read for running: hooks.json files first, since trust hashes what their
-    commands name; an untrusted workspace's other files are then never read."""
+    """Each file read for running: hooks.json and settings files first, since trust hashes
+    what their commands reach; an untrusted workspace's Markdown hooks are then never read."""
     files = [load(source) for source in found.sources]
+    if found.dialect_sources:  # imported only then: a hooks.json run pays nothing
+        files.extend(load_dialects(found.dialect_sources))
     untrusted: tuple[str, ...] = ()
     if require_trust:
         found, files, untrusted = _trusted(found, files, configs, base)
-    if found.dialect_sources:  # imported only then: a hooks.json run pays nothing
-        files.extend(load_dialects(found.dialect_sources))
     markdown: tuple[MarkdownFile, ...] = ()
     if found.markdown:  # imported only then: a run without Markdown hooks pays nothing
         from agenthooks.markdown.files import load_markdown
@@ -149,10 +149,12 @@ def _trusted(
     found: discovery.Discovered, files: list[HookFile], configs: Sequence[str], base: str
 ) -> tuple[discovery.Discovered, list[HookFile], tuple[str, ...]]:
     """What discovery found and the files read, less the workspaces that are not trusted,
-    and one warning per such workspace."""
+    and one warning per such workspace; the trusted ones' handlers run verified copies of
+    their scripts (`trust.pinned`)."""
     from agenthooks import trust  # only then: a run that does not ask pays nothing
 
-    verdicts = trust.check(found, files)
+    verdicts, trusted = trust.check(found, files)
+    files = trust.pinned(files, trusted)
     if not verdicts:
         return found, files, ()
     dropped = {v.workspace for v in verdicts}

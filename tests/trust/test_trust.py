@@ -18,7 +18,7 @@ from .conftest import agenthooks_run
 
 GATE = """#!/bin/sh
 cat >/dev/null
-touch "$(dirname "$0")/../ran-gate"
+touch "$AGENTHOOKS_WORKSPACE/.agents/ran-gate"
 echo '{"decision": "allow", "systemMessage": "gate ran"}'
 """
 PAYLOAD = {"tool_name": "run_command", "tool_input": {"command": "ls"}}
