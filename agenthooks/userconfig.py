@@ -18,6 +18,7 @@ import sys
 from collections.abc import Mapping
 
 from agenthooks.errors import AgentHooksError
+from agenthooks.model.hosts import host_ids
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ else:
     from agenthooks._records import NamedTuple
 
 FILE_NAME = "config.toml"
-HOSTS = ("antigravity", "claude", "gemini")
+HOSTS: tuple[str, ...] = host_ids()  # every host's row (`model.hosts`)
 TRUE_WORDS = ("1", "true", "yes")
 FALSE_WORDS = ("0", "false", "no")
 

@@ -156,3 +156,81 @@ def test_the_toy_hosts_own_files_are_left_to_it(toys: None, tmp_path: Path) -> N
     """The same format under a host of its own: that host runs its files itself."""
     hooks = Hooks([toy_file(tmp_path, ("judge", "sh", "verdict", "no"))], host="toyfmt")
     assert [why for _, why in hooks.left_out] == ["toyfmt runs this file itself"]
+
+
+# --- a host by rows alone, through every command, in real processes ---------------------------
+
+TOY_RUN = ("import sys, tests.seam_toy; from agenthooks.cli import main; "
+           "sys.exit(main(sys.argv[1:]))")
+
+
+def toy_cli(cwd: Path, *args: str, payload: object = None) -> Any:
+    """`agenthooks ARGS` in a process where the toy host's rows exist (`tests.seam_toy`)."""
+    import os
+    import subprocess
+
+    repo = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "HOME": str(cwd / "home"), "XDG_CONFIG_HOME": str(cwd / "xdg"),
+           "PYTHONPATH": str(repo)}
+    return subprocess.run([sys.executable, "-c", TOY_RUN, *args], cwd=cwd, env=env,
+                          input=json.dumps(payload or {}), capture_output=True, text=True,
+                          timeout=60, check=False)
+
+
+@pytest.fixture
+def toy_project(tmp_path: Path) -> Path:
+    """A project with the toy host's own file and a hooks.json, both gating the shell."""
+    dump = f"{sys.executable} -c \"import sys; open(sys.argv[1], 'w').write(sys.stdin.read())\""
+    (tmp_path / ".toy").mkdir()
+    (tmp_path / ".toy" / "hooks.json").write_text(json.dumps({"hooks": {"pre": [
+        {"match": "sh", "command": f"{dump} {tmp_path / 'toy-saw.json'}"},
+        {"match": "sh", "command": "echo '{\"verdict\": \"no\", \"why\": \"toy says no\"}'"},
+    ]}}), encoding="utf-8")
+    (tmp_path / ".agents").mkdir()
+    (tmp_path / ".agents" / "hooks.json").write_text(json.dumps({"gate": {"PreToolUse": [
+        {"matcher": "run_command", "hooks": [{"command": f"{dump} {tmp_path / 'agy-saw.json'}"},
+                                             {"command": "echo 'no deletes' >&2; exit 2"}]},
+    ]}}), encoding="utf-8")
+    return tmp_path
+
+
+def test_a_host_added_by_rows_is_validated_and_listed(toy_project: Path) -> None:
+    (toy_project / "other").mkdir()
+    (toy_project / "other" / ".toy").mkdir()
+    (toy_project / "other" / ".toy" / "hooks.json").write_text(
+        '{"hooks": {"pre": [], "post": []}}', encoding="utf-8")
+    done = toy_cli(toy_project, "validate", "--format", "json", ".", "other")
+    assert done.returncode == 1, done.stderr
+    found = json.loads(done.stdout)
+    text = json.dumps(found)
+    assert "unknown event 'post'" in text and "other/.toy/hooks.json" in text, done.stdout
+    listed = toy_cli(toy_project, "list", "--dialect", "toy", "--format", "json")
+    assert listed.returncode == 0, listed.stderr
+    rows = json.loads(listed.stdout)
+    handlers = rows["handlers"] if isinstance(rows, dict) else rows
+    assert {h["dialect"] for h in handlers} == {"toy"} and len(handlers) == 2
+
+
+def test_a_host_added_by_rows_answers_as_that_host(toy_project: Path) -> None:
+    call = {"event": "pre", "tool": "sh", "input": {"line": "rm -rf /"}, "sid": "s1"}
+    done = toy_cli(toy_project, "run", "PreToolUse", "--host", "toy", payload=call)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"event": "pre", "go": False, "because": "no deletes"}
+    # hooks.json's handler saw the call in Antigravity's words; the toy's own file was left
+    # to the toy host, which runs it itself.
+    saw = json.loads((toy_project / "agy-saw.json").read_text())
+    assert saw["toolCall"] == {"name": "run_command", "args": {"CommandLine": "rm -rf /"}}
+    assert not (toy_project / "toy-saw.json").exists()
+
+
+def test_a_host_added_by_rows_has_its_files_run_in_its_own_words(toy_project: Path) -> None:
+    call = {"tool_name": "Bash", "tool_input": {"command": "rm -rf /"}, "session_id": "s1",
+            "hook_event_name": "PreToolUse"}
+    done = toy_cli(toy_project, "run", "PreToolUse", "--dialect", "toy", "--host", "claude",
+                   "--other-hosts", payload=call)
+    assert done.returncode == 0, done.stderr
+    answer_ = json.loads(done.stdout)["hookSpecificOutput"]
+    assert (answer_["permissionDecision"], answer_["permissionDecisionReason"]) == (
+        "deny", "toy says no")
+    saw = json.loads((toy_project / "toy-saw.json").read_text())
+    assert saw == {"sid": "s1", "event": "pre", "tool": "sh", "input": {"line": "rm -rf /"}}

@@ -77,6 +77,9 @@ OPTIONS: tuple[Option, ...] = (
     Option(("--host",), "host", "write the answer in this host's JSON and exit status, to be "
            "its one registered hook (also default_host in the user config); default: "
            "Antigravity's words", "HOST", choices=HOSTS),
+    Option(("--dialect",), "dialect", "read every --config file in this host's format "
+           "(default: from its place, else its shape); discovery finds only that host's "
+           "files", "HOST", choices=HOSTS),
     Option(("--other-hosts",), "other_hosts", "with --host: also run other hosts' settings "
            "files (a .gemini/settings.json under Claude Code...), translated to their own "
            "words (also other_hosts in the user config); the host's own files never run"),

@@ -210,7 +210,7 @@ def _report_broken(found: Found) -> None:
     TextReporter(sys.stderr, summary=False).report(result)
     for hook_file in broken:
         _say(f"agenthooks: {hook_file.source.path} has errors; "
-             f"{BROKEN_NOTE[hook_file.source.dialect]}")
+             f"{broken_note(hook_file.source.dialect)}")
     for hook_file in broken_md:
         _say(f"agenthooks: {hook_file.source.path} has errors; its hook is not listed "
              "(run skips it)")
@@ -293,10 +293,21 @@ def list_handlers(
 
 BROKEN_NOTE = {
     "antigravity": "its handlers are not listed (Antigravity ignores the whole file)",
-    "claude": "its handlers are not listed (Claude Code reads none of its hooks)",
-    "gemini": "the entries with errors are not listed (Gemini CLI skips each one and runs "
-              "the rest)",
 }
+
+
+def broken_note(dialect: str) -> str:
+    """What `list` leaves out of a file with errors, as its host reads such a file."""
+    found = BROKEN_NOTE.get(dialect)
+    if found is not None:
+        return found
+    from agenthooks.dialects.check import DIALECT_SPECS
+
+    spec = DIALECT_SPECS[dialect]
+    if spec.whole_file:
+        return f"its handlers are not listed ({spec.host} reads none of its hooks)"
+    return (f"the entries with errors are not listed ({spec.host} skips each one and runs "
+            "the rest)")
 
 
 def _row(handler: Handler) -> tuple[str, ...]:

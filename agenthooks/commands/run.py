@@ -63,6 +63,7 @@ class RunOptions(NamedTuple):
     host: str | None = None  # whose words the answer is written in; None: Antigravity's
     other_hosts: bool = False  # under a host, also run other hosts' settings files
     given_event: str | None = None  # EVENT as typed, before aliases were resolved
+    dialect: str | None = None  # --dialect: read every named file in it, discover only it
 
     @property
     def closed(self) -> bool:
@@ -183,7 +184,8 @@ def run(options: RunOptions) -> int:
     try:
         payload = read_stdin()
         loaded = load_all(configs=options.configs, workspaces=options.workspaces,
-                          no_user=options.no_user, require_trust=options.require_trust)
+                          no_user=options.no_user, require_trust=options.require_trust,
+                          dialect=options.dialect)
         hooks = Hooks.from_loaded(loaded, host=options.host, other_hosts=options.other_hosts)
         untrusted = loaded.untrusted
         for spec in options.python:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from agenthooks.config.rules import RULES
 from agenthooks.errors import ConfigError
 from agenthooks.model.handlers import Diagnostic, Source
+from agenthooks.model.hosts import HOST_TABLE
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -28,19 +29,38 @@ HOOKS_FILE = "hooks.json"
 HARNESS_DIR = ".harness"
 MARKDOWN_DIR = os.path.join(HARNESS_DIR, "hooks")
 MARKDOWN_SUFFIX = ".md"
-# Claude Code's and Gemini CLI's settings files of a workspace root, in the order each host
-# reads them (agenthooks.dialects).
-DIALECT_FILES: tuple[tuple[str, str], ...] = (
-    ("claude", os.path.join(".claude", "settings.json")),
-    ("claude", os.path.join(".claude", "settings.local.json")),
-    ("gemini", os.path.join(".gemini", "settings.json")),
+# Each host's own files under a workspace root (Claude Code's and Gemini CLI's settings...),
+# in the order each host reads them: from each host's row (`model.hosts`).
+DIALECT_FILES: tuple[tuple[str, str], ...] = tuple(
+    (row.id, os.path.join(*rel.split("/"))) for row in HOST_TABLE for rel in row.project_files)
+# The folders those files live in (`.claude`, `.gemini`...): a file in one belongs to the
+# project above it.
+DIALECT_FOLDERS: tuple[str, ...] = tuple(dict.fromkeys(
+    rel.split(os.sep, maxsplit=1)[0] for _, rel in DIALECT_FILES if os.sep in rel))
+# The user's hooks.json files, in the order read. Antigravity's hooks page and agy's own log
+# name `~/.gemini/config/hooks.json`; Google's migration guide from Gemini CLI
+# (google-gemini/gemini-cli@a69d422 docs/resources/migrating-to-antigravity-cli.md, "Hooks")
+# names `~/.gemini/antigravity-cli/hooks.json`. Which one a given agy version reads is not
+# settled, so both are read, each once.
+USER_HOOKS_FILES: tuple[tuple[str, ...], ...] = (
+    (".gemini", "config", HOOKS_FILE),
+    (".gemini", "antigravity-cli", HOOKS_FILE),
 )
+
+
+def _home() -> str:
+    return os.environ.get("HOME") or os.path.expanduser("~")
 
 
 def user_hooks_path() -> str:
     """`~/.gemini/config/hooks.json`, honouring $HOME."""
-    home = os.environ.get("HOME") or os.path.expanduser("~")
-    return os.path.join(home, ".gemini", "config", HOOKS_FILE)
+    return os.path.join(_home(), *USER_HOOKS_FILES[0])
+
+
+def user_hooks_paths() -> list[str]:
+    """Every user hooks.json place (`USER_HOOKS_FILES`), honouring $HOME."""
+    home = _home()
+    return [os.path.join(home, *parts) for parts in USER_HOOKS_FILES]
 
 
 def display_path(path: str, cwd: str | None = None) -> str:
@@ -174,7 +194,8 @@ def is_markdown(path: str) -> bool:
 
 def _source(path: str, workspace: str, cwd: str, *, given: str | None = None) -> Source:
     real = os.path.realpath(path)
-    level: Level = "user" if real == os.path.realpath(user_hooks_path()) else "workspace"
+    users = {os.path.realpath(user) for user in user_hooks_paths()}
+    level: Level = "user" if real in users else "workspace"
     shown = given if given is not None else display_path(path, cwd)
     file = os.path.abspath(path)
     return Source(
@@ -208,10 +229,11 @@ class Discovered(NamedTuple):
 
 
 def user_dialect_files() -> list[tuple[str, str]]:
-    """(dialect, path) of `~/.claude/settings.json` and `~/.gemini/settings.json`."""
-    home = os.environ.get("HOME") or os.path.expanduser("~")
-    return [("claude", os.path.join(home, ".claude", "settings.json")),
-            ("gemini", os.path.join(home, ".gemini", "settings.json"))]
+    """(dialect, path) of each host's user files (`~/.claude/settings.json`...), from each
+    host's row (`model.hosts`)."""
+    home = _home()
+    return [(row.id, os.path.join(home, *rel.split("/")))
+            for row in HOST_TABLE for rel in row.user_files]
 
 
 def workspace_dialect_files(root: str) -> list[tuple[str, str]]:
@@ -262,10 +284,15 @@ def dialect_source(path: str, dialect: str, workspace: str, cwd: str, *,
 
 
 def dialect_owner(path: str, fallback: str) -> str:
-    """The project root of a named settings file: the parent of its `.claude`/`.gemini`."""
-    parent = os.path.dirname(os.path.realpath(path))
-    if os.path.basename(parent) in (".claude", ".gemini"):
+    """The project root of a named settings file: the parent of its `.claude`/`.gemini`
+    (any host's folder, `DIALECT_FOLDERS`)."""
+    real = os.path.realpath(path)
+    parent = os.path.dirname(real)
+    if os.path.basename(parent) in DIALECT_FOLDERS:
         return os.path.dirname(parent)
+    for _, rel in DIALECT_FILES:  # a file deeper in its host's folder (`.github/hooks/x.json`)
+        if real.endswith(os.sep + rel):
+            return real[: -len(rel) - 1]
     return fallback
 
 
@@ -363,9 +390,9 @@ def _workspace_plain(
     """(hooks.json sources, Markdown sources): the user file, then each root's files."""
     sources: list[Source] = []
     markdown: list[Source] = []
-    user = user_hooks_path()
-    if not no_user and present(user):
-        sources.append(_source(user, default_root, cwd))
+    if not no_user:
+        sources.extend(_source(user, default_root, cwd) for user in user_hooks_paths()
+                       if present(user))
     for root in roots:
         sources.extend(_source(path, root, cwd) for path in workspace_files(root))
         markdown.extend(_source(path, root, cwd) for path in markdown_files(root))
@@ -474,7 +501,7 @@ def _folder_sources(
 ) -> list[Source]:
     """The hook files a directory named to `validate` stands for, shown under `given`."""
     real = os.path.realpath(path)
-    if os.path.basename(real) in (".claude", ".gemini"):
+    if os.path.basename(real) in DIALECT_FOLDERS:
         root = os.path.dirname(real)
         found_here = _dialect_files_in(root, dialect, only=os.path.basename(real))
         return _dialect_shown(found_here, given, real, root, cwd)
@@ -535,7 +562,12 @@ def _dialect_files_in(root: str, dialect: str | None, only: str | None = None
              if present(os.path.join(root, rel))]
     return [(kind, file) for kind, file in found
             if (dialect in (None, kind)) and (only is None or
-                                              os.path.basename(os.path.dirname(file)) == only)]
+                                              _folder_of(os.path.relpath(file, root)) == only)]
+
+
+def _folder_of(relative: str) -> str:
+    """The top folder of a path relative to a project root (`.claude`)."""
+    return relative.split(os.sep, maxsplit=1)[0]
 
 
 def _dialect_shown(found: list[tuple[str, str]], given: str, folder: str, root: str,
@@ -547,9 +579,10 @@ def _dialect_shown(found: list[tuple[str, str]], given: str, folder: str, root: 
 
 
 def dialect_folders(top: str) -> list[str]:
-    """Every `.claude` or `.gemini` folder with a settings file under `top`, by path."""
+    """Every host's folder (`.claude`, `.gemini`...) with a settings file under `top`, by
+    path."""
     found = [os.path.join(directory, folder) for directory in _directories(top)
-             for folder in (".claude", ".gemini")
+             for folder in DIALECT_FOLDERS
              if _dialect_files_in(directory, None, only=folder)]
     return sorted(found, key=lambda f: f.split(os.sep))
 

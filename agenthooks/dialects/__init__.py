@@ -36,18 +36,20 @@ def plugin_root_of(path: str) -> tuple[str, str] | None:
 
 
 def dialect_of_place(path: str) -> str | None:
-    """The dialect a file's place says: `.claude/settings*.json`, `.gemini/settings.json`,
-    a plugin's or extension's `hooks/hooks.json`; None when the place says nothing."""
-    from agenthooks.config.discovery import CUSTOMIZATION_DIRS
+    """The dialect a file's place says: a customization folder's hooks.json, a user
+    hooks.json, any host's own file (`.claude/settings*.json`, `.gemini/settings.json`...:
+    `config.discovery.DIALECT_FILES`), a plugin's or extension's `hooks/hooks.json`; None
+    when the place says nothing."""
+    from agenthooks.config.discovery import CUSTOMIZATION_DIRS, DIALECT_FILES, user_hooks_paths
 
-    name = os.path.basename(path)
-    folder = os.path.basename(os.path.dirname(os.path.abspath(path)))
-    if folder in CUSTOMIZATION_DIRS and name == "hooks.json":
+    full = os.path.abspath(path)
+    name = os.path.basename(full)
+    folder = os.path.basename(os.path.dirname(full))
+    if (folder in CUSTOMIZATION_DIRS and name == "hooks.json") or full in user_hooks_paths():
         return "antigravity"
-    if folder == ".claude" and name in ("settings.json", "settings.local.json"):
-        return "claude"
-    if folder == ".gemini" and name == "settings.json":
-        return "gemini"
+    for kind, rel in DIALECT_FILES:
+        if full.endswith(os.sep + rel):
+            return kind
     plugin = plugin_root_of(path)
     return plugin[0] if plugin is not None else None
 

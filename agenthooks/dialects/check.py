@@ -26,6 +26,7 @@ from agenthooks.dialects.spec import Dialect, HandlerType
 from agenthooks.events import INT32_MAX, did_you_mean
 from agenthooks.model.events import HOST_NAMES, other_host_hint
 from agenthooks.model.handlers import Handler, Source, escape, json_kind
+from agenthooks.model.hosts import HOST_TABLE, imported
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -33,7 +34,9 @@ if TYPE_CHECKING:
 
     from agenthooks.config.check import Anchor
 
-DIALECT_SPECS: dict[str, Dialect] = {"claude": CLAUDE, "gemini": GEMINI}
+# Every host with files of its own (`model.hosts`: its row's `dialect`).
+DIALECT_SPECS: dict[str, Dialect] = {
+    row.id: imported(row.dialect) for row in HOST_TABLE if row.dialect}
 
 # Tool names each host's built-in tools have, for examples in matcher warnings.
 KNOWN_TOOLS: dict[str, tuple[str, ...]] = {
@@ -448,8 +451,14 @@ class DialectChecker(Checker):
 
 
 def check_document(doc: Any, source: Source, *, thorough: bool) -> DialectChecker:
-    checker = DialectChecker(source, DIALECT_SPECS[source.dialect], thorough=thorough)
-    checker.document(doc)
+    """Every finding of a parsed document, and its handlers, by its dialect's own reader."""
+    spec = DIALECT_SPECS[source.dialect]
+    checker: DialectChecker
+    if spec.reader is not None:
+        checker = imported(spec.reader)(doc, source, thorough=thorough)
+    else:
+        checker = DialectChecker(source, spec, thorough=thorough)
+        checker.document(doc)
     if thorough:
         beside_agenthooks(checker)
     return checker

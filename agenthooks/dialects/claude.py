@@ -74,6 +74,7 @@ CLAUDE = Dialect(
     background_key="async",
     condition_key="if",
     env_file_events=frozenset(("SessionStart",)),
+    whole_file=True,
     option_types={
         "args": "strings", "async": "boolean", "asyncRewake": "boolean", "once": "boolean",
         "shell": "string", "if": "string", "statusMessage": "string", "headers": "object",

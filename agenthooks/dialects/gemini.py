@@ -60,6 +60,7 @@ GEMINI = Dialect(
     project_var="GEMINI_PROJECT_DIR",
     chain="gemini",
     dedup_by_name=True,
+    comments=True,
     option_types={"name": "string", "description": "string", "env": "string-map"},
 )
 

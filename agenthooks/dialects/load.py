@@ -19,6 +19,8 @@ from agenthooks.model.handlers import Diagnostic, Handler, HookFile, Source
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, NamedTuple
+
+    from agenthooks.dialects.spec import Dialect
 else:
     from agenthooks._records import NamedTuple
 
@@ -29,6 +31,12 @@ class DialectFile(NamedTuple):
     hook_file: HookFile
     switch: bool | None  # disableAllHooks (negated) / hooksConfig.enabled, when given
     disabled: tuple[str, ...]  # Gemini hooksConfig.disabled (merged as a union)
+
+
+def _spec(source: Source) -> Dialect:
+    from agenthooks.dialects.check import DIALECT_SPECS
+
+    return DIALECT_SPECS[source.dialect]
 
 
 def _diagnostic(source: Source, rule: str, message: str, line: int = 1, column: int = 1,
@@ -75,7 +83,9 @@ def _text(source: Source) -> tuple[str | None, list[Diagnostic]]:
     except Unusable as exc:
         return None, [_diagnostic(source, exc.rule, exc.message)]
     if data.startswith(b"\xef\xbb\xbf"):
-        host = "Claude Code" if source.dialect == "claude" else "Gemini CLI"
+        from agenthooks.model.hosts import host_name
+
+        host = host_name(source.dialect)
         return None, [_diagnostic(source, "bom", f"the file starts with a UTF-8 byte-order "
                                                  f"mark, which {host}'s JSON parser rejects: "
                                                  "save it as UTF-8 without BOM")]
@@ -95,7 +105,7 @@ def parse(source: Source) -> tuple[Any, Any, list[Diagnostic]]:
     text, found = _text(source)
     if text is None:
         return None, None, found
-    if source.dialect == "gemini":
+    if _spec(source).comments:
         text = strip_comments(text)
     deep = too_deep_at(text) if could_be_too_deep(text) else None
     if deep is not None:
@@ -141,7 +151,7 @@ def check_dialect_file(source: Source, *, thorough: bool = True) -> DialectFile:
     found.sort(key=lambda d: (d.line, d.column))
     # Claude Code reads none of a settings file that does not validate; Gemini CLI's registry
     # skips each invalid event, group or handler and registers the rest.
-    broken = any(d.severity == "error" for d in found) and source.dialect == "claude"
+    broken = any(d.severity == "error" for d in found) and _spec(source).whole_file
     handlers = () if broken else tuple(checker.handlers)
     return DialectFile(HookFile(source, handlers, tuple(found)), checker.switch_given,
                        checker.disabled)

@@ -29,6 +29,7 @@ from agenthooks.dialects.gemini import GEMINI
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Literal, NamedTuple
     Form = Literal["all", "names", "search", "full", "never"]
 else:
@@ -108,7 +109,8 @@ def antigravity_selection(matcher: str | None, event: str) -> Selection:
     return Selection("full", pattern=matcher)
 
 
-SELECTIONS = {
+# The hosts' matcher semantics defined here; another host's comes from its row.
+SELECTIONS: dict[str, Callable[[str | None, str], Selection]] = {
     "claude": claude_selection,
     "gemini": gemini_selection,
     "antigravity": antigravity_selection,
@@ -116,7 +118,15 @@ SELECTIONS = {
 
 
 def selection(dialect: str, matcher: str | None, event: str) -> Selection:
-    return SELECTIONS[dialect](matcher, event)
+    found = SELECTIONS.get(dialect)
+    if found is None:  # another host's: its row (`model.hosts`) names its function
+        from agenthooks.model.hosts import host_row, imported
+
+        row = host_row(dialect)
+        if row is None:
+            raise KeyError(dialect)
+        found = SELECTIONS[dialect] = imported(row.selection)
+    return found(matcher, event)
 
 
 def selects(chosen: Selection, value: str | None) -> bool:

@@ -57,6 +57,13 @@ class Dialect(NamedTuple):
     # Whether its host runs a handler once per name and command (Gemini CLI) rather than per
     # type, command and arguments (Claude Code).
     dedup_by_name: bool = False
+    # How its files are read: JSON with comments (Gemini CLI); whether one error drops every
+    # handler of the file (Claude Code) rather than the entry it is in; the "module:function"
+    # walking a parsed document (`check_document(doc, source, thorough=...)`, returning what
+    # `dialects.check.DialectChecker` gives), None for the Claude Code / Gemini CLI walker.
+    comments: bool = False
+    whole_file: bool = False
+    reader: str | None = None
 
     def default_timeout_for(self, event: str) -> float:
         return self.timeout_by_event.get(event, self.default_timeout)

@@ -1,8 +1,9 @@
 """Which module writes the final answer in a host's own words (`agenthooks run --host HOST`).
 
-One row per host: a new host is one module with a `write(given, event)` function and one
-line here. A writer is imported only when `--host` (or `default_host` in the user config)
-names it, so a run that names no host imports none of them.
+One row per host, from `model.hosts.HOST_TABLE`: a new host is one module with a
+`write(verdict, event)` function, named by its row there. A writer is imported only when
+`--host` (or `default_host` in the user config) names it, so a run that names no host
+imports none of them.
 
     write(verdict: Verdict, event: str) -> HostAnswer
 
@@ -14,6 +15,8 @@ Gemini CLI's `BeforeTool`; `HostAnswer` is the JSON object for stdout and the ex
 
 from __future__ import annotations
 
+from agenthooks.model.hosts import HOST_TABLE
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -23,12 +26,8 @@ if TYPE_CHECKING:
 else:
     from agenthooks._records import NamedTuple
 
-# host -> "module:function"
-WRITERS: dict[str, str] = {
-    "antigravity": "agenthooks.hosts.writers:antigravity",
-    "claude": "agenthooks.hosts.claude.render:write",
-    "gemini": "agenthooks.hosts.gemini.render:write",
-}
+# host -> "module:function", from each host's row (`model.hosts`).
+WRITERS: dict[str, str] = {row.id: row.writer for row in HOST_TABLE}
 HOSTS: tuple[str, ...] = tuple(WRITERS)
 
 

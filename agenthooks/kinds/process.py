@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.kinds import runs_beside as kind_runs_beside  # the package, loaded already
 from agenthooks.model.handlers import Answer, Handler, Source, skipped
+from agenthooks.model.hosts import HOST_TABLE
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -27,11 +28,8 @@ if TYPE_CHECKING:
 
 # dialect -> "module:function" reading one finished process as that host does; imported
 # only when a handler of that dialect ran, so a kind names no host.
-PROTOCOLS: dict[str, str] = {
-    "antigravity": "agenthooks.hosts.antigravity.protocol:answer",
-    "claude": "agenthooks.hosts.claude.protocol:answer",
-    "gemini": "agenthooks.hosts.gemini.protocol:answer",
-}
+# From each host's row (`model.hosts`).
+PROTOCOLS: dict[str, str] = {row.id: row.protocol for row in HOST_TABLE}
 # dialect -> the variables a plugin's handlers get: its folder, and a data folder of its own.
 PLUGIN_VARS: dict[str, tuple[str, str]] = {
     "claude": ("CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"),

@@ -18,6 +18,8 @@ events an exit 2 blocks) stay in the host's module, keyed by words of this table
 
 from __future__ import annotations
 
+from agenthooks.model.hosts import HOST_TABLE
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -25,13 +27,10 @@ if TYPE_CHECKING:
 else:
     from agenthooks._records import NamedTuple
 
-# The hosts whose hook files agenthooks reads, in the README's column order.
-DIALECTS: tuple[str, ...] = ("antigravity", "claude", "gemini")
+# The hosts agenthooks knows (`model.hosts`), in the README's column order.
+DIALECTS: tuple[str, ...] = tuple(row.id for row in HOST_TABLE)
 HOST_NAMES: dict[str, str] = {
-    "antigravity": "hooks.json",
-    "claude": "Claude Code",
-    "gemini": "Gemini CLI",
-}
+    row.id: "hooks.json" if row.neutral else row.name for row in HOST_TABLE}
 # adk-fluent's event names: not a host's files, but accepted wherever an event is named.
 ADK = "adk"
 # What a block means on an event whose row says nothing else.

@@ -23,6 +23,8 @@ resting on third-party material only.
 
 from __future__ import annotations
 
+from agenthooks.model.hosts import HOST_TABLE
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -30,7 +32,7 @@ if TYPE_CHECKING:
 else:
     from agenthooks._records import NamedTuple
 
-DIALECTS: tuple[str, ...] = ("antigravity", "claude", "gemini")
+DIALECTS: tuple[str, ...] = tuple(row.id for row in HOST_TABLE)
 
 
 class Tool(NamedTuple):
@@ -441,8 +443,8 @@ def markdown_table() -> str:
     Arguments are listed by the host's name, written `canonical→host` where the two differ.
     """
     lines = [
-        "| Tool | hooks.json (Antigravity) | Claude Code | Gemini CLI |",
-        "| --- | --- | --- | --- |",
+        "| Tool | " + " | ".join(row.title for row in HOST_TABLE) + " |",
+        "| --- |" + " --- |" * len(HOST_TABLE),
     ]
     for tool in TOOLS:
         cells = " | ".join(_cell(tool, dialect) for dialect in DIALECTS)

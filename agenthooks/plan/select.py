@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from agenthooks.matcher import handler_matches
 from agenthooks.model.events import is_tool_event
 from agenthooks.model.handlers import Handler, HookFile, Source
+from agenthooks.model.hosts import HOST_TABLE
 
 
 def event_handlers(files: Iterable[HookFile], event: str) -> list[Handler]:
@@ -211,6 +212,5 @@ def left_out(source: Source, host: str | None, other_hosts: bool) -> str | None:
 
 # Formats written for no one host: every host's run includes them (but their own host's, which
 # runs them itself).
-HOST_NEUTRAL: set[str] = {"antigravity"}
-HOST_NAMES: dict[str, str] = {"antigravity": "Antigravity", "claude": "Claude Code",
-                              "gemini": "Gemini CLI"}
+HOST_NEUTRAL: set[str] = {row.id for row in HOST_TABLE if row.neutral}
+HOST_NAMES: dict[str, str] = {row.id: row.name for row in HOST_TABLE}

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from agenthooks.model.hosts import HOST_TABLE
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
@@ -24,16 +26,20 @@ class Shape:
     """How one host writes a payload (a plain class: a namedtuple costs an `eval` at import,
     on the path of every run)."""
 
-    __slots__ = ("args_key", "call_key", "event_key", "fields", "name_key")
+    __slots__ = ("args_key", "call_key", "event_key", "fields", "marker", "name_key")
 
     def __init__(self, event_key: str | None, call_key: str | None, name_key: str,
-                 args_key: str, fields: tuple[tuple[str, str], ...]) -> None:
+                 args_key: str, fields: tuple[tuple[str, str], ...],
+                 marker: str | None = None) -> None:
         self.event_key = event_key  # the field that names the event; None: the host sends none
         self.call_key = call_key  # the object holding the tool call; None: the payload itself
         self.name_key = name_key  # the tool's name, inside the call
         self.args_key = args_key  # the tool's arguments, inside the call
         # (canonical field, this host's field), in the order the host writes them.
         self.fields = fields
+        # A field only this host sends, which tells its payload from another host's that
+        # names the event with the same word (Gemini CLI's `timestamp`).
+        self.marker = marker
 
 
 # The canonical fields are Claude Code's names where Claude Code has the field.
@@ -62,7 +68,7 @@ SHAPES: dict[str, Shape] = {
         ("mcp_context", "mcp_context"), ("prompt", "prompt"), ("response", "prompt_response"),
         ("stop_hook_active", "stop_hook_active"), ("source", "source"), ("reason", "reason"),
         ("trigger", "trigger"), ("message", "message"),
-    )),
+    ), marker="timestamp"),
 }
 HOSTS: tuple[str, ...] = tuple(SHAPES)
 
@@ -80,25 +86,33 @@ def detect(doc: Mapping[str, Any], given_event: str | None = None) -> str:
         from agenthooks.model.tools import tool_for
 
         # A flat payload naming a tool no table knows is in the snake_case hosts' shape.
-        return next((host for host in ("claude", "gemini", "antigravity")
+        others = [host for host in SHAPES if host not in _flat_hosts(doc)]
+        return next((host for host in (*_flat_hosts(doc), *others)
                      if tool_for(host, name) is not None), "claude")
     if given_event is not None:
         from agenthooks.model.events import row_of
 
-        only = [host for host in ("gemini", "claude") if row_of(host, given_event)]
+        only = [host for host in _flat_hosts(doc) if row_of(host, given_event)]
         if len(only) == 1 and row_of("antigravity", given_event) is None:
             return only[0]
     return "antigravity"
 
 
+def _flat_hosts(doc: Mapping[str, Any]) -> list[str]:
+    """The hosts whose payloads name the event in `hook_event_name`: one whose marker field
+    the payload has first, then those without a marker, then the others."""
+    flat = [host for host, shape in SHAPES.items() if shape.event_key == "hook_event_name"]
+    return sorted(flat, key=lambda host: 0 if SHAPES[host].marker in doc
+                  else 1 if SHAPES[host].marker is None else 2)
+
+
 def _host_of_event_word(word: str, doc: Mapping[str, Any]) -> str:
     from agenthooks.model.events import row_of
 
-    hosts = [host for host in ("gemini", "claude") if row_of(host, word) is not None]
-    if len(hosts) == 1:
-        return hosts[0]
-    # A word both say (SessionStart, SessionEnd, Notification): only Gemini CLI stamps it.
-    return "gemini" if "timestamp" in doc else "claude"
+    # A word several hosts say (SessionStart): the one whose marker the payload has (only
+    # Gemini CLI stamps `timestamp`), else one without a marker (Claude Code).
+    hosts = [host for host in _flat_hosts(doc) if row_of(host, word) is not None]
+    return hosts[0] if hosts else "claude"
 
 
 def tool_call(doc: Mapping[str, Any], host: str) -> tuple[str | None, dict[str, Any]]:
@@ -228,8 +242,7 @@ class Translation:
         return Translation(self.caller, doc, dumps(doc).encode("utf-8"), self.tool, self.args)
 
 
-HOST_TITLES: dict[str, str] = {"antigravity": "hooks.json (Antigravity)",
-                               "claude": "Claude Code", "gemini": "Gemini CLI"}
+HOST_TITLES: dict[str, str] = {row.id: row.title for row in HOST_TABLE}
 
 
 def markdown_table() -> str:

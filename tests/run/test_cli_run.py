@@ -373,7 +373,8 @@ def test_help_is_made_from_the_option_table(main_run: CliFn) -> None:
             assert flag in done.out
     assert USAGE == (
         "usage: agenthooks run EVENT [--config FILE]... [--workspace DIR]... [--no-user] "
-        "[--tool NAME] [--fail-closed] [--default-decision WORD] [--host HOST] [--other-hosts] "
+        "[--tool NAME] [--fail-closed] [--default-decision WORD] [--host HOST] [--dialect HOST] "
+            "[--other-hosts] "
         "[--report json] "
         "[--python MODULE:ATTR]... [--require-trust] [--audit FILE] [--audit-payloads] "
         "[--dry-run] [-v]"

@@ -1,0 +1,87 @@
+"""The hosts agenthooks knows, as data: one row per host, naming the modules that are that host.
+
+A host is its modules (`hosts/<id>/` writes its answer and reads its handlers' processes; for
+a host with hook files of its own, `dialects/<id>.py` says what its files are) and its words
+in the shared tables (`model.events`, `model.tools`, `sources.payloads.SHAPES`). Every other
+list of hosts is derived from `HOST_TABLE`: the writers (`hosts.writers.WRITERS`), the
+protocols (`kinds.process.PROTOCOLS`), the dialects (`dialects.check.DIALECT_SPECS`), the
+matcher semantics (`dialects.matching`), the files discovery looks for
+(`config.discovery.DIALECT_FILES`), and the choices of `--host` and `--dialect`. Modules are
+named as "module:attribute" strings and imported only when used, so that a run imports no
+host it does not answer or read.
+
+A test (`tests/test_seams.py`) adds a host by rows alone and runs it through every command.
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, NamedTuple
+else:
+    from agenthooks._records import NamedTuple
+
+
+class HostRow(NamedTuple):
+    """One host: its word, its names, and the modules that read and write it."""
+
+    id: str  # the word of `--host`, `--dialect` and every table's key
+    name: str  # how messages name it ("Claude Code")
+    title: str  # the README's column heading
+    writer: str  # "module:function" writing its answer (`hosts.writers.HostAnswer`)
+    protocol: str  # "module:function" reading one finished handler process of its files
+    selection: str  # "module:function" giving what one of its matchers selects
+    # "module:NAME" of its files' `Dialect` (a module of data that imports only
+    # `dialects.spec`: the table of dialects loads it); None: hooks.json.
+    dialect: str | None = None
+    # Its files under a project root and under the home directory, in the order it reads
+    # them (relative paths; a `*` is one file name, as `.github/hooks/*.json`).
+    project_files: tuple[str, ...] = ()
+    user_files: tuple[str, ...] = ()
+    # Files written for no one host: every host's run includes them (hooks.json).
+    neutral: bool = False
+
+
+_MATCHING = "agenthooks.dialects.matching"
+
+HOST_TABLE: tuple[HostRow, ...] = (
+    HostRow("antigravity", "Antigravity", "hooks.json (Antigravity)",
+            "agenthooks.hosts.writers:antigravity",
+            "agenthooks.hosts.antigravity.protocol:answer",
+            f"{_MATCHING}:antigravity_selection", neutral=True),
+    HostRow("claude", "Claude Code", "Claude Code",
+            "agenthooks.hosts.claude.render:write",
+            "agenthooks.hosts.claude.protocol:answer",
+            f"{_MATCHING}:claude_selection", "agenthooks.dialects.claude:CLAUDE",
+            (".claude/settings.json", ".claude/settings.local.json"),
+            (".claude/settings.json",)),
+    HostRow("gemini", "Gemini CLI", "Gemini CLI",
+            "agenthooks.hosts.gemini.render:write",
+            "agenthooks.hosts.gemini.protocol:answer",
+            f"{_MATCHING}:gemini_selection", "agenthooks.dialects.gemini:GEMINI",
+            (".gemini/settings.json",), (".gemini/settings.json",)),
+)
+
+
+def host_ids() -> tuple[str, ...]:
+    """Every host's word, in table order (the README's column order)."""
+    return tuple(row.id for row in HOST_TABLE)
+
+
+def host_row(host: str) -> HostRow | None:
+    """The row of a host's word, None for another word."""
+    return next((row for row in HOST_TABLE if row.id == host), None)
+
+
+def host_name(host: str) -> str:
+    """How messages name a host; the word itself for one no row knows."""
+    row = host_row(host)
+    return host if row is None else row.name
+
+
+def imported(path: str) -> Any:
+    """The attribute a "module:attribute" string names, imported now."""
+    import importlib
+
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
