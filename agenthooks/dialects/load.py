@@ -20,6 +20,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, NamedTuple
 
+    from agenthooks.config.jsonpos import PositionMap
     from agenthooks.dialects.spec import Dialect
 else:
     from agenthooks._records import NamedTuple
@@ -98,29 +99,57 @@ def _text(source: Source) -> tuple[str | None, list[Diagnostic]]:
                                   *_line_col(prefix, len(prefix)))]
 
 
+class _NeedsPositions(Exception):
+    """A duplicate key or a NaN/Infinity: only the position reader reports those."""
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        raise _NeedsPositions
+    return found
+
+
+def _no_constant(word: str) -> Any:
+    raise _NeedsPositions
+
+
 def parse(source: Source) -> tuple[Any, Any, list[Diagnostic]]:
     """(document, position map, findings); the document is None when it does not parse."""
-    from agenthooks.config.jsonpos import read_positions, too_deep_at
+    doc, positions, found, _text_read = _parse(source, exact=True)
+    return doc, positions, found
 
+
+def _parse(source: Source, *, exact: bool) -> tuple[Any, Any, list[Diagnostic], str]:
+    """`parse`, and the text parsed; unless `exact`, the position map is None when `json`
+    alone read the file (no duplicate key, no constant): positions cost a second parser,
+    imported and run only for a diagnostic (`_positions`)."""
     text, found = _text(source)
     if text is None:
-        return None, None, found
+        return None, None, found, ""
     if _spec(source).comments:
         text = strip_comments(text)
-    deep = too_deep_at(text) if could_be_too_deep(text) else None
-    if deep is not None:
-        found.append(_diagnostic(source, "nesting-too-deep", f"nesting too deep: more than "
-                                 f"{MAX_DEPTH} levels of lists and objects",
-                                 *_line_col(text, deep)))
-        return None, None, found
+    if could_be_too_deep(text):
+        from agenthooks.config.jsonpos import too_deep_at
+
+        deep = too_deep_at(text)
+        if deep is not None:
+            found.append(_diagnostic(source, "nesting-too-deep", f"nesting too deep: more "
+                                     f"than {MAX_DEPTH} levels of lists and objects",
+                                     *_line_col(text, deep)))
+            return None, None, found, text
     try:
-        json.loads(text)
+        doc = json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         found.append(_diagnostic(source, "json-syntax",
                                  f"invalid JSON: {_syntax_message(text, exc)}",
                                  exc.lineno, exc.colno))
-        return None, None, found
-    doc, positions = read_positions(text)
+        return None, None, found, text
+    except _NeedsPositions:
+        exact = True
+    if not exact:
+        return doc, None, found, text
+    doc, positions = _positions(text)
     for pointer, offset in positions.duplicates:
         key = pointer.rsplit("/", 1)[1].replace("~1", "/").replace("~0", "~")
         found.append(_diagnostic(source, "duplicate-key", f"key {key!r} is given twice; JSON "
@@ -129,7 +158,13 @@ def parse(source: Source) -> tuple[Any, Any, list[Diagnostic]]:
     for pointer, offset, word in positions.constants:
         found.append(_diagnostic(source, "json-constant", f"{word} is not valid JSON",
                                  *positions.line_col(offset), pointer))
-    return doc, positions, found
+    return doc, positions, found, text
+
+
+def _positions(text: str) -> tuple[Any, PositionMap]:
+    from agenthooks.config.jsonpos import read_positions
+
+    return read_positions(text)
 
 
 def check_dialect_file(source: Source, *, thorough: bool = True) -> DialectFile:
@@ -137,11 +172,13 @@ def check_dialect_file(source: Source, *, thorough: bool = True) -> DialectFile:
     host registers: none of a Claude Code file with errors, the valid ones of a Gemini one."""
     from agenthooks.dialects.check import check_document
 
-    doc, positions, found = parse(source)
+    doc, positions, found, text = _parse(source, exact=False)
     if doc is None:
         return DialectFile(HookFile(source, (), tuple(found)), None, ())
     checker = check_document(doc, source, thorough=thorough)
-    constant_at = {pointer for pointer, _, _ in positions.constants}
+    if checker.findings and positions is None:
+        positions = _positions(text)[1]
+    constant_at = set() if positions is None else {p for p, _, _ in positions.constants}
     for finding in checker.findings:
         if finding.pointer in constant_at:
             continue
