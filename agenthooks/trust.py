@@ -1,10 +1,11 @@
 """Trust in a workspace's hooks: what was reviewed, by hash, so a changed hook does not run.
 
 `agenthooks trust` records, per workspace, the SHA-256 of every workspace hook file
-agenthooks would load and of every script their commands name inside the workspace, in
-`$XDG_DATA_HOME/agenthooks/trust.json` (else `~/.local/share/...`). With trust required,
-`agenthooks run` compares the workspace with its record and skips the hooks of a workspace
-that was never trusted or has changed since (`check`).
+agenthooks would load (every source's) and of every file their command handlers reach inside
+the workspace (`sources.reach`), in `$XDG_DATA_HOME/agenthooks/trust.json` (else
+`~/.local/share/...`). With trust required, `agenthooks run` compares the workspace with its
+record and skips the hooks of a workspace that was never trusted or has changed since
+(`check`); the handlers of a trusted one run private copies of the bytes hashed (`pinned`).
 
 Imported only when trust is required or by the `trust` command: a plain run pays nothing.
 Runs only read the trust file; writers lock it and replace it whole (temp file + rename), so
