@@ -106,6 +106,8 @@ INTERPRETERS: dict[str, Interpreter] = {
 }
 _ALIASES = re.compile(r"(?:python|pypy)[0-9.]*|nodejs")
 MAX_MODULE_FILES = 1000  # a package's .py files hashed for `python -m`; the rest are named
+MAX_NOTE = 160  # characters of a note: a long command is named by its start
+MAX_DEPTH = 16  # commands inside commands (`sh -c`, `$(...)`) followed; deeper ones are named
 
 
 class Hit(NamedTuple):
@@ -188,8 +190,11 @@ class _Walk:
         self.copies = copies
         self.hits: list[Hit] = []
         self.notes: list[str] = []
+        self.depth = 0
 
     def note(self, what: str) -> None:
+        if len(what) > MAX_NOTE:
+            what = what[:MAX_NOTE - 1] + "…"
         if what not in self.notes:
             self.notes.append(what)
 
@@ -197,6 +202,16 @@ class _Walk:
 
     def text(self, command: str, cwd: str | None) -> str:
         """Walk a command; the command rewritten (unchanged without copies)."""
+        if self.depth >= MAX_DEPTH:
+            self.note(f"commands nested more than {MAX_DEPTH} deep")
+            return command
+        self.depth += 1
+        try:
+            return self._text(command, cwd)
+        finally:
+            self.depth -= 1
+
+    def _text(self, command: str, cwd: str | None) -> str:
         edits: list[tuple[int, int, str]] = []
         segment: list[Word] = []
         scopes: list[str | None] = []

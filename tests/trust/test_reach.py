@@ -94,3 +94,9 @@ def test_the_exec_form(ws: Path) -> None:
                        str(ws), {"CLAUDE_PROJECT_DIR": str(ws)}, copies)
     assert found.command == "python3" and found.args == ("/copy/t.py", "a.sh", "$HOME")
     assert [h.role for h in found.hits] == ["script", "file"]
+
+
+def test_a_command_nested_without_end_is_named_not_followed(ws: Path) -> None:
+    found = reach("echo " + "$(" * 3000 + "./a.sh" + ")" * 3000, str(ws), {})
+    assert found.unfollowed[0] == "commands nested more than 16 deep"
+    assert all(len(note) <= 160 for note in found.unfollowed)
