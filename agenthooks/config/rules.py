@@ -105,6 +105,8 @@ DIALECT_RULES: dict[str, Rule] = {
              "Gemini's `hooksConfig` or Claude's `disableAllHooks` of the wrong type"),
         Rule("field-missing", "error",
              "an http handler without `url`, an mcp_tool one without `server` and `tool`"),
+        Rule("url-scheme", "error",
+             "an http handler `url` that is not http or https (`file:`, `data:`...)"),
         Rule("option-type", "error",
              "a handler or group setting of the wrong type (`args`, `async`, `sequential`...)"),
         Rule("timeout-milliseconds", "warning",

@@ -336,6 +336,8 @@ class DialectChecker(Checker):
             self.command_text(text, pointer + "/command")
             if self.check_scripts:
                 self.dialect_script(text, "args" in handler, pointer + "/command")
+        if kind == "http" and text:
+            self.url_scheme(text, pointer + "/url")
         if not spec.runs_offline and self.thorough:
             self.add("handler-host-only", f"a {kind} handler needs {self.host} itself: "
                                           "agenthooks lists it but skips it when it runs hooks",
@@ -343,6 +345,16 @@ class DialectChecker(Checker):
         if self.errors == errors_before:  # a handler with an error never runs
             self.handlers.append(self.dialect_record(
                 event, matcher, sequential, handler, spec, text, timeout, pointer))
+
+    def url_scheme(self, url: str, pointer: str) -> None:
+        """An http handler POSTs: a `file:` or `data:` URL (or none at all) never reaches a
+        hook server, and agenthooks refuses it at run time (`kinds.http.parse_url`)."""
+        found = re.match(r"\s*([A-Za-z][A-Za-z0-9+.-]*):", url)
+        scheme = found.group(1).lower() if found else None
+        if scheme not in ("http", "https"):
+            what = f"a {scheme}: URL" if scheme else "not a URL with a scheme"
+            self.add("url-scheme", f"url {url!r} is {what}: an http handler POSTs only to "
+                                   "http and https URLs", pointer)
 
     def option_values(self, handler: dict[str, Any], keys: tuple[str, ...], pointer: str) -> None:
         """The type of each known option the table types (`async`, `env`, ...)."""
