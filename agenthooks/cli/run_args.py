@@ -262,6 +262,26 @@ def apply_settings(values: dict[str, Any], environ: Mapping[str, str]) -> None:
     values["other_hosts"] = values.get("other_hosts", False) or bool(user.other_hosts)
 
 
+def config_path(given: str) -> str:
+    """A `--config` path as given; a relative one that is not there, named from inside a
+    customization folder, against the workspace root above it. Antigravity runs the handlers
+    of `.agents/hooks.json` in `.agents/` (docs/format.md, "Where handlers run"), so
+    `--config .agents/agenthooks.json` there means the file beside that hooks.json, as it does
+    when the same command is tried by hand from the root."""
+    if os.path.isabs(given) or os.path.lexists(given):
+        return given
+    from agenthooks.config.discovery import CUSTOMIZATION_DIRS
+
+    try:
+        here = os.getcwd()
+    except OSError:  # the working directory was removed: the path stays as given
+        return given
+    from_root = os.path.join(os.path.dirname(here), given)
+    if os.path.basename(here) in CUSTOMIZATION_DIRS and os.path.lexists(from_root):
+        return from_root
+    return given
+
+
 def parse_run_args(
     args: Sequence[str], environ: Mapping[str, str] | None = None
 ) -> RunOptions:
@@ -276,6 +296,8 @@ def parse_run_args(
     for dest in ("configs", "workspaces", "python"):
         if dest in values:
             values[dest] = tuple(values[dest])
+    if "configs" in values:
+        values["configs"] = tuple(map(config_path, values["configs"]))
     apply_settings(values, os.environ if environ is None else environ)
     return RunOptions(event=event, **values)
 

@@ -29,7 +29,8 @@ def snippets() -> dict[str, dict[str, Any]]:
     for block in re.findall(r"```json\n(.*?)```", section, flags=re.S):
         doc = json.loads(block)
         host = re.search(r"--host (\w+)", block)
-        assert host is not None, block
+        if host is None:  # the page's gates, not a host's wiring
+            continue
         found[host.group(1)] = doc
     return found
 

@@ -5,6 +5,7 @@ deadline that holds during the TLS handshake."""
 from __future__ import annotations
 
 import json
+import selectors
 import shutil
 import socket
 import ssl
@@ -29,7 +30,7 @@ def certificate(tmp_path: Path) -> tuple[Path, Path]:
     cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
     subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
                     "-subj", "/CN=localhost", "-addext",
-                    "subjectAltName=DNS:localhost,IP:127.0.0.1",
+                    "subjectAltName=DNS:localhost,DNS:hooks.example.invalid,IP:127.0.0.1",
                     "-keyout", str(key), "-out", str(cert)],
                    check=True, capture_output=True, timeout=60)
     return cert, key
@@ -85,3 +86,44 @@ def test_a_handshake_that_never_ends_is_cut(servers: Start, tmp_path: Path) -> N
                     timeout=1)
     assert done.returncode == 2
     assert "timed out after 1 s" in json.loads(done.stdout)["reason"]
+
+
+def tunnel_to(port: int) -> Callable[[socket.socket, RawServer], None]:
+    """A CONNECT proxy that takes every tunnel to 127.0.0.1:`port`, whatever host it names."""
+    def serve(connection: socket.socket, server: RawServer) -> None:
+        server.read_request(connection)
+        with socket.create_connection(("127.0.0.1", port)) as upstream:
+            connection.sendall(b"HTTP/1.1 200 Connection established\r\n\r\n")
+            relay(connection, upstream, server)
+
+    return serve
+
+
+def relay(one: socket.socket, other: socket.socket, server: RawServer) -> None:
+    with selectors.DefaultSelector() as selector:
+        selector.register(one, selectors.EVENT_READ, other)
+        selector.register(other, selectors.EVENT_READ, one)
+        while not server.stopped.is_set():
+            for key, _ in selector.select(0.1):
+                data = key.fileobj.recv(65536)  # type: ignore[union-attr]
+                if not data:
+                    return
+                key.data.sendall(data)
+
+
+def test_https_to_another_host_goes_through_the_proxy_tunnel(
+    servers: Start, tmp_path: Path, certificate: tuple[Path, Path]
+) -> None:
+    cert, key = certificate
+    hook = servers(tls(cert, key, HELLO))
+    proxy = servers(tunnel_to(hook.port))
+    done = run_hook(tmp_path, "https://hooks.example.invalid:8443/hook", "--fail-closed",
+                    env={"SSL_CERT_FILE": str(cert),
+                         "HTTPS_PROXY": f"http://me:secret@127.0.0.1:{proxy.port}"})
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert json.loads(done.stdout)["systemMessage"] == "over tls"
+    ((head, _),) = proxy.requests
+    lines = head.decode().split("\r\n")
+    assert lines[0].startswith("CONNECT hooks.example.invalid:8443 HTTP/1.")
+    assert "Proxy-Authorization: Basic bWU6c2VjcmV0" in lines
+    assert len(hook.requests) == 1

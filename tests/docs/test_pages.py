@@ -1,0 +1,54 @@
+"""What the pages show that no command prints: the user config file of docs/config.md is one
+agenthooks reads, with every key the page documents; every page is in the site's navigation."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+
+from agenthooks.userconfig import UserConfig, parse_user_config
+from tests.docs.examples import blocks
+from tests.docs.pages import DOCS, REPO, page
+
+
+def test_the_user_config_example_is_read_as_the_page_says(tmp_path: Path) -> None:
+    (toml,) = [block for block in blocks(DOCS / "config.md") if block.language == "toml"]
+    path = tmp_path / "config.toml"
+    path.write_text(toml.text, encoding="utf-8")
+    config = parse_user_config(str(path))
+    assert config.require_trust is True
+    assert config.fail_closed is True
+    assert config.other_hosts is True
+    assert config.default_host == "claude"
+    assert config.audit_log is not None
+    assert config.audit_log.endswith("/.local/state/agenthooks/audit.jsonl")
+    # The page names every key the file may hold.
+    for key in UserConfig._fields:
+        if key != "path":
+            assert f"{key} = " in toml.text, key
+
+
+def nav_pages(nav: object) -> set[str]:
+    if isinstance(nav, str):
+        return {nav}
+    if isinstance(nav, dict):
+        return set().union(*(nav_pages(value) for value in nav.values()))
+    if isinstance(nav, list):
+        return set().union(*(nav_pages(item) for item in nav))
+    return set()
+
+
+def test_every_page_is_in_the_navigation() -> None:
+    # mkdocs.yml has no tags that need MkDocs' own loader.
+    config = yaml.safe_load((REPO / "mkdocs.yml").read_text(encoding="utf-8"))
+    on_disk = {str(path.relative_to(DOCS)) for path in DOCS.rglob("*.md")}
+    assert nav_pages(config["nav"]) == on_disk
+
+
+def test_the_readme_links_only_to_pages_that_exist() -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    for target in re.findall(r"\]\((docs/[^)#]+)", readme):
+        assert (REPO / target).is_file(), target
+    assert page("index.md")
