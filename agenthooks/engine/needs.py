@@ -63,17 +63,12 @@ def narrow(
 
 
 def holds_for(handler: Handler, words: Translation, cwd: object) -> bool:
-    rule = handler.condition
-    if rule is None:
+    if handler.condition is None:
         return True
     tool, tool_input = words.tool_in(handler.dialect), words.args_in(handler.dialect)
-    from agenthooks.dialects.conditions import Unreadable, holds
+    from agenthooks.dialects.conditions import applies
 
-    base = cwd if isinstance(cwd, str) and cwd else handler.source.workspace
-    try:
-        return holds(rule, tool, tool_input, base)
-    except Unreadable:
-        return True  # a gate that runs too often errs on the safe side; validate says so
+    return applies(handler, tool, tool_input, cwd)
 
 
 async def run(plan: EventPlan, call: Call, handlers: list[Handler], jobs: list[Job],

@@ -24,14 +24,15 @@ CASES = [
     ("Bash(npm run test:*)", "Bash", {"command": "npm run testing"}, False),
     ("Bash(rm -rf *)", "Bash", {"command": "cd x; rm -rf build"}, True),
     ("Bash(*)", "Bash", {"command": "anything"}, True),
-    ("Bash(git *)", "Bash", {}, False),
+    ("Bash(git *)", "Bash", {}, True),  # no command to read: a gate runs
     ("Edit(src/**)", "Edit", {"file_path": "src/a/b.py"}, True),
     ("Edit(src/**)", "Edit", {"file_path": "/proj/src/a.py"}, True),  # relative to cwd
     ("Edit(src/**)", "Edit", {"file_path": "docs/a.md"}, False),
     ("Edit(*.ts)", "Edit", {"file_path": "a.ts"}, True),
     ("Write(./notes/*)", "Write", {"file_path": "notes/x.md"}, True),
     ("Read(*.env)", "Read", {"file_path": ".env"}, True),
-    ("WebFetch(domain:example.com)", "WebFetch", {"url": "https://api.example.com/x"}, True),
+    ("WebFetch(domain:example.com)", "WebFetch", {"url": "https://example.com/x"}, True),
+    ("WebFetch(domain:example.com)", "WebFetch", {"url": "https://api.example.com/x"}, False),
     ("WebFetch(domain:example.com)", "WebFetch", {"url": "https://example.org/"}, False),
     ("mcp__memory__*", "mcp__memory__create", {}, True),
 ]
@@ -44,7 +45,8 @@ def test_holds(rule: str, tool: str, tool_input: dict[str, object], expected: bo
 
 
 @pytest.mark.parametrize(("rule", "tool"), [
-    ("Bash(git", "Bash"), ("WebFetch(https://x)", "WebFetch"), ("Task(explore *)", "Task"),
+    ("Bash(git", "Bash"), ("WebFetch(https://x)", "WebFetch"), ("Skill(deploy *)", "Skill"),
+    ("PowerShell(Remove-Item *)", "PowerShell"),
 ])
 def test_rules_agenthooks_cannot_read(rule: str, tool: str) -> None:
     # Such a handler runs for every call its matcher selects: the safe side for a gate.
