@@ -1,5 +1,6 @@
-"""The README's Layout section names every module and package of agenthooks, and nothing the
-tree does not have: the map of the code cannot drift from the code."""
+"""The Layout section of the documentation (docs/layout.md) names every module and package of
+agenthooks, and nothing the tree does not have: the map of the code cannot drift from the
+code."""
 
 from __future__ import annotations
 
@@ -46,9 +47,9 @@ def named() -> set[str]:
 
 def test_the_layout_names_every_package_and_module() -> None:
     missing = sorted(tree() - named())
-    assert not missing, f"README Layout does not name: {missing}"
+    assert not missing, f"docs/layout.md does not name: {missing}"
 
 
 def test_the_layout_names_nothing_the_tree_lacks() -> None:
     extra = sorted(named() - tree())
-    assert not extra, f"README Layout names what the tree does not have: {extra}"
+    assert not extra, f"docs/layout.md names what the tree does not have: {extra}"
