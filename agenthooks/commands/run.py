@@ -25,6 +25,8 @@ from agenthooks.api import (
 )
 from agenthooks.errors import AgentHooksError, describe
 from agenthooks.payload import dumps
+from agenthooks.plan.recursion import check_depth, enter, leave
+from agenthooks.report.escape import printable
 from agenthooks.report.run import write_plan, write_result
 from agenthooks.sources.load import load_all
 
@@ -182,6 +184,7 @@ def run(options: RunOptions) -> int:
     payload = b""
     hooks: Hooks | None = None
     try:
+        check_depth(os.environ)
         payload = read_stdin()
         loaded = load_all(configs=options.configs, workspaces=options.workspaces,
                           no_user=options.no_user, require_trust=options.require_trust,
@@ -190,19 +193,13 @@ def run(options: RunOptions) -> int:
         untrusted = loaded.untrusted
         for spec in options.python:
             hooks = load_python(hooks, spec)
+        empty = nothing_to_run(options, hooks)
         if options.dry_run:
             plan = hooks.plan(options.event, payload, tool=options.tool)
             write_plan(plan, sys.stderr)
             write_json(plan.to_json())
             return exit_status(False)
-        denied = untrusted_deny(options.event, hooks, untrusted) if options.closed else None
-        result = denied or untrusted_result(hooks.run(
-            options.event,
-            payload,
-            tool=options.tool,
-            fail_closed=options.fail_closed,
-            default_decision=options.default_decision,
-        ), untrusted)
+        result = decide(options, hooks, payload, untrusted, empty)
     except AgentHooksError as exc:
         if not options.closed or options.dry_run:
             raise
@@ -214,6 +211,63 @@ def run(options: RunOptions) -> int:
     finally:  # after the answer: the host is not kept waiting on the log's lock
         if options.audit is not None:
             audit(options, result, payload, hooks, started, clock)
+
+
+def decide(options: RunOptions, hooks: Hooks, payload: bytes, untrusted: tuple[str, ...],
+           empty: Empty | None) -> EventResult:
+    """Run the event's hooks, their handlers marked one run deeper (`plan.recursion`); what
+    was left out (untrusted workspaces, no hook file at all) is named in the answer."""
+    if options.closed:
+        denied = untrusted_deny(options.event, hooks, untrusted)
+        if denied is None and empty is not None and empty.misplaced:
+            # A gate in a place agenthooks never reads is a gate skipped: as a hooks.json with
+            # errors is, it denies under fail-closed.
+            denied = failed_closed(options.event, empty.notice)
+        if denied is not None:
+            return denied
+    previous = enter(os.environ)
+    try:
+        result = hooks.run(options.event, payload, tool=options.tool,
+                           fail_closed=options.fail_closed,
+                           default_decision=options.default_decision)
+    finally:
+        leave(os.environ, previous)
+    result = untrusted_result(result, untrusted)
+    if empty is not None and options.host is not None:
+        result = untrusted_result(result, [f"warning: {empty.notice}"])
+    return result
+
+
+class Empty(NamedTuple):
+    """A run with no hook to run: why, and whether a hook file sits where none is read."""
+
+    notice: str
+    misplaced: bool
+
+
+def nothing_to_run(options: RunOptions, hooks: Hooks) -> Empty | None:
+    """When the run has no hook at all (no file, or only files its host leaves out) and was
+    named none: say so once on stderr, naming any hook file in a place agenthooks never reads
+    (`config.nearmiss`). Looked for only then, so a run with hooks pays nothing."""
+    if (options.configs or hooks.python_hooks or hooks.shell_hooks or hooks.skipped_files
+            or hooks.notes or len(hooks.left_out) < len(hooks.files)):
+        return None
+    from agenthooks.config.nearmiss import near_misses_in, near_misses_upward
+
+    if options.workspaces:
+        misses = [m for w in options.workspaces for m in near_misses_in(w)]
+    else:
+        misses = near_misses_upward(os.getcwd())
+    what = "no hook file found" if not hooks.files else "no hook to run (" + "; ".join(
+        f"{f.source.path}: {why}" for f, why in hooks.left_out) + ")"
+    if misses:
+        more = f" (and {len(misses) - 1} more: agenthooks validate)" if len(misses) > 1 else ""
+        notice = f"{what}; {misses[0].describe()}{more}"
+    else:
+        notice = f"{what}: nothing ran (agenthooks init sets up a workspace)"
+    if not (misses and options.closed and not options.dry_run):  # else the deny says it
+        say(lambda stream: stream.write(f"agenthooks: warning: {printable(notice)}\n"))
+    return Empty(notice, bool(misses))
 
 
 def markdown_of(hooks: Hooks | None) -> frozenset[str]:

@@ -9,14 +9,22 @@ it reports everything it can find, each at `file:line:col`, and exits 1 on any e
 
 from __future__ import annotations
 
+import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from agenthooks.config import discovery
+from agenthooks.config.rules import RULES
+from agenthooks.model.handlers import Diagnostic
+from agenthooks.plan.recursion import runs_itself
 from agenthooks.report.diagnostics import ValidationResult, report
 from agenthooks.report.escape import printable
 from agenthooks.sources.load import load_all
+from agenthooks.userconfig import UserConfig, UserConfigError, config_path, read_user_config
+
+USER_CONFIG_RULE = "user-config"
 
 
 def _folders() -> str:
@@ -48,6 +56,44 @@ def _empty_message(given: str, recursive: bool) -> str:
     return f"agenthooks: {given}: no {discovery.HOOKS_FILE} in {_folders()}\n"
 
 
+def user_config() -> tuple[UserConfig | None, list[Diagnostic]]:
+    """The user config file as every run reads it, or the error that would break every run
+    (rule `user-config`, at the file's line and column)."""
+    try:
+        return read_user_config(), []
+    except UserConfigError as exc:
+        path = config_path()
+        found = re.match(rf"{re.escape(path)}(?::(\d+))?(?::(\d+))?: (.*)", str(exc), re.S)
+        line, column, message = (found.groups() if found else (None, None, str(exc)))
+        rule = RULES[USER_CONFIG_RULE]
+        return None, [Diagnostic(discovery.display_path(path), int(line or 1), int(column or 1),
+                                 rule.severity, rule.id, f"{message} (every agenthooks run fails on it)", "")]
+
+
+def near_miss_findings(paths: Sequence[str], workspaces: Sequence[str],
+                       configs: Sequence[str], recursive: bool) -> list[Diagnostic]:
+    """A warning at each file that looks like a hook file where agenthooks never looks: in
+    each folder named (with `recursive`, every folder below), in each `--workspace`, else in
+    the current directory and its parents up to the top of its git work tree."""
+    from agenthooks.config import nearmiss
+
+    folders = [p for p in paths if os.path.isdir(p)] or list(workspaces)
+    if recursive:
+        folders = [d for top in folders or ["."] for d in discovery.walk_directories(top)]
+    if folders:
+        misses = [miss for folder in folders for miss in nearmiss.near_misses_in(folder)]
+    elif paths or configs:
+        return []
+    else:
+        misses = nearmiss.near_misses_upward(os.getcwd())
+    rule = RULES[nearmiss.RULE]
+    unique: dict[str, nearmiss.NearMiss] = {}
+    for miss in misses:
+        unique.setdefault(miss.path, miss)
+    return [Diagnostic(discovery.display_path(miss.path), 1, 1, rule.severity, rule.id,
+                       miss.describe(), "") for miss in unique.values()]
+
+
 def validate(
     paths: Sequence[str],
     *,
@@ -65,6 +111,7 @@ def validate(
     """
     loaded = load_all(configs=configs, workspaces=workspaces, no_user=no_user, paths=paths,
                       recursive=recursive, dialect=dialect, thorough=True)
+    user, user_findings = user_config()
     for given in loaded.empty:
         sys.stderr.write(_empty_message(printable(given), recursive))
     if not loaded.files and not loaded.empty and not loaded.notes:
@@ -74,7 +121,10 @@ def validate(
         )
     result = ValidationResult(
         sources=loaded.sources,
-        diagnostics=(*loaded.notes, *(d for f in loaded.files for d in f.diagnostics)),
+        diagnostics=(*loaded.notes, *(d for f in loaded.files for d in f.diagnostics),
+                     *user_findings,
+                     *runs_itself(loaded.files, user.default_host if user else None),
+                     *near_miss_findings(paths, workspaces, configs, recursive)),
         empty_dirs=loaded.empty,
     )
     report(result, fmt, sys.stdout)

@@ -604,6 +604,11 @@ def _directories(top: str) -> Iterator[str]:
         level = children
 
 
+def walk_directories(top: str) -> Iterator[str]:
+    """`top` and every directory below it that `validate --recursive` searches."""
+    return _directories(top)
+
+
 def _markdown_under(path: str, recursive: bool) -> list[str]:
     """The Markdown hooks a directory named to `validate` stands for."""
     if is_markdown_folder(path):

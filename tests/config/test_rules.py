@@ -56,8 +56,9 @@ EXPECTED: dict[str, tuple[int, int]] = {
     "duplicate-handler": (9, 60),
 }
 
-# Rules about discovery rather than one file's content, each with tests of its own.
-DISCOVERY_RULES = {"unsafe-workspace"}
+# Rules about discovery, the user config or what a run reads rather than one file's content,
+# each with tests of its own (tests/commands/test_nearmiss.py, test_recursion.py...).
+DISCOVERY_RULES = {"unsafe-workspace", "near-miss", "user-config", "runs-itself"}
 
 # Bad files that cannot be committed as text: git and editors would "fix" them.
 GENERATED: dict[str, bytes] = {

@@ -1,0 +1,158 @@
+"""`agenthooks run` inside agenthooks' own reach: a handler that would read its own file, and
+runs nested in runs.
+
+Two guards, one for each way a run can start itself:
+
+- `validate` (rule `runs-itself`): a handler whose command is `agenthooks run` and whose run
+  would read the very file it is written in. The selection never runs such a handler
+  (`plan.select.fans_out`), but the host does: it then runs agenthooks, which runs the file's
+  other hooks a second time, beside the host's own run of them.
+- `run` (an environment marker, `DEPTH_ENV`): a handler that starts `agenthooks run` in some
+  other way (a script that calls it) gets the marker one higher than its run's; a run that
+  finds itself nested deeper than `MAX_DEPTH` refuses to run anything, so a loop ends at the
+  second level instead of filling the machine with processes.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Mapping, MutableMapping, Sequence
+
+from agenthooks.errors import AgentHooksError
+from agenthooks.model.handlers import Diagnostic, Handler, HookFile, Source
+from agenthooks.plan.select import fans_out, left_out
+
+RULE = "runs-itself"
+DEPTH_ENV = "AGENTHOOKS_RUN_DEPTH"
+# A run started by a handler of a run (Antigravity's hooks.json entry, then a script that asks
+# agenthooks about another file) is one level; a third is a loop.
+MAX_DEPTH = 1
+
+
+class NestedRunError(AgentHooksError):
+    """`agenthooks run` started by a handler of a run started by a handler of a run."""
+
+
+def depth(environ: Mapping[str, str]) -> int:
+    """How many runs this one is nested in (0: started by a host or by hand)."""
+    try:
+        return max(0, int(environ.get(DEPTH_ENV, "0")))
+    except ValueError:
+        return 0
+
+
+def check_depth(environ: Mapping[str, str]) -> None:
+    """Raise `NestedRunError` when this run is nested deeper than `MAX_DEPTH`."""
+    level = depth(environ)
+    if level > MAX_DEPTH:
+        raise NestedRunError(
+            f"agenthooks run nested {level} levels deep ({DEPTH_ENV}={level}): a handler runs "
+            "agenthooks run, whose handlers run it again; nothing ran (find the handler with "
+            "agenthooks validate, rule runs-itself, or agenthooks run -v)")
+
+
+def enter(environ: MutableMapping[str, str]) -> str | None:
+    """Mark `environ` (which handlers inherit) one level deeper; returns the value to give
+    back to `leave` once the handlers are done."""
+    previous = environ.get(DEPTH_ENV)
+    environ[DEPTH_ENV] = str(depth(environ) + 1)
+    return previous
+
+
+def leave(environ: MutableMapping[str, str], previous: str | None) -> None:
+    """Undo `enter`: a harness that runs many events in one process stays at its level."""
+    if previous is None:
+        environ.pop(DEPTH_ENV, None)
+    else:
+        environ[DEPTH_ENV] = previous
+
+
+def run_options(handler: Handler) -> tuple[list[str], str | None, bool] | None:
+    """The `--config` files, `--host` and `--other-hosts` of an `agenthooks run` command;
+    None when it cannot be read as words (a shell construct the selection would not parse)."""
+    import shlex  # only for validate: not on run's path
+
+    try:
+        words = [*shlex.split(handler.command), *(handler.args or ())]
+    except ValueError:
+        return None
+    configs: list[str] = []
+    host: str | None = None
+    for index, word in enumerate(words):
+        following = words[index + 1] if index + 1 < len(words) else ""
+        if word == "--config":
+            configs.append(following)
+        elif word.startswith("--config="):
+            configs.append(word.partition("=")[2])
+        elif word == "--host":
+            host = following
+        elif word.startswith("--host="):
+            host = word.partition("=")[2]
+    return configs, host, "--other-hosts" in words
+
+
+def reads_its_own_file(handler: Handler, default_host: str | None = None) -> bool:
+    """Whether a handler is `agenthooks run` and that run would read the handler's own file:
+    it names no `--config` (so discovery finds the file again, run where the host runs it) or
+    names this very file, and its `--host` (else `default_host`, the user config's) does not
+    leave the file out."""
+    if not fans_out(handler):
+        return False
+    options = run_options(handler)
+    if options is None:
+        return False
+    configs, host, other_hosts = options
+    host = host or default_host
+    source = handler.source
+    if configs:
+        own = os.path.realpath(source.file)
+        # Relative to where the host runs the handler, or to the workspace root, as run
+        # reads a relative --config.
+        named = {os.path.realpath(os.path.join(base, c)) for c in configs
+                 for base in (source.cwd, source.workspace)}
+        if own not in named:
+            return False
+    elif not discovered(source):
+        return False
+    return left_out(source, host, other_hosts) is None
+
+
+def discovered(source: Source) -> bool:
+    """Whether a run that names no file finds this one: a hooks.json in a customization
+    folder, a user file, or a settings file in its host's folder."""
+    from agenthooks.config import discovery
+
+    if source.level == "user":
+        return True
+    if source.dialect != "antigravity":
+        return discovery.dialect_owner(source.file, "") != ""
+    return discovery.owner_of(source.file, "") != ""
+
+
+def runs_itself(files: Sequence[HookFile], default_host: str | None = None
+                ) -> Iterator[Diagnostic]:
+    """An error at each handler that is `agenthooks run` reading its own file."""
+    for hook_file in files:
+        for handler in hook_file.handlers:
+            if not reads_its_own_file(handler, default_host):
+                continue
+            line, column = _position(hook_file, handler.pointer + "/command")
+            yield Diagnostic(
+                hook_file.source.path, line, column, "error", RULE,
+                "this handler runs agenthooks run, which reads this file again: agenthooks "
+                "skips the entry, but the host runs it, and it then runs every other hook of "
+                "the file a second time; name the file agenthooks should run with --config "
+                "(or give the run --host for this host)", handler.pointer + "/command")
+
+
+def _position(hook_file: HookFile, pointer: str) -> tuple[int, int]:
+    """The line and column of `pointer` in the file (1, 1 when it cannot be read again)."""
+    try:
+        with open(hook_file.source.file, encoding="utf-8") as handle:
+            text = handle.read()
+        from agenthooks.config.jsonpos import read_positions
+
+        _, positions = read_positions(text)
+    except (OSError, ValueError, AgentHooksError, RecursionError):
+        return 1, 1
+    return positions.locate(pointer, "value")
