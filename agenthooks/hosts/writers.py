@@ -67,13 +67,6 @@ def host_event(host: str, event: str, given: str | None = None) -> str:
     return (word_of(host, row) if row is not None else None) or event
 
 
-def antigravity(verdict: Verdict, event: str) -> HostAnswer:
-    """Antigravity's answer is the engine's own: exactly what a run without `--host` prints."""
-    from agenthooks.combine.verdict import engine_answer
-
-    return HostAnswer(engine_answer(verdict), 2 if verdict.blocked else 0)
-
-
 # --- pieces every writer needs, read from the verdict ---------------------------------------
 
 

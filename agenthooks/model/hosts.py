@@ -46,7 +46,7 @@ _MATCHING = "agenthooks.dialects.matching"
 
 HOST_TABLE: tuple[HostRow, ...] = (
     HostRow("antigravity", "Antigravity", "hooks.json (Antigravity)",
-            "agenthooks.hosts.writers:antigravity",
+            "agenthooks.hosts.antigravity.render:write",
             "agenthooks.hosts.antigravity.protocol:answer",
             f"{_MATCHING}:antigravity_selection", neutral=True),
     HostRow("claude", "Claude Code", "Claude Code",

@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 
 from agenthooks.api import EventResult, load_hooks
@@ -71,3 +72,89 @@ def test_a_string_allow_tool_is_a_warning(tmp_path: Path) -> None:
     result = ran(tmp_path, {"allowTool": "no"})
     assert not result.blocked
     assert any("allowTool" in w for w in result.warnings), result.warnings
+
+
+# --- agenthooks as Antigravity's one hook: an answer every documented version reads --------
+
+
+def agy_run(project: Path, *args: str, payload: object) -> tuple[int, dict[str, Any]]:
+    from tests.hosts.conftest import answer
+
+    done = answer(["agenthooks", "run", *args], payload, project)
+    assert done.stdout, done.stderr
+    return done.returncode, json.loads(done.stdout)
+
+
+CALL = {"toolCall": {"name": "run_command", "args": {"CommandLine": "rm -rf build"}},
+        "stepIdx": 3, "conversationId": "c1"}
+
+
+def gate_project(tmp_path: Path, output: str) -> Path:
+    """A project whose `.agents/agenthooks.json` (agenthooks' own file, which Antigravity
+    does not read) holds one PreToolUse handler printing `output`."""
+    (tmp_path / ".agents").mkdir()
+    (tmp_path / ".agents" / "agenthooks.json").write_text(json.dumps({"gate": {"PreToolUse": [
+        {"matcher": "", "hooks": [{"command": f"echo '{output}'"}]}]}}), encoding="utf-8")
+    return tmp_path
+
+
+OWN = ("--config", ".agents/agenthooks.json")
+
+
+@pytest.mark.parametrize("said", [
+    '{"decision": "deny", "reason": "no recursive deletes"}',
+    '{"allowTool": false, "denyReason": "no recursive deletes"}',
+])
+def test_a_deny_is_said_in_both_vocabularies(tmp_path: Path, said: str) -> None:
+    from tests.hosts.conftest import schema
+
+    project = gate_project(tmp_path, said)
+    code, output = agy_run(project, "PreToolUse", "--host", "antigravity", *OWN,
+                           payload=CALL)
+    assert code == 2
+    assert output == {"decision": "deny", "reason": "no recursive deletes",
+                      "allowTool": False, "denyReason": "no recursive deletes"}
+    jsonschema.validate(output, schema("antigravity"))
+    jsonschema.validate(output, schema("antigravity_cli"))
+
+
+@pytest.mark.parametrize(("said", "expected"), [
+    ('{"decision": "allow"}', {"decision": "allow"}),
+    ('{"allowTool": true}', {"decision": "allow"}),
+    ('{"decision": "ask", "reason": "check"}', {"decision": "ask", "reason": "check"}),
+])
+def test_an_allow_or_ask_is_said_in_the_hooks_pages_words_only(
+        tmp_path: Path, said: str, expected: dict[str, Any]) -> None:
+    from tests.hosts.conftest import schema
+
+    project = gate_project(tmp_path, said)
+    code, output = agy_run(project, "PreToolUse", "--host", "antigravity", *OWN,
+                           payload=CALL)
+    assert (code, output) == (0, expected)
+    jsonschema.validate(output, schema("antigravity"))
+    jsonschema.validate(output, schema("antigravity_cli"))
+
+
+def test_a_fail_closed_deny_is_said_in_both_vocabularies(tmp_path: Path) -> None:
+    project = gate_project(tmp_path, "{not json")
+    code, output = agy_run(project, "PreToolUse", "--host", "antigravity", "--fail-closed",
+                           *OWN, payload=CALL)
+    assert code == 2 and output["decision"] == "deny" and output["allowTool"] is False
+    assert output["denyReason"] == output["reason"]
+
+
+def test_no_decision_is_agys_usual_flow_not_an_empty_answer(tmp_path: Path) -> None:
+    """agy denies a tool on a PreToolUse answer without a decision (3p: agy 1.0.5, 1.0.15):
+    under --host antigravity a call no handler decided gets `ask`, its usual flow."""
+    from tests.hosts.conftest import schema
+
+    project = gate_project(tmp_path, "{}")
+    code, output = agy_run(project, "PreToolUse", "--host", "antigravity", *OWN, payload=CALL)
+    assert (code, output) == (0, {"decision": "ask"})
+    jsonschema.validate(output, schema("antigravity"))
+    code, output = agy_run(project, "PreToolUse", "--host", "antigravity", *OWN,
+                           "--default-decision", "allow", payload=CALL)
+    assert (code, output) == (0, {"decision": "allow"})
+    # Other events answer as before.
+    code, output = agy_run(project, "PostToolUse", "--host", "antigravity", *OWN, payload=CALL)
+    assert (code, output) == (0, {})

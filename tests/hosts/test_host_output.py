@@ -147,7 +147,7 @@ def test_snippet_answers_in_the_hosts_schema(
         assert output == expected[event], event
 
 
-def test_antigravity_snippet_answers_as_today(project: Path) -> None:
+def test_antigravity_snippet_answers_in_both_vocabularies(project: Path) -> None:
     registered = commands("antigravity")
     payload = {"toolCall": {"name": "run_command", "args": {"CommandLine": "rm -rf build"}},
                "stepIdx": 3, "conversationId": "c1", "workspacePaths": [str(project)]}
@@ -155,16 +155,18 @@ def test_antigravity_snippet_answers_as_today(project: Path) -> None:
     assert done.returncode == 2
     output = json.loads(done.stdout)
     jsonschema.validate(output, schema("antigravity"))
-    assert output == {"decision": "deny", "reason": "no recursive deletes: rm -rf build"}
+    reason = "no recursive deletes: rm -rf build"
+    assert output == {"decision": "deny", "reason": reason, "allowTool": False,
+                      "denyReason": reason}
     done = answer(registered["Stop"], {"executionNum": 1, "fullyIdle": True}, project)
     assert (done.returncode, json.loads(done.stdout)) == (
         2, {"decision": "continue", "reason": "the tests fail: keep going"})
     jsonschema.validate(json.loads(done.stdout), schema("antigravity"))
-    # The same run without --host prints the same bytes.
+    # The same run without --host says it in the hooks page's words only.
     bare = [word for word in registered["PreToolUse"] if word not in ("--host", "antigravity")]
     again = answer(bare, payload, project)
-    assert (again.returncode, again.stdout) == (2, answer(registered["PreToolUse"], payload,
-                                                          project).stdout)
+    assert (again.returncode, json.loads(again.stdout)) == (
+        2, {"decision": "deny", "reason": reason})
 
 
 @pytest.mark.parametrize("host", ["claude", "gemini"])

@@ -8,7 +8,7 @@ import pytest
 
 from agenthooks.combine.verdict import Verdict, engine_answer
 from agenthooks.decision import Decision
-from agenthooks.hosts.writers import WRITERS, HostAnswer, host_event, writer
+from agenthooks.hosts.writers import WRITERS, HostAnswer, decision_reason, host_event, writer
 from tests.hosts.conftest import schema
 
 SCHEMA_OF = {"claude": "claude_code", "gemini": "gemini_cli"}
@@ -94,8 +94,14 @@ def test_each_writer_renders_the_verdict(
         assert found == expected, host
         jsonschema.validate(found.output, schema(SCHEMA_OF[host]))
     code = 2 if verdict.blocked else 0
-    assert writer("antigravity")(verdict, verdict.event) == HostAnswer(
-        engine_answer(verdict), code)
+    engine = engine_answer(verdict)
+    if verdict.event == "PreToolUse" and "decision" not in engine:
+        engine = {"decision": "ask", **engine}  # agy denies on no decision at all
+    if verdict.event == "PreToolUse" and engine.get("decision") == "deny":
+        # Antigravity CLI's other vocabulary says the same deny (hosts/antigravity/render.py).
+        engine = {**engine, "allowTool": False,
+                  "denyReason": engine.get("reason") or decision_reason(verdict)}
+    assert writer("antigravity")(verdict, verdict.event) == HostAnswer(engine, code)
 
 
 def test_no_writer_imports_another_hosts_module() -> None:

@@ -1,5 +1,4 @@
-"""Antigravity's hooks.json protocol: how one handler's answer reads (`protocol`).
-
-The answer agenthooks writes when no other host is named is the engine's own
-(`combine.verdict`), which is Antigravity's: `hosts.writers.antigravity` passes it on.
+"""Antigravity's hooks.json protocol: how one handler's answer reads (`protocol`), and the
+answer written under `--host antigravity` (`render`): the engine's own (`combine.verdict`),
+with the Antigravity CLI's other vocabulary added where the two agree.
 """
