@@ -2,10 +2,16 @@
 
 The body is read as a command's stdout after exit 0 (`hosts.claude.protocol`). A non-2xx
 status, a connection error or a timeout is a failed handler: a non-blocking error, as Claude
-Code treats it, and a failure under fail-closed. Header values may name environment variables
-(`$VAR`, `${VAR}`); only those listed in `allowedEnvVars` are filled in, the others are
-empty, as Claude Code does. Each request runs in its own thread, started before the command
-handlers and joined after them, so both kinds run at the same time.
+Code treats it (its hooks reference, "HTTP response handling": "non-2xx responses, connection
+failures, and timeouts all produce non-blocking errors"), and a failure under fail-closed.
+That reference says nothing of redirects: a 3xx is a non-2xx response here, never followed.
+A body cut short of its Content-Length is a failure too, never the answer. Header values may
+name environment variables (`$VAR`, `${VAR}`); only those listed in `allowedEnvVars` are
+filled in, the others are empty, as Claude Code does.
+
+Each request runs in its own thread, started before the command handlers and joined after
+them, so both kinds run at the same time; `timeout` bounds the whole request (`Call`). Only
+http and https URLs are POSTed to; loopback never goes through a proxy (`proxy_for`).
 """
 
 from __future__ import annotations
