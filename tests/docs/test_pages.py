@@ -52,3 +52,14 @@ def test_the_readme_links_only_to_pages_that_exist() -> None:
     for target in re.findall(r"\]\((docs/[^)#]+)", readme):
         assert (REPO / target).is_file(), target
     assert page("index.md")
+
+
+def test_the_readme_wires_each_host_as_the_hosts_page_does() -> None:
+    """The README's settings blocks are copies of docs/hosts.md's, which the host tests run
+    under each host's payloads (tests/hosts/test_host_output.py, tests/e2e)."""
+    hosts_page = {block.text for block in blocks(DOCS / "hosts.md")}
+    wiring = [block for block in blocks(REPO / "README.md")
+              if "agenthooks run" in block.text and block.language == "json"]
+    assert len(wiring) >= 2
+    for block in wiring:
+        assert block.text in hosts_page, block.where
