@@ -149,7 +149,10 @@ def _failure(exc: BaseException) -> tuple[Any, str]:
     import http.client
 
     if isinstance(exc, http.client.IncompleteRead):
-        expected = len(exc.partial) + (exc.expected or 0)
+        if exc.expected is None:  # chunked: the server closed before the last chunk
+            return "exited", ("the response ended before its last chunk; a cut answer is not "
+                              "an answer")
+        expected = len(exc.partial) + exc.expected
         return "exited", (f"the response ended after {len(exc.partial)} of {expected} bytes "
                           "(Content-Length); a cut answer is not an answer")
     if isinstance(exc, (http.client.HTTPException, ValueError)):

@@ -40,6 +40,33 @@ def test_a_body_cut_short_of_its_length_is_a_failure(servers: Start, tmp_path: P
     assert opened.returncode == 0 and "the response ended after 2 of 200 bytes" in opened.stderr
 
 
+@pytest.mark.parametrize("sent", [b"2\r\n{}\r\n", b"2\r\n{}\r\n10\r\n{\"decision\"",
+                                  b"5\r\n{}"])
+def test_a_chunked_body_cut_short_is_a_failure(servers: Start, tmp_path: Path,
+                                               sent: bytes) -> None:
+    def chunked(connection: socket.socket, server: RawServer) -> None:
+        server.read_request(connection)
+        connection.sendall(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n" + sent)
+
+    server = servers(chunked)
+    done = run_hook(tmp_path, server.url, "--fail-closed")
+    assert done.returncode == 2, done.stdout
+    assert ("the response ended before its last chunk; a cut answer is not an answer"
+            in json.loads(done.stdout)["reason"])
+
+
+def test_a_whole_chunked_body_is_the_answer(servers: Start, tmp_path: Path) -> None:
+    def chunked(connection: socket.socket, server: RawServer) -> None:
+        server.read_request(connection)
+        connection.sendall(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+                           + b"%x\r\n%s\r\n0\r\n\r\n" % (len(HELLO), HELLO))
+
+    server = servers(chunked)
+    done = run_hook(tmp_path, server.url, "--fail-closed")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert json.loads(done.stdout)["systemMessage"] == "from the hook server"
+
+
 def test_a_whole_body_is_the_answer(servers: Start, tmp_path: Path) -> None:
     server = servers(respond("200 OK", HELLO))
     done = run_hook(tmp_path, server.url, "--fail-closed")
