@@ -1,9 +1,10 @@
-"""End-to-end runs of the real Claude Code and Gemini CLI, with agenthooks as their one hook.
+"""End-to-end runs of the real Claude Code, Gemini CLI and Codex, with agenthooks as their one hook.
 
 Each run copies a workspace to a temporary folder, wires agenthooks into the host's settings as
-README.md shows, and starts the host headless (`-p`) against a fake model server on 127.0.0.1
-(fake_models.py) that plays a scripted conversation and records every request. Tests then look
-at what the host did (files, the stream it printed) and at what reached the model.
+README.md shows, and starts the host headless (`-p`, Codex's `exec`) against a fake model server
+on 127.0.0.1 (fake_models.py) that plays a scripted conversation and records every request.
+Tests then look at what the host did (files, the stream it printed) and at what reached the
+model.
 
 The hosts come from scripts/install-hosts (versions pinned in hosts.json, installed once into the
 checkout's .cache/hosts). Without npm, the registry or a working CLI, the suite is skipped, never
@@ -36,6 +37,7 @@ FAKE_MODELS = E2E / "fake_models.py"
 
 # The model each host is told to use: with -m, Gemini CLI sends no routing request first.
 GEMINI_MODEL = "gemini-2.5-flash"
+CODEX_MODEL = "gpt-5.1-codex"
 # One host run: a few seconds normally; the bound only matters when something hangs.
 RUN_TIMEOUT = 90
 INSTALL_TIMEOUT = 900
@@ -45,7 +47,8 @@ _isolation: dict[str, Any] = {"mode": None, "runs": 0}
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
-        "markers", "e2e: drives the real Claude Code / Gemini CLI against fake model servers")
+        "markers",
+        "e2e: drives the real Claude Code / Gemini CLI / Codex against fake model servers")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -92,7 +95,8 @@ def scratch_env(root: Path) -> dict[str, str]:
 
 @pytest.fixture(scope="session")
 def host_bins(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """{"claude": path, "gemini": path}, installed once; skips the suite when that fails."""
+    """{"claude": path, "gemini": path, "codex": path}, installed once; skips the suite when
+    that fails."""
     env = scratch_env(tmp_path_factory.mktemp("install"))
     try:
         done = subprocess.run([sys.executable, str(INSTALLER), "--json"], env=env,
@@ -226,6 +230,8 @@ class HostRun:
 
     def tool_results(self, request: dict[str, Any]) -> list[dict[str, Any]]:
         """The tool outcomes a model request carries: [{"error": bool, "text": str}]."""
+        if self.host == "codex":
+            return codex_tool_results(request)
         found = []
         if self.host == "claude":
             for message in request.get("messages", ()):
@@ -246,7 +252,8 @@ class HostRun:
     def prompt_text(self, request: dict[str, Any]) -> str:
         """Everything the request says apart from the tool definitions, as one string."""
         visible = {k: v for k, v in request.items() if k not in ("tools", "system",
-                                                                 "systemInstruction")}
+                                                                 "systemInstruction",
+                                                                 "instructions")}
         return json.dumps(visible)
 
     def describe(self) -> str:
@@ -256,6 +263,17 @@ class HostRun:
                 f"{' (timed out)' if r['timed_out'] else ''}; {len(self.main_requests)} model "
                 f"calls\n--- stdout tail\n{r['stdout'][-3000:]}\n--- stderr tail\n"
                 f"{r['stderr'][-2000:]}")
+
+
+def codex_tool_results(request: dict[str, Any]) -> list[dict[str, Any]]:
+    """Responses API input items; Codex marks no failure, so a call counts as failed unless
+    its process exited 0."""
+    found = []
+    for item in request.get("input", ()):
+        if item.get("type") == "function_call_output":
+            text = flatten(item.get("output"))
+            found.append({"error": "exited with code 0" not in text, "text": text})
+    return found
 
 
 def flatten(value: Any) -> str:
@@ -281,7 +299,8 @@ class Hosts:
         self.live: list[subprocess.Popen[bytes]] = []
 
     def run(self, host: str, workspace: Path, prompt: str, script: list[dict[str, Any]],
-            extra_args: tuple[str, ...] = ()) -> HostRun:
+            extra_args: tuple[str, ...] = (), bypass_hook_trust: bool = True) -> HostRun:
+        """One headless run; bypass_hook_trust (Codex only) runs hooks nobody trusted yet."""
         self.count += 1
         root = self.tmp_path / f"run{self.count}-{host}"
         env = scratch_env(root)
@@ -307,6 +326,14 @@ class Hosts:
             argv = [self.bins["claude"], "-p", prompt, "--output-format", "stream-json",
                     "--verbose", "--include-hook-events",
                     "--permission-mode", "bypassPermissions", *extra_args]
+        elif host == "codex":
+            env.update(codex_env(home))
+            write_codex_config(home, workspace)
+            argv = [self.bins["codex"], "exec", "--json", "--skip-git-repo-check",
+                    "--dangerously-bypass-approvals-and-sandbox",
+                    "-c", 'model_providers.fake.base_url="{URL}/v1"',
+                    *(["--dangerously-bypass-hook-trust"] if bypass_hook_trust else []),
+                    *extra_args, prompt]
         else:
             write_json(home / ".gemini" / "settings.json", {
                 # Without it the base URL alone selects the "gateway" auth, which -p refuses.
@@ -370,10 +397,39 @@ def hosts(host_bins: dict[str, str], isolation: list[str], tmp_path: Path) -> It
         runner.close()
 
 
+def codex_env(home: Path) -> dict[str, str]:
+    """Codex's environment: its home under the run's home, a key it never sends anywhere real."""
+    return {"CODEX_HOME": str(home / ".codex"), "OPENAI_API_KEY": "sk-e2e-fake-key"}
+
+
+def write_codex_config(home: Path, workspace: Path) -> None:
+    """$CODEX_HOME/config.toml: the fake provider (its base_url comes with -c once the port is
+    known), no retries, and the workspace trusted, without which Codex ignores its `.codex/`
+    folder, hooks included ("Untrusted project-local configuration is disabled")."""
+    config = home / ".codex" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    project = json.dumps(str(workspace.resolve()))
+    config.write_text(
+        f'model = "{CODEX_MODEL}"\n'
+        'model_provider = "fake"\n'
+        'check_for_update_on_startup = false\n\n'
+        '[model_providers.fake]\n'
+        'name = "fake"\n'
+        'wire_api = "responses"\n'
+        'requires_openai_auth = false\n'
+        'request_max_retries = 0\n'
+        'stream_max_retries = 0\n\n'
+        f'[projects.{project}]\n'
+        'trust_level = "trusted"\n', encoding="utf-8")
+
+
 # -- What the scripted model does ---------------------------------------------------------------
 
-SHELL_TOOL = {"claude": "Bash", "gemini": "run_shell_command"}
-SETTINGS_FILE = {"claude": ".claude/settings.json", "gemini": ".gemini/settings.json"}
+# Codex's shell tool has several names (exec_command, shell_command...); the fake server sends
+# "shell" to whichever the request offers.
+SHELL_TOOL = {"claude": "Bash", "gemini": "run_shell_command", "codex": "shell"}
+SETTINGS_FILE = {"claude": ".claude/settings.json", "gemini": ".gemini/settings.json",
+                 "codex": ".codex/hooks.json"}
 
 
 def shell_call(host: str, command: str) -> dict[str, Any]:
@@ -396,6 +452,10 @@ def final_answer(run: HostRun) -> str:
     if run.host == "claude":
         results = [e for e in run.events if e.get("type") == "result"]
         return str(results[-1].get("result", "")) if results else ""
+    if run.host == "codex":
+        said = [e["item"].get("text", "") for e in run.events if e.get("type") == "item.completed"
+                and e.get("item", {}).get("type") == "agent_message"]
+        return str(said[-1]) if said else ""
     # Gemini CLI streams the answer as assistant message deltas; the last turn's are the answer.
     pieces: list[str] = []
     for event in run.events:

@@ -1,4 +1,5 @@
-"""Fake model servers for Claude Code and Gemini CLI, and the runner that drives one host run.
+"""Fake model servers for Claude Code, Gemini CLI and Codex, and the runner that drives one host
+run.
 
 Run as a script (`python fake_models.py SPEC.json`), usually as the first process of a fresh
 network namespace: it brings the loopback interface up, serves the fake model API on 127.0.0.1,
@@ -166,11 +167,82 @@ def answer_gemini(recorder: Recorder, path: str, body: Any) -> tuple[int, str, b
     return 200, "application/json", json.dumps(response).encode()
 
 
+# -- OpenAI Responses API (Codex) -------------------------------------------------------------
+
+# Codex offers its shell under one of these names, depending on version and model family
+# (codex-rs/core tools: `shell_command` {command, workdir}, `exec_command` {cmd, workdir},
+# the older `shell` {command: [argv]}). A scripted call named "shell" is sent to whichever the
+# request advertises, its "command" moved to that tool's argument.
+CODEX_SHELL_TOOLS = ("shell_command", "exec_command", "shell")
+
+
+def tool_names(body: dict[str, Any]) -> list[str]:
+    names = []
+    for tool in body.get("tools") or ():
+        if isinstance(tool, dict):
+            names.append(str(tool.get("name") or (tool.get("function") or {}).get("name", "")))
+    return names
+
+
+def codex_shell_call(call: dict[str, Any], offered: list[str]) -> tuple[str, dict[str, Any]]:
+    if call["name"] != "shell":
+        return call["name"], call["input"]
+    command = call["input"]["command"]
+    for name in CODEX_SHELL_TOOLS:
+        if name in offered:
+            if name == "exec_command":
+                return name, {"cmd": command}
+            if name == "shell":
+                return name, {"command": ["bash", "-lc", command]}
+            return name, {"command": command}
+    return "shell_command", {"command": command}
+
+
+def responses_events(turn: dict[str, Any], offered: list[str], number: int,
+                     model: str) -> list[dict[str, Any]]:
+    response_id = f"resp_fake_{number}"
+    events: list[dict[str, Any]] = [{"type": "response.created",
+                                     "response": {"id": response_id, "model": model}}]
+    if turn.get("text"):
+        events.append({"type": "response.output_item.done", "item": {
+            "type": "message", "role": "assistant", "id": f"msg_fake_{number}",
+            "content": [{"type": "output_text", "text": turn["text"]}]}})
+    for n, call in enumerate(turn.get("tool_calls", ())):
+        name, arguments = codex_shell_call(call, offered)
+        events.append({"type": "response.output_item.done", "item": {
+            "type": "function_call", "id": f"fc_fake_{number}_{n}",
+            "call_id": f"call_fake_{number}_{n}", "name": name,
+            "arguments": json.dumps(arguments)}})
+    events.append({"type": "response.completed", "response": {
+        "id": response_id,
+        "usage": {"input_tokens": 20, "input_tokens_details": None, "output_tokens": 10,
+                  "output_tokens_details": None, "total_tokens": 30}}})
+    return events
+
+
+def answer_openai(recorder: Recorder, path: str, body: Any) -> tuple[int, str, bytes]:
+    route = urlsplit(path).path
+    if route != "/v1/responses" or not isinstance(body, dict):
+        return 404, "application/json", json.dumps(
+            {"error": {"message": route, "type": "invalid_request_error"}}).encode()
+    offered = tool_names(body)
+    main = bool(offered)
+    turn = recorder.next_turn() if main else {"text": SIDE_TEXT}
+    events = responses_events(turn, offered, len(recorder.requests), str(body.get("model")))
+    return 200, "text/event-stream", b"".join(
+        f"event: {event['type']}\ndata: {json.dumps(event)}\n\n".encode() for event in events)
+
+
+ANSWERS = {"anthropic": answer_anthropic, "gemini": answer_gemini, "openai": answer_openai}
+# The API each host speaks.
+HOST_API = {"claude": "anthropic", "gemini": "gemini", "codex": "openai"}
+
+
 # -- The server -------------------------------------------------------------------------------
 
 
 def make_handler(recorder: Recorder, api: str) -> type[BaseHTTPRequestHandler]:
-    answer = answer_anthropic if api == "anthropic" else answer_gemini
+    answer = ANSWERS[api]
 
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -194,6 +266,10 @@ def make_handler(recorder: Recorder, api: str) -> type[BaseHTTPRequestHandler]:
 
         def do_GET(self) -> None:
             recorder.record("GET", self.path, None)
+            if api == "openai" and urlsplit(self.path).path == "/v1/models":
+                # Codex asks for the provider's model list; an empty one keeps its defaults.
+                self.send(200, "application/json", b'{"object": "list", "data": []}')
+                return
             self.send(404, "application/json", b"{}")
 
         def do_POST(self) -> None:
@@ -250,11 +326,14 @@ def loopback_up() -> None:
 def run(spec: dict[str, Any]) -> dict[str, Any]:
     if spec.get("netns"):
         loopback_up()
-    api = "anthropic" if spec["host"] == "claude" else "gemini"
+    api = HOST_API[spec["host"]]
     with FakeModelServer(api, spec["script"], spec.get("fallback_text", FALLBACK_TEXT)) as server:
         env = {key: value.replace("{URL}", server.url) for key, value in spec["env"].items()}
+        # A host configured by command-line options (Codex: -c model_providers...) gets the
+        # address there too.
+        argv = [arg.replace("{URL}", server.url) for arg in spec["argv"]]
         started = time.monotonic()
-        process = subprocess.Popen(spec["argv"], cwd=spec["cwd"], env=env,
+        process = subprocess.Popen(argv, cwd=spec["cwd"], env=env,
                                    stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                    stderr=subprocess.PIPE, start_new_session=True)
         timed_out = False

@@ -1,0 +1,102 @@
+"""Codex (`codex exec --json`) with agenthooks as the one hook in `.codex/hooks.json`.
+
+Codex reads a project's `.codex/hooks.json` only in a trusted project, and runs a hook only when
+its hash is recorded as trusted in config.toml (`[hooks.state."<key>"] trusted_hash`) or
+`--dangerously-bypass-hook-trust` is given; otherwise the hook is skipped without a word
+(openai/codex codex-rs/hooks/src/engine/discovery.rs). Both are shown here with the real CLI.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from tests.e2e.conftest import (
+    Hosts,
+    hooks_json,
+    lines,
+    tool_turn,
+    write_json,
+    write_script,
+)
+
+GATE = """#!/usr/bin/env python3
+import json, os, sys
+
+payload = json.load(sys.stdin)
+call = payload.get("toolCall") or {}
+command = (call.get("args") or {}).get("CommandLine", "")
+with open(os.path.join(os.environ["GEMINI_PROJECT_DIR"], "gate-calls.jsonl"), "a") as log:
+    log.write(json.dumps({"command": command}) + "\\n")
+if "build" in command:
+    print(json.dumps({"decision": "deny", "reason": "GATE-CX: build/ is not yours to touch"}))
+"""
+
+# What the hook writes it saw, so a test can tell "denied" from "never ran".
+SPY = 'tee -a "$PWD/hook-payloads.jsonl" | '
+
+
+def codex_hooks(command: str) -> dict[str, Any]:
+    """A `.codex/hooks.json` whose one PreToolUse hook (on Codex's shell, `Bash`) is command."""
+    return {"hooks": {"PreToolUse": [
+        {"matcher": "Bash", "hooks": [{"type": "command", "command": command, "timeout": 60}]}]}}
+
+
+def gated_workspace(tmp_path: Path, entry: str) -> Path:
+    workspace = tmp_path / "workspace"
+    write_json(workspace / ".codex" / "hooks.json", codex_hooks(SPY + entry))
+    write_script(workspace / ".agents" / "scripts" / "gate.py", GATE)
+    write_json(workspace / ".agents" / "hooks.json", hooks_json(gate={"PreToolUse": [
+        {"matcher": "run_command",
+         "hooks": [{"type": "command", "command": "./scripts/gate.py", "timeout": 10}]}]}))
+    (workspace / "build").mkdir()
+    (workspace / "build" / "out.o").write_text("object", "utf-8")
+    return workspace
+
+
+ENTRY = "agenthooks run PreToolUse --host claude --fail-closed"
+
+
+def test_gate_denies_a_real_shell_call(hosts: Hosts, tmp_path: Path) -> None:
+    workspace = gated_workspace(tmp_path, ENTRY)
+
+    # (Not `rm -rf`: Codex refuses that one by itself, hook or no hook.)
+    run = hosts.run("codex", workspace, "Empty the object file.",
+                    [tool_turn("codex", "echo gone > build/out.o"), {"text": "Emptied."}])
+
+    payloads = [json.loads(line) for line in lines(workspace / "hook-payloads.jsonl")]
+    assert [p["tool_name"] for p in payloads] == ["Bash"], run.describe()
+    assert payloads[0]["tool_input"] == {"command": "echo gone > build/out.o"}
+    calls = [json.loads(line) for line in lines(workspace / "gate-calls.jsonl")]
+    assert calls == [{"command": "echo gone > build/out.o"}], run.describe()
+    assert (workspace / "build" / "out.o").read_text("utf-8") == "object", run.describe()
+    assert len(run.main_requests) == 2, run.describe()
+    [outcome] = run.tool_results(run.main_requests[1])
+    assert outcome["error"], outcome
+    assert "GATE-CX: build/ is not yours to touch" in outcome["text"], outcome
+
+
+def test_an_allowed_call_runs(hosts: Hosts, tmp_path: Path) -> None:
+    workspace = gated_workspace(tmp_path, ENTRY)
+
+    run = hosts.run("codex", workspace, "Make a file.",
+                    [tool_turn("codex", "echo hi > made.txt"), {"text": "Made."}])
+
+    assert (workspace / "made.txt").read_text("utf-8") == "hi\n", run.describe()
+    assert len(lines(workspace / "gate-calls.jsonl")) == 1, run.describe()
+    [outcome] = run.tool_results(run.main_requests[1])
+    assert not outcome["error"], outcome
+
+
+def test_an_untrusted_hook_is_skipped_without_a_word(hosts: Hosts, tmp_path: Path) -> None:
+    # The trap validate warns of: without a recorded hash (or the bypass flag) Codex runs the
+    # call as if no hook were there.
+    workspace = gated_workspace(tmp_path, ENTRY)
+
+    run = hosts.run("codex", workspace, "Empty the object file.",
+                    [tool_turn("codex", "echo gone > build/out.o"), {"text": "Emptied."}],
+                    bypass_hook_trust=False)
+
+    assert not (workspace / "hook-payloads.jsonl").exists(), run.describe()
+    assert (workspace / "build" / "out.o").read_text("utf-8") == "gone\n", run.describe()
