@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 
 import click
@@ -77,10 +78,20 @@ Exit status:
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="agenthooks", message="%(prog)s %(version)s")
 def cli() -> None:
-    """Validate, inspect and run the hooks of AI coding agents (hooks.json)."""
+    """One hook engine for AI coding agents: run, check and explain the hooks of
+    Antigravity (hooks.json), Claude Code and Gemini CLI (their settings files), Markdown
+    hooks (.harness/hooks/*.md) and Python hooks, under any of these hosts.
+
+    \b
+    Start here:
+      agenthooks init --host claude     wire a workspace (claude, gemini, antigravity)
+      agenthooks validate -r            check every hook file below this folder
+      agenthooks list                   what would run
+      agenthooks run EVENT < payload    what a host calls (agenthooks run --help)
+    """
 
 
-@cli.command(short_help="Check hooks.json files for errors, at file:line:col.",
+@cli.command(short_help="Check every hook file and the user config, at file:line:col.",
              epilog=VALIDATE_EXIT)
 @click.argument("paths", nargs=-1, type=click.Path())
 @discovery_options
@@ -323,6 +334,54 @@ def trust(workspaces: tuple[str, ...], configs: tuple[str, ...], show: bool, fmt
         raise click.UsageError("--show and --revoke do not go together")
     return trust_workspace(configs=configs, workspaces=workspaces, show=show, revoke=revoke,
                            fmt=fmt)
+
+
+INIT_EXIT = """\b
+Exit status:
+  0  wired (now, or already: nothing to change); with --check, wired right
+  1  changes not written (declined, or no terminal to ask on without --yes),
+     a settings file init cannot add to; with --check, anything not right
+  2  a usage error
+"""
+
+
+@cli.command(short_help="Wire a workspace for a host: its settings and a starter gate.",
+             epilog=INIT_EXIT)
+@click.option("--host", "hosts", multiple=True, type=click.Choice(HOSTS),
+              help="The host to wire (repeatable with --check; default: default_host in the "
+              "user config).")
+@click.option("--workspace", metavar="DIR",
+              help="The workspace root (default: the top of the git work tree, else here).")
+@click.option("-y", "--yes", is_flag=True, help="Write the changes without asking.")
+@click.option("--check", is_flag=True,
+              help="Write nothing; say whether the workspace is wired right (with no --host: "
+              "every host whose settings file exists).")
+def init(hosts: tuple[str, ...], workspace: str | None, yes: bool, check: bool) -> int:
+    """Make agenthooks the one hook of a host in this workspace: add its entries to the
+    host's settings file (what is there stays as it is; the diff is shown, then asked on a
+    terminal, or written with --yes) and create a starter gate where agenthooks reads gates,
+    if there is none. A second run changes nothing."""
+    from agenthooks.commands import init as setup
+
+    if check:
+        return setup.check(hosts, workspace=workspace)
+    if len(hosts) > 1:
+        raise click.UsageError("give one --host to wire (several go with --check)")
+    host = hosts[0] if hosts else _default_host()
+    if host is None:
+        raise click.UsageError(f"--host is required ({', '.join(setup.WIRING)})")
+    ask = _ask if sys.stdin.isatty() and sys.stdout.isatty() else None
+    return setup.init(host, workspace=workspace, yes=yes, confirm=ask)
+
+
+def _default_host() -> str | None:
+    from agenthooks.userconfig import read_user_config
+
+    return read_user_config().default_host
+
+
+def _ask(question: str) -> bool:
+    return click.confirm(question, default=False)
 
 
 @cli.command(short_help="Print the JSON Schema of hooks.json.")

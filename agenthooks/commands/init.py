@@ -1,0 +1,442 @@
+"""`agenthooks init --host HOST`: wire a workspace, and `--check` whether it is wired right.
+
+Init writes the entries that make agenthooks the one hook of a host into that host's settings
+file, exactly as docs/hosts.md documents them (one row of `WIRING` per host: a host is added
+with a row), and creates a starter gate where agenthooks reads gates, when there is none. It
+never changes anything silently: it prints the diff, then asks on a terminal, writes with
+`--yes`, and otherwise writes nothing. What is already in the settings file stays as it is,
+byte for byte: new entries are inserted as text at the end of the objects and lists they join,
+never by rewriting the file, and an event that already runs `agenthooks run` is left alone.
+A second run therefore finds nothing to do.
+
+JSON has no comments, and Antigravity refuses unknown keys in a hook definition, so the
+starter gate explains itself by its name (`no-rm-rf`) and by its message when it blocks, and
+init prints where to read on (docs/format.md, `agenthooks list`, `agenthooks explain`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
+
+from agenthooks.config.discovery import CUSTOMIZATION_DIRS, HOOKS_FILE, display_path
+from agenthooks.errors import AgentHooksError
+from agenthooks.model.hosts import host_name
+
+
+class InitError(AgentHooksError):
+    """A settings file init cannot add to (not JSON, or `hooks` of the wrong type)."""
+
+
+class Event(NamedTuple):
+    """One event of a host's wiring: its word, its matcher group (None: a flat event), and
+    the options of its `agenthooks run` beyond `--host`."""
+
+    word: str
+    matcher: str | None = None
+    flags: str = ""
+
+
+class Wiring(NamedTuple):
+    """How agenthooks is the one hook of a host (docs/hosts.md, "Wiring a host")."""
+
+    host: str
+    settings: str  # the host's file, under the workspace root ("/"-separated)
+    container: str  # the key of the settings file's object of events
+    events: tuple[Event, ...]
+    handler: Callable[[str], dict[str, Any]]  # the handler object running a command
+    gates: str  # where agenthooks reads the gates of this wiring, under the workspace root
+    run_options: str = ""  # options every `agenthooks run` entry gives after --host
+    bare_flat: bool = False  # a flat event lists handlers, not groups (hooks.json)
+
+    def command(self, event: Event) -> str:
+        return f"agenthooks run {event.word} --host {self.host}{self.run_options}{event.flags}"
+
+    def group(self, event: Event) -> dict[str, Any]:
+        handler = self.handler(self.command(event))
+        if event.matcher is None:
+            return handler if self.bare_flat else {"hooks": [handler]}
+        return {"matcher": event.matcher, "hooks": [handler]}
+
+    def fresh(self) -> str:
+        """A new settings file: one line per event, as docs/hosts.md shows it."""
+        lines = [f"  {json.dumps(e.word)}: {json.dumps([self.group(e)])}" for e in self.events]
+        return "{" + json.dumps(self.container) + ": {\n" + ",\n".join(lines) + "\n}}\n"
+
+
+FAIL_CLOSED = " --fail-closed"
+AGENTS = CUSTOMIZATION_DIRS[0]
+WORKSPACE_GATES = f"{AGENTS}/{HOOKS_FILE}"
+
+# Each host's wiring, as docs/hosts.md documents it (tests/commands/test_init.py keeps the two
+# equal). Claude Code: settings.json `hooks`, a matcher group per event; Gemini CLI: the same,
+# timeouts in milliseconds; Antigravity runs `.agents/hooks.json` itself, so its entries name
+# the gates' file with --config.
+WIRING: dict[str, Wiring] = {w.host: w for w in (
+    Wiring("claude", ".claude/settings.json", "hooks", (
+        Event("PreToolUse", "*", FAIL_CLOSED), Event("PostToolUse", "*"),
+        Event("UserPromptSubmit"), Event("Stop"), Event("SessionStart")),
+        lambda command: {"type": "command", "command": command}, WORKSPACE_GATES),
+    Wiring("gemini", ".gemini/settings.json", "hooks", (
+        Event("BeforeTool", ".*", FAIL_CLOSED), Event("AfterTool", ".*"),
+        Event("BeforeAgent"), Event("AfterAgent"), Event("SessionStart")),
+        lambda command: {"type": "command", "command": command, "timeout": 60000},
+        WORKSPACE_GATES),
+    Wiring("antigravity", f"{AGENTS}/{HOOKS_FILE}", "agenthooks", (
+        Event("PreToolUse", "", f"{FAIL_CLOSED} --default-decision ask"),
+        Event("PostToolUse", ""), Event("PreInvocation"), Event("PostInvocation"),
+        Event("Stop")),
+        lambda command: {"command": command, "timeout": 60}, f"{AGENTS}/agenthooks.json",
+        f" --config {AGENTS}/agenthooks.json", bare_flat=True),
+)}
+
+# The starter gate: the README's first gate. It refuses a shell command with `rm -rf` in it,
+# under every host (the `run_command` matcher selects Claude Code's Bash and Gemini CLI's
+# run_shell_command too), and says where it comes from when it blocks.
+STARTER_COMMAND = ("if grep -q 'rm -rf'; then echo 'rm -rf needs a human (the no-rm-rf gate "
+                   "of agenthooks init)' >&2; exit 2; fi")
+STARTER = f"""\
+{{
+  "no-rm-rf": {{
+    "PreToolUse": [
+      {{
+        "matcher": "run_command",
+        "hooks": [{{"command": {json.dumps(STARTER_COMMAND)}}}]
+      }}
+    ]
+  }}
+}}
+"""
+
+
+class Change(NamedTuple):
+    """One file init would write: its text before (None: a new file) and after."""
+
+    path: str
+    before: str | None
+    after: str
+    what: str  # for people: "wire Claude Code", "a starter gate"
+
+
+def wiring_of(host: str) -> Wiring:
+    wiring = WIRING.get(host)
+    if wiring is None:
+        known = ", ".join(WIRING)
+        raise InitError(f"agenthooks init cannot wire {host_name(host)} yet (it wires {known}); "
+                        "see docs/hosts.md for its entries")
+    return wiring
+
+
+def workspace_root(given: str | None) -> str:
+    """`--workspace`, else the top of the git work tree above the current directory, else
+    the current directory."""
+    if given is not None:
+        if not os.path.isdir(given):
+            raise InitError(f"--workspace {given}: no such directory")
+        return os.path.abspath(given)
+    here = os.getcwd()
+    directory = here
+    while True:
+        if os.path.lexists(os.path.join(directory, ".git")):
+            return directory
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return here
+        directory = parent
+
+
+# --- what a settings file already runs ------------------------------------------------------
+
+
+def runs_agenthooks_for(command: str, event: str) -> bool:
+    """Whether a command is `agenthooks run EVENT ...` (any path to agenthooks, `-m` too)."""
+    import shlex
+
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return False
+    for index, word in enumerate(words):
+        named = os.path.basename(word) in ("agenthooks", "agenthooks.exe") or (
+            word == "agenthooks" and index > 0 and words[index - 1] == "-m")
+        if named and words[index + 1:index + 3] == ["run", event]:
+            return True
+    return False
+
+
+def commands_in(value: Any) -> list[str]:
+    """Every `command` string anywhere in a JSON value."""
+    if isinstance(value, dict):
+        found = [value["command"]] if isinstance(value.get("command"), str) else []
+        return found + [c for item in value.values() for c in commands_in(item)]
+    if isinstance(value, list):
+        return [c for item in value for c in commands_in(item)]
+    return []
+
+
+def missing_events(wiring: Wiring, document: Any) -> list[Event]:
+    """The events of the wiring that no command of the document runs agenthooks for."""
+    commands = commands_in(document)
+    return [event for event in wiring.events
+            if not any(runs_agenthooks_for(c, event.word) for c in commands)]
+
+
+# --- adding to JSON text, keeping what is there -----------------------------------------------
+
+
+def _parse(path: str, text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise InitError(f"{display_path(path)} is not valid JSON ({exc}); fix it first "
+                        f"(agenthooks validate {display_path(path)}) and run init again") from None
+
+
+def _value_span(text: str, pointer: str) -> tuple[int, int]:
+    """Where the value at a JSON pointer starts and ends (one past its last character)."""
+    from agenthooks.config.jsonpos import read_positions
+
+    _, positions = read_positions(text)
+    start = positions.values[pointer]
+    _, end = json.JSONDecoder().raw_decode(text, start)
+    return start, end
+
+
+def _indent_of(text: str, offset: int) -> str:
+    line = text[text.rfind("\n", 0, offset) + 1:offset]
+    return line[:len(line) - len(line.lstrip())]
+
+
+def insert_member(text: str, pointer: str, key: str, value: Any) -> str:
+    """`text` with `"key": value` added as the last member of the object at `pointer` (an
+    object of events one event a line, when the text has lines)."""
+    if isinstance(value, dict) and "\n" in text.strip():
+        start, _ = _value_span(text, pointer)
+        indent = _indent_of(text, start) + "    "
+        members = ",\n".join(f"{indent}{json.dumps(k)}: {json.dumps(v)}" for k, v in value.items())
+        return _insert(text, pointer, f"{json.dumps(key)}: {{\n{members}\n{indent[:-2]}}}")
+    return _insert(text, pointer, f"{json.dumps(key)}: {json.dumps(value)}")
+
+
+def append_item(text: str, pointer: str, value: Any) -> str:
+    """`text` with `value` added as the last item of the list at `pointer`."""
+    return _insert(text, pointer, json.dumps(value))
+
+
+def _insert(text: str, pointer: str, item: str) -> str:
+    start, end = _value_span(text, pointer)
+    closing = end - 1
+    last = len(text[start + 1:closing].rstrip()) + start + 1  # after the last item, if any
+    empty = last == start + 1
+    if "\n" not in text[start:end]:  # a one-line object or list stays on one line
+        return f"{text[:last]}{'' if empty else ', '}{item}{text[last:]}"
+    outer = _indent_of(text, start)
+    if empty:
+        inner = outer + "  "
+        return f"{text[:last]}\n{inner}{item}\n{outer}{text[closing:]}"
+    first = len(text[start + 1:]) - len(text[start + 1:].lstrip()) + start + 1
+    inner = _indent_of(text, first) if text.rfind("\n", start, first) != -1 else outer + "  "
+    return f"{text[:last]},\n{inner}{item}{text[last:]}"
+
+
+def wired_text(wiring: Wiring, text: str | None, path: str) -> str:
+    """The settings file's text with every missing entry of the wiring added."""
+    if text is None or not text.strip():
+        return wiring.fresh()
+    document = _parse(path, text)
+    if not isinstance(document, dict):
+        raise InitError(f"{display_path(path)} is not a JSON object; init adds to an object only")
+    for event in missing_events(wiring, document):
+        container = document.get(wiring.container)
+        pointer = f"/{wiring.container}"
+        if container is None:
+            text = insert_member(text, "", wiring.container, {event.word: [wiring.group(event)]})
+        elif not isinstance(container, dict):
+            raise InitError(f"{display_path(path)}: `{wiring.container}` is not an object")
+        elif not isinstance(container.get(event.word, []), list):
+            raise InitError(f"{display_path(path)}: `{wiring.container}.{event.word}` is not a "
+                            "list")
+        elif event.word in container:
+            text = append_item(text, f"{pointer}/{event.word}", wiring.group(event))
+        else:
+            text = insert_member(text, pointer, event.word, [wiring.group(event)])
+        document = json.loads(text)
+    return text
+
+
+# --- init -------------------------------------------------------------------------------------
+
+
+def _read(path: str) -> str | None:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InitError(f"cannot read {display_path(path)}: {exc}") from None
+
+
+def has_gates(wiring: Wiring, root: str) -> bool:
+    """Whether agenthooks already has gates to run here: the wiring's gate file, or (for a
+    host that reads the workspace's own files) any hooks.json or Markdown hook."""
+    if os.path.lexists(os.path.join(root, wiring.gates)):
+        return True
+    if wiring.gates != WORKSPACE_GATES:
+        return False
+    from agenthooks.config.discovery import markdown_files, workspace_files
+
+    return bool(workspace_files(root) or markdown_files(root))
+
+
+def changes(wiring: Wiring, root: str) -> list[Change]:
+    """What init would write: the host's settings file, and a starter gate if none."""
+    found: list[Change] = []
+    settings = os.path.join(root, *wiring.settings.split("/"))
+    before = _read(settings)
+    after = wired_text(wiring, before, settings)
+    if after != before:
+        found.append(Change(settings, before, after, f"wire {host_name(wiring.host)}"))
+    if not has_gates(wiring, root):
+        gates = os.path.join(root, *wiring.gates.split("/"))
+        found.append(Change(gates, None, STARTER, "a starter gate"))
+    return found
+
+
+def diff(change: Change) -> str:
+    import difflib
+
+    shown = display_path(change.path)
+    lines = difflib.unified_diff(
+        (change.before or "").splitlines(keepends=True), change.after.splitlines(keepends=True),
+        "/dev/null" if change.before is None else f"a/{shown}", f"b/{shown}")
+    return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
+
+
+def write(change: Change) -> None:
+    """Write through a temporary file in the same folder, so a crash leaves the old file."""
+    folder = os.path.dirname(change.path)
+    os.makedirs(folder, exist_ok=True)
+    temporary = f"{change.path}.agenthooks-init.tmp"
+    mode = os.stat(change.path).st_mode & 0o7777 if change.before is not None else 0o644
+    with open(temporary, "w", encoding="utf-8") as handle:
+        handle.write(change.after)
+    os.chmod(temporary, mode)
+    os.replace(temporary, change.path)
+
+
+NEXT_STEPS = """\
+Next: agenthooks validate   (check the hook files)
+      agenthooks list       (what runs, for which event and tool)
+      agenthooks init --check --host {host}
+Gates live in {gates}; their format: docs/format.md."""
+
+
+def init(host: str, *, workspace: str | None = None, yes: bool = False,
+         confirm: Callable[[str], bool] | None = None) -> int:
+    """Wire the workspace for `host`; 0 when it is wired (now or already), 1 when changes
+    were not written (declined, or no terminal to ask on without `--yes`)."""
+    wiring = wiring_of(host)
+    root = workspace_root(workspace)
+    pending = changes(wiring, root)
+    out = sys.stdout
+    if not pending:
+        out.write(f"agenthooks: {display_path(root) or '.'} is already wired for "
+                  f"{host_name(host)}; nothing to change\n")
+        return 0
+    for change in pending:
+        out.write(f"# {change.what}: {display_path(change.path)}\n{diff(change)}")
+    out.flush()
+    if not yes:
+        if confirm is None:
+            sys.stderr.write("agenthooks: nothing written: run again with --yes to write "
+                             "these changes (or on a terminal, to be asked)\n")
+            return 1
+        if not confirm(f"Write {len(pending)} file{'s' if len(pending) > 1 else ''}?"):
+            sys.stderr.write("agenthooks: nothing written\n")
+            return 1
+    for change in pending:
+        write(change)
+        out.write(f"wrote {display_path(change.path)}\n")
+    out.write(NEXT_STEPS.format(host=host, gates=wiring.gates) + "\n")
+    return 0
+
+
+# --- init --check -------------------------------------------------------------------------------
+
+
+def problems(wiring: Wiring, root: str) -> list[str]:
+    """What keeps the workspace from running agenthooks under the host; none: wired right."""
+    import shutil
+
+    settings = os.path.join(root, *wiring.settings.split("/"))
+    shown = display_path(settings)
+    text = _read(settings)
+    found: list[str] = []
+    if text is None:
+        found.append(f"{shown} does not exist: agenthooks init --host {wiring.host} writes it")
+    else:
+        try:
+            document = json.loads(text)
+        except ValueError as exc:
+            document = None
+            found.append(f"{shown} is not valid JSON ({exc}): {host_name(wiring.host)} "
+                         "reads none of its hooks")
+        missing = missing_events(wiring, document) if document is not None else []
+        if missing:
+            found.append(f"{shown} does not run agenthooks on "
+                         f"{', '.join(e.word for e in missing)}")
+    if shutil.which("agenthooks") is None:
+        found.append("agenthooks is not on PATH, where the host looks for it: see "
+                     "docs/install.md")
+    found.extend(_gate_problems(wiring, root))
+    return found
+
+
+def _gate_problems(wiring: Wiring, root: str) -> list[str]:
+    """No gate to run, or gates with errors (which run nothing)."""
+    if not has_gates(wiring, root):
+        return [f"no gate for agenthooks to run: {wiring.gates} does not exist"]
+    from agenthooks.sources.load import load_all
+
+    named = [] if wiring.gates == WORKSPACE_GATES else [os.path.join(root, wiring.gates)]
+    loaded = load_all(configs=named, workspaces=[] if named else [root], no_user=True,
+                      cwd=root, thorough=True)
+    return [f"{f.source.path} has errors, so none of its hooks run: agenthooks validate "
+            f"{display_path(f.source.file)}" for f in loaded.broken]
+
+
+def wired_at_all(wiring: Wiring, root: str) -> bool:
+    """Whether the host's settings file runs agenthooks on any event of the wiring."""
+    text = _read(os.path.join(root, *wiring.settings.split("/")))
+    try:
+        document = json.loads(text) if text is not None else None
+    except ValueError:
+        return False
+    return document is not None and len(missing_events(wiring, document)) < len(wiring.events)
+
+
+def check(hosts: Sequence[str], *, workspace: str | None = None) -> int:
+    """Say, per host, whether the workspace is wired right: 0 when every host is, else 1.
+    With no host named, every host whose settings file runs agenthooks at all (none: 1)."""
+    root = workspace_root(workspace)
+    wirings = [wiring_of(h) for h in hosts] or [w for w in WIRING.values() if wired_at_all(w, root)]
+    if not wirings:
+        sys.stdout.write(f"agenthooks: {display_path(root) or '.'} is wired for no host: "
+                         f"agenthooks init --host {'|'.join(WIRING)}\n")
+        return 1
+    status = 0
+    for wiring in wirings:
+        found = problems(wiring, root)
+        name = host_name(wiring.host)
+        if not found:
+            sys.stdout.write(f"ok: {name} runs agenthooks ({wiring.settings}, gates in "
+                             f"{wiring.gates})\n")
+            continue
+        status = 1
+        sys.stdout.write(f"not wired right for {name}:\n")
+        sys.stdout.writelines(f"  - {problem}\n" for problem in found)
+    return status
