@@ -112,7 +112,7 @@ class FixtureReader:
 
     def _parse(self) -> Node:
         try:
-            data, _ = read_bytes(self.file, self.path)
+            data, _ = read_bytes(self.file, self.path, "fixture file")
         except Unusable as exc:
             self.add("fixture-unreadable", exc.message)
             raise _Found from None

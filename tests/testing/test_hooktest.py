@@ -569,3 +569,11 @@ def test_yaml_aliases_cannot_expand_without_end(agenthooks: Run, samples: Path,
     done = agenthooks("test", str(fixture), "--workspace", str(samples))
     assert done.code == 2
     assert "[fixture-syntax] more than 1000000 values (YAML aliases?)" in done.err
+
+
+def test_a_fixture_path_that_is_a_fifo_is_named_as_such(agenthooks: Run, tmp_path: Path) -> None:
+    fifo = tmp_path / "x.hooktest.yaml"
+    os.mkfifo(fifo)
+    done = agenthooks("test", str(fifo))  # never a wait for a writer
+    assert done.code == 2
+    assert "is a FIFO (named pipe), not a fixture file" in done.err
