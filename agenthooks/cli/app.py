@@ -324,14 +324,24 @@ def audit(file: str | None, since: str | None, fmt: str) -> int:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="With --show.")
 @click.option("--revoke", is_flag=True, help="Forget the workspace's trust.")
+@click.option("--host", type=click.Choice(["codex"]),
+              help="Record the host's own trust instead: Codex runs only hooks whose hash its "
+              "config.toml records; shows the diff, asks (or --yes).")
+@click.option("-y", "--yes", is_flag=True, help="With --host: write without asking.")
 def trust(workspaces: tuple[str, ...], configs: tuple[str, ...], show: bool, fmt: str,
-          revoke: bool) -> int:
+          revoke: bool, host: str | None, yes: bool) -> int:
     """Record the SHA-256 of every workspace hook file and of every script their commands
     name, so that runs with trust required (--require-trust) run them only unchanged."""
-    from agenthooks.commands.trust import trust_workspace
+    from agenthooks.commands.trust import trust_codex, trust_workspace
 
     if show and revoke:
         raise click.UsageError("--show and --revoke do not go together")
+    if host is not None:
+        if revoke or configs or len(workspaces) > 1:
+            raise click.UsageError("--host goes with one --workspace and --show or --yes")
+        ask = _ask if sys.stdin.isatty() and sys.stdout.isatty() else None
+        return trust_codex(workspace=workspaces[0] if workspaces else None, show=show,
+                           yes=yes, confirm=ask)
     return trust_workspace(configs=configs, workspaces=workspaces, show=show, revoke=revoke,
                            fmt=fmt)
 

@@ -3,6 +3,7 @@
     agenthooks trust                    # the workspace found upward from here, as it is now
     agenthooks trust --show             # what would be trusted, and why; records nothing
     agenthooks trust --revoke           # forget it: runs that require trust skip its hooks
+    agenthooks trust --host codex       # record Codex's own trust of its hooks (config.toml)
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from agenthooks import trust
@@ -125,3 +126,39 @@ def write_text(manifests: dict[str, trust.Manifest], verdicts: dict[str, trust.V
         for item in manifest.unfollowed:
             stream.write(f"not covered: {printable(item.what)} ({printable(item.why)})\n")
     stream.write(f"never covered: {NEVER_FOLLOWED}\n")
+
+
+def trust_codex(*, workspace: str | None = None, show: bool = False, yes: bool = False,
+                confirm: Callable[[str], bool] | None = None) -> int:
+    """`trust --host codex`: record in Codex's config.toml the hash of every Codex hook it
+    would skip as untrusted (agenthooks.hosts.codex.trust); shown as a diff, then asked on a
+    terminal or written with --yes, never silently. 1 when nothing was written that was
+    needed."""
+    from agenthooks.commands.init import workspace_root
+    from agenthooks.hosts.codex import trust as codex
+
+    found = codex.review(workspace_root(workspace))
+    out = sys.stdout
+    if not found.hooks:
+        out.write("no Codex hooks found (hooks.json or [hooks] in config.toml, under "
+                  f"{printable(codex.codex_home())} and the workspace's .codex/)\n")
+        return 0
+    out.write("Codex hooks:\n" + "".join(codex.describe(h, s) for h, s in found.hooks))
+    if found.after == found.before:
+        out.write("every Codex hook here is trusted already; nothing to change\n")
+        return 0
+    out.write(codex.diff(found))
+    out.flush()
+    if show:
+        return 0
+    if not yes:
+        if confirm is None:
+            sys.stderr.write("agenthooks: nothing written: run again with --yes to trust these "
+                             "hooks (or on a terminal, to be asked)\n")
+            return 1
+        if not confirm("Trust these hooks in Codex's config.toml?"):
+            sys.stderr.write("agenthooks: nothing written\n")
+            return 1
+    codex.write_config(found)
+    out.write(f"wrote {printable(found.config)}\n")
+    return 0

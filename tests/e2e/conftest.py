@@ -23,7 +23,7 @@ import shutil
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -299,8 +299,10 @@ class Hosts:
         self.live: list[subprocess.Popen[bytes]] = []
 
     def run(self, host: str, workspace: Path, prompt: str, script: list[dict[str, Any]],
-            extra_args: tuple[str, ...] = (), bypass_hook_trust: bool = True) -> HostRun:
-        """One headless run; bypass_hook_trust (Codex only) runs hooks nobody trusted yet."""
+            extra_args: tuple[str, ...] = (), bypass_hook_trust: bool = True,
+            before: Callable[[dict[str, str]], None] | None = None) -> HostRun:
+        """One headless run; bypass_hook_trust (Codex only) runs hooks nobody trusted yet;
+        `before` is called with the run's environment once its home is set up."""
         self.count += 1
         root = self.tmp_path / f"run{self.count}-{host}"
         env = scratch_env(root)
@@ -348,6 +350,8 @@ class Hosts:
             })
             argv = [self.bins["gemini"], "-p", prompt, "-m", GEMINI_MODEL,
                     "--output-format", "stream-json", "--approval-mode", "yolo", *extra_args]
+        if before is not None:
+            before(env)
         spec = {"host": host, "argv": argv, "env": env, "cwd": str(workspace),
                 "script": script, "timeout": RUN_TIMEOUT, "netns": bool(self.isolation),
                 "result": str(root / "result.json")}

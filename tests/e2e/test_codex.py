@@ -9,11 +9,14 @@ its hash is recorded as trusted in config.toml (`[hooks.state."<key>"] trusted_h
 from __future__ import annotations
 
 import json
+import subprocess
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from tests.e2e.conftest import (
     Hosts,
+    agenthooks_bin_dir,
     hooks_json,
     lines,
     tool_turn,
@@ -100,3 +103,31 @@ def test_an_untrusted_hook_is_skipped_without_a_word(hosts: Hosts, tmp_path: Pat
 
     assert not (workspace / "hook-payloads.jsonl").exists(), run.describe()
     assert (workspace / "build" / "out.o").read_text("utf-8") == "gone\n", run.describe()
+
+
+def trust_with_agenthooks(workspace: Path) -> Callable[[dict[str, str]], None]:
+    """Runs `agenthooks trust --host codex --yes` in the run's home, as a user would."""
+    def trust(env: dict[str, str]) -> None:
+        done = subprocess.run(
+            [str(agenthooks_bin_dir() / "agenthooks"), "trust", "--host", "codex", "--yes",
+             "--workspace", str(workspace)],
+            env=env, cwd=workspace, capture_output=True, text=True, timeout=60, check=False,
+            stdin=subprocess.DEVNULL)
+        assert done.returncode == 0, done.stderr
+        assert "untrusted PreToolUse 'Bash'" in done.stdout, done.stdout
+    return trust
+
+
+def test_hooks_trusted_by_agenthooks_run_without_the_bypass(hosts: Hosts,
+                                                            tmp_path: Path) -> None:
+    # The key and hash agenthooks writes are the ones Codex computes: the hook runs and denies.
+    workspace = gated_workspace(tmp_path, ENTRY)
+
+    run = hosts.run("codex", workspace, "Empty the object file.",
+                    [tool_turn("codex", "echo gone > build/out.o"), {"text": "Emptied."}],
+                    bypass_hook_trust=False, before=trust_with_agenthooks(workspace))
+
+    assert len(lines(workspace / "hook-payloads.jsonl")) == 1, run.describe()
+    assert (workspace / "build" / "out.o").read_text("utf-8") == "object", run.describe()
+    [outcome] = run.tool_results(run.main_requests[1])
+    assert "GATE-CX" in outcome["text"], outcome

@@ -1,0 +1,1 @@
+"""OpenAI Codex as a host: its hook trust (`trust`)."""
