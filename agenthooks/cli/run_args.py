@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 
 from agenthooks.api import check_event
 from agenthooks.commands.run import RunOptions, deny_anything, run
+from agenthooks.engine.runner import isolate_in_process_hooks
 from agenthooks.errors import AgentHooksError, UsageError
 from agenthooks.events import did_you_mean
 from agenthooks.executor import (
@@ -362,6 +363,7 @@ def main_run(args: list[str], *, own_process: bool = False) -> int:
     """
     if own_process:
         own_descendants()
+        isolate_in_process_hooks()  # no hook can crash, exit or write over the answer
     try:
         restore = install_signal_handlers()
     except ValueError:  # not the main thread (an embedding harness): leave signals alone

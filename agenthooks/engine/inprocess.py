@@ -9,19 +9,24 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
 
 from agenthooks.combine.fold import START, Folded, step
 from agenthooks.decision import Decision
 from agenthooks.engine.context import Context
 from agenthooks.engine.frozen import FrozenDict, freeze
 from agenthooks.engine.hookspec import PythonHook, args_match
-from agenthooks.engine.runner import Call, EventPlan
+from agenthooks.engine.runner import Call, EventPlan, isolated
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.kinds.process import shell_command, start_background
 from agenthooks.kinds.python import HookOutcome, call_hook
 from agenthooks.model.handlers import Handler
 from agenthooks.payload import session_id_of
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+else:
+    Any = object  # only subscripted at run time (Mapping[str, Any]): no `typing` import
 
 
 class AnyHostArgs(Mapping[str, Any]):
@@ -84,7 +89,7 @@ async def chain(
     for hook in hooks:
         if hook.args and not args_match(hook.args, AnyHostArgs(args, call)):
             continue
-        outcome = await call_hook(hook, ctx, looped=looped)
+        outcome = await call_one(hook, ctx, looped=looped)
         if outcome is None:
             continue
         if outcome.decision is not None and outcome.decision.kind == "modify":
@@ -104,6 +109,16 @@ async def chain(
         if decision.kind == "modify":
             args = ctx.tool_args = freeze(folded.args)
     return folded
+
+
+async def call_one(hook: PythonHook, ctx: Context, *, looped: bool) -> HookOutcome | None:
+    """One hook's outcome: in a child process of its own under `agenthooks run`
+    (`engine.supervise`), else inline."""
+    if isolated():
+        from agenthooks.engine.supervise import call_isolated
+
+        return call_isolated(hook, ctx, looped=looped)
+    return await call_hook(hook, ctx, looped=looped)
 
 
 def checked(outcome: HookOutcome) -> HookOutcome:
@@ -152,9 +167,9 @@ async def inspect(
     if looped:
         import asyncio
 
-        found = await asyncio.gather(*(call_hook(h, ctx, looped=True) for h in selected))
+        found = await asyncio.gather(*(call_one(h, ctx, looped=True) for h in selected))
     else:
-        found = [await call_hook(h, ctx, looped=False) for h in selected]
+        found = [await call_one(h, ctx, looped=False) for h in selected]
     warnings = []
     for outcome in found:
         if outcome is None:

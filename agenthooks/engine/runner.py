@@ -14,6 +14,7 @@ it by hand when no selected hook is async (no event loop at all), else on a priv
 
 from __future__ import annotations
 
+import os
 from collections.abc import Awaitable, Callable, Sequence
 
 from agenthooks.combine.fold import START, Folded
@@ -216,6 +217,20 @@ async def run_jobs(jobs: Sequence[ProcessSpec | ProcessResult], data: bytes,
 
 
 _loaded: list[Any] = []
+_isolation: list[bool] = [False]
+
+
+def isolate_in_process_hooks(on: bool = True) -> None:
+    """Call every in-process hook in a child process of its own from now on
+    (`engine.supervise`): for `agenthooks run`, whose process exists to answer one event, so
+    that no hook can crash, exit, hang or write over its answer. The Python API calls hooks
+    inline: its caller's threads and state are theirs to share."""
+    _isolation[0] = on and hasattr(os, "fork")
+
+
+def isolated() -> bool:
+    """Whether in-process hooks run each in a child process (`isolate_in_process_hooks`)."""
+    return _isolation[0]
 
 
 def _inprocess() -> Any:

@@ -11,11 +11,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any, NamedTuple
 
 from agenthooks.decision import DECIDE_KINDS, KINDS, Decision
 from agenthooks.engine.context import Context
 from agenthooks.engine.hookspec import PythonHook
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, NamedTuple
+else:
+    from agenthooks._records import NamedTuple
 
 # Decisions that mean something only on some events.
 _EVENT_ONLY: dict[str, frozenset[str]] = {
@@ -95,10 +100,14 @@ async def _awaited(value: Awaitable[Any]) -> Any:
     return await value
 
 
-async def call_hook(hook: PythonHook, ctx: Context, *, looped: bool) -> HookOutcome | None:
+async def call_hook(hook: PythonHook, ctx: Context, *, looped: bool,
+                    contain: bool = False) -> HookOutcome | None:
     """Run one hook (its `when` first); None when `when` says it does not apply.
 
     `looped` says whether an event loop runs this coroutine (else awaitables are failures).
+    `contain`: every exception is the hook's failure, KeyboardInterrupt and cancellation
+    too (a process that runs this hook alone, `engine.supervise`: the run's own signals
+    reach its parent).
     """
     start = _now()
     deadline = start + hook.timeout
@@ -117,9 +126,9 @@ async def call_hook(hook: PythonHook, ctx: Context, *, looped: bool) -> HookOutc
     except _Failure as exc:
         return HookOutcome(hook.name, hook.phase, None, str(exc), _ms(start), records)
     except BaseException as exc:
-        # SystemExit too: a hook that exits must not end the gate with "carry on". Signals
-        # and cancellation still end the run.
-        if _propagates(exc):
+        # SystemExit and GeneratorExit too: a hook that exits must not end the gate with
+        # "carry on". The caller's own interruption and cancellation still end the run.
+        if not contain and _propagates(exc):
             raise
         return HookOutcome(hook.name, hook.phase, None, f"raised {_describe(exc)}", _ms(start),
                            records)
@@ -142,8 +151,26 @@ async def _when(
 
 
 def _propagates(exc: BaseException) -> bool:
-    """KeyboardInterrupt, a signal turned exception, asyncio's cancellation: not failures."""
-    return not isinstance(exc, (Exception, SystemExit))
+    """KeyboardInterrupt, a signal turned exception, a cancellation of the awaiting task: not
+    failures. A CancelledError the hook raised itself, its task not being cancelled, is."""
+    if isinstance(exc, (Exception, SystemExit, GeneratorExit)):
+        return False
+    if type(exc).__name__ == "CancelledError":
+        return _cancelling()
+    return True
+
+
+def _cancelling() -> bool:
+    """Whether the task running this hook is being cancelled by its caller."""
+    import asyncio
+
+    try:
+        task = asyncio.current_task()
+    except RuntimeError:  # no loop: nobody can be cancelling it
+        return False
+    # Task.cancelling() is 3.11's; before it, any CancelledError is taken as the caller's.
+    cancelling = getattr(task, "cancelling", None)
+    return task is not None and (cancelling is None or cancelling() > 0)
 
 
 def _as_decision(value: Any, hook: PythonHook, event: str) -> Decision:

@@ -13,15 +13,19 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
 
 from agenthooks.config.loader import Unusable, not_utf8, read_bytes
 from agenthooks.markdown.events import engine_event
 from agenthooks.markdown.frontmatter import Frontmatter, diagnostic, parse
 from agenthooks.model.handlers import Diagnostic, HookFile, Source
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import NamedTuple
+
     from agenthooks.api import Hooks
+else:
+    from agenthooks._records import NamedTuple
 
 SUFFIX = ".md"
 
@@ -122,8 +126,10 @@ def register_markdown(hooks: Hooks, files: Sequence[MarkdownFile]) -> None:
         event = engine_event(front.event) or front.event
         hook = MarkdownHook(md.name, md.source.path, front)
         # The engine's deadline is a backstop: the script's own (per call, cancelling) is
-        # timeout_ms each for `when` and for `handle`.
-        backstop = 2 * front.timeout_ms / 1000.0 + 1.0
+        # timeout_ms each for its top level (compiled on first use), `when` and `handle`.
+        # Under `agenthooks run` the hook's process is killed at it (`engine.supervise`),
+        # which bounds one builtin or `re` call that never returns to Starlark.
+        backstop = 3 * front.timeout_ms / 1000.0 + 0.25
         hooks.on(
             event, hook, kind="transform", when=hook.when if front.when is not None else None,
             priority=front.priority, name=md.name, timeout=backstop,

@@ -17,14 +17,19 @@ from __future__ import annotations
 import re
 import threading
 import time
-from typing import TYPE_CHECKING, Any, NamedTuple
 
 from agenthooks.errors import HookFailure
+from agenthooks.jsonlimits import MAX_DEPTH
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any, NamedTuple
+
     import starlark
 
     from agenthooks.markdown.frontmatter import Frontmatter, Place
+else:
+    from agenthooks._records import NamedTuple
 
 # The entry points, called with the payload as JSON text: decoding it in Starlark costs a
 # third of converting a dict across, and the text is made once for `when` and `handle`.
@@ -38,7 +43,8 @@ _WHEN_HEAD = (f"def {WHEN_FUNCTION}(event, agenthooks_payload_json):\n"
               "    return (\n")
 _WHEN_LINES = 3
 _HANDLE_ENTRY = (f"def {HANDLE_FUNCTION}(event, agenthooks_payload_json):\n"
-                 "    return handle(event, _agenthooks_decode(agenthooks_payload_json))\n")
+                 "    return _agenthooks_returned(\n"
+                 "        handle(event, _agenthooks_decode(agenthooks_payload_json)))\n")
 
 PRELUDE = '''\
 _agenthooks_decode = json.decode
@@ -54,6 +60,32 @@ def modify(payload):
 
 def log(message):
     _agenthooks_log(message)
+
+# What modify() passes on is checked before it leaves Starlark: NaN and infinity would arrive
+# as None (starlark-pyo3 converts them so), and nesting beyond agenthooks' JSON limit would
+# reach the handlers. Starlark has no recursion and no while: a bounded loop over a stack.
+def _agenthooks_plain(value, what):
+    stack = [(value, 1)]
+    for _ in range(2147483647):
+        if not stack:
+            return value
+        item, depth = stack.pop()
+        kind = type(item)
+        if kind == "float" and str(item) in ("nan", "+inf", "-inf"):  # NaN == NaN here
+            fail("%s holds %s, which JSON cannot carry" % (what, item))
+        if kind in ("dict", "list", "tuple"):
+            if depth > _AGENTHOOKS_DEPTH:
+                fail("%s is nested deeper than %d levels" % (what, _AGENTHOOKS_DEPTH))
+            items = item.values() if kind == "dict" else item
+            stack.extend([(child, depth + 1) for child in items])
+    return value
+
+def _agenthooks_returned(value):
+    if type(value) == "dict" and value.get("action") == "modify":
+        given = value.get("payload")
+        if type(given) == "dict":
+            _agenthooks_plain(given.get("args"), "the arguments modify() returned")
+    return value
 
 metrics = struct(incr = _agenthooks_incr, set = _agenthooks_set)
 re = struct(
@@ -265,6 +297,7 @@ class Compiler:
         module = sl.Module()
         for name, function in _CALLABLES.items():
             module.add_callable(name, function)
+        module["_AGENTHOOKS_DEPTH"] = MAX_DEPTH
         sl.eval(module, sl.parse("prelude", PRELUDE, dialect), globals_)
         problems = self._script(module)
         if problems:

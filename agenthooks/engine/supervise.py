@@ -1,0 +1,264 @@
+"""Each in-process hook call in a child process of its own, so that the run always answers.
+
+An in-process hook (a `--python` hook, a Markdown hook's Starlark) can end the process that
+calls it in ways no `except` catches: `os._exit(0)`, a SIGSEGV inside starlark-rust on deeply
+nested data, a SIGABRT on a failed allocation. It can also hold its thread inside one C call
+(a catastrophic regex, one Starlark builtin) far past its time limit, write to file
+descriptor 1, or leave threads and processes behind. `agenthooks run` therefore calls each one
+(its `when` and the hook) in a forked child:
+
+- the child's fd 1 is the run's stderr: whatever the hook prints, or a process it starts
+  without capture, never reaches the answer on stdout;
+- the child sends its outcome over a pipe (marshal: plain data, no import on either side) and
+  ends with `os._exit`, so threads the hook left behind end with it;
+- the parent waits at most the hook's timeout plus `GRACE`, then kills the child's process
+  group: whatever the hook was doing, and whatever it started in that group, ends;
+- a child that dies, exits or overruns without an outcome is the hook's failure, named after
+  the hook, which the engine turns into a deny (PreToolUse, failing closed) or a warning.
+
+The child is a fork of the already loaded interpreter: no new interpreter starts and nothing
+is imported again. A Markdown hook's child also gets a bound on its data size
+(`STARLARK_MEMORY`): starlark-rust has no heap limit of its own.
+
+Only `agenthooks run` isolates (`engine.runner.isolate_in_process_hooks`); the Python API calls
+hooks inline in the caller's process, whose threads and state they may share.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import marshal
+import os
+import signal
+import sys
+import time
+
+from agenthooks.decision import Decision
+from agenthooks.kinds.python import HookOutcome, call_hook
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from agenthooks.engine.context import Context
+    from agenthooks.engine.hookspec import PythonHook
+
+# How long past its timeout a hook's child may run before it is killed: the hook's own
+# deadline (Starlark's cancellation, asyncio's) reports first when it can.
+GRACE = 0.25
+# The data segment a Markdown hook's child may add (RLIMIT_DATA), beyond what it had at fork.
+STARLARK_MEMORY = 1 << 30
+_HEADER = 8  # the outcome's length, before it on the pipe
+_SIGNALS_OF_A_RUN = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGPIPE")
+
+
+def call_isolated(hook: PythonHook, ctx: Context, *, looped: bool) -> HookOutcome | None:
+    """`kinds.python.call_hook` in a forked child; what went wrong there is the hook's failure."""
+    _flush()
+    read_end, write_end = os.pipe()
+    start = time.monotonic()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns
+        os.close(read_end)
+        _child(hook, ctx, looped, write_end)
+    os.close(write_end)
+    try:
+        with contextlib.suppress(OSError):  # also done by the child: whichever runs first
+            os.setpgid(pid, pid)
+        message, timed_out = _receive(read_end, start + hook.timeout + GRACE)
+    finally:
+        os.close(read_end)
+        status = _end(pid)
+    if message is not None:
+        readable, found = _decode(message, hook, ctx)
+        if readable:
+            return found
+    return HookOutcome(hook.name, hook.phase, None, _why(hook, status, timed_out, message),
+                       (time.monotonic() - start) * 1000.0)
+
+
+def _flush() -> None:
+    """Nothing buffered before the fork may be written twice (once by the child)."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):
+            pass
+
+
+def _receive(fd: int, deadline: float) -> tuple[bytes | None, bool]:
+    """The child's whole message, or None; and whether the deadline passed first."""
+    import select
+
+    poller = select.poll()
+    poller.register(fd, select.POLLIN | select.POLLHUP)
+    chunks: list[bytes] = []
+    size = 0
+    wanted: int | None = None
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return None, True
+        if not poller.poll(left * 1000.0):
+            continue
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            return None, False  # the child ended without a whole message
+        chunks.append(chunk)
+        size += len(chunk)
+        if wanted is None and size >= _HEADER:
+            wanted = _HEADER + int.from_bytes(b"".join(chunks)[:_HEADER], "big")
+        if wanted is not None and size >= wanted:
+            return b"".join(chunks)[_HEADER:wanted], False
+
+
+def _end(pid: int) -> int:
+    """Kill the child's group (the child and what it started there) and reap the child."""
+    with contextlib.suppress(OSError):  # already gone
+        os.killpg(pid, signal.SIGKILL)
+    with contextlib.suppress(OSError):  # not a group leader yet, or already gone
+        os.kill(pid, signal.SIGKILL)
+    while True:
+        try:
+            return os.waitpid(pid, 0)[1]
+        except InterruptedError:
+            continue
+        except ChildProcessError:
+            return 0
+
+
+def _why(hook: PythonHook, status: int, timed_out: bool, message: bytes | None) -> str:
+    if timed_out:
+        limit_ms = getattr(getattr(hook.fn, "front", None), "timeout_ms", None)
+        if isinstance(limit_ms, int):  # a Markdown hook: its own words for its limit
+            return (f"timed out: one call ran past timeout_ms ({limit_ms} ms) and its "
+                    f"process was killed after {hook.timeout + GRACE:.2f} s")
+        return f"timed out after {hook.timeout:g} s (its process was killed)"
+    if message is not None:
+        return "sent an outcome that cannot be read"
+    if os.WIFSIGNALED(status):
+        number = os.WTERMSIG(status)
+        try:
+            name = signal.Signals(number).name
+        except ValueError:
+            name = f"signal {number}"
+        return f"crashed: its process was killed by {name}"
+    code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else status
+    return f"ended its process (exit status {code}) before answering"
+
+
+# --- the child -------------------------------------------------------------------------------
+
+
+def _child(hook: PythonHook, ctx: Context, looped: bool, fd: int) -> None:
+    """Run the hook and send its outcome; whatever happens, end with `os._exit`."""
+    code = 0
+    try:
+        _become_child(hook)
+        outcome = _run(hook, ctx, looped)
+        _send(fd, _encode(outcome, ctx))
+    except BaseException:  # nothing may escape into the parent's code in this process
+        code = 70
+    finally:
+        _flush()
+        os._exit(code)
+
+
+def _become_child(hook: PythonHook) -> None:
+    """Its own process group, default signal handling, fd 1 on stderr, a Starlark bound."""
+    with contextlib.suppress(OSError):
+        os.setpgid(0, 0)
+    for name in _SIGNALS_OF_A_RUN:
+        number = getattr(signal, name, None)
+        if number is not None and signal.getsignal(number) != signal.SIG_IGN:
+            signal.signal(number, signal.SIG_DFL)
+    os.dup2(2, 1)  # print(), os.write(1, ...), children without capture: all to stderr
+    if type(hook.fn).__name__ == "MarkdownHook":
+        _bound_memory()
+
+
+def _bound_memory() -> None:
+    try:
+        import resource
+
+        with open("/proc/self/statm", "rb") as statm:  # pages: size resident shared text lib data
+            used = int(statm.read().split()[5]) * os.sysconf("SC_PAGE_SIZE")
+        limit = used + STARLARK_MEMORY
+        _, hard = resource.getrlimit(resource.RLIMIT_DATA)
+        if hard != resource.RLIM_INFINITY:
+            limit = min(limit, hard)
+        resource.setrlimit(resource.RLIMIT_DATA, (limit, hard))
+    except (ImportError, OSError, ValueError):  # not on this platform: the deadline still holds
+        pass
+
+
+def _run(hook: PythonHook, ctx: Context, looped: bool) -> HookOutcome | None:
+    """The hook's outcome, every exception its failure (`contain=True`)."""
+    step = call_hook(hook, ctx, looped=looped, contain=True)
+    if not looped:
+        from agenthooks.engine.drive import finish
+
+        return finish(step, "an in-process hook")
+    import asyncio
+
+    # The fork happened inside the parent's running loop: this process starts its own.
+    asyncio.events._set_running_loop(None)
+    return asyncio.run(step)
+
+
+def _send(fd: int, data: bytes) -> None:
+    message = len(data).to_bytes(_HEADER, "big") + data
+    view = memoryview(message)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _encode(outcome: HookOutcome | None, ctx: Context) -> bytes:
+    """The outcome as plain data; a value that is not plain data is the hook's failure."""
+    if outcome is None:
+        return marshal.dumps(None)
+    decision = outcome.decision
+    fields = None if decision is None else tuple(decision)
+    try:
+        return marshal.dumps((tuple(outcome[:2]), fields, tuple(outcome[3:]), _state(ctx)))
+    except ValueError:
+        pass
+    try:
+        return marshal.dumps((tuple(outcome[:2]), fields, (*outcome[3:5], ()), None))
+    except ValueError:
+        error = "returned a value that is not plain data (dicts, lists, text, numbers)"
+        return marshal.dumps((tuple(outcome[:2]), None, (error, outcome.duration_ms, ()), None))
+
+
+def _state(ctx: Context) -> tuple[dict[str, Any], ...] | None:
+    """What the hook wrote to `ctx.state` (this call's scope, its turn's and session's)."""
+    own = ctx._state
+    if own is None:
+        return None
+    turn = ctx.turn
+    return own.own(), turn.state.own(), turn.session.state.own()
+
+
+def _decode(message: bytes, hook: PythonHook, ctx: Context) -> tuple[bool, HookOutcome | None]:
+    """(whether it could be read, the child's outcome), its state written back into `ctx`."""
+    try:
+        found = marshal.loads(message)
+        if found is None:
+            return True, None
+        (name, phase), fields, (error, duration, records), state = found
+        decision = None if fields is None else Decision(*fields)
+        outcome = HookOutcome(name, phase, decision, error, duration, tuple(records))
+    except (ValueError, TypeError, EOFError):
+        return False, None
+    if state is not None:
+        _write_back(ctx, state)
+    return True, outcome
+
+
+def _write_back(ctx: Context, state: tuple[dict[str, Any], ...]) -> None:
+    turn = ctx.turn
+    for scope, values in zip((ctx.state, turn.state, turn.session.state), state, strict=False):
+        if isinstance(values, dict):
+            for key, value in values.items():
+                scope.set(key, value)
