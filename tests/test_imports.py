@@ -168,3 +168,56 @@ def test_a_run_starting_a_handler_imports_no_subprocess_selectors_or_ctypes(
     done = python(code)
     assert done.returncode == 0, done.stderr
     assert last_line(done) == [0, True, []]
+
+
+# One workspace of each source, the run that a tool call of a host makes in it.
+MARKDOWN_HOOK = (
+    "---\nevent: tool.pre\nwhen: payload[\"name\"] == \"run_command\"\nscript: |\n"
+    "  def handle(event, payload):\n      return allow()\n---\n# h\n"
+)
+POLICY_MODULE = (
+    "from agenthooks import Hooks, policy\nhooks = Hooks()\n"
+    "hooks.on('PreToolUse', policy.enforce([policy.deny(f'tool_{i}') for i in range(10)]))\n"
+)
+WORKSPACES: dict[str, dict[str, str]] = {
+    "hooks.json": {".agents/hooks.json": json.dumps(
+        {"g": {"PreToolUse": [{"matcher": "run_command", "hooks": [{"command": "true"}]}]}})},
+    "claude": {".claude/settings.json": json.dumps({"hooks": {"PreToolUse": [
+        {"matcher": "Bash", "hooks": [{"type": "command", "command": "true"}]}]}})},
+    # The matcher draws a warning, which the run places at its line: positions are read.
+    "gemini": {".gemini/settings.json": json.dumps({"hooks": {"BeforeTool": [
+        {"matcher": "run_shell_command", "hooks": [{"type": "command", "command": "true"}]}]}})},
+    "markdown": {f".harness/hooks/h{i}.md": MARKDOWN_HOOK for i in range(3)},
+    "python": {"policies.py": POLICY_MODULE},
+}
+# What no source's run path imports; `inspect` is the policies' own (async detection).
+NEVER = ("typing", "dataclasses", "inspect", "pathlib", "subprocess", "selectors", "ctypes",
+         "shutil", "importlib", "jsonschema", "rich", "click", "asyncio")
+ALLOWED = {"python": {"inspect", "importlib"}}
+
+
+@pytest.mark.parametrize("kind", list(WORKSPACES))
+def test_each_source_runs_without_costly_imports(kind: str, tmp_path: Path) -> None:
+    workspace = tmp_path / "ws"
+    for name, text in WORKSPACES[kind].items():
+        (workspace / name).parent.mkdir(parents=True, exist_ok=True)
+        (workspace / name).write_text(text)
+    argv = ["run", "PreToolUse", "--no-user", "--workspace", str(workspace)]
+    if kind == "python":
+        argv += ["--python", "policies:hooks"]
+    code = REPORT + (
+        "import io, os, sys\n"
+        f"os.chdir({str(workspace)!r})\n"
+        "sys.stdin = io.TextIOWrapper(io.BytesIO(b'{\"toolCall\": {\"name\": \"run_command\","
+        " \"args\": {\"CommandLine\": \"ls\"}}}'))\n"
+        "from agenthooks.cli import main\n"
+        f"code = main({argv!r})\n"
+        "import json\n"
+        f"print(json.dumps([code, costly(*{NEVER!r})]))\n"
+    )
+    python(code)  # the first run fills the caches (writing one costs `tempfile`)
+    done = python(code)
+    assert done.returncode == 0, done.stderr
+    code_, imported = last_line(done)  # type: ignore[misc]
+    assert code_ == 0, done.stderr
+    assert {m.split(".")[0] for m in imported} - ALLOWED.get(kind, set()) == set()

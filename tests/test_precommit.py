@@ -96,6 +96,30 @@ def test_bad_file_fails_with_the_rule(pre_commit_home: Path, home: Path, tmp_pat
     assert "notes.json" not in done.stdout
 
 
+# One error in each kind of file the validate hook covers, besides the hooks.json.
+EVERY_KIND = {
+    ".claude/settings.json": '{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": '
+                             '[{"type": "command"}]}]}}\n',
+    ".gemini/settings.json": '{"hooks": {"BeforeTool": [{"matcher": ".*", "hooks": '
+                             '[{"type": "command", "command": "x", "timeout": "5"}]}]}}\n',
+    ".harness/hooks/guard.md": "---\nevent: tool.pre\nscript: |\n  def handle(event):\n"
+                               "      return allow()\n---\n",
+    ".agents/tests/gate.hooktest.yaml": "cases:\n  - {name: x, event: Stop, expect: "
+                                        "{decison: allow}}\n",
+}
+
+
+def test_validate_covers_every_kind_of_hook_file(pre_commit_home: Path, home: Path,
+                                                 tmp_path: Path) -> None:
+    done = _try_repo(tmp_path / "every", GOOD, home, pre_commit_home, files=EVERY_KIND)
+    assert done.returncode == 1, done.stdout + done.stderr
+    for name in EVERY_KIND:
+        assert f"{name}:" in done.stdout, (name, done.stdout)
+    assert ".agents/hooks.json" not in done.stdout  # a good file says nothing
+    assert "starlark-handle-params" in done.stdout
+    assert "fixture-unknown-key" in done.stdout
+
+
 # `agenthooks-test`: a gate script, and fixtures that pin what it decides.
 GATE_JSON = (
     '{"gate": {"PreToolUse": [{"matcher": "run_command",'

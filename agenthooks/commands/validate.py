@@ -17,11 +17,11 @@ from pathlib import Path
 
 from agenthooks.config import discovery
 from agenthooks.config.rules import RULES
-from agenthooks.model.handlers import Diagnostic
+from agenthooks.model.handlers import Diagnostic, Source
 from agenthooks.plan.recursion import runs_itself
 from agenthooks.report.diagnostics import ValidationResult, report
 from agenthooks.report.escape import printable
-from agenthooks.sources.load import load_all
+from agenthooks.sources.load import Loaded, load_all
 from agenthooks.userconfig import UserConfig, UserConfigError, config_path, read_user_config
 
 USER_CONFIG_RULE = "user-config"
@@ -66,8 +66,35 @@ def user_config() -> tuple[UserConfig | None, list[Diagnostic]]:
         found = re.match(rf"{re.escape(path)}(?::(\d+))?(?::(\d+))?: (.*)", str(exc), re.S)
         line, column, message = (found.groups() if found else (None, None, str(exc)))
         rule = RULES[USER_CONFIG_RULE]
+        message = f"{message} (every agenthooks run fails on it)"
         return None, [Diagnostic(discovery.display_path(path), int(line or 1), int(column or 1),
-                                 rule.severity, rule.id, f"{message} (every agenthooks run fails on it)", "")]
+                                 rule.severity, rule.id, message, "")]
+
+
+def fixture_findings(named: Sequence[str], paths: Sequence[str], workspaces: Sequence[str],
+                     recursive: bool) -> tuple[list[Source], list[Diagnostic]]:
+    """The hook fixtures (`*.hooktest.yaml|json`) named, and those `agenthooks test` would run
+    in each folder named (with `recursive`, every folder below), each `--workspace`, or the
+    workspace found upward: each read and checked as `test` does before it runs anything.
+    Returns the fixtures with findings, and the findings."""
+    from agenthooks.commands.test import find_fixtures
+    from agenthooks.testing.loader import load
+
+    folders = [p for p in paths if os.path.isdir(p)]
+    if recursive:
+        folders = [d for top in folders or ["."] for d in discovery.walk_directories(top)]
+    if folders:
+        found = find_fixtures([], folders)[0]
+    elif paths or named:  # files only: those named
+        found = []
+    else:  # as `agenthooks test` finds them: each --workspace, else the one upward
+        found = find_fixtures([], workspaces)[0]
+    files = list(dict.fromkeys([*named, *found]))
+    fixtures = [load(discovery.display_path(os.path.abspath(f))) for f in files]
+    # A good fixture is not counted among the files checked: the summary stays the count of
+    # hook files; one with findings is, so that they are shown with its lines.
+    sources = [Source(f.path, f.file, "", "workspace", "") for f in fixtures if f.diagnostics]
+    return sources, [d for f in fixtures for d in f.diagnostics]
 
 
 def near_miss_findings(paths: Sequence[str], workspaces: Sequence[str],
@@ -109,19 +136,28 @@ def validate(
 
     `dialect` (--dialect) reads every named file in that dialect, and limits discovery to it.
     """
-    loaded = load_all(configs=configs, workspaces=workspaces, no_user=no_user, paths=paths,
-                      recursive=recursive, dialect=dialect, thorough=True)
+    from agenthooks.testing.loader import is_fixture
+
+    named_fixtures = [path for path in paths if is_fixture(path)]
+    paths = [path for path in paths if not is_fixture(path)]
+    if named_fixtures and not (paths or configs or workspaces or recursive):
+        loaded = Loaded((), (), ())  # only fixtures named: no hook file to look for
+    else:
+        loaded = load_all(configs=configs, workspaces=workspaces, no_user=no_user, paths=paths,
+                          recursive=recursive, dialect=dialect, thorough=True)
     user, user_findings = user_config()
+    fixtures = fixture_findings(named_fixtures, paths, workspaces, recursive)
     for given in loaded.empty:
         sys.stderr.write(_empty_message(printable(given), recursive))
-    if not loaded.files and not loaded.empty and not loaded.notes:
+    if not loaded.files and not loaded.empty and not loaded.notes and not named_fixtures:
         sys.stderr.write(
             f"agenthooks: no {discovery.HOOKS_FILE} found "
             f"(looked in {looked_in(workspaces=workspaces, no_user=no_user)})\n"
         )
     result = ValidationResult(
-        sources=loaded.sources,
+        sources=(*loaded.sources, *fixtures[0]),
         diagnostics=(*loaded.notes, *(d for f in loaded.files for d in f.diagnostics),
+                     *fixtures[1],
                      *user_findings,
                      *runs_itself(loaded.files, user.default_host if user else None),
                      *near_miss_findings(paths, workspaces, configs, recursive)),

@@ -17,11 +17,14 @@ from __future__ import annotations
 
 import marshal
 import os
-from typing import Any
 
 from agenthooks._version import __version__
 from agenthooks.events import INT32_MAX
 from agenthooks.model.events import EVENTS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 try:  # the C module hashlib itself wraps; importing hashlib costs ten times as much
     from _blake2 import blake2b

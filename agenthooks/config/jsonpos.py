@@ -10,12 +10,16 @@ from __future__ import annotations
 import json.decoder
 import json.scanner
 import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
 
 from agenthooks.jsonlimits import MAX_DEPTH
 from agenthooks.model.handlers import escape
+
+# Read on `agenthooks run` too, when a settings file has a finding to place: no `typing` or
+# `dataclasses` (with `inspect` and `ast` behind it) at run time.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
 
 _WS = " \t\n\r"
 # The C string scanner `json` itself uses; typeshed does not declare it, hence `vars`.
@@ -51,16 +55,18 @@ def too_deep_at(text: str, limit: int = MAX_DEPTH) -> int | None:
     return None
 
 
-@dataclass
 class PositionMap:
     """Offsets of keys and values by JSON pointer, and the oddities `json` would hide."""
 
-    text: str
-    values: dict[str, int] = field(default_factory=dict)
-    keys: dict[str, int] = field(default_factory=dict)
-    duplicates: list[tuple[str, int]] = field(default_factory=list)  # (pointer, key offset)
-    constants: list[tuple[str, int, str]] = field(default_factory=list)  # (pointer, offset, word)
-    _line_starts: list[int] | None = None
+    __slots__ = ("_line_starts", "constants", "duplicates", "keys", "text", "values")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.values: dict[str, int] = {}
+        self.keys: dict[str, int] = {}
+        self.duplicates: list[tuple[str, int]] = []  # (pointer, key offset)
+        self.constants: list[tuple[str, int, str]] = []  # (pointer, offset, word)
+        self._line_starts: list[int] | None = None
 
     def line_col(self, offset: int) -> tuple[int, int]:
         """1-based line and column (in characters) of an offset."""

@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+else:
+    Any = object  # only subscripted at run time (Mapping[str, Any]): no `typing` import
 
 
 def freeze(value: Any) -> Any:

@@ -107,3 +107,17 @@ def _is_executable_file(path: str) -> bool:
     except (OSError, ValueError):
         return False
     return stat.S_ISREG(st.st_mode) and os.access(path, os.X_OK)
+
+
+def which(name: str, path: str | None = None) -> str | None:
+    """`shutil.which(name)`, without importing `shutil` (with bz2, lzma and fnmatch behind it,
+    about 3 ms of a cold run): the executable file `name` is, or names on PATH, or None."""
+    if "/" in name:
+        return name if _is_executable_file(name) else None
+    if path is None:
+        path = os.environ.get("PATH", os.defpath)
+    for directory in path.split(os.pathsep):
+        candidate = os.path.join(directory or os.curdir, name)
+        if _is_executable_file(candidate):
+            return candidate
+    return None

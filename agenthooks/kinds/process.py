@@ -37,6 +37,9 @@ PLUGIN_VARS: dict[str, tuple[str, str]] = {
 # dialect -> (variable, payload field) set per call from the caller's payload.
 CALL_VARS: dict[str, tuple[tuple[str, str], ...]] = {
     "gemini": (("GEMINI_SESSION_ID", "session_id"), ("GEMINI_CWD", "cwd")),
+    # cursor.com/docs/hooks, "Environment Variables" (CURSOR_CODE_REMOTE is the host's own).
+    "cursor": (("CURSOR_VERSION", "cursor_version"), ("CURSOR_USER_EMAIL", "user_email"),
+               ("CURSOR_TRANSCRIPT_PATH", "transcript_path")),
 }
 # dialect -> "module:function" giving the variables a handler sets itself, as its host reads
 # them; set last, over every other variable (Gemini CLI's `env`).
@@ -50,10 +53,9 @@ _protocols: dict[str, Callable[[Handler, ProcessResult, str], Answer]] = {}
 def protocol_of(dialect: str) -> Callable[[Handler, ProcessResult, str], Answer]:
     found = _protocols.get(dialect)
     if found is None:
-        import importlib
-
         module, _, name = PROTOCOLS[dialect].partition(":")
-        found = _protocols[dialect] = getattr(importlib.import_module(module), name)
+        # __import__, not importlib: importing `importlib` costs a cold run about 1 ms.
+        found = _protocols[dialect] = getattr(__import__(module, fromlist=(name,)), name)
     return found
 
 
@@ -90,7 +92,8 @@ def plugin_data_dir(plugin_root: str) -> str:
 def handler_env(handler: Handler, event: str, tool: str | None) -> dict[str, str]:
     """What a handler finds in its environment on top of agenthooks' own.
 
-    GEMINI_PROJECT_DIR and CLAUDE_PROJECT_DIR let hooks written for those hosts run unchanged;
+    GEMINI_PROJECT_DIR, CLAUDE_PROJECT_DIR and CURSOR_PROJECT_DIR let hooks written for those
+    hosts run unchanged;
     a Claude Code plugin's hooks also get CLAUDE_PLUGIN_ROOT and CLAUDE_PLUGIN_DATA. What
     comes from the payload (GEMINI_SESSION_ID, GEMINI_CWD, CLAUDE_ENV_FILE) is added per call
     (`call_env`).
@@ -103,6 +106,7 @@ def handler_env(handler: Handler, event: str, tool: str | None) -> dict[str, str
         "AGENTHOOKS_WORKSPACE": workspace,
         "GEMINI_PROJECT_DIR": workspace,
         "CLAUDE_PROJECT_DIR": workspace,
+        "CURSOR_PROJECT_DIR": workspace,
     }
     if tool is not None:
         env["AGENTHOOKS_TOOL_NAME"] = tool
@@ -118,10 +122,8 @@ def own_vars(handler: Handler) -> dict[str, str]:
     reader = OWN_VARS.get(handler.dialect)
     if reader is None:
         return {}
-    import importlib
-
     module, _, name = reader.partition(":")
-    found: dict[str, str] = getattr(importlib.import_module(module), name)(handler)
+    found: dict[str, str] = getattr(__import__(module, fromlist=(name,)), name)(handler)
     return found
 
 
@@ -189,9 +191,9 @@ def host_shell(handler: Handler) -> str | None:
     if name is None:
         return None
     if name not in _shells:
-        import shutil
+        from agenthooks.executor.command import which
 
-        _shells[name] = shutil.which(name) or shutil.which("bash")
+        _shells[name] = which(name) or which("bash")
     return _shells[name]
 
 

@@ -11,12 +11,14 @@ compile on use, and the cache holds only what the file says.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any
 
 from agenthooks._version import __version__
 from agenthooks.config.cache import Key, entry_path, read_entry, write_entry
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from agenthooks.markdown.frontmatter import Frontmatter
 
 _FORMAT = 1

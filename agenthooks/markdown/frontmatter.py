@@ -15,12 +15,16 @@ scalar's indent.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
-
 from agenthooks.config.rules import RULES
 from agenthooks.events import INT32_MAX
 from agenthooks.markdown.events import engine_event, event_hint, is_custom
 from agenthooks.model.handlers import Diagnostic, Source
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, NamedTuple
+else:
+    from agenthooks._records import NamedTuple
 
 KEYS: tuple[str, ...] = ("event", "priority", "when", "script", "timeout_ms", "on_error")
 ON_ERROR: tuple[str, ...] = ("block", "allow")

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import threading
-from typing import TYPE_CHECKING, Any
 
 from agenthooks.decision import Decision
 from agenthooks.engine.frozen import raw, thaw
@@ -22,7 +21,10 @@ from agenthooks.markdown import script as kind
 from agenthooks.model.events import MARKDOWN_TOOL_WORDS
 from agenthooks.payload import tool_args, with_args
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from agenthooks.engine.context import Context
     from agenthooks.markdown.frontmatter import Frontmatter
 
