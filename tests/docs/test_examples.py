@@ -9,6 +9,7 @@ import re
 import shutil
 import subprocess
 import sys
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -154,3 +155,12 @@ def test_a_checking_test_exists() -> None:
             if "checked by" in block.notes:
                 test = block.notes["checked by"].split("::")[0]
                 assert (REPO / test).is_file(), f"{block.where}: no {test}"
+
+
+def test_what_a_script_prints_is_marked_as_its_output() -> None:
+    """A `text` block right after a `python` block shows what the script prints: unmarked, it
+    would never be compared."""
+    unmarked = [after.where for page in pages() for block, after in pairwise(blocks(page))
+                if block.language == "python" and after.language == "text"
+                and "output" not in after.notes]
+    assert not unmarked, f"mark these <!-- output -->: {unmarked}"
