@@ -543,15 +543,22 @@ def convert_handler(handler: Handler, target: str, place: Place,
 
 def _matchers(handler: Handler, target: str, event: str,
               losses: list[Loss]) -> list[str | None] | None:
+    """The target's matchers, checked to select exactly what the source's selects
+    (`dialects.carry`); what cannot be carried exactly is a loss."""
+    from agenthooks.dialects.carry import carry
+
     chosen = reread(handler.matcher, handler.dialect, handler.event)
-    if matcher_field(handler.dialect, handler.event) == "tool_name":
-        chosen = translate_tools(chosen, handler.dialect, target)
-    matchers = render(chosen, target, event)
-    if matchers is None:
-        losses.append(Loss(handler.pointer, f"the matcher {handler.matcher!r} "
-                                            f"({matching.describe(chosen)}) cannot be said on "
+    tools = matcher_field(handler.dialect, handler.event) == "tool_name"
+    first = translate_tools(chosen, handler.dialect, target) if tools else chosen
+    carried = carry(chosen, first, handler.dialect, target, event, tools, render)
+    said = f"the matcher {handler.matcher!r} ({matching.describe(chosen)})"
+    if carried.matchers is None:
+        losses.append(Loss(handler.pointer, f"{said} cannot be said on "
                                             f"{HOST_NAMES[target]}'s {event}"))
-    return matchers
+    elif carried.difference is not None:
+        losses.append(Loss(handler.pointer, f"{said} cannot be carried exactly into "
+                                            f"{HOST_NAMES[target]}: {carried.difference}"))
+    return carried.matchers
 
 
 def _body(handler: Handler, target: str, event: str, place: Place,

@@ -12,7 +12,12 @@ SessionEnd and PreCompress it is exact text, so `startup|resume` never matches; 
 ignore it.
 
 Regexes are JavaScript's in both hosts; agenthooks runs them with Python's `re`, which agrees
-on the patterns matchers use (named groups are translated).
+on the patterns matchers use (named groups are translated). What only Python reads is a
+syntax error to JavaScript's RegExp ("Invalid group", "Nothing to repeat"), so it does not
+compile here either: a global inline flag (`(?i)`), `(?P<name>`, `(?P=name)`, `(?#...)`,
+atomic groups and possessive quantifiers. (ES2025 modifier groups, `(?i:...)`, are read as
+Python reads them: engines that predate them reject them, and reading them as a match is the
+side a gate errs on.) hooks.json's own matchers are Python regexes (`python` selections).
 
 `Selection` is the meaning of a matcher in a host-free form, which `convert` writes back in
 another host's syntax: everything, a set of exact names, a regex that may match anywhere
@@ -46,6 +51,7 @@ class Selection(NamedTuple):
     form: Form
     names: tuple[str, ...] = ()
     pattern: str = ""
+    python: bool = False  # the pattern is a Python regex (hooks.json), else JavaScript
 
 
 ALL = Selection("all")
@@ -58,14 +64,55 @@ def js_regex(pattern: str) -> re.Pattern[str]:
 
 @lru_cache(maxsize=1024)
 def _js_regex(pattern: str) -> re.Pattern[str]:
+    if _python_only(pattern):
+        raise re.error("Python-only regex syntax: JavaScript's RegExp rejects it")
     return re.compile(re.sub(r"\(\?<(?![=!])", "(?P<", pattern))
 
 
-def regex_error(pattern: str) -> str | None:
+_PYTHON_GROUP = re.compile(r"\(\?(?:[aiLmsux-]+\)|P[<=]|#|>)")
+
+
+def _python_only(pattern: str) -> bool:
+    """Whether a pattern uses syntax only Python's `re` reads (see the module's docstring)."""
+    i, in_class, quantified = 0, False, False
+    while i < len(pattern):
+        char = pattern[i]
+        if char == "\\":
+            i, quantified = i + 2, False
+            continue
+        if in_class or char == "[":
+            in_class = (char == "[" and not in_class) or (in_class and char != "]")
+            i, quantified = i + 1, False
+            continue
+        if pattern.startswith("(?", i):
+            if _PYTHON_GROUP.match(pattern, i):
+                return True
+            i, quantified = i + 2, False
+            continue
+        if char == "+" and quantified:
+            return True
+        quantified = char in "*+?}"
+        i += 1
+    return False
+
+
+def python_regex(pattern: str) -> re.Pattern[str]:
+    """A hooks.json matcher's regex; raises `re.error`."""
+    return _python_regex(pattern)
+
+
+@lru_cache(maxsize=1024)
+def _python_regex(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern)
+
+
+def regex_error(pattern: str, python: bool = False) -> str | None:
     try:
-        js_regex(pattern)
+        (python_regex if python else js_regex)(pattern)
     except re.error as exc:
         return str(exc)
+    except (RecursionError, OverflowError) as exc:  # a pattern nested beyond what re takes
+        return str(exc) or type(exc).__name__
     return None
 
 
@@ -106,7 +153,7 @@ def antigravity_selection(matcher: str | None, event: str) -> Selection:
     assert matcher is not None
     if re.fullmatch(r"[A-Za-z0-9_\-]+(?:\|[A-Za-z0-9_\-]+)*", matcher):
         return Selection("names", tuple(matcher.split("|")))
-    return Selection("full", pattern=matcher)
+    return Selection("full", pattern=matcher, python=True)
 
 
 # The hosts' matcher semantics defined here; another host's comes from its row.
@@ -140,7 +187,7 @@ def selects(chosen: Selection, value: str | None) -> bool:
         return False
     if chosen.form == "names":
         return value in chosen.names
-    pattern = js_regex(chosen.pattern)
+    pattern = (python_regex if chosen.python else js_regex)(chosen.pattern)
     if chosen.form == "search":
         return pattern.search(value) is not None
     return pattern.fullmatch(value) is not None
@@ -163,16 +210,16 @@ def simplify(chosen: Selection) -> Selection:
         return Selection("names", tuple(found.group(1).split("|")))
     if chosen.form == "search" and pattern.startswith("^(?:") and pattern.endswith(")$"):
         inner = pattern[4:-2]
-        if _balanced(inner):
-            return simplify(Selection("full", pattern=inner))
+        if _balanced(inner, chosen.python):
+            return simplify(chosen._replace(form="full", pattern=inner))
     if chosen.form == "full" and pattern.startswith(".*(?:") and pattern.endswith(").*"):
         inner = pattern[5:-3]
-        if _balanced(inner):
-            return Selection("search", pattern=inner)
+        if _balanced(inner, chosen.python):
+            return chosen._replace(form="search", pattern=inner)
     return chosen
 
 
-def _balanced(pattern: str) -> bool:
+def _balanced(pattern: str, python: bool = False) -> bool:
     """Whether a regex's parentheses pair up on their own (so wrapping it changes nothing)."""
     depth = 0
     escaped = False
@@ -187,7 +234,7 @@ def _balanced(pattern: str) -> bool:
             depth -= 1
             if depth < 0:
                 return False
-    return depth == 0 and regex_error(pattern) is None
+    return depth == 0 and regex_error(pattern, python) is None
 
 
 def describe(chosen: Selection) -> str:

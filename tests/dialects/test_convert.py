@@ -69,9 +69,12 @@ def words(command: str) -> tuple[str, ...]:
 
 
 def by_words(document: object) -> object:
-    """A settings document with each command as its words."""
+    """A settings document with each command as its words, and Claude Code's shell matcher
+    as the samples write it: Antigravity's run_command and Gemini CLI's run_shell_command
+    are Claude Code's Bash and PowerShell both, so convert names both."""
     if isinstance(document, dict):
-        return {key: words(value) if key == "command" else by_words(value)
+        return {key: words(value) if key == "command" else
+                "Bash" if key == "matcher" and value == "Bash|PowerShell" else by_words(value)
                 for key, value in document.items()}
     if isinstance(document, list):
         return [by_words(item) for item in document]
@@ -280,12 +283,15 @@ MATCHERS = [
     ("claude", "gemini", "Bash", "PreToolUse", "^run_shell_command$"),
     ("claude", "gemini", "Edit|Write", "PreToolUse", "^(replace|write_file)$"),
     ("claude", "gemini", "Notebook.*", "PreToolUse", ".*(?:Notebook.*)"),
-    ("claude", "antigravity", "Edit.*", "PreToolUse", ".*(?:replace_file_content.*).*"),
+    # Edit.* selects MultiEdit too: its Antigravity name is listed.
+    ("claude", "antigravity", "Edit.*", "PreToolUse",
+     ".*(?:^(?:multi_replace_file_content|replace_file_content)$|(?:Edit.*)).*"),
     ("claude", "antigravity", "Bash|Read", "PreToolUse", "run_command|view_file"),
     ("gemini", "claude", "^read_file$", "BeforeTool", "Read"),
-    ("gemini", "claude", "read_file", "BeforeTool", ".*(?:Read)"),
-    ("antigravity", "claude", "run_command", "PreToolUse", "Bash"),
-    ("antigravity", "gemini", "view_.*", "PreToolUse", "^(?:view_.*)$"),
+    # Unanchored: read_file in any name, and Claude Code's Read by its name.
+    ("gemini", "claude", "read_file", "BeforeTool", ".*(?:^(?:Read)$|(?:read_file))"),
+    ("antigravity", "claude", "run_command", "PreToolUse", "Bash|PowerShell"),
+    ("antigravity", "gemini", "view_.*", "PreToolUse", "^(?:(?:read_file)|(?:view_.*))$"),
     ("claude", "gemini", "startup", "SessionStart", "startup"),
     # MCP tools in each host's spelling; a tool the target lacks keeps its name.
     ("claude", "gemini", "mcp__memory__read", "PreToolUse", "^mcp_memory_read$"),
