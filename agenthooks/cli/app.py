@@ -147,6 +147,9 @@ def validate(
     "--python", "python", multiple=True, metavar="MODULE:ATTR",
     help="Python hooks too: a Hooks registry or a register(hooks) function (repeatable).",
 )
+@click.option("--wide", is_flag=True,
+              help="One line per row on a terminal too (default there: long cells fold at "
+              "separators, never inside a word).")
 @DIALECT_OPTION
 @HOST_OPTION
 @OTHER_HOSTS_OPTION
@@ -161,13 +164,14 @@ def list_(
     dialect: str | None,
     host: str | None,
     other_hosts: bool,
+    wide: bool,
 ) -> int:
     """Show the handlers and hooks, or those that would run for an event and tool."""
     from agenthooks.commands.list import list_handlers
 
     return list_handlers(
         configs=configs, workspaces=workspaces, no_user=no_user, event=event, tool=tool, fmt=fmt,
-        python=python, dialect=dialect, host=host, other_hosts=other_hosts,
+        python=python, dialect=dialect, host=host, other_hosts=other_hosts, wide=wide,
     )
 
 

@@ -24,7 +24,7 @@ from agenthooks.model.events import ALL_EVENTS, TOOL_CALL_EVENTS, is_tool_event
 from agenthooks.model.handlers import Handler, HookFile
 from agenthooks.report.diagnostics import TextReporter, ValidationResult, exact_json
 from agenthooks.report.escape import printable
-from agenthooks.report.table import render_table
+from agenthooks.report.table import is_terminal, render_plain
 from agenthooks.sources.load import HOOKS_JSON, SETTINGS, kind_of, load_all
 
 if TYPE_CHECKING:
@@ -235,7 +235,21 @@ def _handlers(found: Found, asked: Asked, named: bool) -> list[Handler]:
     return selected(registry, asked)
 
 
-def _print(handlers: Sequence[Handler], hooks: Sequence[HookRow], fmt: str) -> None:
+def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], wide: bool) -> None:
+    """On a terminal, columns that fold at separators to its width (`report.fold`); with
+    `wide`, or off a terminal, one line per row, never folded."""
+    if wide or not is_terminal(sys.stdout):
+        render_plain(headers, rows, stream=sys.stdout)
+        return
+    import shutil
+
+    from agenthooks.report.fold import render_folded
+
+    render_folded(headers, rows, stream=sys.stdout, total=shutil.get_terminal_size().columns)
+
+
+def _print(handlers: Sequence[Handler], hooks: Sequence[HookRow], fmt: str,
+           wide: bool = False) -> None:
     if fmt == "json":
         rows = [as_json(handler) for handler in handlers] + [row.as_json() for row in hooks]
         sys.stdout.write(exact_json(rows) + "\n")
@@ -245,11 +259,11 @@ def _print(handlers: Sequence[Handler], hooks: Sequence[HookRow], fmt: str) -> N
         headers = (*HEADERS, "DIALECT") if mixed else HEADERS
         cells = [(*_row(handler), handler.dialect) if mixed else _row(handler)
                  for handler in handlers]
-        render_table(headers, cells, stream=sys.stdout)
+        _table(headers, cells, wide)
     if hooks:
         if handlers:
             sys.stdout.write("\n")
-        render_table(HOOK_HEADERS, [row.cells() for row in hooks], stream=sys.stdout)
+        _table(HOOK_HEADERS, [row.cells() for row in hooks], wide)
 
 
 def list_handlers(
@@ -264,13 +278,15 @@ def list_handlers(
     dialect: str | None = None,
     host: str | None = None,
     other_hosts: bool = False,
+    wide: bool = False,
 ) -> int:
     """Print the handlers and in-process hooks; 1 if any file has errors (its hooks are then
     left out) or the event is unknown, else 0. `python`: `--python MODULE:ATTR` specs.
 
     `--event` takes any dialect's word (`BeforeTool` lists PreToolUse handlers too, and
     Claude Code's and Gemini CLI's of that meaning); `dialect` (--dialect) reads every named
-    file in that dialect and limits discovery to it. `host`/`other_hosts`: as `run`'s."""
+    file in that dialect and limits discovery to it. `host`/`other_hosts`: as `run`'s.
+    `wide`: one line per row on a terminal too."""
     resolved = resolve_event(event) if event is not None else None
     if event is not None and resolved is None:
         _say(f"agenthooks: unknown event {event!r}: {unknown_event_hint(event)}")
@@ -281,7 +297,7 @@ def list_handlers(
     handlers = _handlers(found, asked, named=bool(configs))
     hooks = chosen_hooks(_registry(found.markdown, python), resolved, tool,
                          caller_for(asked.host, resolved, tool))
-    _print(handlers, hooks, fmt)
+    _print(handlers, hooks, fmt, wide)
     if not handlers and not hooks and (found.files or found.markdown or not found.diagnostics):
         # (else the warning said why)
         _say(_nothing_message(
