@@ -17,6 +17,7 @@ from agenthooks.engine.frozen import FrozenDict, freeze
 from agenthooks.engine.hookspec import PythonHook, args_match
 from agenthooks.engine.runner import Call, EventPlan, isolated
 from agenthooks.executor import ProcessResult, ProcessSpec
+from agenthooks.jsonlimits import MAX_DEPTH, depth_exceeds
 from agenthooks.kinds.process import shell_command, start_background
 from agenthooks.kinds.python import HookOutcome, call_hook
 from agenthooks.model.handlers import Handler
@@ -122,10 +123,14 @@ async def call_one(hook: PythonHook, ctx: Context, *, looped: bool) -> HookOutco
 
 
 def checked(outcome: HookOutcome) -> HookOutcome:
-    """A modify whose arguments cannot be sent to the handlers as JSON is a failure."""
+    """A modify whose arguments cannot be sent to the handlers as JSON (NaN, infinity, nesting
+    past the JSON limit every reader keeps, `jsonlimits`) is a failure."""
     decision = outcome.decision
     if decision is None or decision.kind != "modify":
         return outcome
+    if depth_exceeds(decision.args):
+        return outcome._replace(decision=None, error="returned arguments nested deeper than "
+                                f"{MAX_DEPTH} levels")
     try:
         json.dumps(decision.args, allow_nan=False)
     except (TypeError, ValueError, RecursionError) as exc:

@@ -314,3 +314,17 @@ def test_a_good_modify_still_reaches_the_answer(cli: CliFn, workspace: Path) -> 
     assert done.code == 0, done.err
     updated = done.json["hookSpecificOutput"]["updatedInput"]
     assert updated["n"] == [1.5, {"deep": [True, None]}]
+
+
+def test_a_python_modify_nested_past_the_json_limit_is_a_failure(
+    cli: CliFn, workspace: Path
+) -> None:
+    spec = python_module(workspace, """
+        @hooks.transform("PreToolUse")
+        def deep(ctx):
+            x = "ls"
+            for _ in range(300):
+                x = [x]
+            return Decision.modify({"CommandLine": x})
+    """)
+    denied(run(cli, workspace, "--python", spec), "deep", "nested deeper than 200 levels")
