@@ -55,9 +55,17 @@ _SIGNALS_OF_A_RUN = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGPIPE")
 def call_isolated(hook: PythonHook, ctx: Context, *, looped: bool) -> HookOutcome | None:
     """`kinds.python.call_hook` in a forked child; what went wrong there is the hook's failure."""
     _flush()
-    read_end, write_end = os.pipe()
     start = time.monotonic()
-    pid = os.fork()
+    try:
+        read_end, write_end = os.pipe()
+    except OSError as exc:  # out of file descriptors
+        return _failure(hook, f"could not start its process: {exc}", start)
+    try:
+        pid = os.fork()
+    except OSError as exc:  # out of processes or memory
+        os.close(read_end)
+        os.close(write_end)
+        return _failure(hook, f"could not start its process: {exc}", start)
     if pid == 0:  # the child: never returns
         os.close(read_end)
         _child(hook, ctx, looped, write_end)
@@ -73,8 +81,11 @@ def call_isolated(hook: PythonHook, ctx: Context, *, looped: bool) -> HookOutcom
         readable, found = _decode(message, hook, ctx)
         if readable:
             return found
-    return HookOutcome(hook.name, hook.phase, None, _why(hook, status, timed_out, message),
-                       (time.monotonic() - start) * 1000.0)
+    return _failure(hook, _why(hook, status, timed_out, message), start)
+
+
+def _failure(hook: PythonHook, error: str, start: float) -> HookOutcome:
+    return HookOutcome(hook.name, hook.phase, None, error, (time.monotonic() - start) * 1000.0)
 
 
 def _flush() -> None:
