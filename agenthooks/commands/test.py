@@ -17,9 +17,10 @@ from agenthooks.config import discovery
 from agenthooks.model.handlers import Diagnostic, Source
 from agenthooks.report.diagnostics import JsonReporter, TextReporter, ValidationResult
 from agenthooks.report.escape import printable
+from agenthooks.report.table import is_terminal
 from agenthooks.testing.loader import is_fixture, load
 from agenthooks.testing.model import TEST_DIRS, Fixture
-from agenthooks.testing.reporters import Summary, write
+from agenthooks.testing.reporters import Live, Summary, write
 from agenthooks.testing.runner import DEFAULT_TIMEOUT, Options, run_cases
 
 EXIT_FAILED = 1
@@ -110,14 +111,29 @@ def run_tests(
             return _report_invalid(fixtures, missing_found, fmt, out)
     with _output(output) as out:
         cases = [case for fixture in fixtures for case in fixture.cases]
+        live = _live(fmt, out, len(cases))
         start = time.perf_counter()
         options = Options(tuple(python), timeout, jobs, os.getcwd())
-        results = run_cases(cases, options)
+        results = run_cases(cases, options, live)
         summary = Summary(results, [f.path for f in fixtures], time.perf_counter() - start)
-        write(summary, fmt, out)
+        if live is not None:
+            live.finish(summary)
+        if live is None or not live.lines:
+            write(summary, fmt, out)
     if output is not None:
         sys.stderr.write(summary.line() + "\n")
     return EXIT_FAILED if summary.failed else 0
+
+
+def _live(fmt: str, out: TextIO, total: int) -> Live | None:
+    """Text on stdout is written as the cases finish, with a progress line on a terminal;
+    other formats and files are written at the end, a progress line on stderr meanwhile
+    when it is a terminal."""
+    if fmt == "text" and out is sys.stdout:
+        return Live(out, total, lines=True, progress=is_terminal(out))
+    if is_terminal(sys.stderr):
+        return Live(sys.stderr, total, lines=False, progress=True)
+    return None
 
 
 class _output:

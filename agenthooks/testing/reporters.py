@@ -115,19 +115,91 @@ def failure_text(result: CaseResult) -> str:
     return "\n".join(lines)
 
 
-def write_text(summary: Summary, stream: TextIO) -> None:
+def case_line(result: CaseResult, previous_file: str | None, stream: TextIO) -> str:
+    """A case's line (under its file's name when the file changes); returns its file."""
     good, bad = _marks(stream)
-    current = None
-    for result in summary.results:
-        if result.case.file != current:
-            current = result.case.file
-            stream.write(f"{printable(current)}\n")
-        mark = good if result.passed else bad
-        stream.write(f"  {mark} {printable(result.case.name)} ({result.ms:.0f} ms)\n")
+    if result.case.file != previous_file:
+        stream.write(f"{printable(result.case.file)}\n")
+    mark = good if result.passed else bad
+    stream.write(f"  {mark} {printable(result.case.name)} ({result.ms:.0f} ms)\n")
+    return result.case.file
+
+
+def write_tail(summary: Summary, stream: TextIO) -> None:
+    """What follows the cases' lines: each failure in full, then the counts."""
+    _, bad = _marks(stream)
     failures = [result for result in summary.results if not result.passed]
     for result in failures:
         stream.write(f"\n{bad} " + failure_text(result).replace("\n", "\n    ") + "\n")
     stream.write(("\n" if failures else "") + summary.line() + "\n")
+
+
+def write_text(summary: Summary, stream: TextIO) -> None:
+    current: str | None = None
+    for result in summary.results:
+        current = case_line(result, current, stream)
+    write_tail(summary, stream)
+
+
+class Live:
+    """The text report written while the cases run, the same lines in the same order as
+    `write_text` writes at the end: a case's line as soon as every case before it has
+    finished (`lines`), and on a terminal (`progress`) a last line that says how many have
+    finished and failed, rewritten in place and cleared when the run ends.
+
+    Called from the runner's threads, as `on_result(index, result)`.
+    """
+
+    def __init__(self, stream: TextIO, total: int, *, lines: bool, progress: bool) -> None:
+        self.stream = stream
+        self.total = total
+        self.lines = lines
+        self.progress = progress
+        self.results: dict[int, CaseResult] = {}
+        self.printed = 0
+        self.failed = 0
+        self.file: str | None = None
+        self.shown = False  # a progress line is on the screen
+        import threading
+
+        self.lock = threading.Lock()
+
+    def __call__(self, index: int, result: CaseResult) -> None:
+        with self.lock:
+            self.results[index] = result
+            self.failed += not result.passed
+            self._clear()
+            while self.lines and self.printed in self.results:
+                self.file = case_line(self.results[self.printed], self.file, self.stream)
+                self.printed += 1
+            if self.progress and len(self.results) < self.total:
+                done = len(self.results)
+                text = (f"[{done}/{self.total}] {self.failed} failed; last: "
+                        f"{printable(result.case.name)}")
+                self.stream.write(text[:_terminal_width() - 1])
+                self.shown = True
+            self.stream.flush()
+
+    def _clear(self) -> None:
+        if self.shown:
+            self.stream.write("\r\x1b[K")
+            self.shown = False
+
+    def finish(self, summary: Summary) -> None:
+        """Clear the progress line; with `lines`, the failures and the counts follow."""
+        with self.lock:
+            self._clear()
+            if self.lines:
+                for result in summary.results[self.printed:]:
+                    self.file = case_line(result, self.file, self.stream)
+                write_tail(summary, self.stream)
+            self.stream.flush()
+
+
+def _terminal_width() -> int:
+    import shutil
+
+    return shutil.get_terminal_size().columns
 
 
 def result_json(result: CaseResult) -> dict[str, Any]:

@@ -89,21 +89,23 @@ class Finished(NamedTuple):
 
 
 def run_cases(cases: Sequence[Case], options: Options,
-              on_result: Callable[[CaseResult], None] | None = None) -> list[CaseResult]:
-    """Every case's result, in the order given; `on_result` sees each as it finishes."""
+              on_result: Callable[[int, CaseResult], None] | None = None) -> list[CaseResult]:
+    """Every case's result, in the order given; `on_result` sees each as it finishes, with
+    its index among `cases` (from the runner's threads)."""
     known = _known_names(cases, options)
     live = Live()
     jobs = max(1, min(options.jobs or os.cpu_count() or 1, len(cases) or 1))
 
-    def one(case: Case) -> CaseResult:
+    def one(indexed: tuple[int, Case]) -> CaseResult:
+        index, case = indexed
         result = run_case(case, options, known.get(case.workspace), live)
         if on_result is not None:
-            on_result(result)
+            on_result(index, result)
         return result
 
     with ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="hooktest") as pool:
         try:
-            return list(pool.map(one, cases))
+            return list(pool.map(one, enumerate(cases)))
         except BaseException:
             # Ctrl-C reaches only us: each run is in a session of its own. End them all, or
             # the pool would wait for every hook to finish before the interrupt is seen.
