@@ -159,3 +159,77 @@ def _valid_row(row: Any) -> bool:
 def write(file: str, key: Key, rows: list[Row]) -> None:
     """Store the rows of a file that had no errors."""
     write_entry(entry_path(file), (_FORMAT, *_writer()), key, rows)
+
+
+# --- settings files ---------------------------------------------------------------------------
+# A Claude Code or Gemini CLI settings file without errors: its handlers (every field but the
+# source, which the reader attaches again) and the switches that act across files. The entry
+# is also keyed by the whole source (how the file was reached: workspace, level, dialect),
+# since what a file yields depends on it.
+
+_SETTINGS_FORMAT = 1
+_SETTINGS_SUFFIX = ".settings.marshal"
+# The modules whose rules decide what a settings file yields: an edit of any counts.
+_SETTINGS_RULES = ("dialects", "config/check.py", "config/rules.py", "model/handlers.py")
+
+if TYPE_CHECKING:
+    SettingsEntry = tuple[list[tuple[Any, ...]], bool | None, tuple[str, ...]]
+
+
+def _settings_writer(source: tuple[Any, ...]) -> tuple[Any, ...]:
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    newest = 0
+    for name in _SETTINGS_RULES:
+        path = os.path.join(package, name)
+        try:
+            names = [os.path.join(path, n) for n in os.listdir(path) if n.endswith(".py")]
+        except NotADirectoryError:
+            names = [path]
+        except OSError:
+            continue
+        for file in names:
+            try:
+                newest = max(newest, os.stat(file).st_mtime_ns)
+            except OSError:
+                continue
+    return (_SETTINGS_FORMAT, __version__, newest, tuple(source))
+
+
+def read_settings(source: tuple[Any, ...], file: str, key: Key,
+                  fields: int) -> SettingsEntry | None:
+    """The cached yield of a settings file whose fingerprint is `key`, read through `source`;
+    `fields`: how many fields a handler row has. None when absent, stale or malformed."""
+    entry = read_entry(entry_path(file, _SETTINGS_SUFFIX), _settings_writer(source), key)
+    if not isinstance(entry, tuple) or len(entry) != 3:
+        return None
+    rows, switch, disabled = entry
+    if not (isinstance(rows, list) and all(_settings_row(row, fields) for row in rows)):
+        return None
+    if switch is not None and type(switch) is not bool:
+        return None
+    if not isinstance(disabled, tuple) or not all(isinstance(d, str) for d in disabled):
+        return None
+    return rows, switch, disabled
+
+
+def _settings_row(row: Any, fields: int) -> bool:
+    if not isinstance(row, tuple) or len(row) != fields:
+        return False
+    hook, event, matcher, command, timeout, kind, enabled, pointer = row[:8]
+    return (  # events in the file's own words (BeforeTool): no table to check them against
+        all(isinstance(text, str) for text in (hook, event, command, kind, pointer))
+        and (matcher is None or isinstance(matcher, str))
+        and kind in _KINDS
+        and type(timeout) in (int, float)
+        and type(enabled) is bool
+    )
+
+
+def write_settings(source: tuple[Any, ...], file: str, key: Key, entry: SettingsEntry) -> None:
+    """Store the yield of a settings file that had no errors (not at all when some value in it
+    is not plain data marshal can write)."""
+    try:
+        marshal.dumps(entry)
+    except ValueError:
+        return
+    write_entry(entry_path(file, _SETTINGS_SUFFIX), _settings_writer(source), key, entry)

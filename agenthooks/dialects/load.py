@@ -78,11 +78,12 @@ def strip_comments(text: str) -> str:
     return "".join(out)
 
 
-def _text(source: Source) -> tuple[str | None, list[Diagnostic]]:
-    try:
-        data, _ = read_bytes(source.file, source.path)
-    except Unusable as exc:
-        return None, [_diagnostic(source, exc.rule, exc.message)]
+def _text(source: Source, data: bytes | None = None) -> tuple[str | None, list[Diagnostic]]:
+    if data is None:
+        try:
+            data, _ = read_bytes(source.file, source.path)
+        except Unusable as exc:
+            return None, [_diagnostic(source, exc.rule, exc.message)]
     if data.startswith(b"\xef\xbb\xbf"):
         from agenthooks.model.hosts import host_name
 
@@ -120,11 +121,13 @@ def parse(source: Source) -> tuple[Any, Any, list[Diagnostic]]:
     return doc, positions, found
 
 
-def _parse(source: Source, *, exact: bool) -> tuple[Any, Any, list[Diagnostic], str]:
+def _parse(source: Source, *, exact: bool,
+           data: bytes | None = None) -> tuple[Any, Any, list[Diagnostic], str]:
     """`parse`, and the text parsed; unless `exact`, the position map is None when `json`
     alone read the file (no duplicate key, no constant): positions cost a second parser,
-    imported and run only for a diagnostic (`_positions`)."""
-    text, found = _text(source)
+    imported and run only for a diagnostic (`_positions`). `data`: the file's bytes, when
+    already read."""
+    text, found = _text(source, data)
     if text is None:
         return None, None, found, ""
     if _spec(source).comments:
@@ -167,12 +170,13 @@ def _positions(text: str) -> tuple[Any, PositionMap]:
     return read_positions(text)
 
 
-def check_dialect_file(source: Source, *, thorough: bool = True) -> DialectFile:
+def check_dialect_file(source: Source, *, thorough: bool = True,
+                       data: bytes | None = None) -> DialectFile:
     """Every finding in a settings file, placed at its line and column, and the handlers its
     host registers: none of a Claude Code file with errors, the valid ones of a Gemini one."""
     from agenthooks.dialects.check import check_document
 
-    doc, positions, found, text = _parse(source, exact=False)
+    doc, positions, found, text = _parse(source, exact=False, data=data)
     if doc is None:
         return DialectFile(HookFile(source, (), tuple(found)), None, ())
     checker = check_document(doc, source, thorough=thorough)
@@ -226,5 +230,27 @@ def _settled(handler: Handler, on: bool, off: set[str]) -> Handler:
 
 
 def load_dialect_files(sources: Sequence[Source]) -> list[HookFile]:
-    """Check and settle the settings files of a discovery, in order."""
-    return settle([check_dialect_file(source) for source in sources])
+    """Check and settle the settings files of a discovery, in order; a file without errors
+    read before (same bytes, same source, same agenthooks) comes from the cache instead."""
+    return settle([_cached_dialect_file(source) for source in sources])
+
+
+def _cached_dialect_file(source: Source) -> DialectFile:
+    from agenthooks.config import cache
+
+    try:
+        data, status = read_bytes(source.file, source.path)
+    except Unusable:
+        return check_dialect_file(source)  # names the problem
+    key = cache.fingerprint(status, data)
+    fields = len(Handler._fields) - 1  # all but the source
+    entry = cache.read_settings(tuple(source), source.file, key, fields)
+    if entry is not None:
+        rows, switch, disabled = entry
+        handlers = tuple(Handler(source, *row) for row in rows)
+        return DialectFile(HookFile(source, handlers), switch, disabled)
+    read = check_dialect_file(source, data=data)
+    if read.hook_file.ok:
+        rows = [tuple(h)[1:] for h in read.hook_file.handlers]
+        cache.write_settings(tuple(source), source.file, key, (rows, read.switch, read.disabled))
+    return read

@@ -240,3 +240,98 @@ def test_a_symlinked_entry_is_not_followed(tmp_path: Path, home: Path) -> None:
     entry.rename(elsewhere)
     entry.symlink_to(elsewhere)
     assert {h.command for h in load_one(path).handlers} == {"true"}
+
+
+# --- settings files (Claude Code, Gemini CLI) -----------------------------------------------
+
+
+def settings_file(workspace: Path, dialect: str, command: str = "true") -> Path:
+    event, folder = ("PreToolUse", ".claude") if dialect == "claude" else ("BeforeTool", ".gemini")
+    group = {"matcher": "^x$", "hooks": [{"type": "command", "command": command}]}
+    path = workspace / folder / "settings.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"hooks": {event: [group]}}))
+    return path
+
+
+def load_settings(path: Path) -> HookFile:
+    from agenthooks.config.discovery import discover_all
+    from agenthooks.dialects.load import load_dialect_files
+
+    found = discover_all(configs=[str(path)], no_user=True, dialects=True)
+    (hook_file,) = load_dialect_files(found.dialect_sources)
+    return hook_file
+
+
+def settings_entries(home: Path) -> list[Path]:
+    return sorted((home / ".cache" / "agenthooks" / "configs").glob("*.settings.marshal"))
+
+
+def with_settings_command(entry: Any, command: str) -> Any:
+    writer, key, (rows, switch, disabled) = entry
+    return (writer, key, ([(*row[:3], command, *row[4:]) for row in rows], switch, disabled))
+
+
+@pytest.mark.parametrize("dialect", ["claude", "gemini"])
+def test_a_settings_file_is_served_from_the_cache(
+    dialect: str, tmp_path: Path, home: Path
+) -> None:
+    path = settings_file(tmp_path, dialect)
+    first = load_settings(path)
+    assert [h.command for h in first.handlers] == ["true"]
+    (entry,) = settings_entries(home)
+    assert load_settings(path).handlers == first.handlers
+    plant(entry, lambda e: with_settings_command(e, "echo from-cache"))
+    assert [h.command for h in load_settings(path).handlers] == ["echo from-cache"]
+    # Another byte in the file: the entry no longer matches, the file is read again.
+    path.write_text(path.read_text() + " ")
+    assert [h.command for h in load_settings(path).handlers] == ["true"]
+
+
+def test_a_settings_entry_is_trusted_only_as_far_as_its_owner(
+    tmp_path: Path, home: Path
+) -> None:
+    path = settings_file(tmp_path, "claude")
+    load_settings(path)
+    (entry,) = settings_entries(home)
+    plant(entry, lambda e: with_settings_command(e, "echo planted"))
+    assert [h.command for h in load_settings(path).handlers] == ["echo planted"]  # the control
+    entry.chmod(0o664)
+    assert [h.command for h in load_settings(path).handlers] == ["true"]
+    entry.chmod(0o600)
+    os.chown(entry, 12345, 12345)
+    assert [h.command for h in load_settings(path).handlers] == ["true"]
+
+
+@pytest.mark.parametrize(
+    "bad", ["rows", [("x",)], [("h", "BeforeTool", None, "x", 30, "script", True, "/h")]]
+)
+def test_a_settings_entry_of_the_wrong_shape_is_dropped(
+    bad: Any, tmp_path: Path, home: Path
+) -> None:
+    path = settings_file(tmp_path, "gemini")
+    expected = load_settings(path).handlers
+    (entry,) = settings_entries(home)
+    plant(entry, lambda e: (e[0], e[1], (bad, None, ())))
+    assert load_settings(path).handlers == expected
+
+
+def test_a_settings_file_with_errors_is_never_cached(tmp_path: Path, home: Path) -> None:
+    path = settings_file(tmp_path, "claude")
+    path.write_text('{"hooks": {"PreToolUse": "not a list"}}')
+    assert not load_settings(path).ok
+    assert settings_entries(home) == []
+
+
+def test_an_entry_is_for_the_source_that_read_it(tmp_path: Path, home: Path) -> None:
+    """The same file reached another way (another workspace root) is read for that way."""
+    path = settings_file(tmp_path, "claude")
+    load_settings(path)
+    (entry,) = settings_entries(home)
+    plant(entry, lambda e: with_settings_command(e, "echo planted"))
+    from agenthooks.config.discovery import discover_all
+    from agenthooks.dialects.load import load_dialect_files
+
+    (source,) = discover_all(configs=[str(path)], no_user=True, dialects=True).dialect_sources
+    (moved,) = load_dialect_files([source._replace(workspace=str(tmp_path / "elsewhere"))])
+    assert [h.command for h in moved.handlers] == ["true"]
