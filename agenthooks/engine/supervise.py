@@ -54,6 +54,7 @@ _SIGNALS_OF_A_RUN = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGPIPE")
 
 def call_isolated(hook: PythonHook, ctx: Context, *, looped: bool) -> HookOutcome | None:
     """`kinds.python.call_hook` in a forked child; what went wrong there is the hook's failure."""
+    _warm(hook)
     _flush()
     start = time.monotonic()
     try:
@@ -86,6 +87,15 @@ def call_isolated(hook: PythonHook, ctx: Context, *, looped: bool) -> HookOutcom
 
 def _failure(hook: PythonHook, error: str, start: float) -> HookOutcome:
     return HookOutcome(hook.name, hook.phase, None, error, (time.monotonic() - start) * 1000.0)
+
+
+def _warm(hook: PythonHook) -> None:
+    """What the hook can load once in this process before it is forked (a Markdown hook's
+    engine): loaded here, it is not loaded again by each hook's process within its deadline."""
+    warm = getattr(hook.fn, "warm", None)
+    if callable(warm):
+        with contextlib.suppress(Exception):  # its own process meets it again, and fails
+            warm()
 
 
 def _flush() -> None:

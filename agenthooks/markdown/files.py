@@ -129,7 +129,9 @@ def register_markdown(hooks: Hooks, files: Sequence[MarkdownFile]) -> None:
         # timeout_ms each for its top level (compiled on first use), `when` and `handle`.
         # Under `agenthooks run` the hook's process is killed at it (`engine.supervise`),
         # which bounds one builtin or `re` call that never returns to Starlark.
-        backstop = 3 * front.timeout_ms / 1000.0 + 0.25
+        # Its slack leaves room for a machine that is busy: the kill is for a call that would
+        # otherwise run for minutes, and a wall clock counts the time a process waits for a CPU.
+        backstop = 3 * front.timeout_ms / 1000.0 + 1.0
         hooks.on(
             event, hook, kind="transform", when=hook.when if front.when is not None else None,
             priority=front.priority, name=md.name, timeout=backstop,

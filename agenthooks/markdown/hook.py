@@ -61,6 +61,12 @@ class MarkdownHook:
             assert self._compiled is not None
             return self._compiled
 
+    def warm(self) -> None:
+        """Load starlark-rust (not the script: its top level is the script's own code) before
+        `agenthooks run` forks the process this hook runs in, so that neither this hook's
+        deadline nor the next hook's process pays for it again (`engine.supervise`)."""
+        kind._engine()
+
     # --- what the engine calls ---
 
     def when(self, ctx: Context) -> bool:
