@@ -131,6 +131,16 @@ DIALECT_RULES: dict[str, Rule] = {
              "a hook beside the `agenthooks run` entry: its host runs it under its own rules"),
         Rule("hooks-disabled", "warning",
              "`disableAllHooks: true` or `hooksConfig.enabled: false` turns every hook off"),
+        Rule("version-invalid", "error", "a Cursor hooks.json whose `version` is not 1"),
+        Rule("version-missing", "warning",
+             "a Cursor hooks.json without `version`: it runs, but Cursor's UI does not list it"),
+        Rule("option-ignored", "warning",
+             "a handler option its host ignores on this event (Cursor's `loop_limit` off "
+             "stop/subagentStop, `failClosed` where nothing can be blocked)"),
+        Rule("timeout-seconds", "warning",
+             "a timeout of 1000 or more where the host counts seconds (Cursor): likely ms"),
+        Rule("cursor-reads-claude", "warning",
+             "a project with Cursor hooks and Claude Code hooks: Cursor runs both"),
     )
 }
 # Every rule of every format: what a diagnostic's rule id is looked up in.

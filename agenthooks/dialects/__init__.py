@@ -74,6 +74,9 @@ def dialect_of_shape(path: str) -> str:
         return "antigravity"
     if not isinstance(doc, dict) or not isinstance(doc.get("hooks"), dict):
         return "antigravity"
+    marked = _marked(doc)
+    if marked is not None:
+        return marked
     if "hooksConfig" in doc:
         return "gemini"
     hooks = doc["hooks"]
@@ -87,6 +90,23 @@ def dialect_of_shape(path: str) -> str:
                   for event, items in hooks.items() if event in FLAT_EVENTS
                   and isinstance(items, list) for item in items)
     return "claude" if grouped or len(doc) > 1 else "antigravity"
+
+
+def _marked(doc: dict[str, object]) -> str | None:
+    """A dialect whose marker keys the file has (Cursor's `version`) or whose events alone
+    name every event of its `hooks` (Cursor's camelCase words), among those with markers."""
+    from agenthooks.dialects.check import DIALECT_SPECS
+
+    events = set(doc["hooks"]) if isinstance(doc["hooks"], dict) else set()
+    for spec in DIALECT_SPECS.values():
+        if not spec.marker_keys:
+            continue
+        others = {word for other in DIALECT_SPECS.values() if other is not spec
+                  for word in other.events}
+        theirs = events <= set(spec.events) and not events & others
+        if (set(spec.marker_keys) <= set(doc) or events) and theirs:
+            return spec.name
+    return None
 
 
 def detect(path: str, override: str | None = None) -> str:

@@ -64,6 +64,8 @@ class Dialect(NamedTuple):
     comments: bool = False
     whole_file: bool = False
     reader: str | None = None
+    # Top-level keys that mark a file of this format whatever its place (Cursor's `version`).
+    marker_keys: tuple[str, ...] = ()
 
     def default_timeout_for(self, event: str) -> float:
         return self.timeout_by_event.get(event, self.default_timeout)

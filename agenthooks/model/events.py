@@ -57,31 +57,34 @@ def _host_only(dialect: str, word: str, meaning: str, nearest: str | None = None
 EVENT_TABLE: tuple[EventRow, ...] = (
     EventRow("tool.pre", "PreToolUse",
              {"antigravity": "PreToolUse", "claude": "PreToolUse", "gemini": "BeforeTool",
-              ADK: "pre_tool_use"},
+              "cursor": "preToolUse", ADK: "pre_tool_use"},
              "before a tool runs; may block it or rewrite its input", tool=True, block="deny"),
     EventRow("tool.post", "PostToolUse",
              {"antigravity": "PostToolUse", "claude": "PostToolUse", "gemini": "AfterTool",
-              ADK: "post_tool_use"},
+              "cursor": "postToolUse", ADK: "post_tool_use"},
              "after a tool ran", tool=True),
-    EventRow("error", "ToolError", {"claude": "PostToolUseFailure", ADK: "tool_error"},
+    EventRow("error", "ToolError", {"claude": "PostToolUseFailure",
+                                    "cursor": "postToolUseFailure", ADK: "tool_error"},
              "after a tool failed", tool=True, nearest="PostToolUse"),
     EventRow("turn.start", "PreInvocation",
              {"antigravity": "PreInvocation", "claude": "UserPromptSubmit",
-              "gemini": "BeforeAgent", ADK: "pre_model"},
+              "gemini": "BeforeAgent", "cursor": "beforeSubmitPrompt", ADK: "pre_model"},
              "a turn starts (the user's prompt)"),
     EventRow("turn.end", "PostInvocation", {"antigravity": "PostInvocation", ADK: "post_model"},
              "after the tool-call loop of one model call"),
     EventRow("agent.stop", "Stop",
-             {"antigravity": "Stop", "claude": "Stop", "gemini": "AfterAgent"},
+             {"antigravity": "Stop", "claude": "Stop", "gemini": "AfterAgent", "cursor": "stop"},
              "the agent is about to stop; may keep it going", block="continue"),
     EventRow("session.start", "SessionStart",
              {"antigravity": "SessionStart", "claude": "SessionStart", "gemini": "SessionStart",
-              ADK: "session_start"},
+              "cursor": "sessionStart", ADK: "session_start"},
              "a session starts or resumes"),
     EventRow("session.end", "SessionEnd",
-             {"claude": "SessionEnd", "gemini": "SessionEnd", ADK: "session_end"},
+             {"claude": "SessionEnd", "gemini": "SessionEnd", "cursor": "sessionEnd",
+              ADK: "session_end"},
              "a session ends"),
-    EventRow("compact.pre", None, {"claude": "PreCompact", "gemini": "PreCompress"},
+    EventRow("compact.pre", None, {"claude": "PreCompact", "gemini": "PreCompress",
+                                   "cursor": "preCompact"},
              "before the context is compacted"),
     EventRow("notification", None, {"claude": "Notification", "gemini": "Notification"},
              "the host notifies the user (a permission prompt, idle)"),
@@ -95,8 +98,11 @@ EVENT_TABLE: tuple[EventRow, ...] = (
     _host_only("claude", "PermissionDenied", "the auto-mode classifier denied a tool call"),
     _host_only("claude", "PostToolBatch", "after a batch of parallel tool calls"),
     _host_only("claude", "UserPromptExpansion", "a slash command expands into a prompt"),
-    _host_only("claude", "SubagentStart", "a subagent starts"),
-    _host_only("claude", "SubagentStop", "a subagent is about to stop", nearest="Stop"),
+    EventRow("claude.SubagentStart", None,
+             {"claude": "SubagentStart", "cursor": "subagentStart"}, "a subagent starts"),
+    EventRow("claude.SubagentStop", None,
+             {"claude": "SubagentStop", "cursor": "subagentStop"},
+             "a subagent is about to stop", nearest="Stop"),
     _host_only("claude", "StopFailure", "a turn ended on an API error"),
     _host_only("claude", "TaskCreated", "a task is created"),
     _host_only("claude", "TaskCompleted", "a task is marked completed"),
@@ -111,6 +117,20 @@ EVENT_TABLE: tuple[EventRow, ...] = (
     _host_only("claude", "Elicitation", "an MCP server asks the user for input"),
     _host_only("claude", "ElicitationResult", "the user answered an MCP elicitation"),
     _host_only("claude", "Setup", "`claude --init` or maintenance runs"),
+    # Cursor's own events (cursor.com/docs/hooks, mirror mehmetbaykar/cursor-docs-skill@1cc1c99
+    # skills/cursor-docs/references/hooks.md): its shell, MCP and file steps each have an
+    # event of their own beside preToolUse/postToolUse, which fire for every tool.
+    _host_only("cursor", "beforeShellExecution", "before a shell command runs; may block it"),
+    _host_only("cursor", "afterShellExecution", "after a shell command ran"),
+    _host_only("cursor", "beforeMCPExecution", "before an MCP tool runs; may block it"),
+    _host_only("cursor", "afterMCPExecution", "after an MCP tool ran"),
+    _host_only("cursor", "beforeReadFile", "before the agent reads a file; may block it"),
+    _host_only("cursor", "afterFileEdit", "after the agent edited a file"),
+    _host_only("cursor", "afterAgentResponse", "after an assistant message"),
+    _host_only("cursor", "afterAgentThought", "after a thinking block"),
+    _host_only("cursor", "beforeTabFileRead", "before Tab completion reads a file"),
+    _host_only("cursor", "afterTabFileEdit", "after Tab completion edited a file"),
+    _host_only("cursor", "workspaceOpen", "a workspace opens or its folders change"),
 )
 
 # --- indexes, built once ----------------------------------------------------------------------
@@ -248,8 +268,10 @@ def host_only_event(name: str) -> str | None:
 
 def engine_name(row: EventRow) -> str:
     """The name the engine runs a row's event under: its own event, else Claude Code's word,
-    else Gemini CLI's (the engine names a host's own event after that host)."""
-    return row.engine or row.words.get("claude") or row.words.get("gemini") or row.id
+    else Gemini CLI's, else its one host's (the engine names a host's own event after that
+    host: Cursor's beforeShellExecution)."""
+    return (row.engine or row.words.get("claude") or row.words.get("gemini")
+            or next(iter(row.words.values()), row.id))
 
 
 def any_dialect_event(name: str) -> str | None:

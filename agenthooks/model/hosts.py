@@ -31,13 +31,18 @@ class HostRow(NamedTuple):
     writer: str  # "module:function" writing its answer (`hosts.writers.HostAnswer`)
     protocol: str  # "module:function" reading one finished handler process of its files
     selection: str  # "module:function" giving what one of its matchers selects
-    # "module:NAME" of its files' `Dialect` (a module of data that imports only
-    # `dialects.spec`: the table of dialects loads it); None: hooks.json.
+    # "module:NAME" of its files' `Dialect` (a module of data, which the table of dialects
+    # loads while `dialects.check` loads: it must not import that); None: hooks.json.
     dialect: str | None = None
     # Its files under a project root and under the home directory, in the order it reads
     # them (relative paths; a `*` is one file name, as `.github/hooks/*.json`).
     project_files: tuple[str, ...] = ()
     user_files: tuple[str, ...] = ()
+    # Machine-wide files (enterprise, MDM), absolute, read before the user's.
+    system_files: tuple[str, ...] = ()
+    # Whether the handlers of its user and system files run in the file's own folder
+    # (Cursor: `~/.cursor/`) rather than in the project root.
+    own_folder: bool = False
     # Files written for no one host: every host's run includes them (hooks.json).
     neutral: bool = False
 
@@ -60,6 +65,14 @@ HOST_TABLE: tuple[HostRow, ...] = (
             "agenthooks.hosts.gemini.protocol:answer",
             f"{_MATCHING}:gemini_selection", "agenthooks.dialects.gemini:GEMINI",
             (".gemini/settings.json",), (".gemini/settings.json",)),
+    # cursor.com/docs/hooks, "Configuration" (mirror mehmetbaykar/cursor-docs-skill@1cc1c99).
+    HostRow("cursor", "Cursor", "Cursor",
+            "agenthooks.hosts.cursor.render:write",
+            "agenthooks.hosts.cursor.protocol:answer",
+            "agenthooks.dialects.cursor:selection", "agenthooks.dialects.cursor:CURSOR",
+            (".cursor/hooks.json",), (".cursor/hooks.json",),
+            ("/etc/cursor/hooks.json", "/Library/Application Support/Cursor/hooks.json",
+             "C:\\ProgramData\\Cursor\\hooks.json"), own_folder=True),
 )
 
 

@@ -61,26 +61,34 @@ _AG = "antigravity.google/docs/hooks (Supported Tools)"
 _AG_RUN = f"{_AG}, PreToolUse example args"
 _AG_3P = f"{_AG}; args [unverified]: third-party agy transcripts and hooks"
 _AG_MIG = f"{_AG}; {_GM_MIG}"
+# Cursor: the matcher values of its hooks page and the Claude Code tool mapping of its
+# third-party hooks page; argument names only where a payload example shows them.
+_CU = "cursor.com/docs/hooks (mirror mehmetbaykar/cursor-docs-skill@1cc1c99)"
+_CU_SHELL = f"{_CU}: preToolUse input example"
+_CU_MAP = ("cursor.com/docs/reference/third-party-hooks (mirror @58b218a): Tool Name Mapping; "
+           "args [unverified]")
 
 TOOLS: tuple[Tool, ...] = (
     Tool(
         "shell",
         {"antigravity": ("run_command",), "claude": ("Bash", "PowerShell"),
-         "gemini": ("run_shell_command",)},
+         "gemini": ("run_shell_command",), "cursor": ("Shell",)},
         {
             # WaitMsBeforeAsync is a wait before the command goes asynchronous, not a timeout.
             "antigravity": {"command": "CommandLine", "cwd": "Cwd"},
+            "cursor": {"command": "command", "cwd": "working_directory"},
             "claude": {"command": "command", "description": "description",
                        "run_in_background": "run_in_background"},
             "gemini": {"command": "command", "description": "description", "cwd": "dir_path",
                        "run_in_background": "is_background"},
         },
         "run a shell command",
-        {"antigravity": _AG_RUN, "claude": _CC_HOOKS, "gemini": _GM_SHELL},
+        {"antigravity": _AG_RUN, "claude": _CC_HOOKS, "gemini": _GM_SHELL, "cursor": _CU_SHELL},
     ),
     Tool(
         "read",
-        {"antigravity": ("view_file",), "claude": ("Read",), "gemini": ("read_file",)},
+        {"antigravity": ("view_file",), "claude": ("Read",), "gemini": ("read_file",),
+         "cursor": ("Read",)},
         {
             # Claude's offset/limit (start, count) and Gemini's start_line/end_line (1-based,
             # inclusive end) differ in meaning: left unmapped.
@@ -89,7 +97,7 @@ TOOLS: tuple[Tool, ...] = (
             "gemini": {"file_path": "file_path"},
         },
         "read one file",
-        {"antigravity": _AG_3P, "claude": _CC_HOOKS, "gemini": _GM_DECL},
+        {"antigravity": _AG_3P, "claude": _CC_HOOKS, "gemini": _GM_DECL, "cursor": _CU_MAP},
     ),
     Tool(
         "read-many",
@@ -100,14 +108,16 @@ TOOLS: tuple[Tool, ...] = (
     ),
     Tool(
         "write",
-        {"antigravity": ("write_to_file",), "claude": ("Write",), "gemini": ("write_file",)},
+        # Cursor's `Write` is also what Claude Code's Edit maps to: one name for both.
+        {"antigravity": ("write_to_file",), "claude": ("Write",), "gemini": ("write_file",),
+         "cursor": ("Write",)},
         {
             "antigravity": {"file_path": "TargetFile", "content": "CodeContent"},
             "claude": {"file_path": "file_path", "content": "content"},
             "gemini": {"file_path": "file_path", "content": "content"},
         },
         "create or overwrite a file",
-        {"antigravity": _AG_3P, "claude": _CC_HOOKS, "gemini": _GM_DECL},
+        {"antigravity": _AG_3P, "claude": _CC_HOOKS, "gemini": _GM_DECL, "cursor": _CU_MAP},
     ),
     Tool(
         "edit",
@@ -140,7 +150,7 @@ TOOLS: tuple[Tool, ...] = (
     Tool(
         "grep",
         {"antigravity": ("grep_search",), "claude": ("Grep",),
-         "gemini": ("grep_search", "search_file_content")},
+         "gemini": ("grep_search", "search_file_content"), "cursor": ("Grep",)},
         {
             # hooks.json's Query is literal unless IsRegex: not Claude's regex `pattern`.
             "antigravity": {"path": "SearchPath"},
@@ -149,7 +159,7 @@ TOOLS: tuple[Tool, ...] = (
         },
         "search file contents for a regular expression",
         {"antigravity": _AG_MIG + "; args [unverified]: third parties", "claude": _CC_HOOKS,
-         "gemini": _GM_GREP},
+         "gemini": _GM_GREP, "cursor": _CU_MAP},
     ),
     Tool(
         "glob",
@@ -175,7 +185,8 @@ TOOLS: tuple[Tool, ...] = (
     ),
     Tool(
         "web-fetch",
-        {"antigravity": ("read_url_content",), "claude": ("WebFetch",), "gemini": ("web_fetch",)},
+        {"antigravity": ("read_url_content",), "claude": ("WebFetch",), "gemini": ("web_fetch",),
+         "cursor": ("WebFetch",)},
         {
             # Gemini's `prompt` carries the URLs and the question together: neither `url` nor
             # Claude's extraction `prompt`.
@@ -184,29 +195,30 @@ TOOLS: tuple[Tool, ...] = (
         },
         "fetch a web page",
         {"antigravity": _AG_MIG + "; args [unverified]: third parties", "claude": _CC_HOOKS,
-         "gemini": _GM_DECL},
+         "gemini": _GM_DECL, "cursor": _CU_MAP},
     ),
     Tool(
         "web-search",
         {"antigravity": ("search_web",), "claude": ("WebSearch",),
-         "gemini": ("google_web_search",)},
+         "gemini": ("google_web_search",), "cursor": ("WebSearch",)},
         {
             "claude": {"query": "query"},
             "gemini": {"query": "query"},
         },
         "search the web",
-        {"antigravity": _AG_MIG, "claude": _CC_HOOKS, "gemini": _GM_DECL},
+        {"antigravity": _AG_MIG, "claude": _CC_HOOKS, "gemini": _GM_DECL, "cursor": _CU_MAP},
     ),
     Tool(
         "subagent",
         {"antigravity": ("invoke_subagent",), "claude": ("Agent", "Task"),
-         "gemini": ("invoke_agent",)},
+         "gemini": ("invoke_agent",), "cursor": ("Task",)},
         {
             "claude": {"prompt": "prompt", "subagent_type": "subagent_type"},
             "gemini": {"prompt": "prompt", "subagent_type": "agent_name"},
         },
         "delegate work to a subagent",
-        {"antigravity": _AG, "claude": f"{_CC_SDK} (Agent, alias Task)", "gemini": _GM_AGENT},
+        {"antigravity": _AG, "claude": f"{_CC_SDK} (Agent, alias Task)", "gemini": _GM_AGENT,
+         "cursor": _CU_MAP},
     ),
     Tool(
         "todo",
@@ -271,6 +283,13 @@ TOOLS: tuple[Tool, ...] = (
         {},
         "edit a Jupyter notebook cell",
         {"claude": _CC_SDK},
+    ),
+    Tool(
+        "delete",
+        {"cursor": ("Delete",)},
+        {},
+        "delete a file",
+        {"cursor": f"{_CU}: preToolUse matcher values"},
     ),
     Tool(
         "subagent-define",

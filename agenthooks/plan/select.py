@@ -69,6 +69,8 @@ def dialect_values(event: str, tool: str | None, doc: Mapping[str, object] | Non
             continue
         field = spec.events.get(word)
         value = (doc or {}).get(field) if field not in (None, "tool_name") else None
+        if field is not None and field.startswith("="):  # a fixed word (Cursor's `Stop`)
+            value = field[1:]
         found.append((dialect, word, tool_in(tool, caller, dialect) if field == "tool_name"
                       else value if isinstance(value, str) else None))
     return tuple(found)

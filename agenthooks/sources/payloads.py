@@ -69,6 +69,18 @@ SHAPES: dict[str, Shape] = {
         ("stop_hook_active", "stop_hook_active"), ("source", "source"), ("reason", "reason"),
         ("trigger", "trigger"), ("message", "message"),
     ), marker="timestamp"),
+    # Cursor's hooks reference (cursor.com/docs/hooks, "Common schema" and each event's input;
+    # mirror mehmetbaykar/cursor-docs-skill@1cc1c99): snake_case, the conversation as
+    # `conversation_id`. Its `tool_output` is a JSON string where Claude Code's
+    # `tool_response` is an object, and its `stop` has a `status` and `loop_count` where
+    # Claude Code has `stop_hook_active`: neither is mapped.
+    "cursor": Shape("hook_event_name", None, "tool_name", "tool_input", (
+        ("session_id", "conversation_id"), ("workspaces", "workspace_roots"),
+        ("transcript_path", "transcript_path"), ("cwd", "cwd"), ("model", "model"),
+        ("tool_use_id", "tool_use_id"), ("error", "error_message"), ("prompt", "prompt"),
+        ("reason", "reason"), ("trigger", "trigger"), ("cursor_version", "cursor_version"),
+        ("user_email", "user_email"),
+    ), marker="cursor_version"),
 }
 HOSTS: tuple[str, ...] = tuple(SHAPES)
 

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 import pytest
 
+from agenthooks.dialects.cursor import EVENTS as CURSOR_EVENTS
 from agenthooks.model.events import (
     ALIASES,
     ALL_EVENTS,
@@ -87,7 +88,8 @@ def test_each_hosts_words() -> None:
         "BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "SessionStart", "SessionEnd",
         "PreCompress", "Notification", "BeforeModel", "AfterModel", "BeforeToolSelection")
     assert len(events_of("claude")) == 29
-    assert events_of("cursor") == ()
+    assert set(events_of("cursor")) == set(CURSOR_EVENTS)
+    assert events_of("cursor")[:3] == ("preToolUse", "postToolUse", "postToolUseFailure")
 
 
 def test_the_markdown_words() -> None:
@@ -158,6 +160,10 @@ def test_another_hosts_word_names_the_nearest_hooks_json_event() -> None:
         "PostToolUseFailure": "PostToolUse", "BeforeModel": "PreInvocation",
         "BeforeAgent": "PreInvocation", "UserPromptSubmit": "PreInvocation",
         "AfterModel": "PostInvocation", "AfterAgent": "Stop", "SubagentStop": "Stop",
+        # Cursor's camelCase words, as people copy them into a hooks.json.
+        "preToolUse": "PreToolUse", "postToolUse": "PostToolUse",
+        "postToolUseFailure": "PostToolUse", "beforeSubmitPrompt": "PreInvocation",
+        "stop": "Stop", "sessionStart": "SessionStart", "subagentStop": "Stop",
     }
 
 

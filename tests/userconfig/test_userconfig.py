@@ -10,6 +10,7 @@ import pytest
 
 from agenthooks.cli.run_args import parse_run_args
 from agenthooks.userconfig import (
+    HOSTS,
     UserConfig,
     UserConfigError,
     config_path,
@@ -59,8 +60,8 @@ def test_a_relative_audit_log_is_beside_the_config_file(user_config: Path) -> No
      ":3: require_trust must be a boolean (true or false), not 'yes'"),
     ('fail_closed = 1\n', ":1: fail_closed must be a boolean (true or false), not 1"),
     ('audit_log = false\n', ":1: audit_log must be a string (a file path), not False"),
-    ('default_host = "codex"\n',
-     ":1: default_host must be one of antigravity, claude, gemini, not 'codex'"),
+    ('default_host = "nobody"\n',
+     f":1: default_host must be one of {', '.join(HOSTS)}, not 'nobody'"),
     ('\n[audit]\nlog = "x"\n', ":2: unknown key 'audit'"),
     ('require_trust = true\nfail_closed = tru\n', ":2:15: invalid TOML: Invalid value"),
 ])

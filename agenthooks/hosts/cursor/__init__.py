@@ -1,0 +1,2 @@
+"""Cursor: how one of its handlers' answers reads (`protocol`), and the answer written under
+`--host cursor` (`render`)."""
