@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 from agenthooks.decision import DECIDE_KINDS, KINDS, Decision
 from agenthooks.engine.context import Context
 from agenthooks.engine.hookspec import PythonHook
+from agenthooks.executor import Interrupted, Terminated
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -153,11 +154,11 @@ async def _when(
 def _propagates(exc: BaseException) -> bool:
     """KeyboardInterrupt, a signal turned exception, a cancellation of the awaiting task: not
     failures. A CancelledError the hook raised itself, its task not being cancelled, is."""
-    if isinstance(exc, (Exception, SystemExit, GeneratorExit)):
-        return False
+    if isinstance(exc, (KeyboardInterrupt, Interrupted, Terminated)):
+        return True
     if type(exc).__name__ == "CancelledError":
         return _cancelling()
-    return True
+    return False  # SystemExit, GeneratorExit, any other BaseException: the hook's own
 
 
 def _cancelling() -> bool:

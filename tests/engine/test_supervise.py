@@ -119,3 +119,48 @@ def test_the_api_calls_hooks_inline() -> None:
     hooks.on("PreToolUse", lambda ctx: pids.append(os.getpid()))
     hooks.run("PreToolUse", RUN_LS)
     assert pids == [os.getpid()]
+
+
+# --- inline (the Python API): which exceptions are the hook's failure ------------------------
+
+
+def _raiser(exc: BaseException) -> Any:
+    def hook(ctx: Any) -> None:
+        raise exc
+
+    return hook
+
+
+@pytest.mark.parametrize("exc", [GeneratorExit(), SystemExit(0), BaseException("odd")])
+def test_inline_every_exception_of_the_hook_is_its_failure(exc: BaseException) -> None:
+    hooks = Hooks()
+    hooks.on("PreToolUse", _raiser(exc), name="raiser")
+    result = hooks.run("PreToolUse", RUN_LS)
+    assert result.blocked
+    assert f"hook 'raiser' failed: raised {type(exc).__name__}" in result.reason
+
+
+def test_inline_a_cancellation_the_hook_raises_itself_is_its_failure() -> None:
+    import asyncio
+
+    async def cancels(ctx: Any) -> None:
+        raise asyncio.CancelledError
+
+    hooks = Hooks()
+    hooks.on("PreToolUse", cancels)
+    result = asyncio.run(hooks.arun("PreToolUse", RUN_LS))
+    assert result.blocked and "raised CancelledError" in result.reason
+
+
+def test_inline_keyboard_interrupt_still_ends_the_callers_run() -> None:
+    hooks = Hooks()
+    hooks.on("PreToolUse", _raiser(KeyboardInterrupt()))
+    with pytest.raises(KeyboardInterrupt):
+        hooks.run("PreToolUse", RUN_LS)
+
+
+def test_isolated_keyboard_interrupt_is_the_hooks_failure(isolation: None) -> None:
+    hooks = Hooks()
+    hooks.on("PreToolUse", _raiser(KeyboardInterrupt()), name="ctrl_c")
+    result = hooks.run("PreToolUse", RUN_LS)
+    assert "hook 'ctrl_c' failed: raised KeyboardInterrupt" in result.reason
