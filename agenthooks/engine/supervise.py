@@ -57,6 +57,7 @@ def call_isolated(hook: PythonHook, ctx: Context, *, looped: bool) -> HookOutcom
     _warm(hook)
     _flush()
     start = time.monotonic()
+    parent = os.getpid()
     try:
         read_end, write_end = os.pipe()
     except OSError as exc:  # out of file descriptors
@@ -69,7 +70,7 @@ def call_isolated(hook: PythonHook, ctx: Context, *, looped: bool) -> HookOutcom
         return _failure(hook, f"could not start its process: {exc}", start)
     if pid == 0:  # the child: never returns
         os.close(read_end)
-        _child(hook, ctx, looped, write_end)
+        _child(hook, ctx, looped, write_end, parent)
     os.close(write_end)
     try:
         with contextlib.suppress(OSError):  # also done by the child: whichever runs first
@@ -172,11 +173,11 @@ def _why(hook: PythonHook, status: int, timed_out: bool, message: bytes | None) 
 # --- the child -------------------------------------------------------------------------------
 
 
-def _child(hook: PythonHook, ctx: Context, looped: bool, fd: int) -> None:
+def _child(hook: PythonHook, ctx: Context, looped: bool, fd: int, parent: int) -> None:
     """Run the hook and send its outcome; whatever happens, end with `os._exit`."""
     code = 0
     try:
-        _become_child(hook)
+        _become_child(hook, parent)
         outcome = _run(hook, ctx, looped)
         _send(fd, _encode(outcome, ctx))
     except BaseException:  # nothing may escape into the parent's code in this process
@@ -186,10 +187,15 @@ def _child(hook: PythonHook, ctx: Context, looped: bool, fd: int) -> None:
         os._exit(code)
 
 
-def _become_child(hook: PythonHook) -> None:
-    """Its own process group, default signal handling, fd 1 on stderr, a Starlark bound."""
+def _become_child(hook: PythonHook, parent: int) -> None:
+    """Its own process group, death with the parent, default signal handling, fd 1 on
+    stderr, a Starlark bound."""
     with contextlib.suppress(OSError):
         os.setpgid(0, 0)
+    # A parent killed outright (SIGKILL at a host's timeout) cannot kill this process: the
+    # kernel does (Linux), so a hook that never returns does not outlive the run.
+    if _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL) and os.getppid() != parent:
+        os._exit(70)  # the parent died before the request took effect
     for name in _SIGNALS_OF_A_RUN:
         number = getattr(signal, name, None)
         if number is not None and signal.getsignal(number) != signal.SIG_IGN:
@@ -197,6 +203,36 @@ def _become_child(hook: PythonHook) -> None:
     os.dup2(2, 1)  # print(), os.write(1, ...), children without capture: all to stderr
     if type(hook.fn).__name__ == "MarkdownHook":
         _bound_memory()
+
+
+_PR_SET_PDEATHSIG = 1
+
+
+def _prctl(option: int, arg: int) -> bool:
+    """prctl(option, arg, 0, 0, 0) == 0, through `_ctypes` alone (the `ctypes` package costs
+    ten times its import); False where there is no prctl."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import _ctypes
+
+        class _Int(_ctypes._SimpleCData):  # type: ignore[type-arg]
+            _type_ = "i"
+
+        class _ULong(_ctypes._SimpleCData):  # type: ignore[type-arg]
+            _type_ = "L"
+
+        class _Function(_ctypes.CFuncPtr):
+            _flags_ = _ctypes.FUNCFLAG_CDECL
+            _restype_ = _Int
+            _argtypes_ = (_Int, _ULong, _ULong, _ULong, _ULong)
+
+        program: Any = None  # dlopen(NULL): the program and its libraries, libc among them
+        address = _ctypes.dlsym(_ctypes.dlopen(program), "prctl")
+        result: int = _Function(address)(option, arg, 0, 0, 0)
+    except (ImportError, OSError, AttributeError):
+        return False
+    return result == 0
 
 
 def _bound_memory() -> None:

@@ -7,6 +7,7 @@ checks that stdout is exactly the answer, and that nothing the hook started is l
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import resource
@@ -16,7 +17,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from proctools import pids_with_argv, wait_for
+from proctools import children, pids_with_argv, stat, wait_for
 
 from .conftest import Cli, CliFn, cli_env
 
@@ -328,3 +329,44 @@ def test_a_python_modify_nested_past_the_json_limit_is_a_failure(
             return Decision.modify({"CommandLine": x})
     """)
     denied(run(cli, workspace, "--python", spec), "deep", "nested deeper than 200 levels")
+
+
+def alive(pid: int) -> bool:
+    found = stat(pid)
+    return found is not None and found[0] != "Z"
+
+
+def test_a_hooks_process_dies_with_a_run_killed_outright(workspace: Path) -> None:
+    # A host that SIGKILLs agenthooks at its own timeout leaves no hook running.
+    spec = python_module(workspace, """
+        def sleeper(ctx):
+            time.sleep(600)
+
+        hooks.on("PreToolUse", sleeper, timeout=300)
+    """)
+    run_ = subprocess.Popen(
+        [sys.executable, "-m", "agenthooks", "run", "PreToolUse", "--workspace",
+         str(workspace), "--no-user", "--python", spec],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=cli_env(),
+        cwd=workspace)
+    assert run_.stdin is not None
+    run_.stdin.write(RUN_COMMAND.encode())
+    run_.stdin.close()
+    hook_pids: list[int] = []
+    try:
+        found = wait_for(lambda: [pid for pid, state in children(run_.pid) if state != "Z"])
+        assert found, "the hook's process never started"
+        hook_pids = list(found)
+        run_.kill()
+        run_.wait(timeout=30)
+        assert wait_for(lambda: not any(alive(pid) for pid in hook_pids), timeout=10.0)
+    finally:
+        for pid in hook_pids:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, 9)
+        if run_.poll() is None:
+            run_.kill()
+        run_.wait(timeout=30)
+        assert run_.stdout is not None and run_.stderr is not None
+        run_.stdout.close()
+        run_.stderr.close()
