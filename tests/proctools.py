@@ -65,3 +65,12 @@ def wait_for(predicate: Callable[[], Any], timeout: float = 10.0) -> Any:
         if value or time.monotonic() >= deadline:
             return value
         time.sleep(0.02)
+
+
+def waiting_in_poll(pid: int) -> bool:
+    """Whether a process sleeps in poll(): for `run_processes`, that it started its handlers
+    and told the watch of each (a kill before that may leave the newest one unknown to it)."""
+    try:
+        return "poll" in Path(f"/proc/{pid}/wchan").read_text()
+    except OSError:
+        return False

@@ -207,7 +207,7 @@ def reap_orphans() -> int:
     if not _state.subreaper or _state.owner_pid != os.getpid():
         return 0
     if _state.watch is not None:
-        _state.watch.close()  # every handler is done: it exits, and is reaped below
+        _end_watch(_state.watch)
         _state.watch = None
     reaped = 0
     for _ in range(_REAP_ROUNDS):
@@ -219,6 +219,15 @@ def reap_orphans() -> int:
             _kill(os.kill, pid)
         reaped += _reap(pids, time.monotonic() + _REAP_WAIT)
     return reaped
+
+
+def _end_watch(watch: HandlerWatch) -> None:
+    """Every handler is done, and the watch knows it: end it now, and reap it (a killed
+    process that reads a pipe dies at once, so the wait is short)."""
+    watch.close()
+    _kill(os.kill, watch.pid)
+    with contextlib.suppress(ChildProcessError):
+        os.waitpid(watch.pid, 0)
 
 
 def _kill(kill: Callable[[int, int], None], ident: int) -> None:
