@@ -84,7 +84,8 @@ def matcher_fields(event: str | None) -> set[str]:
         return set()
     fields = {spec.events.get(word_of(dialect, row) or "") for dialect, spec
               in DIALECT_SPECS.items()}
-    return {field for field in fields if field is not None}
+    # A fixed word (Cursor's `Stop` on stop) is no payload field: `--tool` changes nothing.
+    return {field for field in fields if field is not None and not field.startswith("=")}
 
 
 def tool_events() -> list[str]:
