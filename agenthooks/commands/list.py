@@ -171,6 +171,17 @@ def _nothing_message(
     return f"agenthooks: no enabled handler runs for {what}"
 
 
+def _near_miss_hint(workspaces: Sequence[str]) -> str | None:
+    """The first hook file in a place agenthooks never reads, if any."""
+    import os
+
+    from agenthooks.config.nearmiss import near_misses_in, near_misses_upward
+
+    misses = ([m for w in workspaces for m in near_misses_in(w)] if workspaces
+              else near_misses_upward(os.getcwd()))
+    return f"agenthooks: {misses[0].describe()}" if misses else None
+
+
 class Found(NamedTuple):
     """What discovery found, loaded for listing."""
 
@@ -305,6 +316,9 @@ def list_handlers(
             resolved, tool, workspaces=workspaces, no_user=no_user, files=found.files,
             markdown=bool(found.markdown) or bool(python),
         ))
+        hint = None if found.files or found.markdown else _near_miss_hint(workspaces)
+        if hint is not None:
+            _say(hint)
     return 1 if found.broken or found.broken_md else 0
 
 

@@ -161,3 +161,13 @@ def test_a_run_with_hooks_says_nothing(tmp_path: Path) -> None:
     done = _run(root, "--host", "claude")
     assert "hook file" not in done.stderr
     assert "systemMessage" not in json.loads(done.stdout)
+
+
+def test_list_names_the_near_miss(agenthooks: Run, tmp_path: Path,
+                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(_misplaced(tmp_path / "ws"))
+    done = agenthooks("list", "--no-user")
+    assert done.code == 0
+    assert done.err.splitlines()[-1] == (
+        "agenthooks: hooks.json looks like a hook file, but agenthooks never reads it there: "
+        "move it to .agents/hooks.json")
