@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from agenthooks.config.rules import RULES
 from agenthooks.errors import ConfigError
 from agenthooks.model.handlers import Diagnostic, Source
-from agenthooks.model.hosts import HOST_TABLE
+from agenthooks.model.hosts import HOST_TABLE, host_row
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -229,11 +229,11 @@ class Discovered(NamedTuple):
 
 
 def user_dialect_files() -> list[tuple[str, str]]:
-    """(dialect, path) of each host's user files (`~/.claude/settings.json`...), from each
-    host's row (`model.hosts`)."""
+    """(dialect, path) of each host's machine-wide files (`/etc/cursor/hooks.json`), then its
+    user files (`~/.claude/settings.json`...), from each host's row (`model.hosts`)."""
     home = _home()
-    return [(row.id, os.path.join(home, *rel.split("/")))
-            for row in HOST_TABLE for rel in row.user_files]
+    return [(row.id, path) for row in HOST_TABLE for path in (
+        *row.system_files, *(os.path.join(home, *rel.split("/")) for rel in row.user_files))]
 
 
 def workspace_dialect_files(root: str) -> list[tuple[str, str]]:
@@ -272,12 +272,15 @@ def dialect_source(path: str, dialect: str, workspace: str, cwd: str, *,
     users = {os.path.realpath(user) for _, user in user_dialect_files()}
     plugin = plugin_root_of(path)
     root = os.path.realpath(workspace)
+    level: Level = "user" if real in users else "workspace"
+    row = host_row(dialect)
+    own_folder = level == "user" and row is not None and row.own_folder
     return Source(
         path=given if given is not None else display_path(path, cwd),
         file=os.path.abspath(path),
         workspace=root,
-        level="user" if real in users else "workspace",
-        cwd=root,
+        level=level,
+        cwd=os.path.dirname(real) if own_folder else root,
         dialect=dialect,
         plugin_root=plugin[1] if plugin is not None else None,
     )

@@ -49,6 +49,7 @@ KNOWN_TOOLS: dict[str, tuple[str, ...]] = {
 PATH_VARIABLES: dict[str, tuple[str, ...]] = {
     "claude": ("CLAUDE_PROJECT_DIR", "CLAUDE_PLUGIN_ROOT"),
     "gemini": ("GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR", "extensionPath"),
+    "cursor": ("CURSOR_PROJECT_DIR", "CLAUDE_PROJECT_DIR"),
 }
 _VARIABLE = re.compile(r"\$(?:\{(\w+)\}|(\w+))(/.*)?\Z", re.S)
 

@@ -131,3 +131,27 @@ def test_a_cursor_file_is_known_by_its_place(tmp_path: Path) -> None:
     path.parent.mkdir()
     path.write_text("{}")
     assert detect(str(path)) == "cursor"
+
+
+def test_a_script_named_from_the_project_variable_is_checked(tmp_path: Path) -> None:
+    text = ('{"version": 1, "hooks": {"stop": [{"command": '
+            '"$CURSOR_PROJECT_DIR/.cursor/hooks/gate.sh"}]}}')
+    assert [rule for rule, _, _ in found(check(tmp_path, text))] == ["script-missing"]
+
+
+def test_user_hooks_run_in_their_own_folder(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cursor runs `~/.cursor/hooks.json`'s handlers from `~/.cursor/`, a project's from the
+    project root."""
+    from agenthooks.sources.load import load_all
+
+    home = tmp_path / "home"
+    monkeypatch.setenv("HOME", str(home))
+    for root in (home, tmp_path / "project"):
+        path = root / ".cursor" / "hooks.json"
+        path.parent.mkdir(parents=True)
+        path.write_text('{"version": 1, "hooks": {"stop": [{"command": "./hooks/x.sh"}]}}')
+    loaded = load_all(cwd=str(tmp_path / "project"), dialect="cursor")
+    assert [(f.source.level, f.source.cwd) for f in loaded.files] == [
+        ("user", os.path.realpath(home / ".cursor")),
+        ("workspace", os.path.realpath(tmp_path / "project"))]
