@@ -107,6 +107,16 @@ DIALECT_RULES: dict[str, Rule] = {
     rule.id: rule
     for rule in (
         Rule("settings-type", "error", "a settings file, or its `hooks`, that is not an object"),
+        Rule("codex-root-key", "error",
+             "a top-level key other than `hooks` in a Codex hooks.json: Codex rejects the file"),
+        Rule("codex-unknown-event", "warning",
+             "an event name Codex does not know: it skips those hooks without a word"),
+        Rule("codex-untrusted-hook", "warning",
+             "a Codex hook whose hash config.toml does not record as trusted: Codex skips it"),
+        Rule("codex-project-untrusted", "warning",
+             "a project `.codex/` folder in a project Codex does not trust: none of it loads"),
+        Rule("codex-shutdown-timeout", "warning",
+             "a SessionEnd or Interrupt timeout over 3 s, which Codex cuts short"),
         Rule("hooks-config-invalid", "error",
              "Gemini's `hooksConfig` or Claude's `disableAllHooks` of the wrong type"),
         Rule("field-missing", "error",

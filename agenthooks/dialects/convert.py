@@ -32,13 +32,18 @@ if TYPE_CHECKING:
 else:
     from agenthooks._records import NamedTuple
 
-PROJECT_VARIABLES = {"claude": "CLAUDE_PROJECT_DIR", "gemini": "GEMINI_PROJECT_DIR"}
-PLUGIN_VARIABLES = {"claude": "CLAUDE_PLUGIN_ROOT", "gemini": "extensionPath"}
-# Handler types each dialect has.
+PROJECT_VARIABLES = {"claude": "CLAUDE_PROJECT_DIR", "gemini": "GEMINI_PROJECT_DIR",
+                     "cursor": "CURSOR_PROJECT_DIR"}
+# Codex sets PLUGIN_ROOT (and CLAUDE_PLUGIN_ROOT) for a plugin's hooks (discovery.rs).
+PLUGIN_VARIABLES = {"claude": "CLAUDE_PLUGIN_ROOT", "gemini": "extensionPath",
+                    "codex": "PLUGIN_ROOT"}
+# Handler types each dialect has (Codex parses prompt and agent handlers but runs neither).
 KINDS = {
     "antigravity": ("command", "prompt"),
     "claude": ("command", "http", "mcp_tool", "prompt", "agent"),
     "gemini": ("command", "plugin", "runtime"),
+    "cursor": ("command", "prompt"),
+    "codex": ("command",),
 }
 # Options that are labels: carried where the target has a place, else dropped quietly.
 LABELS = frozenset(("description",))
@@ -90,10 +95,12 @@ def render(chosen: Selection, target: str, event: str) -> list[str | None] | Non
     names, pattern = chosen.names, chosen.pattern
     if chosen.form == "names":
         plain = all(PLAIN_NAME.fullmatch(n) for n in names)
-        if target == "gemini":
+        if target in ("gemini", "cursor"):  # regexes searched anywhere: anchor the names
             body = "|".join(re.escape(n) for n in names)
             return [f"^{body}$" if len(names) == 1 else f"^({body})$"]
-        narrow = target == "claude" and event in DIALECT_SPECS["claude"].exact_events
+        # Codex reads a `-` as regex syntax everywhere (`is_exact_matcher`).
+        narrow = target == "codex" or (target == "claude"
+                                       and event in DIALECT_SPECS["claude"].exact_events)
         if plain and not (narrow and any("-" in n for n in names)):
             return ["|".join(names)]
         return ["^(?:" + "|".join(re.escape(n) for n in names) + ")$"]
@@ -141,14 +148,23 @@ PROJECT_NAMES = {
     "antigravity": ("GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"),
     "claude": ("CLAUDE_PROJECT_DIR",),
     "gemini": ("GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"),
+    "cursor": ("CURSOR_PROJECT_DIR", "CLAUDE_PROJECT_DIR"),
+    "codex": (),
 }
+# Codex sets no project-dir variable and runs a hook in the session's directory: its docs
+# write a project script as `$(git rev-parse --show-toplevel)/.codex/hooks/x.py`.
+CODEX_ROOT = "$(git rev-parse --show-toplevel)"
 # What a rewritten script path relative to the project root is written after.
-PROJECT_PATHS = {"claude": '"$CLAUDE_PROJECT_DIR"/', "gemini": "$GEMINI_PROJECT_DIR/"}
+PROJECT_PATHS = {"claude": '"$CLAUDE_PROJECT_DIR"/', "gemini": "$GEMINI_PROJECT_DIR/",
+                 "cursor": '"$CURSOR_PROJECT_DIR"/',
+                 "codex": f'"{CODEX_ROOT}"/'}
 # A project-dir variable written into a target: (outside quotes, inside double quotes) for
 # `$NAME`; the braced `${NAME}` is left to the shell by every host and keeps its quoting.
 PROJECT_WORDS = {
     "claude": ('"$CLAUDE_PROJECT_DIR"', "$CLAUDE_PROJECT_DIR"),
     "gemini": ("$GEMINI_PROJECT_DIR", "${GEMINI_PROJECT_DIR}"),
+    "cursor": ('"$CURSOR_PROJECT_DIR"', "$CURSOR_PROJECT_DIR"),
+    "codex": (f'"{CODEX_ROOT}"', CODEX_ROOT),
 }
 # Variables that hold an absolute folder the same from any working directory.
 ROOTED = frozenset(("HOME", "CLAUDE_PLUGIN_ROOT", "extensionPath"))
@@ -157,6 +173,8 @@ STANDARD_PLACES = {
     "antigravity": ".agents/hooks.json",
     "claude": ".claude/settings.json",
     "gemini": ".gemini/settings.json",
+    "cursor": ".cursor/hooks.json",
+    "codex": ".codex/hooks.json",
 }
 _VAR = r"\$(?:\{%s\}|%s\b)"
 _VARIABLE_AT = re.compile(r"\$(?:\{(\w+)\}|(\w+))")
@@ -370,17 +388,19 @@ def rewrite_command(handler: Handler, target: str, place: Place) -> Rewrite:
 def _plugin_variables(command: str, source: str, target: str) -> tuple[str, tuple[str, ...]]:
     if source == "antigravity":
         return command, ()
-    plugin = PLUGIN_VARIABLES[source]
+    plugin = PLUGIN_VARIABLES.get(source)
+    if plugin is None:  # a host with no plugin-folder variable (Cursor)
+        return command, ()
     if not re.search(_VAR % (plugin, plugin), command):
         return command, ()
-    if target == "antigravity":
-        return command, (f"${plugin} has no counterpart in hooks.json",)
+    if PLUGIN_VARIABLES.get(target) is None:
+        return command, (f"${plugin} has no counterpart in {HOST_NAMES[target]}",)
     return re.sub(_VAR % (plugin, plugin), "${" + PLUGIN_VARIABLES[target] + "}", command), ()
 
 
 def _variable_word(variable: Variable, target: str) -> str:
-    name = PROJECT_VARIABLES[target]
-    if variable.braced:
+    name = PROJECT_VARIABLES.get(target)
+    if variable.braced and name is not None:
         return "${" + name + "}"
     return PROJECT_WORDS[target][variable.quoted]
 
@@ -505,8 +525,8 @@ def _no_kind(handler: Handler, target: str) -> str | None:
 
 
 def _no_switch(handler: Handler, target: str) -> str | None:
-    if not handler.enabled and target == "claude":
-        return "a disabled handler: Claude Code has no switch for one handler"
+    if not handler.enabled and target in ("claude", "codex", "cursor"):
+        return f"a disabled handler: {HOST_NAMES[target]} has no switch for one handler"
     return None
 
 
@@ -624,6 +644,10 @@ def _thaw(value: object) -> Any:
 def assemble(entries: Sequence[Entry], target: str) -> dict[str, Any]:
     if target == "antigravity":
         return _hooks_json(entries)
+    if target == "cursor":
+        from agenthooks.dialects.cursor_check import document_of
+
+        return document_of(entries)
     hooks: dict[str, list[dict[str, Any]]] = {}
     disabled: list[str] = []
     for entry in entries:

@@ -67,23 +67,29 @@ _CU = "cursor.com/docs/hooks (mirror mehmetbaykar/cursor-docs-skill@1cc1c99)"
 _CU_SHELL = f"{_CU}: preToolUse input example"
 _CU_MAP = ("cursor.com/docs/reference/third-party-hooks (mirror @58b218a): Tool Name Mapping; "
            "args [unverified]")
+# Codex: the names its hooks see (openai/codex `HookToolName`: `Bash`, `apply_patch` with the
+# matcher aliases Write and Edit, `spawn_agent` with Agent); payload measured with codex 0.169.0.
+_CX = "openai/codex codex-rs/hooks (HookToolName); developers.openai.com/codex/hooks"
+_CX_RUN = f"{_CX}; tool_input {{command}} measured (codex exec 0.169.0)"
 
 TOOLS: tuple[Tool, ...] = (
     Tool(
         "shell",
         {"antigravity": ("run_command",), "claude": ("Bash", "PowerShell"),
-         "gemini": ("run_shell_command",), "cursor": ("Shell",)},
+         "gemini": ("run_shell_command",), "cursor": ("Shell",), "codex": ("Bash",)},
         {
             # WaitMsBeforeAsync is a wait before the command goes asynchronous, not a timeout.
             "antigravity": {"command": "CommandLine", "cwd": "Cwd"},
             "cursor": {"command": "command", "cwd": "working_directory"},
+            "codex": {"command": "command"},
             "claude": {"command": "command", "description": "description",
                        "run_in_background": "run_in_background"},
             "gemini": {"command": "command", "description": "description", "cwd": "dir_path",
                        "run_in_background": "is_background"},
         },
         "run a shell command",
-        {"antigravity": _AG_RUN, "claude": _CC_HOOKS, "gemini": _GM_SHELL, "cursor": _CU_SHELL},
+        {"antigravity": _AG_RUN, "claude": _CC_HOOKS, "gemini": _GM_SHELL, "cursor": _CU_SHELL,
+         "codex": _CX_RUN},
     ),
     Tool(
         "read",
@@ -121,7 +127,10 @@ TOOLS: tuple[Tool, ...] = (
     ),
     Tool(
         "edit",
-        {"antigravity": ("replace_file_content",), "claude": ("Edit",), "gemini": ("replace",)},
+        # Codex edits, creates and deletes files with one patch tool, whose matchers Edit and
+        # Write also select; its patch text (`command`) has no counterpart here.
+        {"antigravity": ("replace_file_content",), "claude": ("Edit",), "gemini": ("replace",),
+         "codex": ("apply_patch",)},
         {
             "antigravity": {"file_path": "TargetFile", "old_string": "TargetContent",
                             "new_string": "ReplacementContent", "replace_all": "AllowMultiple",
@@ -133,7 +142,7 @@ TOOLS: tuple[Tool, ...] = (
                        "instruction": "instruction"},
         },
         "replace a string in a file",
-        {"antigravity": _AG_3P, "claude": _CC_HOOKS, "gemini": _GM_DECL},
+        {"antigravity": _AG_3P, "claude": _CC_HOOKS, "gemini": _GM_DECL, "codex": _CX},
     ),
     Tool(
         "multi-edit",
@@ -391,6 +400,7 @@ def translate_args(
 _MCP_STYLE: dict[str, tuple[str, str]] = {
     "claude": ("mcp__", "__"),
     "gemini": ("mcp_", "_"),
+    "codex": ("mcp__", "__"),  # developers.openai.com/codex/hooks: mcp__<server>__<tool>
 }
 
 

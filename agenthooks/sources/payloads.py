@@ -81,6 +81,17 @@ SHAPES: dict[str, Shape] = {
         ("reason", "reason"), ("trigger", "trigger"), ("cursor_version", "cursor_version"),
         ("user_email", "user_email"),
     ), marker="cursor_version"),
+    # Codex (openai/codex codex-rs/hooks/schema/generated/*.command.input.schema.json; a
+    # PreToolUse measured with codex exec 0.169.0): Claude Code's fields, plus `turn_id`,
+    # which only Codex sends. Its legacy `notify` program is read by `hosts.codex.notify`.
+    "codex": Shape("hook_event_name", None, "tool_name", "tool_input", (
+        ("session_id", "session_id"), ("turn_id", "turn_id"),
+        ("transcript_path", "transcript_path"), ("cwd", "cwd"), ("model", "model"),
+        ("permission_mode", "permission_mode"), ("tool_response", "tool_response"),
+        ("tool_use_id", "tool_use_id"), ("prompt", "prompt"),
+        ("stop_hook_active", "stop_hook_active"), ("response", "last_assistant_message"),
+        ("source", "source"), ("trigger", "trigger"), ("reason", "reason"),
+    ), marker="turn_id"),
 }
 HOSTS: tuple[str, ...] = tuple(SHAPES)
 
@@ -105,6 +116,9 @@ def detect(doc: Mapping[str, Any], given_event: str | None = None) -> str:
         from agenthooks.model.events import row_of
 
         only = [host for host in _flat_hosts(doc) if row_of(host, given_event)]
+        if len(only) > 1:  # of hosts that say the word, one that marks its payloads (Codex's
+            # turn_id) did not write one without the mark
+            only = [host for host in only if SHAPES[host].marker in (None, *doc)]
         if len(only) == 1 and row_of("antigravity", given_event) is None:
             return only[0]
     return "antigravity"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -58,7 +59,7 @@ def gated_workspace(tmp_path: Path, entry: str) -> Path:
     return workspace
 
 
-ENTRY = "agenthooks run PreToolUse --host claude --fail-closed"
+ENTRY = "agenthooks run PreToolUse --host codex --fail-closed"
 
 
 def test_gate_denies_a_real_shell_call(hosts: Hosts, tmp_path: Path) -> None:
@@ -131,3 +132,70 @@ def test_hooks_trusted_by_agenthooks_run_without_the_bypass(hosts: Hosts,
     assert (workspace / "build" / "out.o").read_text("utf-8") == "object", run.describe()
     [outcome] = run.tool_results(run.main_requests[1])
     assert "GATE-CX" in outcome["text"], outcome
+
+
+CLAUDE_GATE = """#!/usr/bin/env python3
+import json, sys
+
+payload = json.load(sys.stdin)
+command = payload["tool_input"]["command"]
+if payload["tool_name"] == "Bash" and ".env" in command:
+    print(json.dumps({"hookSpecificOutput": {
+        "hookEventName": "PreToolUse", "permissionDecision": "deny",
+        "permissionDecisionReason": "CLAUDE-GATE: secrets stay put"}}))
+"""
+
+
+def test_a_claude_code_gate_guards_codex(hosts: Hosts, tmp_path: Path) -> None:
+    # A gate written for Claude Code's settings runs under Codex through agenthooks
+    # (--other-hosts), sees the call in Claude Code's words and denies it in Codex's.
+    workspace = tmp_path / "workspace"
+    write_json(workspace / ".codex" / "hooks.json",
+               codex_hooks("agenthooks run PreToolUse --host codex --other-hosts --fail-closed"))
+    write_script(workspace / ".claude" / "gate.py", CLAUDE_GATE)
+    write_json(workspace / ".claude" / "settings.json", {"hooks": {"PreToolUse": [
+        {"matcher": "Bash", "hooks": [{"type": "command",
+                                       "command": '"$CLAUDE_PROJECT_DIR"/.claude/gate.py'}]}]}})
+    (workspace / ".env").write_text("TOKEN=1\n", "utf-8")
+
+    run = hosts.run("codex", workspace, "Show the settings.",
+                    [tool_turn("codex", "cp .env leaked.txt"), {"text": "Shown."}])
+
+    assert not (workspace / "leaked.txt").exists(), run.describe()
+    [outcome] = run.tool_results(run.main_requests[1])
+    assert "CLAUDE-GATE: secrets stay put" in outcome["text"], outcome
+
+
+def test_the_legacy_notify_program_runs_stop_handlers(hosts: Hosts, tmp_path: Path) -> None:
+    # config.toml's `notify` gets the finished turn as its last argument. Codex starts it and
+    # does not wait, and the run's process group ends with Codex: so the argument Codex gave
+    # is kept, and agenthooks' notify program is run on it as Codex runs it.
+    workspace = tmp_path / "workspace"
+    write_script(workspace / ".agents" / "scripts" / "record.py",
+                 "#!/usr/bin/env python3\nimport json, os, sys\n"
+                 "open(os.path.join(os.environ['GEMINI_PROJECT_DIR'], 'turn.json'), 'w')"
+                 ".write(sys.stdin.read())\n")
+    write_json(workspace / ".agents" / "hooks.json", hooks_json(
+        record={"Stop": [{"command": "./scripts/record.py", "timeout": 10}]}))
+    kept = workspace / "notify-argument.json"
+
+    def with_notify(env: dict[str, str]) -> None:
+        config = Path(env["CODEX_HOME"]) / "config.toml"
+        notify = json.dumps(["sh", "-c", f'printf %s "$1" > {kept}', "notify"])
+        config.write_text(f"notify = {notify}\n" + config.read_text("utf-8"), "utf-8")
+
+    run = hosts.run("codex", workspace, "Say hello.", [{"text": "Hello."}], before=with_notify)
+
+    for _ in range(50):  # Codex starts notify without waiting for it
+        if kept.exists() and kept.read_text("utf-8"):
+            break
+        time.sleep(0.1)
+    argument = kept.read_text("utf-8")
+    assert json.loads(argument)["type"] == "agent-turn-complete", run.describe()
+    done = subprocess.run([str(agenthooks_bin_dir() / "python"), "-m",
+                           "agenthooks.hosts.codex.notify", argument], cwd=workspace,
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    recorded = json.loads((workspace / "turn.json").read_text("utf-8"))
+    assert recorded["conversationId"] == json.loads(argument)["thread-id"]

@@ -1,0 +1,146 @@
+"""Every rule of a Codex hooks.json, each at its line and column, the handlers Codex would
+register, and the hooks it would skip as untrusted (openai/codex codex-rs/config/src/hooks.rs,
+codex-rs/hooks/src/engine/discovery.rs, codex-rs/hooks/src/events/common.rs)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from agenthooks.config.discovery import dialect_source
+from agenthooks.dialects.codex import selection
+from agenthooks.dialects.load import check_dialect_file
+from agenthooks.dialects.matching import selects
+from agenthooks.hosts.codex import trust
+from agenthooks.model.handlers import HookFile
+
+# Every valid hook of a test file is untrusted: those findings are left out of the cases
+# unless a case is about them.
+TRUST_RULES = frozenset(("codex-untrusted-hook", "codex-project-untrusted"))
+
+
+@pytest.fixture(autouse=True)
+def codex_home(monkeypatch: pytest.MonkeyPatch) -> Path:
+    home = Path(os.environ["HOME"]) / ".codex"
+    home.mkdir(exist_ok=True)
+    monkeypatch.setenv("CODEX_HOME", str(home))
+    return home
+
+
+def check(root: Path, text: str) -> HookFile:
+    path = root / ".codex" / "hooks.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return check_dialect_file(dialect_source(str(path), "codex", str(root),
+                                             os.getcwd())).hook_file
+
+
+def found(hook_file: HookFile, keep: frozenset[str] = frozenset()) -> list[tuple[str, int, int]]:
+    return [(d.rule, d.line, d.column) for d in hook_file.diagnostics
+            if d.rule not in TRUST_RULES or d.rule in keep]
+
+
+def hooks(event: str, group: str) -> str:
+    return '{"hooks": {"' + event + '": [' + group + ']}}\n'
+
+
+CMD = '{"type": "command", "command": "x"'
+# (file text, the findings: rule, line, column).
+CASES: list[tuple[str, list[tuple[str, int, int]]]] = [
+    ('[]\n', [("settings-type", 1, 1)]),
+    ('{"hooks": []}\n', [("settings-type", 1, 11)]),
+    ('{"version": 1, "hooks": {}}\n', [("codex-root-key", 1, 2)]),
+    ('{"hooks": {\n  "BeforeTool": []\n}}\n', [("codex-unknown-event", 2, 3)]),
+    ('{"hooks": {"Stop": {}}}\n', [("event-type", 1, 20)]),
+    (hooks("Stop", "3"), [("group-type", 1, 21)]),
+    (hooks("Stop", '{"hooks": [' + CMD + ', "timeout": 1.5}]}'), [("timeout-invalid", 1, 79)]),
+    (hooks("Stop", '{"hooks": [{"type": "Command", "command": "x"}]}'),
+     [("handler-kind", 1, 41)]),
+    (hooks("Stop", '{"hooks": [{"type": "command", "command": ""}]}'),
+     [("command-missing", 1, 63)]),
+    (hooks("Stop", '{"hooks": [{"type": "prompt", "prompt": "check"}]}'),
+     [("handler-host-only", 1, 41)]),
+    (hooks("Stop", '{"matcher": "done", "hooks": [' + CMD + '}]}'), [("flat-matcher", 1, 22)]),
+    (hooks("PreToolUse", '{"matcher": "Bash(", "hooks": [' + CMD + '}]}'),
+     [("matcher-regex", 1, 39)]),
+    (hooks("PreToolUse", '{"matcher": "Bash", "hooks": [' + CMD + ', "async": "no"}]}'),
+     [("option-type", 1, 102)]),
+    (hooks("SessionEnd", '{"hooks": [' + CMD + ', "timeout": 30}]}'),
+     [("codex-shutdown-timeout", 1, 85)]),
+    (hooks("Stop", '{"hooks": [' + CMD + ', "env": {}}]}'), [("unknown-key", 1, 68)]),
+]
+
+# Rules whose case needs more than the one file (tests/dialects/test_rules.py counts them).
+TESTED_APART = frozenset(TRUST_RULES)
+
+
+@pytest.mark.parametrize(("text", "expected"), CASES,
+                         ids=[f"{e[0][0]}-{i}" for i, (_, e) in enumerate(CASES)])
+def test_rule_at_line_and_column(tmp_path: Path, text: str,
+                                 expected: list[tuple[str, int, int]]) -> None:
+    assert sorted(found(check(tmp_path, text))) == sorted(expected)
+
+
+def test_the_handlers_codex_registers(tmp_path: Path) -> None:
+    hook_file = check(tmp_path, '{"hooks": {\n'
+                                '  "PreToolUse": [{"matcher": "Bash", "hooks": [\n'
+                                '    {"type": "command", "command": "gate", "timeout": 5}]}],\n'
+                                '  "Stop": [{"matcher": "ignored", "hooks": [\n'
+                                '    {"type": "command", "command": "check", "async": true}]}]}}\n')
+    [pre, stop] = hook_file.handlers
+    assert (pre.event, pre.matcher, pre.timeout, pre.dialect) == ("PreToolUse", "Bash", 5.0,
+                                                                  "codex")
+    # Codex drops the matcher on Stop, and runs an async hook without waiting.
+    assert (stop.matcher, stop.timeout, stop.background) == (None, 600.0, True)
+
+
+def test_a_file_with_an_error_registers_nothing(tmp_path: Path) -> None:
+    # Codex fails to parse the whole file: none of it runs.
+    hook_file = check(tmp_path, '{"x": 1, "hooks": {"Stop": [{"hooks": [' + CMD + '}]}]}}')
+    assert hook_file.handlers == ()
+
+
+def test_untrusted_and_modified_hooks_are_named(tmp_path: Path, codex_home: Path) -> None:
+    text = ('{"hooks": {"Stop": [{"hooks": [\n'
+            '  {"type": "command", "command": "a"},\n'
+            '  {"type": "command", "command": "b"},\n'
+            '  {"type": "command", "command": "c"}]}]}}\n')
+    path = tmp_path / ".codex" / "hooks.json"
+    key = f"{os.path.realpath(path)}:stop:0:"
+    trusted = trust.hook_hash("Stop", None, {"command": "a"})
+    (codex_home / "config.toml").write_text(
+        f'[hooks.state."{key}0"]\ntrusted_hash = "{trusted}"\n'
+        f'[hooks.state."{key}1"]\ntrusted_hash = "sha256:old"\n'
+        f'[projects.{json.dumps(str(tmp_path.resolve()))}]\ntrust_level = "trusted"\n')
+    hook_file = check(tmp_path, text)
+    assert found(hook_file, TRUST_RULES) == [("codex-untrusted-hook", 3, 34),
+                                             ("codex-untrusted-hook", 4, 34)]
+    messages = [d.message for d in hook_file.diagnostics]
+    assert "it changed since it was trusted" in messages[0]
+    assert "its hash is not recorded as trusted" in messages[1]
+    assert "agenthooks trust --host codex" in messages[1]
+
+
+def test_a_project_codex_does_not_trust_is_named(tmp_path: Path) -> None:
+    hook_file = check(tmp_path, hooks("Stop", '{"hooks": [' + CMD + '}]}'))
+    assert ("codex-project-untrusted", 1, 2) in found(hook_file, TRUST_RULES)
+
+
+@pytest.mark.parametrize(("matcher", "event", "tool", "chosen"), [
+    (None, "PreToolUse", "Bash", True),
+    ("*", "PreToolUse", "Bash", True),
+    ("Bash", "PreToolUse", "Bash", True),
+    ("Bash", "PreToolUse", "BashOutput", False),
+    ("Edit|Write", "PreToolUse", "apply_patch", True),  # Codex's matcher aliases
+    ("Edit", "PostToolUse", "apply_patch", True),
+    ("mcp__memory", "PreToolUse", "mcp__memory__create", False),  # exact name
+    ("mcp__memory__.*", "PreToolUse", "mcp__memory__create", True),  # regex, searched
+    ("^Bash", "PreToolUse", "BashOutput", True),
+    ("Bash(", "PreToolUse", "Bash", False),  # does not compile: the group is skipped
+    ("nothing", "Stop", None, True),  # Stop drops its matcher
+])
+def test_selection(matcher: str | None, event: str, tool: str | None, chosen: bool) -> None:
+    assert selects(selection(matcher, event), tool) is chosen
