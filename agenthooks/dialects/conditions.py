@@ -230,12 +230,18 @@ class BashPattern:
             pattern = pattern[:-2] + " *"
         self.pattern = pattern
         body, optional = (pattern[:-2], True) if pattern.endswith(" *") else (pattern, False)
-        regex = ".*".join(re.escape(part) for part in body.split("*"))
-        self.regex = re.compile(regex + ("(?: .*)?" if optional else ""), re.S)
+        self.parts = body.split("*")
+        self.optional = optional
         self.prefix = pattern.split("*", 1)[0]  # the text before the first `*`
         self.prefix_only = "*" in pattern and pattern.index("*") == len(pattern) - 1
         # `rm`, `rm *`: the pattern names a command and nothing more.
         self.names_command = re.fullmatch(r"[^\s*]+(?: \*)?", pattern) is not None
+
+    def matches(self, text: str) -> bool:
+        """The whole text against the pattern: `*` any text, a trailing ` *` optional."""
+        if self.optional:
+            return _wildcard(self.parts, text) or _wildcard([*self.parts, ""], text, " ")
+        return _wildcard(self.parts, text)
 
     def verdict(self, words: tuple[Word, ...] | None) -> int:
         """Whether a command's words match: YES, NO, or MAYBE when a word is only known when
@@ -250,7 +256,7 @@ class BashPattern:
                 break
             known.append(word.text)
         else:
-            return YES if self.regex.fullmatch(" ".join(known)) else NO
+            return YES if self.matches(" ".join(known)) else NO
         if not known:
             return MAYBE
         text = " ".join(known)
@@ -260,6 +266,27 @@ class BashPattern:
         compatible = spaced.startswith(self.prefix) or self.prefix.startswith(spaced) or \
             self.prefix == text
         return MAYBE if compatible else NO
+
+
+def _wildcard(parts: list[str], text: str, last_separator: str = "") -> bool:
+    """Whether text is parts[0] * parts[1] * ... (the last joined by `last_separator` + `*`):
+    each middle part at its leftmost place, in linear time (no regex backtracking on a
+    long command)."""
+    if len(parts) == 1:
+        return text == parts[0]
+    if last_separator:
+        parts = [*parts[:-2], parts[-2] + last_separator, parts[-1]]
+    first, last = parts[0], parts[-1]
+    if not text.startswith(first) or len(text) < len(first) + len(last) or \
+            not text.endswith(last):
+        return False
+    at, end = len(first), len(text) - len(last)
+    for part in parts[1:-1]:
+        found = text.find(part, at, end)
+        if found < 0:
+            return False
+        at = found + len(part)
+    return True
 
 
 def bash_verdict(pattern: str, command: object) -> Verdict:

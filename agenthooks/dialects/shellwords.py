@@ -64,7 +64,7 @@ def simple_commands(text: str) -> Parsed:
         raise Unparsable(f"longer than {MAX_LENGTH} characters")
     reader = _Reader(text)
     end = reader.commands(0, closing=None, depth=0)
-    if end != len(text):
+    if end < len(text):
         raise Unparsable(f"unexpected {text[end]!r}")
     return Parsed(tuple(reader.found), reader.expands)
 
@@ -129,6 +129,8 @@ class _Reader:
     def word_at(self, i: int, words: list[Word], depth: int) -> int:
         start = i
         word, i = self.word(i, depth)
+        if i == start:
+            raise Unparsable(f"unexpected {self.text[i]!r}")
         if i < len(self.text) and self.text[i] in "<>" and word.literal and \
                 self.text[start:i].isdigit():
             return i  # a file descriptor number: part of the redirection that follows
@@ -153,7 +155,10 @@ class _Reader:
                 i = self.blanks(i)
                 if i >= len(self.text) or self.operator(i) is not None:
                     return i
+                start = i
                 _, i = self.word(i, depth)
+                if i == start:
+                    raise Unparsable(f"unexpected {self.text[i]!r}")
         raise Unparsable(f"{keyword!r}")
 
     def condition(self, i: int, depth: int) -> int:
@@ -165,7 +170,7 @@ class _Reader:
                 raise Unparsable("missing ']]'")
             if text.startswith("]]", i) and (i + 2 == len(text) or text[i + 2] in _META):
                 return i + 2
-            if text[i] in "&|<>()!\n":
+            if text[i] in _META or text[i] == "!":
                 i += 1
                 continue
             _, i = self.word(i, depth)
@@ -282,7 +287,7 @@ class _Reader:
         if char == "\\":
             if following not in ("", "\n"):
                 parts.append(following)
-            end = i + 2
+            end = min(i + 2, len(text))
         elif char == "'":
             end = text.find("'", i + 1)
             if end < 0:

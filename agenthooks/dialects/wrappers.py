@@ -263,7 +263,8 @@ def _suffixes(words: tuple[Word, ...], depth: int) -> list[Reading]:
     that is not an option: one of them is the command it runs."""
     starts = [k for k in range(1, len(words))
               if words[k].literal and not words[k].text.startswith("-")]
-    if len(starts) > MAX_SUFFIXES:
+    # Wrappers inside wrappers multiply the readings: fewer are tried the deeper they are.
+    if len(starts) > MAX_SUFFIXES >> (2 * depth):
         return [None]
     found: list[Reading] = []
     for start in starts:

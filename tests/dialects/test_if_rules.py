@@ -59,6 +59,7 @@ def test_split(command: str, expected: list[list[str]]) -> None:
 @pytest.mark.parametrize("command", [
     "case x in a) rm;; esac", 'echo "open', "echo 'open", "echo $(ls", "a=(1 2)",
     "f() { rm x; }", "(( i++ ))", "echo $((1 + 2))", "x" * 100_001, "(" * 40 + ")" * 40,
+    "[[ a ; b", "for x in ;( done",
 ])
 def test_unparsable(command: str) -> None:
     with pytest.raises(Unparsable):
@@ -132,6 +133,10 @@ BASH = [
     ("Bash(* --version)", "node --version", True, True),
     ("Bash(npm run build)", "npm run build", True, True),
     ("Bash(npm run build)", "npm run build --prod", False, False),
+    ("Bash(*a*b*)", "xaxb", True, True),
+    ("Bash(*a*b*)", "xbxa", False, False),
+    ("Bash(git * main *)", "git push main", True, True),
+    ("Bash(rm *)", "sudo " * 40 + "rm x", True, False),  # too many readings: undecided
     ("Bash", "anything at all", True, True),
     ("Bash(*)", "case x in a) ;; esac", True, True),
 ]
