@@ -120,8 +120,8 @@ def applies(handler: Handler, tool: str | None, tool_input: Mapping[str, Any],
     base = cwd if isinstance(cwd, str) and os.path.isabs(cwd) else source.workspace
     try:
         verdict = evaluate(rule, tool, tool_input, Places(base, settings_root(handler)))
-    except (ValueError, RecursionError, re.error):  # Unreadable, a NUL in a path...
-        verdict = Verdict(MAYBE, False)
+    except Exception:  # Unreadable, a NUL in a path, a reader's own slip: never a crash
+        verdict = Verdict(MAYBE, False)  # undecided: a gate runs, an approval does not
     return verdict.gate != NO if restricts(handler) else verdict.approve
 
 
