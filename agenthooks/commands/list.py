@@ -253,11 +253,9 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], wide: bool) ->
     if wide or not is_terminal(sys.stdout):
         render_plain(headers, rows, stream=sys.stdout)
         return
-    import shutil
+    from agenthooks.report.fold import render_folded, terminal_columns
 
-    from agenthooks.report.fold import render_folded
-
-    render_folded(headers, rows, stream=sys.stdout, total=shutil.get_terminal_size().columns)
+    render_folded(headers, rows, stream=sys.stdout, total=terminal_columns(sys.stdout))
 
 
 def _print(handlers: Sequence[Handler], hooks: Sequence[HookRow], fmt: str,

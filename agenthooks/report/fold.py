@@ -61,6 +61,19 @@ def column_widths(headers: Sequence[str], rows: Sequence[Sequence[str]], total: 
     return widths
 
 
+def terminal_columns(stream: TextIO) -> int:
+    """The width of the terminal `stream` writes to (`COLUMNS` first, as `shutil` has it)."""
+    import os
+    import shutil
+
+    if os.environ.get("COLUMNS", "").isdigit():
+        return int(os.environ["COLUMNS"])
+    try:
+        return os.get_terminal_size(stream.fileno()).columns
+    except (AttributeError, ValueError, OSError):
+        return shutil.get_terminal_size().columns
+
+
 def render_folded(headers: Sequence[str], rows: Sequence[Sequence[str]], *, stream: TextIO,
                   total: int) -> None:
     """Aligned columns in `total` cells, each cell folded into its column, a row taking as

@@ -126,12 +126,18 @@ def hook_rows(hooks: Sequence[HookOutcome], markdown: frozenset[str]) -> list[li
 def write_table(answers: Sequence[Answer], stream: TextIO, hooks: Sequence[HookOutcome] = (),
                 markdown: frozenset[str] = frozenset()) -> None:
     """The `-v` table: each handler, then each in-process hook that ran (Markdown hooks,
-    Python hooks, policies), each with its decision and time (rich on a terminal, plain
-    columns otherwise)."""
+    Python hooks, policies), each with its decision and time (folded at separators on a
+    terminal, plain columns otherwise)."""
     if not answers and not hooks:
         stream.write(f"{PREFIX}no handler or hook ran\n")
         return
-    from agenthooks.report.table import render_table
+    from agenthooks.report.table import is_terminal, render_plain
 
     rows = table_rows(answers) + hook_rows(hooks, markdown)
-    render_table(TABLE_HEADERS, rows, stream=stream)
+    if not is_terminal(stream):
+        render_plain(TABLE_HEADERS, rows, stream=stream)
+        return
+    from agenthooks.report.fold import render_folded, terminal_columns
+
+    # Commands and paths fold at separators, never inside a word, as in `list`.
+    render_folded(TABLE_HEADERS, rows, stream=stream, total=terminal_columns(stream))

@@ -82,3 +82,51 @@ def test_nothing_ran(tmp_path: Path) -> None:
     done = _run(tmp_path, {})
     assert "agenthooks: no handler or hook ran" in done.stderr.splitlines()
     assert done.stderr.splitlines()[-1] == "agenthooks: PreToolUse: 0 handlers, not blocked, exit 0"
+
+
+def test_a_terminal_gets_the_table_folded_at_separators(tmp_path: Path) -> None:
+    """On a narrow terminal a long command folds after a blank or a `/`, never inside a word."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    workspace = _workspace(tmp_path / "ws")
+    command = "true --an-option-that-is-long /a/rather/long/path/to/somewhere/else"
+    (workspace / ".agents" / "hooks.json").write_text(json.dumps(
+        {"say": {"PreToolUse": [{"matcher": "", "hooks": [{"command": command}]}]}}))
+    main, secondary = pty.openpty()
+    fcntl.ioctl(secondary, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 70, 0, 0))
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    env.pop("COLUMNS", None)
+    payload = tmp_path / "call.json"
+    payload.write_text(json.dumps({"toolCall": {"name": "run_command", "args": {}}}))
+    with payload.open() as stdin:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "agenthooks", "run", "PreToolUse", "-v", "--no-user"],
+            stdin=stdin, stdout=subprocess.DEVNULL, stderr=secondary, cwd=workspace, env=env)
+    os.close(secondary)
+    output = b""
+    while True:
+        try:
+            chunk = os.read(main, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        output += chunk
+    process.wait(timeout=30)
+    os.close(main)
+    text = output.decode().replace("\r\n", "\n")
+    table = [line for line in text.splitlines() if not line.startswith("agenthooks: ")]
+    assert all(len(line) <= 70 for line in table), text
+    start, end = table[0].index("command"), table[0].index("status")
+    say = next(i for i, line in enumerate(table) if line.startswith("say "))
+    cells = [table[say][start:end].strip()]
+    cells += [line[start:end].strip() for line in table[say + 1:] if not line[:start].strip()]
+    assert len(cells) > 1, text  # folded
+    position = 0
+    for cell in cells:  # the lines are the command, cut only after a blank or a `/`
+        position = command.index(cell, position) + len(cell)
+        assert position == len(command) or command[position - 1] == "/" or \
+            command[position] == " ", (cell, cells)
