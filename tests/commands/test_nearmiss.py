@@ -16,7 +16,8 @@ from agenthooks.config.nearmiss import near_misses_in, near_misses_upward, typos
 from tests.conftest import REPO, Run
 
 GATE = json.dumps({"gate": {"PreToolUse": [{"matcher": "", "hooks": [{"command": "exit 2"}]}]}})
-MARKDOWN = "---\nevent: tool.pre\nscript: |\n  def handle(event, payload):\n      return allow()\n---\n"
+MARKDOWN = ("---\nevent: tool.pre\nscript: |\n  def handle(event, payload):\n"
+            "      return allow()\n---\n")
 
 
 @pytest.mark.parametrize(("word", "target", "edits"), [
@@ -157,7 +158,8 @@ def test_nothing_at_all_allows_and_says_so(tmp_path: Path) -> None:
 def test_a_run_with_hooks_says_nothing(tmp_path: Path) -> None:
     root = _misplaced(tmp_path / "ws")
     (root / ".agents").mkdir()
-    (root / ".agents" / "hooks.json").write_text(json.dumps({"ok": {"Stop": [{"command": "true"}]}}))
+    (root / ".agents" / "hooks.json").write_text(
+        json.dumps({"ok": {"Stop": [{"command": "true"}]}}))
     done = _run(root, "--host", "claude")
     assert "hook file" not in done.stderr
     assert "systemMessage" not in json.loads(done.stdout)
