@@ -49,6 +49,7 @@ GRACE = 0.25
 # The data segment a Markdown hook's child may add (RLIMIT_DATA), beyond what it had at fork.
 STARLARK_MEMORY = 1 << 30
 _HEADER = 8  # the outcome's length, before it on the pipe
+_MESSAGE_LIMIT = 16 << 20  # an outcome past it is not read: the hook fails
 _SIGNALS_OF_A_RUN = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGPIPE")
 
 
@@ -93,7 +94,7 @@ def _failure(hook: PythonHook, error: str, start: float) -> HookOutcome:
 def _warm(hook: PythonHook) -> None:
     """What the hook can load once in this process before it is forked (a Markdown hook's
     engine): loaded here, it is not loaded again by each hook's process within its deadline."""
-    warm = getattr(hook.fn, "warm", None)
+    warm = getattr(hook.fn, "agenthooks_warm", None)
     if callable(warm):
         with contextlib.suppress(Exception):  # its own process meets it again, and fails
             warm()
@@ -131,6 +132,8 @@ def _receive(fd: int, deadline: float) -> tuple[bytes | None, bool]:
         size += len(chunk)
         if wanted is None and size >= _HEADER:
             wanted = _HEADER + int.from_bytes(b"".join(chunks)[:_HEADER], "big")
+            if wanted > _HEADER + _MESSAGE_LIMIT:
+                return b"", False  # not read: an outcome that cannot be read
         if wanted is not None and size >= wanted:
             return b"".join(chunks)[_HEADER:wanted], False
 
@@ -158,7 +161,7 @@ def _why(hook: PythonHook, status: int, timed_out: bool, message: bytes | None) 
                     f"process was killed after {hook.timeout + GRACE:.2f} s")
         return f"timed out after {hook.timeout:g} s (its process was killed)"
     if message is not None:
-        return "sent an outcome that cannot be read"
+        return f"sent an outcome that cannot be read (or larger than {_MESSAGE_LIMIT >> 20} MiB)"
     if os.WIFSIGNALED(status):
         number = os.WTERMSIG(status)
         try:

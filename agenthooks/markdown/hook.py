@@ -61,7 +61,7 @@ class MarkdownHook:
             assert self._compiled is not None
             return self._compiled
 
-    def warm(self) -> None:
+    def agenthooks_warm(self) -> None:
         """Load starlark-rust (not the script: its top level is the script's own code) before
         `agenthooks run` forks the process this hook runs in, so that neither this hook's
         deadline nor the next hook's process pays for it again (`engine.supervise`)."""

@@ -90,6 +90,14 @@ def test_a_value_that_is_not_plain_data_is_a_failure(isolation: None) -> None:
     assert "hook 'opaque' failed: returned a value that is not plain data" in result.reason
 
 
+def test_an_outcome_past_the_message_limit_is_a_failure(isolation: None) -> None:
+    hooks = Hooks()
+    hooks.on("PreToolUse", lambda ctx: Decision.replace("x" * (17 << 20)), kind="transform",
+             name="huge")
+    result = hooks.run("PreToolUse", RUN_LS)
+    assert "hook 'huge' failed: sent an outcome that cannot be read" in result.reason
+
+
 def test_an_async_hook_runs_on_a_loop_of_its_own(isolation: None) -> None:
     hooks = Hooks()
 
