@@ -221,7 +221,7 @@ Exit status:
 @cli.command(short_help="Rewrite a hook config for another host.", epilog=CONVERT_EXIT)
 @click.argument("file", type=click.Path())
 @click.option("--to", "target", required=True,
-              type=click.Choice(["antigravity", "claude", "gemini"]), help="The output dialect.")
+              type=click.Choice(HOSTS), help="The output dialect.")
 @click.option("-o", "--output", metavar="OUT", help="Write here instead of to stdout.")
 @click.option("--lossy", is_flag=True,
               help="Write the output even when something cannot be carried over.")

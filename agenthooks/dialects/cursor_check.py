@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 
 from agenthooks.dialects.check import DialectChecker, freeze, runs_as
 from agenthooks.dialects.cursor import (
@@ -197,7 +198,7 @@ class CursorChecker(DialectChecker):
         """The Handler a valid handler object stands for; its `failClosed` and `loop_limit`
         travel in `options`, which the Cursor protocol reads."""
         options = tuple(sorted((key, freeze(value)) for key, value in handler.items()
-                               if key not in ("type", "timeout", spec.field)))
+                               if key not in ("type", "timeout", "matcher", spec.field)))
         return Handler(
             source=self.source, hook="", event=event, matcher=matcher, command=text,
             timeout=timeout, kind=handler.get("type", "command"), enabled=True,
@@ -238,3 +239,17 @@ def read(doc: Any, source: Source, *, thorough: bool) -> DialectChecker:
     checker = CursorChecker(source, CURSOR, thorough=thorough)
     checker.document(doc)
     return checker
+
+
+def document_of(entries: Sequence[Any]) -> dict[str, Any]:
+    """A Cursor hooks.json of `convert`'s entries (`dialects.convert.Entry`): each event's
+    handlers in a flat list, each carrying its own matcher."""
+    hooks: dict[str, list[dict[str, Any]]] = {}
+    for entry in entries:
+        handler = dict(entry.handler)
+        if handler.get("type") == "command":
+            del handler["type"]  # Cursor's default
+        if entry.matcher is not None:
+            handler["matcher"] = entry.matcher
+        hooks.setdefault(entry.event, []).append(handler)
+    return {"version": VERSION, "hooks": hooks}
