@@ -3,6 +3,8 @@ a field Codex refuses), and a Codex handler's process read with Codex's own rule
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import jsonschema
@@ -15,7 +17,9 @@ from agenthooks.hosts.codex.protocol import answer
 from agenthooks.hosts.codex.render import write
 from agenthooks.hosts.writers import HostAnswer
 from agenthooks.model.handlers import Handler, Source
+from tests.hosts.conftest import answer as run_snippet
 from tests.hosts.conftest import schema
+from tests.hosts.test_host_output import commands, snippets
 
 DENY = Verdict("PreToolUse", Decision.deny("no"), word="deny", reason="no", blocked=True)
 ARGS = {"command": "make -n"}
@@ -156,3 +160,56 @@ def test_plain_text_is_context_on_prompt_events() -> None:
 def test_a_timeout_is_a_failure() -> None:
     found = run("PreToolUse", 0, status="timeout")
     assert found.failed and found.status == "timeout"
+
+
+# --- the documented wiring, fed Codex's payloads through real processes ---------------------
+
+
+def codex_payload(event: str, cwd: Path, **fields: Any) -> dict[str, Any]:
+    """Codex's common input fields (codex-rs/hooks/schema/generated/*.command.input)."""
+    return {"session_id": "019a-session", "turn_id": "019a-turn", "transcript_path": None,
+            "cwd": str(cwd), "hook_event_name": event, "model": "gpt-5.1-codex",
+            "permission_mode": "default", **fields}
+
+
+def codex_payloads(cwd: Path) -> dict[str, dict[str, Any]]:
+    return {
+        "PreToolUse": codex_payload("PreToolUse", cwd, tool_name="Bash",
+                                    tool_input={"command": "rm -rf build"},
+                                    tool_use_id="call_1"),
+        "PostToolUse": codex_payload("PostToolUse", cwd, tool_name="Bash",
+                                     tool_input={"command": "make"}, tool_response="ok",
+                                     tool_use_id="call_2"),
+        "UserPromptSubmit": codex_payload("UserPromptSubmit", cwd, prompt="fix the build"),
+        "Stop": codex_payload("Stop", cwd, stop_hook_active=False,
+                              last_assistant_message="done"),
+        "SessionStart": codex_payload("SessionStart", cwd, source="startup"),
+    }
+
+
+def context(event: str, text: str) -> dict[str, Any]:
+    return {"hookSpecificOutput": {"hookEventName": event, "additionalContext": text}}
+
+
+EXPECTED: dict[str, dict[str, Any]] = {
+    "PreToolUse": pre(permissionDecision="deny",
+                      permissionDecisionReason="no recursive deletes: rm -rf build"),
+    "PostToolUse": context("PostToolUse", "lint: 2 warnings"),
+    "UserPromptSubmit": context("UserPromptSubmit", "run the tests first"),
+    "Stop": {"decision": "block", "reason": "the tests fail: keep going"},
+    "SessionStart": context("SessionStart", "branch: main"),
+}
+
+
+def test_the_documented_wiring_answers_in_codex_schema(project: Path) -> None:
+    registered = commands("codex")
+    sent = codex_payloads(project)
+    assert set(registered) == set(sent) == set(EXPECTED)
+    (project / ".codex").mkdir()
+    (project / ".codex" / "hooks.json").write_text(json.dumps(snippets()["codex"]), "utf-8")
+    for event, argv in registered.items():
+        done = run_snippet(argv, sent[event], project)
+        assert done.returncode == 0, (event, done.stderr)
+        output = json.loads(done.stdout)
+        jsonschema.validate(output, schema("codex"))
+        assert output == EXPECTED[event], event
