@@ -5,15 +5,15 @@ descendants escape a group kill:
 
 - every handler, when agenthooks itself is killed with SIGKILL (by a host's own timeout, say)
   before it could kill their groups. After `own_descendants`, the first handler started
-  also starts a watch: a small process forked from this one (no exec, no import), in its
-  own session, holding the read end of a pipe whose only write end is ours. Each handler's
-  pid is written to it when the handler starts, and again (as done) before its leader is
-  reaped. When this process dies, however it dies, the kernel closes the write end: the
-  watch reads EOF and SIGKILLs the group of every handler not done, then exits. It reaches
-  the whole group (the children a shell forks too), unlike a death signal, which reaches
-  only the process it is set on. A normal end of this process ends the watch the same way
-  with nothing left to kill. The window left is the instant between a handler's spawn and
-  the write of its pid;
+  also starts a watch: a `/bin/sh` loop (`_WATCH_SCRIPT`, spawned like a handler, in its own
+  session) reading a pipe whose only write end is ours. Each handler's pid is written to it
+  when the handler starts, and again (as done) before its leader is reaped. When this
+  process dies, however it dies, the kernel closes the write end: the watch reads EOF and
+  SIGKILLs the group of every handler not done, then exits. It reaches the whole group (the
+  children a shell forks too), unlike a death signal, which reaches only the process it is
+  set on. The window left is the instant between a handler's spawn and the write of its pid.
+  A shell rather than a fork of this process: a forked Python shares its pages copy-on-write,
+  so that every page the run touched afterwards was copied (about 1 ms of a cold run);
 - processes that left the group with `setsid` (or `setpgid`). `own_descendants` also makes
   this process a child subreaper (Linux `PR_SET_CHILD_SUBREAPER`): such processes, once
   orphaned, are reparented to it instead of to init, and `reap_orphans` kills and reaps them.
@@ -29,8 +29,7 @@ setsid outlive their hook (FreeBSD's procctl could do both; nothing here uses it
 
 Nothing is set up until the first handler starts, so a run that starts nothing pays nothing;
 then prctl is called through `_ctypes` (the C module alone, not the `ctypes` package, for a
-fraction of its import time) and the watch is forked. The fork is why this is for a
-single-threaded process, as `agenthooks run` is when its first handler starts.
+fraction of its import time) and the watch is spawned.
 """
 
 from __future__ import annotations
@@ -51,7 +50,26 @@ __all__ = ["HandlerWatch", "handler_watch", "own_descendants", "reap_orphans"]
 _PR_SET_CHILD_SUBREAPER = 36
 _REAP_ROUNDS = 32  # orphans of orphans come back to us; a fork bomb must not keep us here
 _REAP_WAIT = 1.0  # seconds to wait for SIGKILLed orphans to be reapable (D state, say)
-_WATCH_READ = 4096
+# The watch: "+PID" adds a handler's group, "-PID" drops it; at EOF, SIGKILL to every group
+# left. Words padded with spaces, so that " 1 " is never found inside " 11 ". (`kill -9 -N`:
+# dash takes neither `--` nor `-s KILL` before a negative pid.)
+_WATCH_SCRIPT = """live=" "
+while read -r line; do
+  p=${line#?}
+  case $line in
+    +*) live="$live$p " ;;
+    -*) case $live in *" $p "*) live="${live%% $p *} ${live#* $p }" ;; esac ;;
+  esac
+done
+for p in $live; do kill -9 "-$p" 2>/dev/null; done
+"""
+_SHELL = "/bin/sh"
+# Python ignores SIGPIPE; a terminal's signals go to their defaults too.
+_WATCH_DEFAULTS = tuple(
+    getattr(signal, name)
+    for name in ("SIGPIPE", "SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
+    if hasattr(signal, name)
+)
 # dlopen(NULL): the program and the libraries it loaded, libc among them (typeshed wants a str).
 _THIS_PROGRAM: Any = None
 
@@ -116,11 +134,12 @@ def own_descendants() -> bool:
     return True
 
 
-def handler_watch() -> HandlerWatch | None:
+def handler_watch(inherited: tuple[int, ...] = ()) -> HandlerWatch | None:
     """The watch handlers are to be told of: None (nothing to tell) unless `own_descendants`.
 
     Called before handlers are started; on the first call after `own_descendants` this
-    process becomes a child subreaper and the watch is started.
+    process becomes a child subreaper and the watch is started. `inherited`: descriptors the
+    caller made inheritable, which the watch must not hold.
     """
     if not _state.wanted:
         return None
@@ -130,46 +149,29 @@ def handler_watch() -> HandlerWatch | None:
         _state.subreaper = _prctl(_PR_SET_CHILD_SUBREAPER, 1)
         _state.watch = None  # a parent's, inherited through fork
     if _state.watch is None or _state.watch.fd < 0:
-        _state.watch = _start_watch()
+        _state.watch = _start_watch(inherited)
     return _state.watch
 
 
-def _start_watch() -> HandlerWatch | None:
+def _start_watch(inherited: tuple[int, ...]) -> HandlerWatch | None:
     read_fd, write_fd = os.pipe()  # both close-on-exec: no handler holds the write end
+    actions = [
+        (os.POSIX_SPAWN_DUP2, read_fd, 0),
+        # Holds nothing of ours open: not our stdout, whose EOF a host waits for.
+        (os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
+        (os.POSIX_SPAWN_DUP2, 1, 2),
+        *((os.POSIX_SPAWN_CLOSE, fd) for fd in inherited),
+    ]
     try:
-        pid = os.fork()
+        # Its own session: a kill of our group or terminal never reaches it.
+        pid = os.posix_spawn(_SHELL, [_SHELL, "-c", _WATCH_SCRIPT], {"PATH": os.defpath},
+                             file_actions=actions, setsid=True, setsigdef=_WATCH_DEFAULTS)
     except OSError:
-        os.close(read_fd)
         os.close(write_fd)
         return None
-    if pid == 0:
-        _watch(read_fd)  # never returns
-    os.close(read_fd)
-    return HandlerWatch(write_fd, pid)
-
-
-def _watch(read_fd: int) -> None:
-    """The watch process: note the groups, and on EOF kill those not done; then exit."""
-    try:
-        os.setsid()  # out of our group and terminal: a kill of ours never reaches it
-        for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT):
-            signal.signal(signum, signal.SIG_DFL)
-        # Hold nothing of ours open: not our stdout (a host waits for its EOF), not a pipe.
-        null = os.open(os.devnull, os.O_RDWR)
-        for fd in (0, 1, 2):
-            os.dup2(null, fd)
-        os.closerange(3, read_fd)
-        os.closerange(read_fd + 1, 1 << 20)
-        live: set[int] = set()
-        rest = b""
-        while data := os.read(read_fd, _WATCH_READ):
-            *lines, rest = (rest + data).split(b"\n")
-            for line in lines:
-                (live.add if line[:1] == b"+" else live.discard)(int(line[1:]))
-        for pgid in live:
-            _kill(os.killpg, pgid)
     finally:
-        os._exit(0)
+        os.close(read_fd)
+    return HandlerWatch(write_fd, pid)
 
 
 def _prctl(option: int, arg: int) -> bool:

@@ -330,7 +330,7 @@ def _start_more(
         _hold_signals(held, pending)
         if queue.place is None:
             queue.place = _Place()
-            queue.watch = handler_watch()
+            queue.watch = handler_watch(queue.place.inherited)
         while queue.waiting and len(live) + len(started) < queue.cap:
             h = queue.waiting.pop()
             if not _start(h, sel, queue, others=bool(live or started)):

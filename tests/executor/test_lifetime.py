@@ -321,3 +321,32 @@ def test_cli_hangup_and_quit_kill_every_handler_group(
     assert out == b""
     for pgid in groups:
         assert procs.wait_group_gone(pgid, 3.0) == [], pgid
+
+
+@pytest.mark.parametrize("done_first", [True, False])
+def test_the_watch_kills_the_groups_not_done_and_only_those(
+    procs: Procs, done_first: bool
+) -> None:
+    """The watch's bookkeeping, on real groups: told "+A +B +C -A", only B and C die at EOF,
+    words that contain A's digits around it changing nothing."""
+    from agenthooks.executor import descendants
+
+    sleepers = [
+        os.posix_spawn("/bin/sh", ["sh", "-c", "sleep 3107.1 & wait"], os.environ, setsid=True)
+        for _ in range(3)
+    ]
+    for pid in sleepers:
+        procs.reap_group(pid)
+    done, *others = sleepers if done_first else sleepers[::-1]
+    # Words that contain the done pid, beyond any pid Linux gives (at most 2**22): a kill of
+    # them reaches nothing.
+    beyond = f"+9999999{done}\n+{done}0000000\n"
+    lines = "".join(f"+{pid}\n" for pid in sleepers) + beyond + f"-{done}\n"
+    subprocess.run(["/bin/sh", "-c", descendants._WATCH_SCRIPT], input=lines.encode(),
+                   timeout=30, check=False)
+    for pid in others:
+        assert procs.wait_group_gone(pid) == [], pid
+    assert procs.group_members(done), "a group the watch was told is done was killed"
+    os.killpg(done, signal.SIGKILL)
+    for pid in sleepers:
+        os.waitpid(pid, 0)
