@@ -22,6 +22,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from agenthooks.config import cache
+
 _BOM = b"\xef\xbb\xbf"
 
 
@@ -190,7 +192,7 @@ def load(source: Source) -> HookFile:
         key = cache.fingerprint(status, data)
         rows = cache.read(source.file, key)
         if rows is not None:
-            return HookFile(source, tuple(Handler(source, *row) for row in rows))
+            return HookFile(source, _cached_handlers(source, rows))
     if data.startswith(_BOM):
         return check_file(source)
     try:
@@ -211,6 +213,15 @@ def load(source: Source) -> HookFile:
         ]
         cache.write(source.file, key, rows)
     return HookFile(source, tuple(checker.handlers))
+
+
+def _cached_handlers(source: Source, rows: list[cache.Row]) -> tuple[Handler, ...]:
+    """Each row as a handler of `source`, with every later field at its default: built as
+    the tuple it is, since a cold run of a file with 10,000 handlers builds them all."""
+    defaults = Handler._field_defaults
+    tail = tuple(defaults[name] for name in Handler._fields[1 + len(rows[0]):]) if rows else ()
+    new = tuple.__new__
+    return tuple([new(Handler, (source, *row, *tail)) for row in rows])
 
 
 def check_file(source: Source, *, schema: bool = True) -> HookFile:
