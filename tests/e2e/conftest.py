@@ -170,11 +170,12 @@ def isolation() -> list[str]:
 
 
 def readme_wiring() -> dict[str, dict[str, Any]]:
-    """The settings README.md tells users to write: {"claude": {...}, "gemini": {...}}."""
+    """The settings the docs tell users to write: {"claude": {...}, "gemini": {...}, ...}."""
     section = (REPO / "docs" / "hosts.md").read_text(encoding="utf-8")
     wiring = {}
     for host, lead in (("claude", "Claude Code, in `.claude/settings.json`"),
-                       ("gemini", "Gemini CLI, in `.gemini/settings.json`")):
+                       ("gemini", "Gemini CLI, in `.gemini/settings.json`"),
+                       ("codex", "Codex, in `.codex/hooks.json`")):
         after = section.split(lead, 1)[1]
         block = re.search(r"```json\n(.*?)\n```", after, re.S)
         assert block, f"README.md shows no JSON after {lead!r}"
@@ -447,7 +448,10 @@ def tool_turn(host: str, *commands: str) -> dict[str, Any]:
 
 
 def stream_text(run: HostRun) -> str:
-    """What the host printed for its user (the stream-json events), as one string."""
+    """What the host printed for its user (the stream-json events), as one string. Codex's
+    `exec --json` stream has no item for a blocked call: its log on stderr names the reason."""
+    if run.host == "codex":
+        return run.result["stdout"] + run.result["stderr"]
     return run.result["stdout"]
 
 

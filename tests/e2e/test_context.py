@@ -19,7 +19,7 @@ print(json.dumps({{"injectSteps": [{{"ephemeralMessage": {MESSAGE!r}}}]}}))
 """
 
 
-@pytest.mark.parametrize("host", ["claude", "gemini"])
+@pytest.mark.parametrize("host", ["claude", "gemini", "codex"])
 def test_injected_context_reaches_the_model(hosts: Hosts, tmp_path: Path, host: str) -> None:
     workspace = wired_workspace(tmp_path, host)
     write_script(workspace / ".agents" / "scripts" / "inject.py", INJECT)

@@ -21,10 +21,11 @@ from tests.e2e.conftest import (
 
 def counting_hooks(host: str) -> dict[str, list[object]]:
     """A tool hook and a prompt hook that each add one line to a file per run."""
-    root = "$CLAUDE_PROJECT_DIR" if host == "claude" else "$GEMINI_PROJECT_DIR"
-    tool_event, prompt_event = (("PreToolUse", "UserPromptSubmit") if host == "claude"
-                                else ("BeforeTool", "BeforeAgent"))
-    matcher = "Bash" if host == "claude" else "run_shell_command"
+    # Codex sets no project-dir variable; it runs hooks in the session's directory.
+    root = {"claude": "$CLAUDE_PROJECT_DIR", "gemini": "$GEMINI_PROJECT_DIR", "codex": "$PWD"}[host]
+    tool_event, prompt_event = (("BeforeTool", "BeforeAgent") if host == "gemini"
+                                else ("PreToolUse", "UserPromptSubmit"))
+    matcher = "run_shell_command" if host == "gemini" else "Bash"
 
     def handler(name: str) -> dict[str, object]:
         entry: dict[str, object] = {"type": "command",
@@ -37,7 +38,7 @@ def counting_hooks(host: str) -> dict[str, list[object]]:
             prompt_event: [{"hooks": [handler("prompt")]}]}
 
 
-@pytest.mark.parametrize("host", ["claude", "gemini"])
+@pytest.mark.parametrize("host", ["claude", "gemini", "codex"])
 def test_existing_hook_runs_once_per_event(hosts: Hosts, tmp_path: Path, host: str) -> None:
     workspace = wired_workspace(tmp_path, host)
     write_json(workspace / SETTINGS_FILE[host],
