@@ -31,7 +31,7 @@ try:  # the C module hashlib itself wraps; importing hashlib costs ten times as 
 except ImportError:  # pragma: no cover - other Python implementations
     from hashlib import blake2b
 
-_FORMAT = 3  # bump when the entry layout or the rules that admit a file change
+_FORMAT = 4  # bump when the entry layout or the rules that admit a file change
 _KINDS = ("command", "prompt")
 _KIND_SET = frozenset(_KINDS)
 _EVENT_SET = frozenset(EVENTS)
@@ -39,6 +39,9 @@ _EVENT_SET = frozenset(EVENTS)
 # hook, event, matcher, command, timeout, kind, enabled, pointer
 Row = tuple[str, str, "str | None", str, float, str, bool, str]  # timeouts: whole seconds
 Key = tuple[int, int, str]
+# The rows stored column by column (a list per field): marshalled, checked and turned into
+# handlers by built-ins over whole columns, which a file of 10,000 handlers needs.
+Columns = tuple[list[object], ...]
 
 
 def cache_dir() -> str:
@@ -126,10 +129,10 @@ def write_entry(path: str, writer: tuple[Any, ...], key: Key, value: Any) -> Non
         pass
 
 
-def read(file: str, key: Key) -> list[Row] | None:
-    """The cached rows of a file whose fingerprint is `key`, or None."""
-    rows = read_entry(entry_path(file), (_FORMAT, *_writer()), key)
-    return list(rows) if _valid_rows(rows) else None
+def read(file: str, key: Key) -> Columns | None:
+    """The cached rows of a file whose fingerprint is `key`, as columns, or None."""
+    columns = read_entry(entry_path(file), (_FORMAT, *_writer()), key)
+    return columns if _valid_columns(columns) else None
 
 
 def _regular(status: os.stat_result) -> bool:
@@ -138,19 +141,17 @@ def _regular(status: os.stat_result) -> bool:
     return stat.S_ISREG(status.st_mode)
 
 
-def _valid_rows(rows: Any) -> bool:
-    """Whether `rows` is a list of well-formed rows; anything else is dropped, never raised.
-
-    Checked column by column with built-ins (marshal gives exact types, so `type` suffices):
-    a cold run of a file with 10,000 handlers checks them all.
-    """
-    if type(rows) is not list:
+def _valid_columns(columns: Any) -> bool:
+    """Whether `columns` are the eight columns of well-formed rows; anything else is dropped,
+    never raised. Checked with built-ins over whole columns (marshal gives exact types, so
+    `type` suffices)."""
+    if type(columns) is not tuple or len(columns) != 8:
         return False
-    if not rows:
+    if set(map(type, columns)) != {list} or len(set(map(len, columns))) != 1:
+        return False
+    hooks, events, matchers, commands, timeouts, kinds, enabled, pointers = columns
+    if not hooks:
         return True
-    if set(map(type, rows)) != {tuple} or set(map(len, rows)) != {8}:
-        return False
-    hooks, events, matchers, commands, timeouts, kinds, enabled, pointers = zip(*rows, strict=True)
     return (
         {*map(type, hooks), *map(type, events), *map(type, commands), *map(type, kinds),
          *map(type, pointers)} == {str}
@@ -165,8 +166,9 @@ def _valid_rows(rows: Any) -> bool:
 
 
 def write(file: str, key: Key, rows: list[Row]) -> None:
-    """Store the rows of a file that had no errors."""
-    write_entry(entry_path(file), (_FORMAT, *_writer()), key, rows)
+    """Store the rows of a file that had no errors (as columns)."""
+    columns = tuple(map(list, zip(*rows, strict=True))) if rows else ([],) * 8
+    write_entry(entry_path(file), (_FORMAT, *_writer()), key, columns)
 
 
 # --- settings files ---------------------------------------------------------------------------

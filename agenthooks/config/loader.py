@@ -190,9 +190,9 @@ def load(source: Source) -> HookFile:
         from agenthooks.config import cache
 
         key = cache.fingerprint(status, data)
-        rows = cache.read(source.file, key)
-        if rows is not None:
-            return HookFile(source, _cached_handlers(source, rows))
+        columns = cache.read(source.file, key)
+        if columns is not None:
+            return HookFile(source, _cached_handlers(source, columns))
     if data.startswith(_BOM):
         return check_file(source)
     try:
@@ -215,13 +215,26 @@ def load(source: Source) -> HookFile:
     return HookFile(source, tuple(checker.handlers))
 
 
-def _cached_handlers(source: Source, rows: list[cache.Row]) -> tuple[Handler, ...]:
-    """Each row as a handler of `source`, with every later field at its default: built as
-    the tuple it is, since a cold run of a file with 10,000 handlers builds them all."""
+def _cached_handlers(source: Source, columns: cache.Columns) -> tuple[Handler, ...]:
+    """Each cached row as a handler of `source`, every later field at its default: each
+    handler made as the tuple it is, its fields zipped from the columns, all in built-ins (a
+    cold run of a file with 10,000 handlers makes them all)."""
+    import gc
+    from functools import partial
+    from itertools import repeat
+
+    count = len(columns[0])
     defaults = Handler._field_defaults
-    tail = tuple(defaults[name] for name in Handler._fields[1 + len(rows[0]):]) if rows else ()
-    new = tuple.__new__
-    return tuple([new(Handler, (source, *row, *tail)) for row in rows])
+    tail = [repeat(defaults[name], count) for name in Handler._fields[1 + len(columns):]]
+    fields = zip(repeat(source, count), *columns, *tail, strict=True)
+    # Thousands of new tuples, none garbage: collections meanwhile would only double the time.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return tuple(map(partial(tuple.__new__, Handler), fields))
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def check_file(source: Source, *, schema: bool = True) -> HookFile:

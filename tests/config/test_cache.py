@@ -122,8 +122,20 @@ def plant(entry: Path, change: Callable[[Any], Any]) -> None:
 
 
 def with_command(entry: Any, command: str) -> Any:
-    writer, key, rows = entry
-    return (writer, key, [(*row[:3], command, *row[4:]) for row in rows])
+    """The entry with every handler's command replaced (entries hold columns, one per field:
+    hook, event, matcher, command, ...)."""
+    writer, key, columns = entry
+    return (writer, key, (*columns[:3], [command] * len(columns[3]), *columns[4:]))
+
+
+GOOD_ROW = ("h", "Stop", None, "x", 30, "command", True, "/h")
+
+
+def columns_with(index: int, value: Any) -> tuple[list[Any], ...]:
+    """The columns of one good row with one field changed."""
+    row = list(GOOD_ROW)
+    row[index] = value
+    return tuple([field] for field in row)
 
 
 def test_a_hit_is_served_from_the_cache(tmp_path: Path, home: Path) -> None:
@@ -148,29 +160,33 @@ def test_an_entry_of_another_version_is_not_used(
 
 
 @pytest.mark.parametrize(
-    "bad_rows",
+    "bad_columns",
     [
-        "not a list",
-        [("hook",)],  # too short
-        [("h", "Stop", None, "x", 30, "command", True)],
-        [("h", "NoSuchEvent", None, "x", 30, "command", True, "/h")],
-        [("h", "Stop", None, "x", "30", "command", True, "/h")],
-        [("h", "Stop", None, "x", True, "command", True, "/h")],
-        [("h", "Stop", None, "x", 0, "command", True, "/h")],
-        [("h", "Stop", None, "x", 30, "script", True, "/h")],
-        [("h", "Stop", None, "x", 30, "command", 1, "/h")],
-        [("h", "Stop", 5, "x", 30, "command", True, "/h")],
-        [("h", "Stop", None, b"x", 30, "command", True, "/h")],
-        [["h", "Stop", None, "x", 30, "command", True, "/h"]],
+        "not a tuple",
+        [[], [], [], [], [], [], [], []],  # a list of columns
+        ([],) * 7,  # too few columns
+        (["h"], ["Stop"], [None], ["x"], [30], ["command"], [True], []),  # of unequal lengths
+        (("h",), ["Stop"], [None], ["x"], [30], ["command"], [True], ["/h"]),  # a tuple
+        columns_with(1, "NoSuchEvent"),
+        columns_with(1, ["Stop"]),  # unhashable where a word belongs
+        columns_with(4, "30"),
+        columns_with(4, True),
+        columns_with(4, 0),
+        columns_with(4, 2**31),
+        columns_with(5, "script"),
+        columns_with(6, 1),
+        columns_with(2, 5),
+        columns_with(3, b"x"),
+        columns_with(0, None),
     ],
 )
 def test_an_entry_of_the_wrong_shape_is_dropped(
-    bad_rows: Any, tmp_path: Path, home: Path
+    bad_columns: Any, tmp_path: Path, home: Path
 ) -> None:
     path = big_config(tmp_path)
     expected = load_one(path).handlers
     (entry,) = entries(home)
-    plant(entry, lambda e: (*e[:-1], bad_rows))  # the rows are last, whatever the format
+    plant(entry, lambda e: (*e[:-1], bad_columns))  # the rows are last, whatever the format
     assert load_one(path).handlers == expected
     plant(entry, lambda e: e[:3])  # a tuple of the wrong length
     assert load_one(path).handlers == expected
