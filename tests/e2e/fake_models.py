@@ -1,5 +1,5 @@
-"""Fake model servers for Claude Code, Gemini CLI and Codex, and the runner that drives one host
-run.
+"""Fake model servers for Claude Code, Gemini CLI, Codex and GitHub Copilot CLI, and the runner
+that drives one host run.
 
 Run as a script (`python fake_models.py SPEC.json`), usually as the first process of a fresh
 network namespace: it brings the loopback interface up, serves the fake model API on 127.0.0.1,
@@ -233,9 +233,65 @@ def answer_openai(recorder: Recorder, path: str, body: Any) -> tuple[int, str, b
         f"event: {event['type']}\ndata: {json.dumps(event)}\n\n".encode() for event in events)
 
 
-ANSWERS = {"anthropic": answer_anthropic, "gemini": answer_gemini, "openai": answer_openai}
+# -- OpenAI Chat Completions API (GitHub Copilot CLI with a BYOK provider) ---------------------
+
+
+def chat_chunks(turn: dict[str, Any], number: int, model: str) -> list[dict[str, Any]]:
+    """One streamed assistant turn as Chat Completions chunks: its text, then its tool calls
+    (each call's arguments a JSON string), then the finish reason and the usage."""
+    base = {"id": f"chatcmpl-fake-{number}", "object": "chat.completion.chunk",
+            "created": 0, "model": model}
+    chunks = [{**base, "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""},
+                                    "finish_reason": None}]}]
+    if turn.get("text"):
+        chunks.append({**base, "choices": [{"index": 0, "delta": {"content": turn["text"]},
+                                            "finish_reason": None}]})
+    calls = turn.get("tool_calls", ())
+    for n, call in enumerate(calls):
+        delta = {"tool_calls": [{"index": n, "id": f"call_fake_{number}_{n}", "type": "function",
+                                 "function": {"name": call["name"],
+                                              "arguments": json.dumps(call["input"])}}]}
+        chunks.append({**base, "choices": [{"index": 0, "delta": delta, "finish_reason": None}]})
+    chunks.append({**base, "choices": [{"index": 0, "delta": {},
+                                        "finish_reason": "tool_calls" if calls else "stop"}]})
+    chunks.append({**base, "choices": [], "usage": {"prompt_tokens": 20, "completion_tokens": 10,
+                                                    "total_tokens": 30}})
+    return chunks
+
+
+def chat_message(turn: dict[str, Any], number: int, model: str) -> dict[str, Any]:
+    """The same turn, unstreamed."""
+    message: dict[str, Any] = {"role": "assistant", "content": turn.get("text") or None}
+    calls = [{"id": f"call_fake_{number}_{n}", "type": "function",
+              "function": {"name": call["name"], "arguments": json.dumps(call["input"])}}
+             for n, call in enumerate(turn.get("tool_calls", ()))]
+    if calls:
+        message["tool_calls"] = calls
+    return {"id": f"chatcmpl-fake-{number}", "object": "chat.completion", "created": 0,
+            "model": model, "choices": [{"index": 0, "message": message,
+                                         "finish_reason": "tool_calls" if calls else "stop"}],
+            "usage": {"prompt_tokens": 20, "completion_tokens": 10, "total_tokens": 30}}
+
+
+def answer_chat(recorder: Recorder, path: str, body: Any) -> tuple[int, str, bytes]:
+    route = urlsplit(path).path
+    if not route.endswith("/chat/completions") or not isinstance(body, dict):
+        return 404, "application/json", json.dumps(
+            {"error": {"message": route, "type": "invalid_request_error"}}).encode()
+    main = bool(tool_names(body))
+    turn = recorder.next_turn() if main else {"text": SIDE_TEXT}
+    number, model = len(recorder.requests), str(body.get("model"))
+    if not body.get("stream"):
+        return 200, "application/json", json.dumps(chat_message(turn, number, model)).encode()
+    return 200, "text/event-stream", b"".join(
+        f"data: {json.dumps(chunk)}\n\n".encode() for chunk in chat_chunks(turn, number, model)
+    ) + b"data: [DONE]\n\n"
+
+
+ANSWERS = {"anthropic": answer_anthropic, "gemini": answer_gemini, "openai": answer_openai,
+           "chat": answer_chat}
 # The API each host speaks.
-HOST_API = {"claude": "anthropic", "gemini": "gemini", "codex": "openai"}
+HOST_API = {"claude": "anthropic", "gemini": "gemini", "codex": "openai", "copilot": "chat"}
 
 
 # -- The server -------------------------------------------------------------------------------
@@ -266,7 +322,7 @@ def make_handler(recorder: Recorder, api: str) -> type[BaseHTTPRequestHandler]:
 
         def do_GET(self) -> None:
             recorder.record("GET", self.path, None)
-            if api == "openai" and urlsplit(self.path).path == "/v1/models":
+            if api in ("openai", "chat") and urlsplit(self.path).path == "/v1/models":
                 # Codex asks for the provider's model list; an empty one keeps its defaults.
                 self.send(200, "application/json", b'{"object": "list", "data": []}')
                 return
