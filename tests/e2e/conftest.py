@@ -38,6 +38,7 @@ FAKE_MODELS = E2E / "fake_models.py"
 # The model each host is told to use: with -m, Gemini CLI sends no routing request first.
 GEMINI_MODEL = "gemini-2.5-flash"
 CODEX_MODEL = "gpt-5.1-codex"
+COPILOT_MODEL = "gpt-4.1"
 # One host run: a few seconds normally; the bound only matters when something hangs.
 RUN_TIMEOUT = 90
 INSTALL_TIMEOUT = 900
@@ -233,6 +234,8 @@ class HostRun:
         """The tool outcomes a model request carries: [{"error": bool, "text": str}]."""
         if self.host == "codex":
             return codex_tool_results(request)
+        if self.host == "copilot":
+            return chat_tool_results(request)
         found = []
         if self.host == "claude":
             for message in request.get("messages", ()):
@@ -274,6 +277,17 @@ def codex_tool_results(request: dict[str, Any]) -> list[dict[str, Any]]:
         if item.get("type") == "function_call_output":
             text = flatten(item.get("output"))
             found.append({"error": "exited with code 0" not in text, "text": text})
+    return found
+
+
+def chat_tool_results(request: dict[str, Any]) -> list[dict[str, Any]]:
+    """Chat Completions `tool` messages; the API marks no failure, so a call counts as failed
+    unless Copilot's shell reported exit code 0."""
+    found = []
+    for message in request.get("messages", ()):
+        if message.get("role") == "tool":
+            text = flatten(message.get("content"))
+            found.append({"error": "exit code 0>" not in text, "text": text})
     return found
 
 
@@ -337,6 +351,11 @@ class Hosts:
                     "-c", 'model_providers.fake.base_url="{URL}/v1"',
                     *(["--dangerously-bypass-hook-trust"] if bypass_hook_trust else []),
                     *extra_args, prompt]
+        elif host == "copilot":
+            env.update(copilot_env(home, workspace))
+            argv = [self.bins["copilot"], "-p", prompt, "--allow-all-tools", "--no-ask-user",
+                    "--output-format", "json", "--no-auto-update", "--disable-builtin-mcps",
+                    "--no-custom-instructions", *extra_args]
         else:
             write_json(home / ".gemini" / "settings.json", {
                 # Without it the base URL alone selects the "gateway" auth, which -p refuses.
@@ -407,6 +426,19 @@ def codex_env(home: Path) -> dict[str, str]:
     return {"CODEX_HOME": str(home / ".codex"), "OPENAI_API_KEY": "sk-e2e-fake-key"}
 
 
+def copilot_env(home: Path, workspace: Path) -> dict[str, str]:
+    """GitHub Copilot CLI against the fake server as a BYOK provider, offline (no GitHub
+    login, no telemetry: docs.github.com copilot-cli "use-byok-models"), its home under the
+    run's home, and the workspace trusted: `copilot -p` runs a repository's `.github/hooks/`
+    only in a folder of `trustedFolders` and skips them without a word otherwise (measured
+    with 1.0.102; navikt/copilot#892 saw the same with 1.0.83)."""
+    copilot_home = home / ".copilot"
+    write_json(copilot_home / "config.json", {"trustedFolders": [str(workspace.resolve())]})
+    return {"COPILOT_HOME": str(copilot_home), "COPILOT_PROVIDER_BASE_URL": "{URL}/v1",
+            "COPILOT_PROVIDER_TYPE": "openai", "COPILOT_MODEL": COPILOT_MODEL,
+            "COPILOT_OFFLINE": "true"}
+
+
 def write_codex_config(home: Path, workspace: Path) -> None:
     """$CODEX_HOME/config.toml: the fake provider (its base_url comes with -c once the port is
     known), no retries, and the workspace trusted, without which Codex ignores its `.codex/`
@@ -432,7 +464,8 @@ def write_codex_config(home: Path, workspace: Path) -> None:
 
 # Codex's shell tool has several names (exec_command, shell_command...); the fake server sends
 # "shell" to whichever the request offers.
-SHELL_TOOL = {"claude": "Bash", "gemini": "run_shell_command", "codex": "shell"}
+SHELL_TOOL = {"claude": "Bash", "gemini": "run_shell_command", "codex": "shell",
+              "copilot": "bash"}
 SETTINGS_FILE = {"claude": ".claude/settings.json", "gemini": ".gemini/settings.json",
                  "codex": ".codex/hooks.json"}
 
@@ -463,6 +496,10 @@ def final_answer(run: HostRun) -> str:
     if run.host == "codex":
         said = [e["item"].get("text", "") for e in run.events if e.get("type") == "item.completed"
                 and e.get("item", {}).get("type") == "agent_message"]
+        return str(said[-1]) if said else ""
+    if run.host == "copilot":
+        said = [e["data"].get("content", "") for e in run.events
+                if e.get("type") == "assistant.message" and isinstance(e.get("data"), dict)]
         return str(said[-1]) if said else ""
     # Gemini CLI streams the answer as assistant message deltas; the last turn's are the answer.
     pieces: list[str] = []
