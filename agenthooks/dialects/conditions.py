@@ -19,7 +19,7 @@ ericbuess/claude-code-docs@ec68a5b):
   assignments are dropped; the wrappers `timeout`, `time`, `nice`, `nohup`, `stdbuf`,
   `command`, `builtin`, `noglob` and a bare `xargs` are stripped (not `command -v`). Quotes
   and backslashes are removed and blanks are one space, so `"rm" -rf`, `\\rm` and
-  `rm<TAB>-rf` are `rm -rf` (`dialects.shellwords` reads the command as bash does).
+  `rm<TAB>-rf` are `rm -rf` (`agenthooks.shellwords` reads the command as bash does).
 - `*` matches any text, spaces included; a trailing ` *` (or `:*`) also matches nothing, so
   `Bash(ls *)` matches `ls` and `ls -la` but not `lsof`.
 - A pattern that names more than a command (`git push *`) holds for any command that has
@@ -56,8 +56,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, NamedTuple
 
-    from agenthooks.dialects.shellwords import Word
     from agenthooks.model.handlers import Handler
+    from agenthooks.shellwords import Word
 else:
     from agenthooks._records import NamedTuple
 
@@ -293,8 +293,8 @@ def bash_verdict(pattern: str, command: object) -> Verdict:
     """A Bash rule against a command: any subcommand for a gate, every one for an approval."""
     if not isinstance(command, str):
         return Verdict(MAYBE, False)
-    from agenthooks.dialects.shellwords import Unparsable, simple_commands
     from agenthooks.dialects.wrappers import readings
+    from agenthooks.shellwords import Unparsable, simple_commands
 
     try:
         parsed = simple_commands(command)

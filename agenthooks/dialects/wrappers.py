@@ -22,7 +22,7 @@ from __future__ import annotations
 import posixpath
 import re
 
-from agenthooks.dialects.shellwords import Unparsable, Word, simple_commands
+from agenthooks.shellwords import Unparsable, Word, simple_commands
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

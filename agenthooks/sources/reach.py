@@ -27,7 +27,7 @@ import re
 import shlex
 from collections.abc import Mapping, Sequence
 
-from agenthooks.sources.shellwords import Operator, Word, split
+from agenthooks.shellwords import Operator, Word, split
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ SEARCH_PATHS = frozenset({"PATH", "PYTHONPATH", "PYTHONSTARTUP", "NODE_PATH", "N
                           "RUBYLIB", "RUBYOPT", "PERL5LIB", "PERL5OPT", "LD_PRELOAD",
                           "LD_LIBRARY_PATH", "BASH_ENV", "ENV"})
 _DECLARE = frozenset({"export", "declare", "typeset", "readonly", "local"})
-_OUTPUT = frozenset({">", ">>", "&>", ">|", "<>", ">&", "<&"})
+_OUTPUT = frozenset({">", ">>", "&>", "&>>", ">|", "<>", ">&", "<&"})
 _ASSIGNMENT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\+?=")
 
 
@@ -149,7 +149,7 @@ def reach_exec(program: str, args: Sequence[str], cwd: str, variables: Mapping[s
         return re.sub(r"\$\{(\w+)\}|\$(\w+)",
                       lambda m: variables.get(m.group(1) or m.group(2), m.group(0)), word)
 
-    words = [Word(i, i, fill(w), fill(w)) for i, w in enumerate([program, *args])]
+    words = [Word(fill(w), True, start=i, end=i) for i, w in enumerate([program, *args])]
     walk = _Walk(variables, copies or {})
     edits: list[tuple[int, int, str]] = []
     walk.simple(words, cwd, edits)
@@ -265,7 +265,7 @@ class _Walk:
         first, rest = words[i], words[i + 1:]
         program = first.value
         if program is None:
-            self.note(f"`{first.loose}`, a command known only at run time")
+            self.note(f"`{first.text}`, a command known only at run time")
             self.files(rest, cwd)
             return cwd
         if program == "cd":
@@ -296,7 +296,7 @@ class _Walk:
     def assignments(self, words: list[Word], i: int) -> int:
         """Past the `NAME=value` words from `i`; one that sets a search path is noted."""
         while i < len(words):
-            found = _ASSIGNMENT.match(words[i].loose)
+            found = _ASSIGNMENT.match(words[i].text)
             if found is None:
                 return i
             if found.group(1) in SEARCH_PATHS:
@@ -309,8 +309,8 @@ class _Walk:
         while i < len(words) and words[i].value in WRAPPERS:
             wrapper = WRAPPERS[words[i].value or ""]
             i += 1
-            while i < len(words) and (words[i].loose.startswith("-") and words[i].loose != "-"):
-                option = words[i].loose
+            while i < len(words) and (words[i].text.startswith("-") and words[i].text != "-"):
+                option = words[i].text
                 if option in ("-C", "--chdir") and i + 1 < len(words):  # env -C DIR
                     cwd = self.directory(words[i + 1], cwd)
                 if option in ("-S", "--split-string"):
@@ -322,14 +322,14 @@ class _Walk:
         return i, cwd
 
     def cd(self, rest: list[Word], cwd: str | None) -> str | None:
-        targets = [w for w in rest if not w.loose.startswith("-")]
+        targets = [w for w in rest if not w.text.startswith("-")]
         if not targets:
             return self.variables.get("HOME") or os.path.expanduser("~")
         return self.directory(targets[0], cwd)
 
     def directory(self, word: Word, cwd: str | None) -> str | None:
         if word.value is None or (cwd is None and not os.path.isabs(word.value)):
-            self.note(f"what is named after `cd {word.loose}`, a folder known only at run time")
+            self.note(f"what is named after `cd {word.text}`, a folder known only at run time")
             return None
         return os.path.normpath(os.path.join(cwd or "/", word.value))
 
@@ -340,7 +340,7 @@ class _Walk:
         """`sh [options] script args` or `sh [options] -c command [name args]`."""
         i, command_mode = 0, False
         while i < len(args):
-            option = args[i].loose
+            option = args[i].text
             if option == "--":
                 i += 1
                 break
@@ -360,7 +360,7 @@ class _Walk:
     def nested(self, word: Word, cwd: str | None, edits: list[tuple[int, int, str]]) -> None:
         """A `-c` string: a command of its own, rewritten whole when its value is known."""
         if word.value is None:
-            self.text(word.loose, cwd)  # followed for what it names; never rewritten
+            self.text(word.text, cwd)  # followed for what it names; never rewritten
             return
         rewritten = self.text(word.value, cwd)
         if rewritten != word.value:
@@ -370,7 +370,7 @@ class _Walk:
                     edits: list[tuple[int, int, str]]) -> None:
         i = 1 if args and args[0].value in spec.subcommands else 0
         while i < len(args):
-            option, equals, _ = args[i].loose.partition("=")
+            option, equals, _ = args[i].text.partition("=")
             if option == "--":
                 i += 1
                 break
@@ -387,15 +387,15 @@ class _Walk:
             if option in spec.runs and not equals and i + 1 < len(args):
                 self.named(args[i + 1], cwd, "script", edits)
             i += 2 if (option in spec.valued or option in spec.runs) and not equals else 1
-        if i < len(args) and args[i].loose in spec.code:  # `deno eval CODE`
-            self.note(f"what `{program} {args[i].loose}` code imports or runs")
+        if i < len(args) and args[i].text in spec.code:  # `deno eval CODE`
+            self.note(f"what `{program} {args[i].text}` code imports or runs")
         elif i < len(args):
             self.named(args[i], cwd, "script", edits)
         self.files(args[i + 1:], cwd)
 
     def module(self, word: Word, cwd: str | None) -> None:
         if word.value is None or cwd is None:
-            self.note(f"the module `{word.loose}`, known only at run time")
+            self.note(f"the module `{word.text}`, known only at run time")
             return
         self.hits.extend(Hit(os.path.normpath(p), "module")
                          for p in module_files(word.value, cwd))
@@ -407,7 +407,7 @@ class _Walk:
         for word in words:
             value = word.value
             if value is not None and value.startswith("-") and "=" in value:  # --config=FILE
-                self.named(word._replace(value=value.partition("=")[2]), cwd, "file", [])
+                self.named(word._replace(text=value.partition("=")[2]), cwd, "file", [])
             else:
                 self.named(word, cwd, "file", [])
 
@@ -417,7 +417,7 @@ class _Walk:
         value = word.value
         if value is None:
             if role == "script":
-                self.note(f"`{word.loose}`, a path known only at run time")
+                self.note(f"`{word.text}`, a path known only at run time")
             return
         if not value or (cwd is None and not os.path.isabs(value)):
             if value and role == "script":
