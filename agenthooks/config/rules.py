@@ -117,6 +117,8 @@ DIALECT_RULES: dict[str, Rule] = {
              "a project `.codex/` folder in a project Codex does not trust: none of it loads"),
         Rule("codex-shutdown-timeout", "warning",
              "a SessionEnd or Interrupt timeout over 3 s, which Codex cuts short"),
+        Rule("toml-syntax", "error",
+             "a Codex config.toml that is not valid TOML: Codex does not start"),
         Rule("hooks-config-invalid", "error",
              "Gemini's `hooksConfig` or Claude's `disableAllHooks` of the wrong type"),
         Rule("field-missing", "error",

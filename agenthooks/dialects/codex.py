@@ -74,6 +74,7 @@ CODEX = Dialect(
     background_key="async",
     whole_file=True,
     reader="agenthooks.dialects.codex_check:read",
+    parser="agenthooks.dialects.codex_toml:parse",
 )
 
 

@@ -3,6 +3,8 @@
 What Codex does with a file (openai/codex `codex-rs/config/src/hooks.rs`,
 `codex-rs/hooks/src/engine/discovery.rs`, `codex-rs/hooks/src/events/common.rs`), as findings:
 
+    files              `.codex/hooks.json`, and the inline `[hooks]` of `.codex/config.toml`
+                       (`dialects.codex_toml`), in the project and in the user's folder
     top level          only `hooks`: any other key fails the whole file (`deny_unknown_fields`),
                        and so does a value of the wrong type anywhere (serde), a handler without
                        a known `type`, or a `timeout` that is not a whole number of seconds
@@ -137,7 +139,7 @@ class CodexChecker(DialectChecker):
                                              "run `agenthooks trust --host codex` (or pass "
                                              "--dangerously-bypass-hook-trust)",
                      f"/hooks/{escape(hook.event)}/{hook.group}/hooks/{hook.handler}/command")
-        if not self.user_file() and not project_trusted(self.source, config):
+        if hooks and not self.user_file() and not project_trusted(self.source, config):
             self.add("codex-project-untrusted", "Codex reads a project's .codex/ folder only in "
                                                 "a project it trusts: run `codex exec --trust` "
                                                 "here, or add [projects.\"<root>\"] trust_level "

@@ -130,6 +130,26 @@ def _parse(source: Source, *, exact: bool,
     text, found = _text(source, data)
     if text is None:
         return None, None, found, ""
+    parsed = _own_parser(source, text)
+    if parsed is not None:
+        return parsed
+    return _parse_json(source, text, found, exact)
+
+
+def _own_parser(source: Source, text: str) -> tuple[Any, Any, list[Diagnostic], str] | None:
+    """What the dialect's own reader makes of a file that is not JSON (Codex's config.toml);
+    None for a JSON file."""
+    parser = _spec(source).parser
+    if parser is None:
+        return None
+    from agenthooks.model.hosts import imported
+
+    parsed: tuple[Any, Any, list[Diagnostic], str] | None = imported(parser)(source, text)
+    return parsed
+
+
+def _parse_json(source: Source, text: str, found: list[Diagnostic],
+                exact: bool) -> tuple[Any, Any, list[Diagnostic], str]:
     if _spec(source).comments:
         text = strip_comments(text)
     if could_be_too_deep(text):

@@ -64,6 +64,10 @@ class Dialect(NamedTuple):
     comments: bool = False
     whole_file: bool = False
     reader: str | None = None
+    # The "module:function" reading a file of this format that is not JSON (Codex's
+    # config.toml): `parse(source, text)` gives (document, positions, findings, text), or
+    # None for a file it leaves to the JSON reader.
+    parser: str | None = None
     # Top-level keys that mark a file of this format whatever its place (Cursor's `version`).
     marker_keys: tuple[str, ...] = ()
 

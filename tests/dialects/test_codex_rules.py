@@ -74,7 +74,7 @@ CASES: list[tuple[str, list[tuple[str, int, int]]]] = [
 ]
 
 # Rules whose case needs more than the one file (tests/dialects/test_rules.py counts them).
-TESTED_APART = frozenset(TRUST_RULES)
+TESTED_APART = frozenset((*TRUST_RULES, "toml-syntax"))
 
 
 @pytest.mark.parametrize(("text", "expected"), CASES,
@@ -144,3 +144,61 @@ def test_a_project_codex_does_not_trust_is_named(tmp_path: Path) -> None:
 ])
 def test_selection(matcher: str | None, event: str, tool: str | None, chosen: bool) -> None:
     assert selects(selection(matcher, event), tool) is chosen
+
+
+# --- inline [hooks] of config.toml ------------------------------------------------------------
+
+
+def check_toml(root: Path, text: str) -> HookFile:
+    path = root / ".codex" / "config.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return check_dialect_file(dialect_source(str(path), "codex", str(root),
+                                             os.getcwd())).hook_file
+
+
+TOML = """model = "gpt-5.1-codex"
+
+[[hooks.PreToolUse]]
+matcher = "Bash"
+[[hooks.PreToolUse.hooks]]
+type = "command"
+command = "gate"
+timeout = 5
+
+[[hooks.Stop]]
+matcher = "done"
+[[hooks.Stop.hooks]]
+type = "command"
+command = "check"
+
+[hooks.state."/elsewhere:stop:0:0"]
+trusted_hash = "sha256:0"
+"""
+
+
+def test_inline_hooks_are_read_and_placed(tmp_path: Path) -> None:
+    hook_file = check_toml(tmp_path, TOML)
+    assert [(h.event, h.matcher, h.command, h.timeout) for h in hook_file.handlers] == [
+        ("PreToolUse", "Bash", "gate", 5.0), ("Stop", None, "check", 600.0)]
+    # `state` is no event; the Stop matcher is found on its line.
+    assert found(hook_file) == [("flat-matcher", 11, 1)]
+    untrusted = [(d.line, d.column) for d in hook_file.diagnostics
+                 if d.rule == "codex-untrusted-hook"]
+    assert untrusted == [(7, 11), (14, 11)]
+
+
+def test_an_inline_error_is_at_its_line(tmp_path: Path) -> None:
+    hook_file = check_toml(tmp_path, TOML.replace("timeout = 5", "timeout = 1.5"))
+    assert found(hook_file) == [("timeout-invalid", 8, 11), ("flat-matcher", 11, 1)]
+    assert hook_file.handlers == ()
+
+
+def test_a_config_toml_that_is_not_toml(tmp_path: Path) -> None:
+    hook_file = check_toml(tmp_path, 'model = "x"\n[hooks\n')
+    assert found(hook_file) == [("toml-syntax", 2, 7)]
+    assert "Codex does not start" in hook_file.diagnostics[0].message
+
+
+def test_a_config_toml_without_hooks_says_nothing(tmp_path: Path) -> None:
+    assert check_toml(tmp_path, 'model = "x"\n').diagnostics == ()
