@@ -91,6 +91,12 @@ WIRING: dict[str, Wiring] = {w.host: w for w in (
         Event("Stop")),
         lambda command: {"command": command, "timeout": 60}, f"{AGENTS}/agenthooks.json",
         f" --config {AGENTS}/agenthooks.json", bare_flat=True),
+    # Codex: Claude Code's shape in .codex/hooks.json; it runs the entries only once their
+    # hashes are trusted (`agenthooks trust --host codex`, docs/hosts.md).
+    Wiring("codex", ".codex/hooks.json", "hooks", (
+        Event("PreToolUse", "*", FAIL_CLOSED), Event("PostToolUse", "*"),
+        Event("UserPromptSubmit"), Event("Stop"), Event("SessionStart")),
+        lambda command: {"type": "command", "command": command}, WORKSPACE_GATES),
 )}
 
 # The starter gate: the README's first gate. It refuses a shell command with `rm -rf` in it,

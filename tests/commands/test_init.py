@@ -24,6 +24,8 @@ PAYLOAD = {
     "claude": {"tool_name": "Bash", "tool_input": {"command": "rm -rf /"}},
     "gemini": {"tool_name": "run_shell_command", "tool_input": {"command": "rm -rf /"}},
     "antigravity": {"toolCall": {"name": "run_command", "args": {"CommandLine": "rm -rf /"}}},
+    "codex": {"hook_event_name": "PreToolUse", "turn_id": "t1", "tool_name": "Bash",
+              "tool_input": {"command": "rm -rf /"}},
 }
 
 
@@ -186,7 +188,7 @@ def test_check(agenthooks: Run, workspace: Path, monkeypatch: pytest.MonkeyPatch
     nothing = agenthooks("init", "--check")
     assert (nothing.code, nothing.out) == (
         1, "agenthooks: . is wired for no host: agenthooks init --host "
-           "claude|gemini|antigravity\n")
+           "claude|gemini|antigravity|codex\n")
     assert agenthooks("init", "--host", "claude", "--yes").code == 0
     assert agenthooks("init", "--check").out == (
         "ok: Claude Code runs agenthooks (.claude/settings.json, gates in .agents/hooks.json)\n")
