@@ -160,3 +160,15 @@ def test_unreadable_config_is_one_line(agenthooks: Run, codex: Path) -> None:
     assert failed.code == 1
     assert "config.toml is not valid TOML" in failed.err
     assert len(failed.err.strip().splitlines()) == 1
+
+
+def test_validate_names_the_hooks_codex_skips_until_trusted(agenthooks: Run, codex: Path) -> None:
+    config = Path(os.environ["CODEX_HOME"]) / "config.toml"
+    config.write_text(config.read_text("utf-8") + f'[projects."{codex.resolve()}"]\n'
+                      'trust_level = "trusted"\n', "utf-8")
+    before = agenthooks("validate", "--workspace", str(codex))
+    assert "codex-untrusted-hook" in before.out + before.err
+    assert agenthooks("trust", "--host", "codex", "--yes", "--workspace", str(codex)).code == 0
+    after = agenthooks("validate", "--workspace", str(codex))
+    assert "codex-untrusted-hook" not in after.out + after.err
+    assert "codex-project-untrusted" not in after.out + after.err
