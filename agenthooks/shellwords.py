@@ -53,6 +53,47 @@ _ANSI_C = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "e": "\x1b", "
            "f": "\f", "v": "\v", "\\": "\\", "'": "'", '"': '"', "?": "?"}
 
 
+# --- programs that run other programs ---------------------------------------------------------
+# What trust follows (`sources.reach`) and what an `if` rule reads (`dialects.wrappers`) take
+# from here; each says which of them it reads, and how it treats an option not listed.
+
+# Shells: a script named as their first word, or a `-c` string, is what they run.
+SHELLS = frozenset(("sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "yash", "fish"))
+SHELL_VALUED = frozenset(("-o", "+o", "-O", "+O", "--rcfile", "--init-file"))
+
+
+class Wrapper(NamedTuple):
+    """A program that runs the rest of its words as a command, and how its options read."""
+
+    valued: frozenset[str] = frozenset()  # options followed by a value
+    flags: frozenset[str] = frozenset()  # options that take none
+    operands: int = 0  # words it takes before the command (timeout's duration)
+    assignments: bool = False  # NAME=VALUE words before the command (env)
+
+
+WRAPPERS: dict[str, Wrapper] = {
+    "env": Wrapper(frozenset(("-u", "--unset", "-C", "--chdir", "-S", "--split-string")),
+                   frozenset(("-i", "-", "-0", "--null", "--ignore-environment", "-v",
+                              "--debug")), assignments=True),
+    "exec": Wrapper(frozenset(("-a",)), frozenset(("-c", "-l", "-cl"))),
+    "command": Wrapper(flags=frozenset(("-p",))),
+    "builtin": Wrapper(),
+    "nohup": Wrapper(),
+    "setsid": Wrapper(),
+    "noglob": Wrapper(),
+    "xargs": Wrapper(),
+    "time": Wrapper(frozenset(("-f", "--format", "-o", "--output")),
+                    frozenset(("-p", "-a", "--append", "-v", "--verbose", "--portability", "-q",
+                               "--quiet"))),
+    "nice": Wrapper(frozenset(("-n", "--adjustment"))),
+    "ionice": Wrapper(frozenset(("-c", "-n", "-p", "--class", "--classdata"))),
+    "timeout": Wrapper(frozenset(("-s", "--signal", "-k", "--kill-after")),
+                       frozenset(("--preserve-status", "--foreground", "-v", "--verbose")),
+                       operands=1),
+    "stdbuf": Wrapper(frozenset(("-i", "-o", "-e", "--input", "--output", "--error"))),
+}
+
+
 class Unparsable(ValueError):
     """Command text this reader cannot split with certainty."""
 

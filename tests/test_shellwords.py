@@ -6,10 +6,19 @@ from __future__ import annotations
 import contextlib
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from agenthooks.shellwords import Operator, Unparsable, Word, simple_commands, split
+from agenthooks.shellwords import (
+    SHELLS,
+    WRAPPERS,
+    Operator,
+    Unparsable,
+    Word,
+    simple_commands,
+    split,
+)
 
 # --- simple commands (if) --------------------------------------------------------------------
 
@@ -137,3 +146,35 @@ def test_loaded_only_when_an_if_rule_or_trust_reads_a_command() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=60, check=True)
     assert done.stdout.strip() == "False"
+
+
+# --- programs that run other programs: one table for trust and for `if` ----------------------
+
+
+def test_every_wrapper_claude_code_strips_has_its_options_listed() -> None:
+    from agenthooks.dialects.wrappers import CLAUDE_WRAPPERS
+
+    assert not CLAUDE_WRAPPERS - WRAPPERS.keys()
+
+
+@pytest.mark.parametrize("shell", sorted(SHELLS))
+def test_a_shell_s_command_is_read_by_trust_and_by_if(shell: str, tmp_path: Path) -> None:
+    from agenthooks.dialects.conditions import holds
+    from agenthooks.sources.reach import reach
+
+    (tmp_path / "a.sh").write_text("")
+    found = reach(f"{shell} -o errexit -c './a.sh'", str(tmp_path), {})
+    assert [(h.path, h.role) for h in found.hits] == [(str(tmp_path / "a.sh"), "script")]
+    assert holds("Bash(rm *)", "Bash", {"command": f"{shell} -o errexit -c 'rm x'"}, "/p")
+
+
+@pytest.mark.parametrize("wrapper", ["timeout -s KILL 5", "nice -n 5", "stdbuf -oL", "time -p",
+                                     "nohup", "command", "env -u X -C . Y=1", "exec -a name"])
+def test_a_wrapped_command_is_read_by_trust_and_by_if(wrapper: str, tmp_path: Path) -> None:
+    from agenthooks.dialects.conditions import holds
+    from agenthooks.sources.reach import reach
+
+    (tmp_path / "rm").write_text("")
+    found = reach(f"{wrapper} ./rm -rf x", str(tmp_path), {})
+    assert [(h.path, h.role) for h in found.hits] == [(str(tmp_path / "rm"), "script")]
+    assert holds("Bash(rm *)", "Bash", {"command": f"{wrapper} rm -rf x"}, "/p")

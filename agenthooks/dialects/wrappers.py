@@ -22,7 +22,7 @@ from __future__ import annotations
 import posixpath
 import re
 
-from agenthooks.shellwords import Unparsable, Word, simple_commands
+from agenthooks.shellwords import SHELL_VALUED, SHELLS, WRAPPERS, Unparsable, Word, simple_commands
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -33,26 +33,15 @@ MAX_SUFFIXES = 64
 _NAME_EQUALS = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
 _WHOLE = -1  # not a wrapper use: the command is matched whole
 
-# name -> (options that take a value, options that do not, operands before the command)
-CLAUDE_WRAPPERS: dict[str, tuple[frozenset[str], frozenset[str], int]] = {
-    "timeout": (frozenset(("-s", "--signal", "-k", "--kill-after")),
-                frozenset(("--preserve-status", "--foreground", "-v", "--verbose")), 1),
-    "time": (frozenset(("-f", "--format", "-o", "--output")),
-             frozenset(("-p", "-a", "--append", "-v", "--verbose", "--portability", "-q",
-                        "--quiet")), 0),
-    "nice": (frozenset(("-n", "--adjustment")), frozenset(), 0),
-    "nohup": (frozenset(), frozenset(), 0),
-    "stdbuf": (frozenset(("-i", "-o", "-e", "--input", "--output", "--error")), frozenset(), 0),
-    "command": (frozenset(), frozenset(("-p",)), 0),
-    "builtin": (frozenset(), frozenset(), 0),
-    "noglob": (frozenset(), frozenset(), 0),
-    "xargs": (frozenset(), frozenset(), 0),
-}
+# The wrappers Claude Code strips (permissions.md "Wrappers"); their options are read from
+# `WRAPPERS`, and one not listed there makes the reading unknown.
+CLAUDE_WRAPPERS = frozenset(("timeout", "time", "nice", "nohup", "stdbuf", "command", "builtin",
+                             "noglob", "xargs"))
 _QUERIES = {"command": frozenset(("-v", "-V"))}
-SHELLS = frozenset(("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "fish"))
-_SHELL_VALUE_OPTIONS = frozenset(("-o", "+o", "-O", "+O", "--rcfile", "--init-file"))
-_ENV_FLAGS = frozenset(("-i", "-", "-0", "--null", "--ignore-environment", "-v", "--debug"))
-_ENV_VALUES = frozenset(("-u", "--unset", "-C", "--chdir"))
+_ENV, _EXEC = WRAPPERS["env"], WRAPPERS["exec"]
+# env's options but -S, whose string is a command this reader does not split.
+_ENV_VALUES = _ENV.valued - {"-S", "--split-string"}
+_EXEC_OPTIONS = _EXEC.flags | _EXEC.valued
 _FIND_EXEC = frozenset(("-exec", "-execdir", "-ok", "-okdir"))
 SUFFIX_WRAPPERS = frozenset((
     "sudo", "doas", "su", "runuser", "pkexec", "setsid", "setpriv", "ionice", "flock", "watch",
@@ -106,7 +95,8 @@ def claude_strip(words: tuple[Word, ...]) -> Reading:
 
 def _command_start(words: tuple[Word, ...]) -> int | None:
     name = words[0].text
-    values, flags, operands = CLAUDE_WRAPPERS[name]
+    wrapper = WRAPPERS[name]
+    values, flags, operands = wrapper.valued, wrapper.flags, wrapper.operands
     i = 1
     while i < len(words):
         word = words[i]
@@ -204,7 +194,7 @@ def _shell(words: tuple[Word, ...], depth: int) -> list[Reading]:
         if text == "--":
             i += 1
             break
-        if text in _SHELL_VALUE_OPTIONS:
+        if text in SHELL_VALUED:
             i += 2
         elif text.startswith("--"):
             i += 1
@@ -229,7 +219,7 @@ def _env(words: tuple[Word, ...], depth: int) -> list[Reading]:
             i += 1
         elif not words[i].literal:
             return [None]
-        elif text in _ENV_FLAGS or text.startswith(("--unset=", "--chdir=")):
+        elif text in _ENV.flags or text.startswith(("--unset=", "--chdir=")):
             i += 1
         elif text in _ENV_VALUES:
             i += 2
@@ -242,8 +232,8 @@ def _env(words: tuple[Word, ...], depth: int) -> list[Reading]:
 
 def _exec(words: tuple[Word, ...], depth: int) -> list[Reading]:
     i = 1
-    while i < len(words) and words[i].literal and words[i].text in ("-c", "-l", "-cl", "-a"):
-        i += 2 if words[i].text == "-a" else 1
+    while i < len(words) and words[i].literal and words[i].text in _EXEC_OPTIONS:
+        i += 2 if words[i].text in _EXEC.valued else 1
     return _all(words[i:], depth)
 
 

@@ -27,7 +27,7 @@ import re
 import shlex
 from collections.abc import Mapping, Sequence
 
-from agenthooks.shellwords import Operator, Word, split
+from agenthooks.shellwords import SHELL_VALUED, SHELLS, WRAPPERS, Operator, Word, split
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -35,8 +35,9 @@ if TYPE_CHECKING:
 else:
     from agenthooks._records import NamedTuple
 
-SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox"})
-_SHELL_VALUED = frozenset({"-o", "+o", "-O", "+O", "--rcfile", "--init-file"})
+# What trust follows as a shell (its script or its `-c` string); busybox too, whose sh and ash
+# applets are shells: its words are read as a shell's.
+_SHELLS = SHELLS | {"busybox"}
 # Variables that change where programs, modules or start-up files are found.
 SEARCH_PATHS = frozenset({"PATH", "PYTHONPATH", "PYTHONSTARTUP", "NODE_PATH", "NODE_OPTIONS",
                           "RUBYLIB", "RUBYOPT", "PERL5LIB", "PERL5OPT", "LD_PRELOAD",
@@ -46,28 +47,10 @@ _OUTPUT = frozenset({">", ">>", "&>", "&>>", ">|", "<>", ">&", "<&"})
 _ASSIGNMENT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\+?=")
 
 
-class Wrapper(NamedTuple):
-    """A program that runs the rest of its words as a command."""
-
-    valued: frozenset[str] = frozenset()  # its options that take a value
-    positional: int = 0  # words it takes before the command (timeout's duration)
-    assignments: bool = False  # NAME=VALUE words before the command (env)
-
-
-WRAPPERS: dict[str, Wrapper] = {
-    "env": Wrapper(frozenset({"-u", "--unset", "-C", "--chdir", "-S", "--split-string"}),
-                   assignments=True),
-    "exec": Wrapper(frozenset({"-a"})),
-    "command": Wrapper(),
-    "builtin": Wrapper(),
-    "nohup": Wrapper(),
-    "setsid": Wrapper(),
-    "time": Wrapper(frozenset({"-f", "-o", "--format", "--output"})),
-    "nice": Wrapper(frozenset({"-n", "--adjustment"})),
-    "ionice": Wrapper(frozenset({"-c", "-n", "-p", "--class", "--classdata"})),
-    "timeout": Wrapper(frozenset({"-s", "-k", "--signal", "--kill-after"}), positional=1),
-    "stdbuf": Wrapper(frozenset({"-i", "-o", "-e", "--input", "--output", "--error"})),
-}
+# The wrappers trust reads through to the command they run; xargs (whose command gets words
+# read from its input) and zsh's noglob are not among them: what follows them is read as
+# their arguments, each file hashed where it is.
+_FOLLOWED = frozenset(WRAPPERS) - {"xargs", "noglob"}
 
 
 class Interpreter(NamedTuple):
@@ -281,7 +264,7 @@ class _Walk:
         if program in (".", "source") and rest:
             self.named(rest[0], cwd, "script", edits)
             self.files(rest[1:], cwd)
-        elif program in SHELLS:
+        elif program in _SHELLS:
             self.shell(rest, cwd, edits)
         elif interpreter is not None:
             self.interpreter(program, interpreter, rest, cwd, edits)
@@ -306,7 +289,7 @@ class _Walk:
 
     def wrappers(self, words: list[Word], i: int, cwd: str | None) -> tuple[int, str | None]:
         """Past `env`, `exec`, `nohup`, `timeout 5`... to the command they run."""
-        while i < len(words) and words[i].value in WRAPPERS:
+        while i < len(words) and words[i].value in _FOLLOWED:
             wrapper = WRAPPERS[words[i].value or ""]
             i += 1
             while i < len(words) and (words[i].text.startswith("-") and words[i].text != "-"):
@@ -316,7 +299,7 @@ class _Walk:
                 if option in ("-S", "--split-string"):
                     self.note("`env -S`'s command")
                 i += 2 if option in wrapper.valued else 1
-            i += wrapper.positional
+            i += wrapper.operands
             if wrapper.assignments:
                 i = self.assignments(words, i)
         return i, cwd
@@ -348,7 +331,7 @@ class _Walk:
                 break
             command_mode = command_mode or (option[0] == "-" and option[1] != "-"
                                             and "c" in option[1:])
-            i += 2 if option in _SHELL_VALUED else 1
+            i += 2 if option in SHELL_VALUED else 1
         if i >= len(args):
             return
         if command_mode:
