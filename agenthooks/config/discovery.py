@@ -232,8 +232,9 @@ def user_dialect_files() -> list[tuple[str, str]]:
     """(dialect, path) of each host's machine-wide files (`/etc/cursor/hooks.json`), then its
     user files (`~/.claude/settings.json`...), from each host's row (`model.hosts`)."""
     home = _home()
-    return [(row.id, path) for row in HOST_TABLE for path in (
-        *row.system_files, *(os.path.join(home, *rel.split("/")) for rel in row.user_files))]
+    return [(row.id, found) for row in HOST_TABLE for path in (
+        *row.system_files, *(os.path.join(home, *rel.split("/")) for rel in row.user_files))
+        for found in (expand(path) if "*" in path else [path])]
 
 
 def workspace_dialect_files(root: str) -> list[tuple[str, str]]:
@@ -245,8 +246,38 @@ def workspace_dialect_files(root: str) -> list[tuple[str, str]]:
     home = os.environ.get("HOME") or os.path.expanduser("~")
     if os.path.realpath(root) == os.path.realpath(home):
         return []
-    found = ((dialect, os.path.join(root, rel)) for dialect, rel in DIALECT_FILES)
-    return [(dialect, path) for dialect, path in found if present(path)]
+    return [(dialect, path) for dialect, rel in DIALECT_FILES
+            for path in expand(os.path.join(root, rel))]
+
+
+def expand(path: str) -> list[str]:
+    """The files a host's place names: the path itself when present, or, for a place with a
+    `*` in its file name (`.github/hooks/*.json`), its matches in name order."""
+    if "*" not in os.path.basename(path):
+        return [path] if present(path) else []
+    from fnmatch import fnmatchcase
+
+    folder, pattern = os.path.split(path)
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return []
+    return [os.path.join(folder, name) for name in names
+            if fnmatchcase(name, pattern) and not name.startswith(".")]
+
+
+def place_of(path: str) -> tuple[str, str] | None:
+    """(dialect, project root) of a file in one of a host's project places, else None."""
+    from fnmatch import fnmatchcase
+
+    parts = os.path.abspath(path).split(os.sep)
+    for kind, rel in DIALECT_FILES:
+        wanted = rel.split(os.sep)
+        tail = parts[-len(wanted):]
+        if len(parts) > len(wanted) and all(fnmatchcase(have, want)
+                                             for have, want in zip(tail, wanted, strict=True)):
+            return kind, os.sep.join(parts[:-len(wanted)]) or os.sep
+    return None
 
 
 def find_dialect_root(start: str) -> str | None:
@@ -293,10 +324,8 @@ def dialect_owner(path: str, fallback: str) -> str:
     parent = os.path.dirname(real)
     if os.path.basename(parent) in DIALECT_FOLDERS:
         return os.path.dirname(parent)
-    for _, rel in DIALECT_FILES:  # a file deeper in its host's folder (`.github/hooks/x.json`)
-        if real.endswith(os.sep + rel):
-            return real[: -len(rel) - 1]
-    return fallback
+    found = place_of(real)  # a file deeper in its host's folder (`.github/hooks/x.json`)
+    return found[1] if found is not None else fallback
 
 
 def _config_markdown(given: str, path: str) -> list[tuple[str, str]]:
@@ -561,8 +590,8 @@ def _dialect_files_in(root: str, dialect: str | None, only: str | None = None
     home = os.environ.get("HOME") or os.path.expanduser("~")
     if os.path.realpath(root) == os.path.realpath(home) and only is None:
         return []
-    found = [(kind, os.path.join(root, rel)) for kind, rel in DIALECT_FILES
-             if present(os.path.join(root, rel))]
+    found = [(kind, path) for kind, rel in DIALECT_FILES
+             for path in expand(os.path.join(root, rel))]
     return [(kind, file) for kind, file in found
             if (dialect in (None, kind)) and (only is None or
                                               _folder_of(os.path.relpath(file, root)) == only)]

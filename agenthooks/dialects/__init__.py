@@ -40,16 +40,16 @@ def dialect_of_place(path: str) -> str | None:
     hooks.json, any host's own file (`.claude/settings*.json`, `.gemini/settings.json`...:
     `config.discovery.DIALECT_FILES`), a plugin's or extension's `hooks/hooks.json`; None
     when the place says nothing."""
-    from agenthooks.config.discovery import CUSTOMIZATION_DIRS, DIALECT_FILES, user_hooks_paths
+    from agenthooks.config.discovery import CUSTOMIZATION_DIRS, place_of, user_hooks_paths
 
     full = os.path.abspath(path)
     name = os.path.basename(full)
     folder = os.path.basename(os.path.dirname(full))
     if (folder in CUSTOMIZATION_DIRS and name == "hooks.json") or full in user_hooks_paths():
         return "antigravity"
-    for kind, rel in DIALECT_FILES:
-        if full.endswith(os.sep + rel):
-            return kind
+    found = place_of(full)
+    if found is not None:
+        return found[0]
     plugin = plugin_root_of(path)
     return plugin[0] if plugin is not None else None
 
@@ -93,20 +93,20 @@ def dialect_of_shape(path: str) -> str:
 
 
 def _marked(doc: dict[str, object]) -> str | None:
-    """A dialect whose marker keys the file has (Cursor's `version`) or whose events alone
-    name every event of its `hooks` (Cursor's camelCase words), among those with markers."""
+    """A dialect that has marker keys (Cursor's and Copilot's `version`) whose events alone
+    name every event of the file's `hooks` (`agentStop` is Copilot's, `stop` Cursor's); else
+    the first whose marker keys the file has and whose events name them all."""
     from agenthooks.dialects.check import DIALECT_SPECS
 
     events = set(doc["hooks"]) if isinstance(doc["hooks"], dict) else set()
-    for spec in DIALECT_SPECS.values():
-        if not spec.marker_keys:
-            continue
+    marked = [spec for spec in DIALECT_SPECS.values() if spec.marker_keys]
+    fits = [spec for spec in marked if events <= set(spec.events)]
+    for spec in fits:
         others = {word for other in DIALECT_SPECS.values() if other is not spec
                   for word in other.events}
-        theirs = events <= set(spec.events) and not events & others
-        if (set(spec.marker_keys) <= set(doc) or events) and theirs:
+        if events and not events & others:
             return spec.name
-    return None
+    return next((spec.name for spec in fits if set(spec.marker_keys) <= set(doc)), None)
 
 
 def detect(path: str, override: str | None = None) -> str:

@@ -45,6 +45,7 @@ CALL_VARS: dict[str, tuple[tuple[str, str], ...]] = {
 # them; set last, over every other variable (Gemini CLI's `env`).
 OWN_VARS: dict[str, str] = {
     "gemini": "agenthooks.dialects.gemini:handler_variables",
+    "copilot": "agenthooks.dialects.copilot:handler_variables",
 }
 ENV_FILE_VAR = "CLAUDE_ENV_FILE"
 _protocols: dict[str, Callable[[Handler, ProcessResult, str], Answer]] = {}

@@ -72,16 +72,24 @@ _CU_MAP = ("cursor.com/docs/reference/third-party-hooks (mirror @58b218a): Tool 
 _CX = "openai/codex codex-rs/hooks (HookToolName); developers.openai.com/codex/hooks"
 _CX_RUN = f"{_CX}; tool_input {{command}} measured (codex exec 0.169.0)"
 
+# GitHub Copilot CLI: its hooks reference's tool names and, after them, the Claude Code names
+# its PascalCase (VS Code compatible) payloads report instead ("Claude-format matchers");
+# argument names from third-party payloads only.
+_CP = "github/docs@05da5bc content/copilot/reference/hooks-reference.md (Tool names)"
+_CP_3P = f"{_CP}; args [unverified]: third-party payloads"
+
 TOOLS: tuple[Tool, ...] = (
     Tool(
         "shell",
         {"antigravity": ("run_command",), "claude": ("Bash", "PowerShell"),
-         "gemini": ("run_shell_command",), "cursor": ("Shell",), "codex": ("Bash",)},
+         "gemini": ("run_shell_command",), "cursor": ("Shell",), "codex": ("Bash",),
+         "copilot": ("bash", "powershell", "Bash")},
         {
             # WaitMsBeforeAsync is a wait before the command goes asynchronous, not a timeout.
             "antigravity": {"command": "CommandLine", "cwd": "Cwd"},
             "cursor": {"command": "command", "cwd": "working_directory"},
             "codex": {"command": "command"},
+            "copilot": {"command": "command"},
             "claude": {"command": "command", "description": "description",
                        "run_in_background": "run_in_background"},
             "gemini": {"command": "command", "description": "description", "cwd": "dir_path",
@@ -89,21 +97,23 @@ TOOLS: tuple[Tool, ...] = (
         },
         "run a shell command",
         {"antigravity": _AG_RUN, "claude": _CC_HOOKS, "gemini": _GM_SHELL, "cursor": _CU_SHELL,
-         "codex": _CX_RUN},
+         "codex": _CX_RUN, "copilot": _CP},
     ),
     Tool(
         "read",
         {"antigravity": ("view_file",), "claude": ("Read",), "gemini": ("read_file",),
-         "cursor": ("Read",)},
+         "cursor": ("Read",), "copilot": ("view", "Read")},
         {
             # Claude's offset/limit (start, count) and Gemini's start_line/end_line (1-based,
             # inclusive end) differ in meaning: left unmapped.
             "antigravity": {"file_path": "AbsolutePath"},
+            "copilot": {"file_path": "path"},
             "claude": {"file_path": "file_path"},
             "gemini": {"file_path": "file_path"},
         },
         "read one file",
-        {"antigravity": _AG_3P, "claude": _CC_HOOKS, "gemini": _GM_DECL, "cursor": _CU_MAP},
+        {"antigravity": _AG_3P, "claude": _CC_HOOKS, "gemini": _GM_DECL, "cursor": _CU_MAP,
+         "copilot": _CP_3P},
     ),
     Tool(
         "read-many",
@@ -116,25 +126,28 @@ TOOLS: tuple[Tool, ...] = (
         "write",
         # Cursor's `Write` is also what Claude Code's Edit maps to: one name for both.
         {"antigravity": ("write_to_file",), "claude": ("Write",), "gemini": ("write_file",),
-         "cursor": ("Write",)},
+         "cursor": ("Write",), "copilot": ("create", "Write")},
         {
             "antigravity": {"file_path": "TargetFile", "content": "CodeContent"},
+            "copilot": {"file_path": "path"},
             "claude": {"file_path": "file_path", "content": "content"},
             "gemini": {"file_path": "file_path", "content": "content"},
         },
         "create or overwrite a file",
-        {"antigravity": _AG_3P, "claude": _CC_HOOKS, "gemini": _GM_DECL, "cursor": _CU_MAP},
+        {"antigravity": _AG_3P, "claude": _CC_HOOKS, "gemini": _GM_DECL, "cursor": _CU_MAP,
+         "copilot": _CP_3P},
     ),
     Tool(
         "edit",
         # Codex edits, creates and deletes files with one patch tool, whose matchers Edit and
         # Write also select; its patch text (`command`) has no counterpart here.
         {"antigravity": ("replace_file_content",), "claude": ("Edit",), "gemini": ("replace",),
-         "codex": ("apply_patch",)},
+         "codex": ("apply_patch",), "copilot": ("edit", "str_replace_editor", "Edit")},
         {
             "antigravity": {"file_path": "TargetFile", "old_string": "TargetContent",
                             "new_string": "ReplacementContent", "replace_all": "AllowMultiple",
                             "instruction": "Instruction"},
+            "copilot": {"file_path": "path"},
             "claude": {"file_path": "file_path", "old_string": "old_string",
                        "new_string": "new_string", "replace_all": "replace_all"},
             "gemini": {"file_path": "file_path", "old_string": "old_string",
@@ -142,7 +155,8 @@ TOOLS: tuple[Tool, ...] = (
                        "instruction": "instruction"},
         },
         "replace a string in a file",
-        {"antigravity": _AG_3P, "claude": _CC_HOOKS, "gemini": _GM_DECL, "codex": _CX},
+        {"antigravity": _AG_3P, "claude": _CC_HOOKS, "gemini": _GM_DECL, "codex": _CX,
+         "copilot": _CP_3P},
     ),
     Tool(
         "multi-edit",
@@ -159,7 +173,8 @@ TOOLS: tuple[Tool, ...] = (
     Tool(
         "grep",
         {"antigravity": ("grep_search",), "claude": ("Grep",),
-         "gemini": ("grep_search", "search_file_content"), "cursor": ("Grep",)},
+         "gemini": ("grep_search", "search_file_content"), "cursor": ("Grep",),
+         "copilot": ("grep", "rg", "Grep")},
         {
             # hooks.json's Query is literal unless IsRegex: not Claude's regex `pattern`.
             "antigravity": {"path": "SearchPath"},
@@ -168,11 +183,12 @@ TOOLS: tuple[Tool, ...] = (
         },
         "search file contents for a regular expression",
         {"antigravity": _AG_MIG + "; args [unverified]: third parties", "claude": _CC_HOOKS,
-         "gemini": _GM_GREP, "cursor": _CU_MAP},
+         "gemini": _GM_GREP, "cursor": _CU_MAP, "copilot": _CP},
     ),
     Tool(
         "glob",
-        {"antigravity": ("find_by_name",), "claude": ("Glob",), "gemini": ("glob",)},
+        {"antigravity": ("find_by_name",), "claude": ("Glob",), "gemini": ("glob",),
+         "copilot": ("glob", "Glob")},
         {
             "antigravity": {"pattern": "Pattern", "path": "SearchDirectory"},
             "claude": {"pattern": "pattern", "path": "path"},
@@ -180,7 +196,7 @@ TOOLS: tuple[Tool, ...] = (
         },
         "find files by glob pattern",
         {"antigravity": _AG_MIG + "; args [unverified]: third parties", "claude": _CC_HOOKS,
-         "gemini": _GM_DECL},
+         "gemini": _GM_DECL, "copilot": _CP},
     ),
     Tool(
         "list",
@@ -195,7 +211,7 @@ TOOLS: tuple[Tool, ...] = (
     Tool(
         "web-fetch",
         {"antigravity": ("read_url_content",), "claude": ("WebFetch",), "gemini": ("web_fetch",),
-         "cursor": ("WebFetch",)},
+         "cursor": ("WebFetch",), "copilot": ("web_fetch", "WebFetch")},
         {
             # Gemini's `prompt` carries the URLs and the question together: neither `url` nor
             # Claude's extraction `prompt`.
@@ -204,45 +220,49 @@ TOOLS: tuple[Tool, ...] = (
         },
         "fetch a web page",
         {"antigravity": _AG_MIG + "; args [unverified]: third parties", "claude": _CC_HOOKS,
-         "gemini": _GM_DECL, "cursor": _CU_MAP},
+         "gemini": _GM_DECL, "cursor": _CU_MAP, "copilot": _CP},
     ),
     Tool(
         "web-search",
         {"antigravity": ("search_web",), "claude": ("WebSearch",),
-         "gemini": ("google_web_search",), "cursor": ("WebSearch",)},
+         "gemini": ("google_web_search",), "cursor": ("WebSearch",),
+         "copilot": ("web_search", "WebSearch")},
         {
             "claude": {"query": "query"},
             "gemini": {"query": "query"},
         },
         "search the web",
-        {"antigravity": _AG_MIG, "claude": _CC_HOOKS, "gemini": _GM_DECL, "cursor": _CU_MAP},
+        {"antigravity": _AG_MIG, "claude": _CC_HOOKS, "gemini": _GM_DECL, "cursor": _CU_MAP,
+         "copilot": _CP},
     ),
     Tool(
         "subagent",
         {"antigravity": ("invoke_subagent",), "claude": ("Agent", "Task"),
-         "gemini": ("invoke_agent",), "cursor": ("Task",)},
+         "gemini": ("invoke_agent",), "cursor": ("Task",), "copilot": ("task", "Agent", "Task")},
         {
             "claude": {"prompt": "prompt", "subagent_type": "subagent_type"},
             "gemini": {"prompt": "prompt", "subagent_type": "agent_name"},
         },
         "delegate work to a subagent",
         {"antigravity": _AG, "claude": f"{_CC_SDK} (Agent, alias Task)", "gemini": _GM_AGENT,
-         "cursor": _CU_MAP},
+         "cursor": _CU_MAP, "copilot": _CP},
     ),
     Tool(
         "todo",
-        {"claude": ("TodoWrite",), "gemini": ("write_todos",)},
+        {"claude": ("TodoWrite",), "gemini": ("write_todos",),
+         "copilot": ("update_todo", "TodoWrite")},
         {},  # both take `todos`, but the items' keys differ (content vs description)
         "write the agent's todo list",
-        {"claude": _CC_SDK, "gemini": _GM_DECL},
+        {"claude": _CC_SDK, "gemini": _GM_DECL, "copilot": _CP},
     ),
     Tool(
         "ask-user",
         {"antigravity": ("ask_question",), "claude": ("AskUserQuestion",),
+         "copilot": ("ask_user", "AskUserQuestion"),
          "gemini": ("ask_user",)},
         {},
         "ask the user multiple-choice questions",
-        {"antigravity": _AG, "claude": _CC_HOOKS, "gemini": _GM_DECL},
+        {"antigravity": _AG, "claude": _CC_HOOKS, "gemini": _GM_DECL, "copilot": _CP},
     ),
     Tool(
         "plan-enter",

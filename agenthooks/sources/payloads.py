@@ -26,11 +26,12 @@ class Shape:
     """How one host writes a payload (a plain class: a namedtuple costs an `eval` at import,
     on the path of every run)."""
 
-    __slots__ = ("args_key", "call_key", "event_key", "fields", "marker", "name_key")
+    __slots__ = ("args_key", "call_key", "event_key", "fields", "marker", "name_key",
+                 "other_args_key")
 
     def __init__(self, event_key: str | None, call_key: str | None, name_key: str,
                  args_key: str, fields: tuple[tuple[str, str], ...],
-                 marker: str | None = None) -> None:
+                 marker: str | None = None, other_args_key: str | None = None) -> None:
         self.event_key = event_key  # the field that names the event; None: the host sends none
         self.call_key = call_key  # the object holding the tool call; None: the payload itself
         self.name_key = name_key  # the tool's name, inside the call
@@ -40,6 +41,9 @@ class Shape:
         # A field only this host sends, which tells its payload from another host's that
         # names the event with the same word (Gemini CLI's `timestamp`).
         self.marker = marker
+        # Where some events of the host put the arguments instead (Copilot's
+        # permissionRequest: `toolInput`).
+        self.other_args_key = other_args_key
 
 
 # The canonical fields are Claude Code's names where Claude Code has the field.
@@ -92,6 +96,19 @@ SHAPES: dict[str, Shape] = {
         ("stop_hook_active", "stop_hook_active"), ("response", "last_assistant_message"),
         ("source", "source"), ("trigger", "trigger"), ("reason", "reason"),
     ), marker="turn_id"),
+    # GitHub Copilot CLI's camelCase payloads (github/docs@05da5bc
+    # content/copilot/reference/hooks-reference.md, "Hook event input payloads"): no event
+    # name, `timestamp` in milliseconds, the call as `toolName` and `toolArgs` (a JSON string
+    # at times [unverified: third-party payloads], read as an object; permissionRequest's is
+    # `toolInput`, measured with copilot 1.0.102). `toolResult` (an object
+    # of resultType and textResultForLlm) has no counterpart.
+    "copilot": Shape(None, None, "toolName", "toolArgs", (
+        ("session_id", "sessionId"), ("timestamp", "timestamp"), ("cwd", "cwd"),
+        ("transcript_path", "transcriptPath"), ("prompt", "prompt"), ("source", "source"),
+        ("reason", "reason"), ("trigger", "trigger"), ("error", "error"),
+        ("stop_hook_active", "stop_hook_active"), ("response", "response"),
+        ("message", "message"),
+    ), marker="sessionId", other_args_key="toolInput"),
 }
 HOSTS: tuple[str, ...] = tuple(SHAPES)
 
@@ -104,6 +121,10 @@ def detect(doc: Mapping[str, Any], given_event: str | None = None) -> str:
         return _host_of_event_word(word, doc)
     if "toolCall" in doc or "conversationId" in doc:
         return "antigravity"
+    marked = next((host for host, shape in SHAPES.items()
+                   if shape.event_key is None and shape.marker in doc), None)
+    if marked is not None:  # a host that names no event, by its own field (Copilot's)
+        return marked
     name = doc.get("tool_name")
     if isinstance(name, str):
         from agenthooks.model.tools import tool_for
@@ -148,11 +169,24 @@ def tool_call(doc: Mapping[str, Any], host: str) -> tuple[str | None, dict[str, 
     call = (doc if shape is None or shape.call_key is None else doc.get(shape.call_key))
     if shape is not None and isinstance(call, Mapping):
         name, args = call.get(shape.name_key), call.get(shape.args_key)
+        if args is None and shape.other_args_key is not None:
+            args = call.get(shape.other_args_key)
+        if isinstance(args, str):  # arguments sent as a JSON text (Copilot's toolArgs)
+            args = _object_of(args)
         if isinstance(name, str) and name:
             return name, dict(args) if isinstance(args, Mapping) else {}
     from agenthooks.payload import tool_args, tool_from_payload
 
     return tool_from_payload(doc), tool_args(doc)
+
+
+def _object_of(text: str) -> Any:
+    import json
+
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
 
 
 def with_args(doc: Mapping[str, Any], args: Mapping[str, Any], host: str) -> dict[str, Any]:

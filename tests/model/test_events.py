@@ -164,6 +164,8 @@ def test_another_hosts_word_names_the_nearest_hooks_json_event() -> None:
         "preToolUse": "PreToolUse", "postToolUse": "PostToolUse",
         "postToolUseFailure": "PostToolUse", "beforeSubmitPrompt": "PreInvocation",
         "stop": "Stop", "sessionStart": "SessionStart", "subagentStop": "Stop",
+        # Copilot CLI's.
+        "userPromptSubmitted": "PreInvocation", "agentStop": "Stop",
     }
 
 

@@ -301,4 +301,4 @@ def test_markdown_table_has_a_row_per_tool() -> None:
     assert "`run_command` (command→CommandLine, cwd→Cwd)" in shell
     assert "`Bash` / `PowerShell`" in shell
     assert "cwd→dir_path" in shell
-    assert "| `notebook-edit` | - | `NotebookEdit` | - | - | - |" in lines
+    assert "| `notebook-edit` | - | `NotebookEdit` | - | - | - | - |" in lines

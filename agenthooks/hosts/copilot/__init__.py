@@ -1,1 +1,2 @@
-"""GitHub Copilot CLI (and VS Code agent hooks) as a host: its answers and its handlers' protocol."""
+"""GitHub Copilot CLI: how one of its handlers' answers reads (`protocol`), and the answer
+written under `--host copilot` (`render`)."""

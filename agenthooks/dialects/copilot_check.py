@@ -1,0 +1,199 @@
+"""The rules of a GitHub Copilot CLI hooks file (`dialects.copilot`): one walk over a parsed
+document (github/docs@05da5bc content/copilot/reference/hooks-reference.md).
+
+    version    must be 1 ("a bad version ... rejects the entire file")
+    hooks      an object of events, each a list of handlers ("a non-array event list"
+               rejects the file); a bad handler is dropped alone, its siblings load
+    handler    `type` command (default), http or prompt; a command gives `bash`,
+               `powershell` or `command`, or `exec` with `args` (never both); `cwd`, `env`,
+               `timeoutSec` (alias `timeout`, seconds, default 30); `matcher` an anchored regex
+               (an invalid one skips the entry)
+    PascalCase event names take another payload format and Claude Code's matchers: listed
+               as warnings, not run by agenthooks
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+
+from agenthooks.dialects.check import DialectChecker, freeze, runs_as
+from agenthooks.dialects.copilot import COMMAND_FIELDS, COPILOT, EVENTS, PASCAL_EVENTS, VERSION
+from agenthooks.dialects.copilot import selection as copilot_selection
+from agenthooks.events import INT32_MAX
+from agenthooks.model.handlers import Handler, Source, escape, json_kind
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+TOP_KEYS = ("version", "hooks", "disableAllHooks")
+
+
+class CopilotChecker(DialectChecker):
+    """Walks a Copilot CLI hooks file."""
+
+    def document(self, doc: Any) -> None:
+        if not isinstance(doc, dict):
+            self.add("settings-type", f'a Copilot hooks file must be an object {{"version": 1, '
+                                      f'"hooks": {{...}}}}, not {json_kind(doc)}', "")
+            return
+        self.unknown_keys(doc, TOP_KEYS, TOP_KEYS, "a Copilot hooks file", "")
+        structural = self.errors
+        self.version(doc)
+        hooks = doc.get("hooks", {})
+        if not isinstance(hooks, dict):
+            self.add("settings-type", f"`hooks` must be an object of events, not "
+                                      f"{json_kind(hooks)}", "/hooks")
+            return
+        for event, handlers in hooks.items():
+            self.event(event, handlers, "/hooks/" + escape(event))
+        if doc.get("disableAllHooks") is True:
+            self.all_off = True
+            self.add("hooks-disabled", "`disableAllHooks` is true: Copilot runs none of this "
+                                       "file's hooks", "/disableAllHooks")
+            self.handlers = [h._replace(enabled=False) for h in self.handlers]
+        if self.structural_errors > structural:  # the whole file is rejected
+            self.handlers = []
+
+    structural_errors = 0
+
+    def structural(self, rule: str, message: str, pointer: str) -> None:
+        self.add(rule, message, pointer)
+        self.structural_errors += 1
+
+    def version(self, doc: dict[str, Any]) -> None:
+        if "version" not in doc:
+            if self.thorough:
+                self.add("version-missing", f'no "version": write "version": {VERSION}, the '
+                                            "schema version Copilot documents", "", "value")
+            return
+        value = doc["version"]
+        if isinstance(value, bool) or value != VERSION:
+            self.structural("version-invalid", f'"version" must be {VERSION}: Copilot rejects '
+                                               f"the whole file on {json.dumps(value)}",
+                            "/version")
+
+    def event(self, event: str, handlers: Any, pointer: str) -> None:
+        if event in PASCAL_EVENTS:
+            if self.thorough:
+                self.add("option-ignored", f"{event} is Copilot's VS Code compatible name "
+                                           "(snake_case payloads, Claude Code's matchers): "
+                                           "agenthooks lists and runs only the camelCase "
+                                           "events of a Copilot file", pointer, "key")
+            return
+        if event not in EVENTS:
+            self.add("unknown-event", self.unknown_event(event), pointer, "key")
+            return
+        if not isinstance(handlers, list):
+            self.structural("event-type", f"{event} must be a list of handlers, not "
+                                          f"{json_kind(handlers)}: Copilot rejects the file",
+                            pointer)
+            return
+        for index, handler in enumerate(handlers):
+            self.copilot_handler(event, handler, f"{pointer}/{index}")
+
+    def copilot_handler(self, event: str, handler: Any, pointer: str) -> None:
+        if not isinstance(handler, dict):
+            self.add("handler-type", f"a handler must be an object, not {json_kind(handler)}",
+                     pointer)
+            return
+        errors_before = self.errors
+        kind = handler.get("type", "command")
+        spec = COPILOT.types.get(kind) if isinstance(kind, str) else None
+        if spec is None:
+            self.add("handler-kind", self.kind_message(kind, True), pointer + "/type")
+            return
+        self.unknown_keys(handler, spec.keys, spec.keys, f"a {kind} handler", pointer)
+        self.option_values(handler, spec.keys, pointer)
+        text = self.command_of(handler, pointer) if kind == "command" else \
+            self.required(kind, spec.field or "url", handler, pointer)
+        matcher = self.copilot_matcher(event, handler, pointer)
+        timeout = self.copilot_timeout(handler, pointer)
+        if not spec.runs_offline and self.thorough:
+            self.add("handler-host-only", f"a {kind} handler needs Copilot itself: agenthooks "
+                                          "lists it but skips it when it runs hooks",
+                     pointer + ("/type" if "type" in handler else ""))
+        if self.errors == errors_before:
+            self.handlers.append(self.record(event, matcher, handler, kind, text, timeout,
+                                             pointer))
+
+    def command_of(self, handler: dict[str, Any], pointer: str) -> str:
+        """The command a command handler runs here (POSIX: `bash`, else `command`), or its
+        `exec` program."""
+        given = [key for key in COMMAND_FIELDS if key in handler]
+        if "exec" in handler:
+            if given:
+                self.add("option-type", f"`exec` runs a program without a shell: it cannot go "
+                                        f"with `{given[0]}`", f"{pointer}/{given[0]}", "key")
+            return self.required("command", "exec", handler, pointer)
+        if not given:
+            self.add("command-missing", "a command handler needs `bash`, `powershell`, "
+                                        "`command` or `exec`", pointer)
+            return ""
+        field = "bash" if "bash" in handler else "command" if "command" in handler else None
+        if field is None:  # powershell alone: nothing runs on this platform
+            if self.thorough:
+                self.add("option-ignored", "only `powershell` is given: on Linux and macOS "
+                                           "Copilot runs nothing for this handler (give `bash` "
+                                           "or `command`)", f"{pointer}/powershell", "key")
+            return ""
+        text = self.required("command", field, handler, pointer)
+        if text:
+            self.command_text(text, f"{pointer}/{field}")
+        return text
+
+    def copilot_matcher(self, event: str, handler: dict[str, Any], pointer: str) -> str | None:
+        matcher = handler.get("matcher")
+        if not isinstance(matcher, str):
+            return None
+        where = pointer + "/matcher"
+        if EVENTS[event] is None and matcher and self.thorough:
+            self.add("flat-matcher", f"{event} has no matcher: Copilot runs these handlers "
+                                     f"on every {event}", where, "key")
+        elif copilot_selection(matcher, event).form == "never":
+            self.add("matcher-regex", f"matcher {matcher!r} is not a valid regex: Copilot "
+                                      "skips this hook", where)
+        return matcher
+
+    def copilot_timeout(self, handler: dict[str, Any], pointer: str) -> float:
+        key = "timeoutSec" if "timeoutSec" in handler else "timeout"
+        if key not in handler:
+            return COPILOT.default_timeout
+        value = handler[key]
+        if isinstance(value, bool) or not isinstance(value, (int, float)) \
+                or not 0 < value <= INT32_MAX // 1000:
+            shown = json_kind(value) if not isinstance(value, (int, float)) else value
+            self.add("timeout-invalid", f"`{key}` must be a positive number of seconds, not "
+                                        f"{shown}", f"{pointer}/{key}")
+            return COPILOT.default_timeout
+        if value >= 1000 and self.thorough:
+            self.add("timeout-seconds", f"`{key}` {value:g} is {value:g} seconds in Copilot; "
+                                        f"if you meant {value / 1000:g} seconds, write "
+                                        f"{value / 1000:g}", f"{pointer}/{key}")
+        return float(value)
+
+    def record(self, event: str, matcher: str | None, handler: dict[str, Any], kind: str,
+               text: str, timeout: float, pointer: str) -> Handler:
+        """The Handler of a valid handler object: run in order (Copilot's `chain`), in its
+        `cwd` (relative to the repository root) when it gives one."""
+        options = tuple(sorted((key, freeze(value)) for key, value in handler.items()
+                               if key not in ("type", "timeoutSec", "timeout", "matcher")))
+        how = runs_as(COPILOT, event, handler)
+        cwd = handler.get("cwd")
+        if isinstance(cwd, str) and cwd and kind == "command":
+            program = text if how["args"] is None else "exec " + shlex.join(
+                [text, *how["args"]])
+            text, how["args"] = f"cd -- {shlex.quote(cwd)} && {program}", None
+        return Handler(
+            source=self.source, hook="", event=event, matcher=matcher, command=text,
+            timeout=timeout, kind=kind, enabled=True, pointer=pointer, dialect=COPILOT.name,
+            sequential=True, options=options, **how,
+        )
+
+
+def read(doc: Any, source: Source, *, thorough: bool) -> DialectChecker:
+    """Every finding of a Copilot hooks file, and the handlers Copilot would register."""
+    checker = CopilotChecker(source, COPILOT, thorough=thorough)
+    checker.document(doc)
+    return checker

@@ -1,0 +1,102 @@
+"""Every rule of a GitHub Copilot CLI hooks file, each at its line and column, and the
+handlers Copilot would register (github/docs@05da5bc
+content/copilot/reference/hooks-reference.md)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from agenthooks.config.discovery import dialect_source
+from agenthooks.dialects import detect
+from agenthooks.dialects.load import check_dialect_file
+from agenthooks.model.handlers import HookFile
+
+
+def check(root: Path, text: str, name: str = "gates.json") -> HookFile:
+    path = root / ".github" / "hooks" / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return check_dialect_file(dialect_source(str(path), "copilot", str(root),
+                                             os.getcwd())).hook_file
+
+
+def found(hook_file: HookFile) -> list[tuple[str, int, int]]:
+    return [(d.rule, d.line, d.column) for d in hook_file.diagnostics]
+
+
+V = '"version": 1, '
+CASES: list[tuple[str, list[tuple[str, int, int]]]] = [
+    ('{"hooks": {}}\n', [("version-missing", 1, 1)]),
+    ('{"version": 2, "hooks": {}}\n', [("version-invalid", 1, 13)]),
+    ('{' + V + '"hooks": {"preTooluse": []}}\n', [("unknown-event", 1, 26)]),
+    ('{' + V + '"hooks": {"agentStop": {}}}\n', [("event-type", 1, 39)]),
+    ('{' + V + '"hooks": {"agentStop": [{"type": "command"}]}}\n',
+     [("command-missing", 1, 40)]),
+    ('{' + V + '"hooks": {"agentStop": [{"exec": "x", "bash": "y"}]}}\n',
+     [("option-type", 1, 54)]),
+    ('{' + V + '"hooks": {"preToolUse": [{"bash": "x", "matcher": "*"}]}}\n',
+     [("matcher-regex", 1, 66)]),
+    ('{' + V + '"hooks": {"agentStop": [{"bash": "x", "matcher": "y"}]}}\n',
+     [("flat-matcher", 1, 54)]),
+    ('{' + V + '"hooks": {"agentStop": [{"bash": "x", "timeoutSec": 30000}]}}\n',
+     [("timeout-seconds", 1, 68)]),
+    ('{' + V + '"hooks": {"agentStop": [{"bash": "x", "timeoutSec": "5"}]}}\n',
+     [("timeout-invalid", 1, 68)]),
+    ('{' + V + '"hooks": {"agentStop": [{"powershell": "x"}]}}\n',
+     [("option-ignored", 1, 41)]),
+    ('{' + V + '"hooks": {"PreToolUse": []}}\n', [("option-ignored", 1, 26)]),
+    ('{' + V + '"hooks": {"agentStop": [{"type": "http", "url": "https://x"}]}}\n',
+     [("handler-host-only", 1, 49)]),
+    ('{' + V + '"disableAllHooks": true, "hooks": {}}\n', [("hooks-disabled", 1, 35)]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CASES,
+                         ids=[f"{e[0][0]}-{i}" for i, (_, e) in enumerate(CASES)])
+def test_rule_at_line_and_column(tmp_path: Path, text: str,
+                                 expected: list[tuple[str, int, int]]) -> None:
+    assert sorted(found(check(tmp_path, text))) == sorted(expected)
+
+
+def test_a_bad_item_drops_that_item_a_bad_version_the_file(tmp_path: Path) -> None:
+    item = check(tmp_path, '{"version": 1, "hooks": {"agentStop": [{"bash": "true"}, 3]}}')
+    assert [h.command for h in item.handlers] == ["true"]
+    whole = check(tmp_path, '{"version": 2, "hooks": {"agentStop": [{"bash": "true"}]}}')
+    assert whole.handlers == ()
+
+
+def test_the_handlers_copilot_registers(tmp_path: Path) -> None:
+    hook_file = check(tmp_path, '{"version": 1, "hooks": {"preToolUse": [\n'
+                                '  {"bash": "./gate.sh", "cwd": "tools", "timeoutSec": 5,\n'
+                                '   "matcher": "bash"},\n'
+                                '  {"exec": "python3", "args": ["g.py"], "timeout": 7}]}}\n')
+    first, second = hook_file.handlers
+    assert (first.command, first.timeout, first.matcher, first.sequential) == (
+        "cd -- tools && ./gate.sh", 5.0, "bash", True)
+    assert (second.command, second.args, second.timeout) == ("python3", ("g.py",), 7.0)
+
+
+def test_a_copilot_file_is_known_by_its_place(tmp_path: Path) -> None:
+    path = tmp_path / ".github" / "hooks" / "anything.json"
+    path.parent.mkdir(parents=True)
+    path.write_text("{}")
+    assert detect(str(path)) == "copilot"
+
+
+def test_the_files_of_a_repository_and_of_the_user(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from agenthooks.sources.load import load_all
+
+    home = tmp_path / "home"
+    monkeypatch.setenv("HOME", str(home))
+    for folder, names in ((home / ".copilot" / "hooks", ("u.json",)),
+                          (tmp_path / "repo" / ".github" / "hooks", ("b.json", "a.json"))):
+        folder.mkdir(parents=True)
+        for name in names:
+            (folder / name).write_text('{"version": 1, "hooks": {}}')
+    loaded = load_all(cwd=str(tmp_path / "repo"), dialect="copilot")
+    assert [os.path.basename(f.source.file) for f in loaded.files] == [
+        "u.json", "a.json", "b.json"]
