@@ -21,6 +21,8 @@ brace or tilde expansion is not `literal`. The reader gives two views of a comma
   array assignments, coprocesses, unterminated quotes, very long or deeply nested text)
   raises `Unparsable`: the caller decides what an undecidable command means for its hook.
 
+Both also read commands that run commands from one table: the shells (`SHELLS`) and the
+wrappers with their options (`WRAPPERS`: `env`, `exec`, `timeout 5`, `nice -n 5`...).
 Loaded only when an `if` rule is evaluated or trust follows a command.
 """
 

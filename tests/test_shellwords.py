@@ -157,24 +157,19 @@ def test_every_wrapper_claude_code_strips_has_its_options_listed() -> None:
     assert not CLAUDE_WRAPPERS - WRAPPERS.keys()
 
 
-@pytest.mark.parametrize("shell", sorted(SHELLS))
-def test_a_shell_s_command_is_read_by_trust_and_by_if(shell: str, tmp_path: Path) -> None:
-    from agenthooks.dialects.conditions import holds
-    from agenthooks.sources.reach import reach
-
-    (tmp_path / "a.sh").write_text("")
-    found = reach(f"{shell} -o errexit -c './a.sh'", str(tmp_path), {})
-    assert [(h.path, h.role) for h in found.hits] == [(str(tmp_path / "a.sh"), "script")]
-    assert holds("Bash(rm *)", "Bash", {"command": f"{shell} -o errexit -c 'rm x'"}, "/p")
+READERS = [f"{shell} -o errexit -c" for shell in sorted(SHELLS)] + [
+    "timeout -s KILL 5", "nice -n 5", "stdbuf -oL", "time -p", "nohup", "command",
+    "env -u X -C . Y=1", "exec -a name"]
 
 
-@pytest.mark.parametrize("wrapper", ["timeout -s KILL 5", "nice -n 5", "stdbuf -oL", "time -p",
-                                     "nohup", "command", "env -u X -C . Y=1", "exec -a name"])
-def test_a_wrapped_command_is_read_by_trust_and_by_if(wrapper: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize("runner", READERS)
+def test_what_a_shell_or_wrapper_runs_is_read_by_trust_and_by_if(runner: str,
+                                                               tmp_path: Path) -> None:
     from agenthooks.dialects.conditions import holds
     from agenthooks.sources.reach import reach
 
     (tmp_path / "rm").write_text("")
-    found = reach(f"{wrapper} ./rm -rf x", str(tmp_path), {})
+    quote = "'" if runner.endswith("-c") else ""
+    found = reach(f"{runner} {quote}./rm -rf x{quote}", str(tmp_path), {})
     assert [(h.path, h.role) for h in found.hits] == [(str(tmp_path / "rm"), "script")]
-    assert holds("Bash(rm *)", "Bash", {"command": f"{wrapper} rm -rf x"}, "/p")
+    assert holds("Bash(rm *)", "Bash", {"command": f"{runner} {quote}rm -rf x{quote}"}, "/p")
