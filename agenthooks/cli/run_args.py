@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from agenthooks.api import check_event
 from agenthooks.commands.run import RunOptions, deny_anything, run
 from agenthooks.engine.runner import isolate_in_process_hooks
-from agenthooks.errors import AgentHooksError, UsageError
+from agenthooks.errors import AgentHooksError, UsageError, describe
 from agenthooks.events import did_you_mean
 from agenthooks.executor import (
     Interrupted,
@@ -359,8 +359,78 @@ def main_run(args: list[str], *, own_process: bool = False) -> int:
 
     `own_process`: this process exists only to run this event (the `agenthooks` program, not
     an embedding harness or a test): its handlers die with it (PR_SET_PDEATHSIG) and it is
-    their subreaper, killing whatever escaped their groups before it exits.
+    their subreaper, killing whatever escaped their groups before it exits. When it also
+    imports `--python` modules, it runs the event in a forked child and keeps the answer
+    (`cli.keeper`): a module that ends or crashes its process while it loads, or leaves a
+    thread running, cannot take the answer with it. Runs without modules fork nothing.
     """
+    modules = _python_modules(args) if own_process and hasattr(os, "fork") else ()
+    if modules:
+        from agenthooks.cli.keeper import keep_answer
+
+        return keep_answer(lambda: _kept_run(args), lambda error: _answer_lost(args, error),
+                           f"the Python hooks (--python {' '.join(modules)})")
+    return _main_run_here(args, own_process=own_process)
+
+
+def _python_modules(args: Sequence[str]) -> tuple[str, ...]:
+    """The `--python` modules a command line names (none when it does not parse)."""
+    try:
+        values, _ = parse_values(args)
+    except (UsageError, _Help):  # nothing is imported: the run says what is wrong
+        return ()
+    return tuple(values.get("python", ()))
+
+
+def _kept_run(args: list[str]) -> int:
+    """The run in the keeper's child: its exit status, whatever it raises, as
+    `agenthooks.cli.main` would make of it (the child never returns to it)."""
+    try:
+        return _main_run_here(args, own_process=True)
+    except BaseException as exc:
+        return _status_of(exc)
+
+
+def _status_of(exc: BaseException) -> int:
+    from agenthooks.cli import DEBUG_ENV, _fail
+
+    if isinstance(exc, (Interrupted, Terminated)):
+        return 128 + exc.signum
+    if isinstance(exc, KeyboardInterrupt):
+        return 130
+    if isinstance(exc, SystemExit):
+        return exc.code if isinstance(exc.code, int) else int(exc.code is not None)
+    if isinstance(exc, AgentHooksError):
+        return _fail(str(exc))
+    if isinstance(exc, BrokenPipeError):
+        return 1
+    hint = f" (set {DEBUG_ENV}=1 for a traceback)"
+    if os.environ.get(DEBUG_ENV) == "1":
+        import traceback
+
+        traceback.print_exception(exc)
+    return _fail(f"{describe(exc)}{hint}")
+
+
+def _answer_lost(args: list[str], error: AgentHooksError) -> int:
+    """The keeper's child ended without an answer: a failure of agenthooks itself, a deny
+    under fail-closed on PreToolUse, else an error on stderr (exit 1: no answer)."""
+    try:
+        options = parse_run_args(args)
+    except Exception:  # as `_parse_and_run` answers a command line that does not parse
+        closed, host, report = _fails_closed(args), _host_of(args), None
+    else:
+        closed = options.closed and not options.dry_run
+        host, report = options.host, options.report
+    if closed:
+        return deny_anything("PreToolUse", error, report=report, host=host)
+    from agenthooks.cli import _fail
+
+    return _fail(str(error))
+
+
+def _main_run_here(args: list[str], *, own_process: bool) -> int:
+    """`main_run` in this process."""
     if own_process:
         own_descendants()
         isolate_in_process_hooks()  # no hook can crash, exit or write over the answer
