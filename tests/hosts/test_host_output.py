@@ -42,7 +42,7 @@ def commands(host: str) -> dict[str, list[str]]:
     found = {}
     for event, entries in events.items():
         handler = entries[0]["hooks"][0] if "hooks" in entries[0] else entries[0]
-        found[event] = shlex.split(handler["command"])
+        found[event] = shlex.split(handler.get("command") or handler["bash"])  # Copilot: bash
     return found
 
 
