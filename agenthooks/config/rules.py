@@ -153,6 +153,12 @@ DIALECT_RULES: dict[str, Rule] = {
              "a timeout of 1000 or more where the host counts seconds (Cursor): likely ms"),
         Rule("cursor-reads-claude", "warning",
              "a project with Cursor hooks and Claude Code hooks: Cursor runs both"),
+        Rule("copilot-reads-claude", "warning",
+             "a repository with Copilot hooks and Claude Code hooks: Copilot CLI runs both"),
+        Rule("copilot-untrusted-folder", "warning",
+             "repository hooks of a folder Copilot CLI does not trust: `copilot -p` skips them"),
+        Rule("vscode-ignores-matcher", "warning",
+             "a Claude Code tool matcher in a project VS Code opens: its agent ignores it"),
     )
 }
 # Every rule of every format: what a diagnostic's rule id is looked up in.

@@ -474,7 +474,37 @@ def check_document(doc: Any, source: Source, *, thorough: bool) -> DialectChecke
         checker.document(doc)
     if thorough:
         beside_agenthooks(checker)
+        if checker.dialect is CLAUDE:
+            vscode_ignores_matchers(checker)
     return checker
+
+
+# What shows a project is opened in VS Code or run with Copilot: VS Code's agent then runs the
+# hooks of its Claude Code settings too, parsing their matchers and ignoring them
+# (microsoft/vscode-docs docs/agent-customization/hooks.md@00a75e3).
+VSCODE_SIGNS = (".vscode", os.path.join(".github", "hooks"))
+
+
+def vscode_ignores_matchers(checker: DialectChecker) -> None:
+    """Warn about each tool matcher of a project's Claude Code settings that VS Code would
+    ignore, when the project shows signs of VS Code or Copilot."""
+    source = checker.source
+    if source.level != "workspace" or not any(
+            os.path.isdir(os.path.join(source.workspace, sign)) for sign in VSCODE_SIGNS):
+        return
+    seen: set[str] = set()
+    for handler in checker.handlers:
+        if handler.matcher in (None, "", "*") or CLAUDE.events.get(handler.event) != "tool_name":
+            continue
+        pointer = handler.pointer.rsplit("/hooks/", 1)[0] + "/matcher"
+        if pointer in seen:
+            continue
+        seen.add(pointer)
+        checker.add("vscode-ignores-matcher",
+                    f"VS Code's agent also runs the hooks of this file and ignores their "
+                    f"matchers: this {handler.event} group ({handler.matcher!r}) runs on every "
+                    "tool there, under VS Code's tool names; check the tool in the hook itself",
+                    pointer)
 
 
 def beside_agenthooks(checker: DialectChecker) -> None:

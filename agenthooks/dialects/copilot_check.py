@@ -15,6 +15,7 @@ document (github/docs@05da5bc content/copilot/reference/hooks-reference.md).
 from __future__ import annotations
 
 import json
+import os
 import shlex
 
 from agenthooks.dialects.check import DialectChecker, freeze, runs_as
@@ -55,6 +56,9 @@ class CopilotChecker(DialectChecker):
             self.handlers = [h._replace(enabled=False) for h in self.handlers]
         if self.structural_errors > structural:  # the whole file is rejected
             self.handlers = []
+        if self.thorough and self.source.level == "workspace":
+            self.claude_files_too()
+            self.trusted_folder()
 
     structural_errors = 0
 
@@ -190,6 +194,52 @@ class CopilotChecker(DialectChecker):
             timeout=timeout, kind=kind, enabled=True, pointer=pointer, dialect=COPILOT.name,
             sequential=True, options=options, **how,
         )
+
+
+    def claude_files_too(self) -> None:
+        """Copilot CLI also reads `.claude/settings.json` and `.claude/settings.local.json`
+        of the repository ("Cross-tool ... files in the repository are also read")."""
+        from agenthooks.dialects.cursor_check import CLAUDE_FILES, _has_hooks
+
+        found = [rel for rel in CLAUDE_FILES
+                 if _has_hooks(os.path.join(self.source.workspace, rel))]
+        if found:
+            self.add("copilot-reads-claude", f"Copilot CLI also runs the hooks of {found[0]}: "
+                                             "a gate written in both runs twice there, and an "
+                                             "`agenthooks run` entry in both runs agenthooks "
+                                             "twice; keep the hooks in one of them", "",
+                     "value")
+
+    def trusted_folder(self) -> None:
+        """Repository hooks run in `copilot -p` only in a folder listed in `trustedFolders`
+        of `$COPILOT_HOME/config.json` (default `~/.copilot/`); elsewhere they are skipped
+        without a word [measured with copilot 1.0.102; navikt/copilot PR #892]."""
+        root = os.path.realpath(self.source.workspace)
+        trusted = _trusted_folders()
+        if trusted is None or any(root == folder or root.startswith(folder.rstrip(os.sep)
+                                                                    + os.sep)
+                                  for folder in trusted):
+            return
+        self.add("copilot-untrusted-folder", f"{root} is not among Copilot CLI's "
+                                             "trustedFolders: `copilot -p` skips this "
+                                             "repository's hooks without a word (trust the "
+                                             "folder in Copilot once, or set "
+                                             "COPILOT_ALLOW_ALL=true in CI)", "", "value")
+
+
+def _trusted_folders() -> list[str] | None:
+    """The `trustedFolders` of Copilot CLI's config, real paths; None without a config."""
+    home = os.environ.get("COPILOT_HOME") or os.path.join(
+        os.environ.get("HOME") or os.path.expanduser("~"), ".copilot")
+    try:
+        with open(os.path.join(home, "config.json"), "rb") as stream:
+            config = json.loads(stream.read(1 << 20))
+    except (OSError, ValueError, RecursionError):
+        return None
+    folders = config.get("trustedFolders") if isinstance(config, dict) else None
+    if not isinstance(folders, list):
+        return []
+    return [os.path.realpath(os.path.expanduser(f)) for f in folders if isinstance(f, str)]
 
 
 def read(doc: Any, source: Source, *, thorough: bool) -> DialectChecker:

@@ -4,6 +4,7 @@ content/copilot/reference/hooks-reference.md)."""
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -100,3 +101,47 @@ def test_the_files_of_a_repository_and_of_the_user(tmp_path: Path,
     loaded = load_all(cwd=str(tmp_path / "repo"), dialect="copilot")
     assert [os.path.basename(f.source.file) for f in loaded.files] == [
         "u.json", "a.json", "b.json"]
+
+
+# Rules whose case needs more than the one file (tests/dialects/test_rules.py counts them).
+TESTED_APART = frozenset(("copilot-reads-claude", "copilot-untrusted-folder",
+                          "vscode-ignores-matcher"))
+CLAUDE_GATE = ('{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": '
+               '[{"type": "command", "command": "true"}]}]}}')
+
+
+def test_a_repository_with_claude_hooks_too_is_told_copilot_runs_both(tmp_path: Path) -> None:
+    (tmp_path / ".claude").mkdir()
+    (tmp_path / ".claude" / "settings.local.json").write_text(CLAUDE_GATE)
+    assert found(check(tmp_path, '{"version": 1, "hooks": {}}')) == [
+        ("copilot-reads-claude", 1, 1)]
+
+
+def test_a_folder_copilot_does_not_trust(tmp_path: Path,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    config = tmp_path / "copilot-home" / "config.json"
+    config.parent.mkdir()
+    monkeypatch.setenv("COPILOT_HOME", str(config.parent))
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    config.write_text('{"trustedFolders": ["/elsewhere"]}')
+    assert found(check(repo, '{"version": 1, "hooks": {}}')) == [
+        ("copilot-untrusted-folder", 1, 1)]
+    config.write_text(json.dumps({"trustedFolders": [str(tmp_path)]}))
+    assert found(check(repo, '{"version": 1, "hooks": {}}')) == []
+
+
+def test_vscode_ignores_the_matchers_of_claude_settings(tmp_path: Path) -> None:
+    from agenthooks.dialects.load import check_dialect_file
+
+    settings = tmp_path / ".claude" / "settings.json"
+    settings.parent.mkdir()
+    settings.write_text(CLAUDE_GATE)
+
+    def rules() -> list[tuple[str, int, int]]:
+        source = dialect_source(str(settings), "claude", str(tmp_path), os.getcwd())
+        return found(check_dialect_file(source).hook_file)
+
+    assert rules() == []  # nothing shows VS Code or Copilot here
+    (tmp_path / ".vscode").mkdir()
+    assert rules() == [("vscode-ignores-matcher", 1, 39)]

@@ -130,11 +130,14 @@ def test_rule_at_line_and_column(tmp_path: Path, dialect: str, text: str,
 def test_every_dialect_rule_has_a_case() -> None:
     from tests.dialects.test_codex_rules import CASES as CODEX_CASES
     from tests.dialects.test_codex_rules import TESTED_APART as CODEX_APART
+    from tests.dialects.test_copilot_rules import CASES as COPILOT_CASES
+    from tests.dialects.test_copilot_rules import TESTED_APART as COPILOT_APART
     from tests.dialects.test_cursor_rules import CASES as CURSOR_CASES
     from tests.dialects.test_cursor_rules import TESTED_APART
 
     covered = {rule for _, _, expected in CASES for rule, _, _ in expected}
     covered |= {rule for _, expected in CURSOR_CASES for rule, _, _ in expected} | TESTED_APART
+    covered |= {rule for _, expected in COPILOT_CASES for rule, _, _ in expected} | COPILOT_APART
     covered |= {rule for _, expected in CODEX_CASES for rule, _, _ in expected} | CODEX_APART
     assert set(DIALECT_RULES) <= covered
 
