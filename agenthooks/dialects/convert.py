@@ -33,7 +33,9 @@ else:
     from agenthooks._records import NamedTuple
 
 PROJECT_VARIABLES = {"claude": "CLAUDE_PROJECT_DIR", "gemini": "GEMINI_PROJECT_DIR",
-                     "cursor": "CURSOR_PROJECT_DIR"}
+                     "cursor": "CURSOR_PROJECT_DIR",
+                     # measured with copilot 1.0.102 (the repository root)
+                     "copilot": "COPILOT_PROJECT_DIR"}
 # Codex sets PLUGIN_ROOT (and CLAUDE_PLUGIN_ROOT) for a plugin's hooks (discovery.rs).
 PLUGIN_VARIABLES = {"claude": "CLAUDE_PLUGIN_ROOT", "gemini": "extensionPath",
                     "codex": "PLUGIN_ROOT"}
@@ -43,6 +45,7 @@ KINDS = {
     "claude": ("command", "http", "mcp_tool", "prompt", "agent"),
     "gemini": ("command", "plugin", "runtime"),
     "cursor": ("command", "prompt"),
+    "copilot": ("command", "http", "prompt"),
     "codex": ("command",),
 }
 # Options that are labels: carried where the target has a place, else dropped quietly.
@@ -104,9 +107,10 @@ def render(chosen: Selection, target: str, event: str) -> list[str | None] | Non
         if plain and not (narrow and any("-" in n for n in names)):
             return ["|".join(names)]
         return ["^(?:" + "|".join(re.escape(n) for n in names) + ")$"]
+    anchored = target in ("antigravity", "copilot")  # they match the whole name
     if chosen.form == "search":
-        return [f".*(?:{pattern}).*"] if target == "antigravity" else [f".*(?:{pattern})"]
-    return [pattern] if target == "antigravity" else [f"^(?:{pattern})$"]
+        return [f".*(?:{pattern}).*"] if anchored else [f".*(?:{pattern})"]
+    return [pattern] if anchored else [f"^(?:{pattern})$"]
 
 
 def reread(matcher: str | None, dialect: str, event: str) -> Selection:
@@ -149,6 +153,7 @@ PROJECT_NAMES = {
     "claude": ("CLAUDE_PROJECT_DIR",),
     "gemini": ("GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"),
     "cursor": ("CURSOR_PROJECT_DIR", "CLAUDE_PROJECT_DIR"),
+    "copilot": ("COPILOT_PROJECT_DIR",),
     "codex": (),
 }
 # Codex sets no project-dir variable and runs a hook in the session's directory: its docs
@@ -156,7 +161,7 @@ PROJECT_NAMES = {
 CODEX_ROOT = "$(git rev-parse --show-toplevel)"
 # What a rewritten script path relative to the project root is written after.
 PROJECT_PATHS = {"claude": '"$CLAUDE_PROJECT_DIR"/', "gemini": "$GEMINI_PROJECT_DIR/",
-                 "cursor": '"$CURSOR_PROJECT_DIR"/',
+                 "cursor": '"$CURSOR_PROJECT_DIR"/', "copilot": '"$COPILOT_PROJECT_DIR"/',
                  "codex": f'"{CODEX_ROOT}"/'}
 # A project-dir variable written into a target: (outside quotes, inside double quotes) for
 # `$NAME`; the braced `${NAME}` is left to the shell by every host and keeps its quoting.
@@ -164,6 +169,7 @@ PROJECT_WORDS = {
     "claude": ('"$CLAUDE_PROJECT_DIR"', "$CLAUDE_PROJECT_DIR"),
     "gemini": ("$GEMINI_PROJECT_DIR", "${GEMINI_PROJECT_DIR}"),
     "cursor": ('"$CURSOR_PROJECT_DIR"', "$CURSOR_PROJECT_DIR"),
+    "copilot": ('"$COPILOT_PROJECT_DIR"', "$COPILOT_PROJECT_DIR"),
     "codex": (f'"{CODEX_ROOT}"', CODEX_ROOT),
 }
 # Variables that hold an absolute folder the same from any working directory.
@@ -174,6 +180,7 @@ STANDARD_PLACES = {
     "claude": ".claude/settings.json",
     "gemini": ".gemini/settings.json",
     "cursor": ".cursor/hooks.json",
+    "copilot": ".github/hooks/hooks.json",
     "codex": ".codex/hooks.json",
 }
 _VAR = r"\$(?:\{%s\}|%s\b)"
@@ -525,7 +532,7 @@ def _no_kind(handler: Handler, target: str) -> str | None:
 
 
 def _no_switch(handler: Handler, target: str) -> str | None:
-    if not handler.enabled and target in ("claude", "codex", "cursor"):
+    if not handler.enabled and target in ("claude", "codex", "cursor", "copilot"):
         return f"a disabled handler: {HOST_NAMES[target]} has no switch for one handler"
     return None
 
@@ -553,7 +560,8 @@ def convert_handler(handler: Handler, target: str, place: Place,
         return [], False
     body, placed = _body(handler, target, event, place, losses)
     sequential = handler.sequential and target == "gemini"
-    if handler.sequential and not sequential:
+    # Copilot CLI runs every handler of an event in order: a sequence is kept there.
+    if handler.sequential and not sequential and target != "copilot":
         losses.append(Loss(where, f"`sequential: true`: {HOST_NAMES[target]} runs handlers in "
                                   "parallel"))
     hook = handler.hook or handler.name or ""
@@ -644,7 +652,7 @@ def _thaw(value: object) -> Any:
 def assemble(entries: Sequence[Entry], target: str) -> dict[str, Any]:
     if target == "antigravity":
         return _hooks_json(entries)
-    if target == "cursor":
+    if target in ("cursor", "copilot"):  # `{"version": 1, "hooks": {event: [handler]}}`
         from agenthooks.dialects.cursor_check import document_of
 
         return document_of(entries)

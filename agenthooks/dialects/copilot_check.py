@@ -181,8 +181,12 @@ class CopilotChecker(DialectChecker):
                text: str, timeout: float, pointer: str) -> Handler:
         """The Handler of a valid handler object: run in order (Copilot's `chain`), in its
         `cwd` (relative to the repository root) when it gives one."""
+        # The field the text came from is the text (`bash`, `command`, `exec` with `args`);
+        # `powershell` beside `bash` stays an option, which convert reports where it is lost.
+        used = "exec" if "exec" in handler else "bash" if "bash" in handler else "command"
         options = tuple(sorted((key, freeze(value)) for key, value in handler.items()
-                               if key not in ("type", "timeoutSec", "timeout", "matcher")))
+                               if key not in ("type", "timeoutSec", "timeout", "matcher",
+                                              used, "args", kind == "http" and "url")))
         how = runs_as(COPILOT, event, handler)
         cwd = handler.get("cwd")
         if isinstance(cwd, str) and cwd and kind == "command":

@@ -1,0 +1,43 @@
+"""convert to and from GitHub Copilot CLI's hooks files: what each handler selects is kept,
+what the other host cannot say is reported."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.dialects.test_convert_cursor import convert, write
+
+
+def test_claude_code_settings_into_copilot(tmp_path: Path) -> None:
+    write(tmp_path, ".claude/settings.json", {"hooks": {
+        "PreToolUse": [{"matcher": "Bash", "hooks": [
+            {"type": "command", "command": '"$CLAUDE_PROJECT_DIR"/.claude/hooks/gate.sh'}]}],
+        "Stop": [{"hooks": [{"type": "command", "command": "echo done", "timeout": 30}]}]}})
+    code, doc, err = convert(tmp_path, ".claude/settings.json", "--to", "copilot")
+    assert code == 0, err
+    [gate] = doc["hooks"]["preToolUse"]
+    assert gate["command"] == '"$COPILOT_PROJECT_DIR"/.claude/hooks/gate.sh'
+    # Copilot matches whole names: its bash and powershell are Claude Code's Bash.
+    assert set(gate["matcher"].split("|")) >= {"bash", "powershell"}
+    assert doc["version"] == 1 and doc["hooks"]["agentStop"] == [{"command": "echo done"}]
+
+
+def test_copilot_into_claude_code_reports_the_order_it_loses(tmp_path: Path) -> None:
+    write(tmp_path, ".github/hooks/gates.json", {"version": 1, "hooks": {
+        "preToolUse": [{"bash": "./gate.sh", "powershell": ".\\gate.ps1",
+                        "matcher": "bash|edit"}]}})
+    code, doc, err = convert(tmp_path, ".github/hooks/gates.json", "--to", "claude")
+    assert code == 1 and doc is None
+    assert "`powershell` has no counterpart in Claude Code" in err
+    assert "Claude Code runs handlers in parallel" in err
+
+
+def test_a_copilot_file_converts_into_itself(tmp_path: Path) -> None:
+    original = {"version": 1, "hooks": {
+        "preToolUse": [{"command": "./gate.sh", "timeout": 10, "matcher": "bash|edit"}],
+        "agentStop": [{"command": "echo hi"}]}}
+    write(tmp_path, ".github/hooks/gates.json", original)
+    code, doc, err = convert(tmp_path, ".github/hooks/gates.json", "--to", "copilot")
+    assert (code, doc) == (0, original), err
+    assert json.dumps(doc)
