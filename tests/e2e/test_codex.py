@@ -15,6 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.e2e.conftest import (
     Hosts,
     agenthooks_bin_dir,
@@ -199,3 +201,37 @@ def test_the_legacy_notify_program_runs_stop_handlers(hosts: Hosts, tmp_path: Pa
     assert done.returncode == 0, done.stderr
     recorded = json.loads((workspace / "turn.json").read_text("utf-8"))
     assert recorded["conversationId"] == json.loads(argument)["thread-id"]
+
+
+INLINE = f"""
+[[hooks.PreToolUse]]
+matcher = "Bash"
+[[hooks.PreToolUse.hooks]]
+type = "command"
+command = {json.dumps(SPY + ENTRY)}
+timeout = 60
+"""
+
+
+@pytest.mark.parametrize("place", ["project config.toml", "user hooks.json"])
+def test_trusted_hooks_of_every_codex_file_run(hosts: Hosts, tmp_path: Path,
+                                               place: str) -> None:
+    # The key names the file that holds the hook: agenthooks computes it for config.toml's
+    # inline [hooks] and for $CODEX_HOME's hooks.json as Codex does, or the hook is skipped.
+    workspace = gated_workspace(tmp_path, ENTRY)
+    (workspace / ".codex" / "hooks.json").unlink()
+    if place == "project config.toml":
+        (workspace / ".codex" / "config.toml").write_text(INLINE, "utf-8")
+
+    def place_and_trust(env: dict[str, str]) -> None:
+        if place == "user hooks.json":
+            write_json(Path(env["CODEX_HOME"]) / "hooks.json",
+                       codex_hooks(f"cd {workspace} && {SPY}{ENTRY}"))
+        trust_with_agenthooks(workspace)(env)
+
+    run = hosts.run("codex", workspace, "Empty the object file.",
+                    [tool_turn("codex", "echo gone > build/out.o"), {"text": "Emptied."}],
+                    bypass_hook_trust=False, before=place_and_trust)
+
+    assert len(lines(workspace / "hook-payloads.jsonl")) == 1, run.describe()
+    assert (workspace / "build" / "out.o").read_text("utf-8") == "object", run.describe()
