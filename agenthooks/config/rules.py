@@ -119,6 +119,8 @@ DIALECT_RULES: dict[str, Rule] = {
              "a SessionEnd or Interrupt timeout over 3 s, which Codex cuts short"),
         Rule("toml-syntax", "error",
              "a Codex config.toml that is not valid TOML: Codex does not start"),
+        Rule("codex-matcher-skipped", "warning",
+             "a Codex matcher that is not a valid regex: Codex skips that group only"),
         Rule("hooks-config-invalid", "error",
              "Gemini's `hooksConfig` or Claude's `disableAllHooks` of the wrong type"),
         Rule("field-missing", "error",

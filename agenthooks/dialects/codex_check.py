@@ -78,7 +78,7 @@ class CodexChecker(DialectChecker):
                          "key")
             return
         if selection(matcher, event).form == "never":
-            self.add("matcher-regex", f"matcher {matcher!r} is not a valid regex "
+            self.add("codex-matcher-skipped", f"matcher {matcher!r} is not a valid regex "
                                       f"({regex_error(matcher)}): Codex skips this group with "
                                       "a warning", pointer)
 

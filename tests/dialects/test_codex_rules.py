@@ -65,7 +65,7 @@ CASES: list[tuple[str, list[tuple[str, int, int]]]] = [
      [("handler-host-only", 1, 41)]),
     (hooks("Stop", '{"matcher": "done", "hooks": [' + CMD + '}]}'), [("flat-matcher", 1, 22)]),
     (hooks("PreToolUse", '{"matcher": "Bash(", "hooks": [' + CMD + '}]}'),
-     [("matcher-regex", 1, 39)]),
+     [("codex-matcher-skipped", 1, 39)]),
     (hooks("PreToolUse", '{"matcher": "Bash", "hooks": [' + CMD + ', "async": "no"}]}'),
      [("option-type", 1, 102)]),
     (hooks("SessionEnd", '{"hooks": [' + CMD + ', "timeout": 30}]}'),
@@ -95,6 +95,13 @@ def test_the_handlers_codex_registers(tmp_path: Path) -> None:
                                                                   "codex")
     # Codex drops the matcher on Stop, and runs an async hook without waiting.
     assert (stop.matcher, stop.timeout, stop.background) == (None, 600.0, True)
+
+
+def test_a_bad_matcher_skips_its_group_only(tmp_path: Path) -> None:
+    hook_file = check(tmp_path, '{"hooks": {"Stop": [{"hooks": [' + CMD + '}]}],'
+                                ' "PreToolUse": [{"matcher": "(", "hooks": [' + CMD + '}]}]}}')
+    assert [h.event for h in hook_file.handlers] == ["Stop", "PreToolUse"]
+    assert not selects(selection("(", "PreToolUse"), "Bash")
 
 
 def test_a_file_with_an_error_registers_nothing(tmp_path: Path) -> None:
