@@ -830,3 +830,50 @@ def test_cancelled_is_an_ordinary_exception() -> None:
     assert issubclass(Cancelled, Exception)
     assert not issubclass(Cancelled, Interrupted)
     assert str(Cancelled()) == "cancelled"
+
+
+# --- what the child gets from posix_spawn ---------------------------------------------------
+
+
+def test_a_handler_inherits_no_descriptor_but_its_three_pipes() -> None:
+    read_fd, write_fd = os.pipe()
+    os.set_inheritable(read_fd, True)  # as a caller's pass_fds would leave it
+    try:
+        result = run_one("ls /proc/self/fd")
+    finally:
+        os.close(read_fd)
+        os.close(write_fd)
+    # ls's own descriptor of the directory it lists shows up too.
+    assert sorted(int(fd) for fd in result.stdout.split()) in ([0, 1, 2], [0, 1, 2, 3])
+
+
+def test_a_handler_gets_sigpipe_at_its_default() -> None:
+    # Python ignores SIGPIPE; with it ignored, `yes` would complain of a broken pipe.
+    result = run_one("yes | head -n 1")
+    assert (result.exit_code, result.stdout, result.stderr) == (0, b"y\n", b"")
+
+
+@pytest.mark.parametrize("command", ["pwd", "pwd; true", "./here.sh"])
+def test_a_process_with_threads_runs_handlers_in_their_directory(
+    command: str, tmp_path: Path
+) -> None:
+    """With another thread running, the directory is not changed around the spawn (the
+    other thread would see it): /bin/sh changes into it before it execs the handler."""
+    script = tmp_path / "here.sh"
+    script.write_text("#!/bin/sh\necho \"$0\"; pwd\n")
+    script.chmod(0o755)
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        result = run_one(command, cwd=str(tmp_path))
+        missing = run_one("true", cwd=str(tmp_path / "missing"))
+    finally:
+        stop.set()
+        other.join()
+    expected = f"./here.sh\n{tmp_path}\n" if command == "./here.sh" else f"{tmp_path}\n"
+    assert (result.status, result.stdout.decode()) == ("exited", expected)
+    assert missing.status == "not-started"
+    assert missing.error == f"cannot start: [Errno 2] No such file or directory: " \
+                            f"'{tmp_path / 'missing'}'"
+    assert os.getcwd() != str(tmp_path)
