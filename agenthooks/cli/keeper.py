@@ -239,15 +239,14 @@ def _write_answer(answer: bytes | None, status: int,
 
 
 def _child(work: Callable[[], int], parent: int, answer_fd: int, status_fd: int) -> None:
-    """Run `work` with fd 1 on the answer pipe; send its status; end with `os._exit`."""
+    """Run `work` with its answer on the answer pipe; send its status; end with `os._exit`."""
     code = _NO_STATUS
     try:
         try:
             # A parent killed outright (SIGKILL at a host's timeout) takes this process too.
             if _die_with_parent() and os.getppid() != parent:
                 os._exit(_NO_STATUS)
-            os.dup2(answer_fd, 1)
-            os.close(answer_fd)
+            _answer_only_to(answer_fd)
             code = work()
         finally:
             _flush()
@@ -256,6 +255,16 @@ def _child(work: Callable[[], int], parent: int, answer_fd: int, status_fd: int)
     except BaseException:  # a signal in the `finally`: the status is sent or never will be
         pass
     os._exit(code & 0xFF)
+
+
+def _answer_only_to(answer_fd: int) -> None:
+    """The answer down `answer_fd`; fd 1 and `sys.stdout` on stderr, so that whatever the
+    modules write later (a thread they started at import, a process they left) is not in it."""
+    from agenthooks.commands.run import answer_to
+
+    _flush()
+    os.dup2(2, 1)
+    answer_to(answer_fd)
 
 
 def _die_with_parent() -> bool:

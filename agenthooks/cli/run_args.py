@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import contextlib
 import os
-import sys
 from collections.abc import Mapping, Sequence
 
 from agenthooks.api import check_event
-from agenthooks.commands.run import RunOptions, deny_anything, run
+from agenthooks.commands.run import RunOptions, deny_anything, run, write_out
 from agenthooks.engine.runner import isolate_in_process_hooks
 from agenthooks.errors import AgentHooksError, UsageError, describe
 from agenthooks.events import did_you_mean
@@ -459,7 +458,7 @@ def _parse_and_run(args: list[str]) -> int:
     try:
         options = parse_run_args(args)
     except _Help:
-        sys.stdout.write(help_text())
+        write_out(help_text().encode())
         return 0
     except Exception as exc:
         if not _fails_closed(args):

@@ -101,9 +101,34 @@ def write_json(value: Any) -> None:
     """One strict JSON object and a newline on stdout, as UTF-8 whatever the locale says."""
     data = (dumps(value) + "\n").encode()
     try:
-        _write_stdout(data)
+        write_out(data)
     except (OSError, ValueError) as exc:  # EPIPE, ENOSPC, a closed stream
         raise OutputError(f"cannot write the answer to stdout: {exc}") from None
+
+
+# Where the answer goes when it is not fd 1 (`answer_to`); None: sys.stdout.
+_answer_fd: int | None = None
+
+
+def answer_to(fd: int) -> None:
+    """Write every answer of this process to `fd` from now on, not to stdout.
+
+    A process that loads `--python` modules (`cli.keeper`'s child) points fd 1 and
+    `sys.stdout` at stderr, so that what those modules print, at any time and from any
+    thread, never reaches the host; the answer alone goes down `fd`.
+    """
+    global _answer_fd
+    _answer_fd = fd
+
+
+def write_out(data: bytes) -> None:
+    """`data` where the answer goes: stdout, or the descriptor given to `answer_to`."""
+    if _answer_fd is None:
+        _write_stdout(data)
+        return
+    view = memoryview(data)
+    while view:
+        view = view[os.write(_answer_fd, view):]
 
 
 def _write_stdout(data: bytes) -> None:

@@ -136,6 +136,27 @@ def test_a_thread_started_at_import_does_not_hold_the_run(
     denied(done, host, "no")
 
 
+def test_a_thread_that_prints_after_loading_is_not_in_the_answer(
+    workspace: Path, host: str | None
+) -> None:
+    # The thread writes while the hook runs (in its own process), after the module has
+    # loaded: through `print`, `sys.stdout` and fd 1 alike.
+    spec = module(workspace, """
+        def late():
+            time.sleep(0.2)
+            print("late print"); sys.stdout.flush(); os.write(1, b"late raw\\n")
+        threading.Thread(target=late, daemon=True).start()
+    """, register="""
+        @hooks.decide("PreToolUse")
+        def gate(ctx):
+            time.sleep(0.6)
+            return Decision.deny("no")
+    """)
+    done = run(workspace, spec, host)
+    denied(done, host, "no")
+    assert "late print" in done.err and "late raw" in done.err
+
+
 # --- the run's own signals -------------------------------------------------------------------
 
 
