@@ -63,3 +63,15 @@ def test_the_readme_wires_each_host_as_the_hosts_page_does() -> None:
     assert len(wiring) >= 2
     for block in wiring:
         assert block.text in hosts_page, block.where
+
+
+def test_the_readmes_contents_name_every_section() -> None:
+    """The contents list at the top links to every section of the README, so a section added
+    later (a host's quick start) is found from the first screen."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    contents = readme[:readme.index("\n## ")]
+    linked = set(re.findall(r"\]\(#([a-z0-9-]+)\)", contents))
+    headings = re.findall(r"^#{2,3} (.+)$", readme, re.M)
+    anchors = {re.sub(r"[^a-z0-9 -]", "", title.lower()).replace(" ", "-") for title in headings}
+    assert anchors - linked == set()
+    assert linked - anchors == set()
