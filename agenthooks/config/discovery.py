@@ -232,8 +232,10 @@ def user_dialect_files() -> list[tuple[str, str]]:
     """(dialect, path) of each host's machine-wide files (`/etc/cursor/hooks.json`), then its
     user files (`~/.claude/settings.json`...), from each host's row (`model.hosts`)."""
     home = _home()
+    # A system file of another platform (`C:\\ProgramData\\...` on Linux) is no path here.
     return [(row.id, found) for row in HOST_TABLE for path in (
-        *row.system_files, *(os.path.join(home, *rel.split("/")) for rel in row.user_files))
+        *(system for system in row.system_files if os.path.isabs(system)),
+        *(os.path.join(home, *rel.split("/")) for rel in row.user_files))
         for found in (expand(path) if "*" in path else [path])]
 
 
