@@ -176,7 +176,8 @@ def readme_wiring() -> dict[str, dict[str, Any]]:
     wiring = {}
     for host, lead in (("claude", "Claude Code, in `.claude/settings.json`"),
                        ("gemini", "Gemini CLI, in `.gemini/settings.json`"),
-                       ("codex", "Codex, in `.codex/hooks.json`")):
+                       ("codex", "Codex, in `.codex/hooks.json`"),
+                       ("copilot", "GitHub Copilot CLI, in `.github/hooks/agenthooks.json`")):
         after = section.split(lead, 1)[1]
         block = re.search(r"```json\n(.*?)\n```", after, re.S)
         assert block, f"README.md shows no JSON after {lead!r}"
@@ -189,9 +190,11 @@ def with_option(settings: dict[str, Any], option: str) -> dict[str, Any]:
     copy = json.loads(json.dumps(settings))
     for groups in copy["hooks"].values():
         for group in groups:
-            for handler in group["hooks"]:
-                if handler["command"].startswith("agenthooks run "):
-                    handler["command"] += f" {option}"
+            # Copilot's files list handlers flat, their command under `bash`.
+            for handler in group.get("hooks", [group]):
+                key = "bash" if "bash" in handler else "command"
+                if handler[key].startswith("agenthooks run "):
+                    handler[key] += f" {option}"
     return copy
 
 
@@ -467,7 +470,7 @@ def write_codex_config(home: Path, workspace: Path) -> None:
 SHELL_TOOL = {"claude": "Bash", "gemini": "run_shell_command", "codex": "shell",
               "copilot": "bash"}
 SETTINGS_FILE = {"claude": ".claude/settings.json", "gemini": ".gemini/settings.json",
-                 "codex": ".codex/hooks.json"}
+                 "codex": ".codex/hooks.json", "copilot": ".github/hooks/agenthooks.json"}
 
 
 def shell_call(host: str, command: str) -> dict[str, Any]:

@@ -206,3 +206,22 @@ def test_a_copilot_gate_guards_claude_code(hosts: Hosts, tmp_path: Path) -> None
     assert not (workspace / "leaked.txt").exists(), run.describe()
     [outcome] = run.tool_results(run.main_requests[1])
     assert "COPILOT-GATE: secrets stay put" in outcome["text"], outcome
+
+
+CONTEXT = "CONTEXT-CP: the staging database is read-only"
+
+
+def test_session_start_context_reaches_the_model(hosts: Hosts, tmp_path: Path) -> None:
+    # Copilot drops what a command hook answers on userPromptSubmitted (its hooks reference):
+    # context for the model goes in at sessionStart, before the first prompt is sent.
+    workspace = gated_workspace(tmp_path)
+    write_json(workspace / ".agents" / "hooks.json", hooks_json(context={"SessionStart": [
+        {"type": "command", "command": "echo '" + json.dumps(
+            {"hookSpecificOutput": {"additionalContext": CONTEXT}}) + "'"}]}))
+
+    run = hosts.run("copilot", workspace, "Migrate the database.", [{"text": "Understood."}])
+
+    assert len(run.main_requests) == 1, run.describe()
+    sent = run.prompt_text(run.main_requests[0])
+    assert CONTEXT in sent, sent[-3000:]
+    assert "Migrate the database." in sent

@@ -9,7 +9,7 @@ import pytest
 from tests.e2e.conftest import Hosts, stream_text, tool_turn, wired_workspace
 
 
-@pytest.mark.parametrize("host", ["claude", "gemini", "codex"])
+@pytest.mark.parametrize("host", ["claude", "gemini", "codex", "copilot"])
 def test_broken_hooks_json_denies_the_tool_call(hosts: Hosts, tmp_path: Path, host: str) -> None:
     workspace = wired_workspace(tmp_path, host)
     (workspace / ".agents").mkdir()

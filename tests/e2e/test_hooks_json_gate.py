@@ -37,7 +37,7 @@ if "rm -rf" in command:
 """
 
 
-@pytest.mark.parametrize("host", ["claude", "gemini", "codex"])
+@pytest.mark.parametrize("host", ["claude", "gemini", "codex", "copilot"])
 def test_run_command_gate_blocks_rm_rf(hosts: Hosts, tmp_path: Path, host: str) -> None:
     workspace = wired_workspace(tmp_path, host)
     write_script(workspace / ".agents" / "scripts" / "gate.py", GATE)

@@ -16,7 +16,7 @@ from tests.e2e.conftest import REPO, Hosts, stream_text, tool_turn, wired_worksp
 REFUSAL = "Refusing to run a recursive force delete: rm -rf build"
 
 
-@pytest.mark.parametrize("host", ["claude", "gemini", "codex"])
+@pytest.mark.parametrize("host", ["claude", "gemini", "codex", "copilot"])
 def test_readme_wiring_denies_and_allows(hosts: Hosts, tmp_path: Path, host: str) -> None:
     workspace = wired_workspace(tmp_path, host, source=REPO / "sample_hooks")
     (workspace / "build").mkdir()

@@ -21,6 +21,10 @@ from tests.e2e.conftest import (
 
 def counting_hooks(host: str) -> dict[str, list[object]]:
     """A tool hook and a prompt hook that each add one line to a file per run."""
+    if host == "copilot":  # flat handlers, the command under `bash`
+        return {event: [{"type": "command", "bash": f"echo {name} >> $PWD/{name}-count.txt",
+                         **({"matcher": "bash"} if name == "tool" else {})}]
+                for event, name in (("preToolUse", "tool"), ("userPromptSubmitted", "prompt"))}
     # Codex sets no project-dir variable; it runs hooks in the session's directory.
     root = {"claude": "$CLAUDE_PROJECT_DIR", "gemini": "$GEMINI_PROJECT_DIR", "codex": "$PWD"}[host]
     tool_event, prompt_event = (("BeforeTool", "BeforeAgent") if host == "gemini"
@@ -38,7 +42,7 @@ def counting_hooks(host: str) -> dict[str, list[object]]:
             prompt_event: [{"hooks": [handler("prompt")]}]}
 
 
-@pytest.mark.parametrize("host", ["claude", "gemini", "codex"])
+@pytest.mark.parametrize("host", ["claude", "gemini", "codex", "copilot"])
 def test_existing_hook_runs_once_per_event(hosts: Hosts, tmp_path: Path, host: str) -> None:
     workspace = wired_workspace(tmp_path, host)
     write_json(workspace / SETTINGS_FILE[host],

@@ -33,7 +33,7 @@ else:
 """
 
 
-@pytest.mark.parametrize("host", ["claude", "gemini", "codex"])
+@pytest.mark.parametrize("host", ["claude", "gemini", "codex", "copilot"])
 def test_continue_gets_one_more_model_call(hosts: Hosts, tmp_path: Path, host: str) -> None:
     workspace = wired_workspace(tmp_path, host)
     write_script(workspace / ".agents" / "scripts" / "keep_going.py", KEEP_GOING)
