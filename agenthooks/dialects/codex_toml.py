@@ -19,19 +19,20 @@ gives values only.
 
 from __future__ import annotations
 
-import re
 import sys
 
-from agenthooks.config.jsonpos import PositionMap
 from agenthooks.model.handlers import Diagnostic, Source, escape
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-_HEADER = re.compile(r"\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
-_KEY = re.compile(r"\s*([A-Za-z0-9_\-]+|\"[^\"]*\")\s*=\s*")
-_TOML_ERROR = re.compile(r"(.*) \(at line (\d+), column (\d+)\)$")
+    from agenthooks.config.jsonpos import PositionMap
+
+# Patterns, compiled (and `re` imported) only for a file that may hold hooks.
+_HEADER = r"\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$"
+_KEY = r"\s*([A-Za-z0-9_\-]+|\"[^\"]*\")\s*=\s*"
+_TOML_ERROR = r"(.*) \(at line (\d+), column (\d+)\)$"
 
 
 def parse(source: Source, text: str) -> tuple[Any, Any, list[Diagnostic], str] | None:
@@ -39,6 +40,11 @@ def parse(source: Source, text: str) -> tuple[Any, Any, list[Diagnostic], str] |
     hooks.json, read as JSON)."""
     if not source.file.endswith(".toml"):
         return None
+    if not _may_hold_hooks(text):
+        # Most config.toml files hold no hooks: they cost a scan, not a TOML parser, on every
+        # run that finds one (the user's ~/.codex/config.toml under any host), and give no
+        # document to check.
+        return None, None, [], text
     if sys.version_info >= (3, 11):
         import tomllib
     else:  # the backport, a dependency on Python 3.10
@@ -46,7 +52,9 @@ def parse(source: Source, text: str) -> tuple[Any, Any, list[Diagnostic], str] |
     try:
         config = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        found = _TOML_ERROR.match(str(exc))
+        import re
+
+        found = re.match(_TOML_ERROR, str(exc))
         message, line, column = (found.group(1), int(found.group(2)), int(found.group(3))) \
             if found else (str(exc), 1, 1)
         from agenthooks.config.rules import ALL_RULES
@@ -62,19 +70,34 @@ def parse(source: Source, text: str) -> tuple[Any, Any, list[Diagnostic], str] |
     return document, positions(text), [], text
 
 
+def _may_hold_hooks(text: str) -> bool:
+    """Whether a line could define hooks: a `[hooks...]` / `[[hooks...]]` header, or a
+    top-level `hooks` key (`hooks.PreToolUse = [...]`, `hooks = {...}`)."""
+    for line in text.splitlines():
+        word = line.lstrip(" \t[").lstrip('"')
+        if word.startswith("hooks") and word[5:6] in ("", ".", "]", '"', " ", "=", "\t"):
+            return True
+    return False
+
+
 def positions(text: str) -> PositionMap:
     """Where each `[hooks...]` table and each of its keys is, by JSON pointer."""
+    import re
+
+    from agenthooks.config.jsonpos import PositionMap
+
+    header_at, key_at = re.compile(_HEADER).match, re.compile(_KEY).match
     found = PositionMap(text)
     counts: dict[str, int] = {}
     table = ""
     offset = 0
     for line in text.splitlines(keepends=True):
-        header = _HEADER.match(line)
+        header = header_at(line)
         if header is not None and not line.lstrip().startswith("#"):
             table = _table_pointer(header.group(1) == "[[", header.group(2), counts)
             found.values.setdefault(table, offset + line.index("["))
         elif table:
-            key = _KEY.match(line)
+            key = key_at(line)
             if key is not None:
                 name = key.group(1).strip('"')
                 pointer = f"{table}/{escape(name)}"

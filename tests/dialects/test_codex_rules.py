@@ -209,3 +209,16 @@ def test_a_config_toml_that_is_not_toml(tmp_path: Path) -> None:
 
 def test_a_config_toml_without_hooks_says_nothing(tmp_path: Path) -> None:
     assert check_toml(tmp_path, 'model = "x"\n').diagnostics == ()
+
+
+@pytest.mark.parametrize(("text", "hooks"), [
+    ('model = "x"\n[projects."/a"]\ntrust_level = "trusted"\n', False),
+    ('hooks_dir = "x"\n', False),
+    ('[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "c"\n', True),
+    ('hooks.Stop = [{hooks = [{type = "command", command = "c"}]}]\n', True),
+    ('[[ "hooks" . Stop ]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "c"\n', True),
+])
+def test_only_a_config_toml_that_may_hold_hooks_is_parsed(tmp_path: Path, text: str,
+                                                           hooks: bool) -> None:
+    hook_file = check_toml(tmp_path, text)
+    assert bool(hook_file.handlers) == hooks
