@@ -173,6 +173,19 @@ def test_the_docs_snippet_answers_in_cursors_schema(project: Path) -> None:
             assert output == {"followup_message": "the tests fail: keep going"}
 
 
+def test_the_readme_snippet_is_the_docs_one() -> None:
+    import re
+
+    from tests.hosts.conftest import REPO
+    from tests.hosts.test_host_output import snippets
+
+    readme = (REPO / "README.md").read_text("utf-8")
+    section = readme[readme.index("### Cursor"):]
+    block = re.search(r"```json\n(.*?)```", section, flags=re.S)
+    assert block is not None
+    assert json.loads(block.group(1)) == snippets()["cursor"]
+
+
 # --- Cursor's own handlers, read with Cursor's rules ------------------------------------------
 
 
