@@ -73,13 +73,15 @@ HOST_TABLE: tuple[HostRow, ...] = (
             (".cursor/hooks.json",), (".cursor/hooks.json",),
             ("/etc/cursor/hooks.json", "/Library/Application Support/Cursor/hooks.json",
              "C:\\ProgramData\\Cursor\\hooks.json"), own_folder=True),
-    # developers.openai.com/codex/hooks, "Where Codex looks for hooks"; the user's folder is
-    # $CODEX_HOME when set. Inline [hooks] of config.toml: `hosts.codex.trust` reads them.
+    # developers.openai.com/codex/hooks, "Where Codex looks for hooks": hooks.json and the
+    # inline [hooks] tables of config.toml, per layer (the user's folder is $CODEX_HOME when
+    # set, which discovery does not follow; `hosts.codex.trust` does).
     HostRow("codex", "Codex", "Codex",
             "agenthooks.hosts.codex.render:write",
             "agenthooks.hosts.codex.protocol:answer",
             "agenthooks.dialects.codex:selection", "agenthooks.dialects.codex:CODEX",
-            (".codex/hooks.json",), (".codex/hooks.json",)),
+            (".codex/hooks.json", ".codex/config.toml"),
+            (".codex/hooks.json", ".codex/config.toml")),
     # github/docs@05da5bc content/copilot/reference/hooks-reference.md, "Hooks locations"
     # (the user folder moves with $COPILOT_HOME, not followed here).
     HostRow("copilot", "GitHub Copilot CLI", "Copilot CLI",
