@@ -6,8 +6,8 @@ Files: `/etc/github-copilot/policy.d/*.json` (policy), `<repo>/.github/hooks/*.j
 `~/.copilot/hooks/*.json`; all of them run, in that order. A file is `{"version": 1,
 "hooks": {"<event>": [handler, ...]}}`: a flat list of handlers per event, each with its own
 `matcher`, run one after another. `dialects.copilot_check` walks it. The camelCase event
-names are read here; the PascalCase ones ("VS Code compatible", snake_case payloads, Claude
-Code's matchers) are reported and left out.
+names are read here; the PascalCase ones ("VS Code compatible": Claude Code's payloads, tool
+names, matchers and answers) are read as Claude Code handlers by `dialects.copilot_check`.
 """
 
 from __future__ import annotations

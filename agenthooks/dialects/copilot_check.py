@@ -8,8 +8,13 @@ document (github/docs@05da5bc content/copilot/reference/hooks-reference.md).
                `powershell` or `command`, or `exec` with `args` (never both); `cwd`, `env`,
                `timeoutSec` (alias `timeout`, seconds, default 30); `matcher` an anchored regex
                (an invalid one skips the entry)
-    PascalCase event names take another payload format and Claude Code's matchers: listed
-               as warnings, not run by agenthooks
+    PascalCase event names (`PreToolUse`): Copilot gives those hooks Claude Code's payload
+               (snake_case, Claude Code's tool names such as `Bash`), reads their matchers as
+               Claude Code's (a name or `A|B` list matches the Copilot or the Claude Code name,
+               anything else is a regex anchored on the Claude Code name) and reads Claude
+               Code's answers too (`hookSpecificOutput`, `updatedInput`): measured with
+               copilot 1.0.102. They are read as Claude Code handlers, with Copilot's
+               `timeoutSec`; one with no Claude Code event (`ErrorOccurred`) is not run
 """
 
 from __future__ import annotations
@@ -19,8 +24,10 @@ import os
 import shlex
 
 from agenthooks.dialects.check import DialectChecker, freeze, runs_as
+from agenthooks.dialects.claude import CLAUDE
 from agenthooks.dialects.copilot import COMMAND_FIELDS, COPILOT, EVENTS, PASCAL_EVENTS, VERSION
 from agenthooks.dialects.copilot import selection as copilot_selection
+from agenthooks.dialects.matching import PLAIN_NAME, regex_error
 from agenthooks.events import INT32_MAX
 from agenthooks.model.handlers import Handler, Source, escape, json_kind
 
@@ -53,7 +60,7 @@ class CopilotChecker(DialectChecker):
             self.all_off = True
             self.add("hooks-disabled", "`disableAllHooks` is true: Copilot runs none of this "
                                        "file's hooks", "/disableAllHooks")
-            self.handlers = [h._replace(enabled=False) for h in self.handlers]
+            self.handlers = []  # this file's alone: not a switch over every Copilot file
         if self.structural_errors > structural:  # the whole file is rejected
             self.handlers = []
         if self.thorough and self.source.level == "workspace":
@@ -79,14 +86,12 @@ class CopilotChecker(DialectChecker):
                             "/version")
 
     def event(self, event: str, handlers: Any, pointer: str) -> None:
-        if event in PASCAL_EVENTS:
+        if event in PASCAL_EVENTS and event not in CLAUDE.events:
             if self.thorough:
-                self.add("option-ignored", f"{event} is Copilot's VS Code compatible name "
-                                           "(snake_case payloads, Claude Code's matchers): "
-                                           "agenthooks lists and runs only the camelCase "
-                                           "events of a Copilot file", pointer, "key")
+                self.add("option-ignored", f"{event} has no Claude Code event: agenthooks "
+                                           "lists it but does not run it", pointer, "key")
             return
-        if event not in EVENTS:
+        if event not in EVENTS and event not in PASCAL_EVENTS:
             self.add("unknown-event", self.unknown_event(event), pointer, "key")
             return
         if not isinstance(handlers, list):
@@ -152,6 +157,11 @@ class CopilotChecker(DialectChecker):
         if not isinstance(matcher, str):
             return None
         where = pointer + "/matcher"
+        if event in PASCAL_EVENTS:
+            if regex_error(claude_matcher(matcher) or "") is not None:
+                self.add("matcher-regex", f"matcher {matcher!r} is not a valid regex: Copilot "
+                                          "skips this hook", where)
+            return matcher
         if EVENTS[event] is None and matcher and self.thorough:
             self.add("flat-matcher", f"{event} has no matcher: Copilot runs these handlers "
                                      f"on every {event}", where, "key")
@@ -193,10 +203,14 @@ class CopilotChecker(DialectChecker):
             program = text if how["args"] is None else "exec " + shlex.join(
                 [text, *how["args"]])
             text, how["args"] = f"cd -- {shlex.quote(cwd)} && {program}", None
+        # A PascalCase event's handler is Claude Code's in all but its file's rules.
+        pascal = event in PASCAL_EVENTS
         return Handler(
-            source=self.source, hook="", event=event, matcher=matcher, command=text,
-            timeout=timeout, kind=kind, enabled=True, pointer=pointer, dialect=COPILOT.name,
-            sequential=True, options=options, **how,
+            source=self.source, hook="", event=event,
+            matcher=claude_matcher(matcher) if pascal else matcher, command=text,
+            timeout=timeout, kind=kind, enabled=True, pointer=pointer,
+            dialect=CLAUDE.name if pascal else COPILOT.name, sequential=not pascal,
+            options=options, **how,
         )
 
 
@@ -244,6 +258,25 @@ def _trusted_folders() -> list[str] | None:
     if not isinstance(folders, list):
         return []
     return [os.path.realpath(os.path.expanduser(f)) for f in folders if isinstance(f, str)]
+
+
+def claude_matcher(matcher: str | None) -> str | None:
+    """A PascalCase event's matcher as Claude Code's reader says it (`matching.claude_selection`,
+    which matches Claude Code's tool names): everything for `*`, `**` or none; a list of
+    names, each Copilot name joined by its Claude Code name ("A literal name or |-separated
+    alternation ... fires when any token equals the runtime tool name or its Claude tool
+    name"); any other text anchored ("a case-sensitive regex anchored as ^(?:PATTERN)$ tested
+    against the Claude tool name"). github/docs@05da5bc hooks-reference.md, "Claude-format
+    matchers"; `Bash` and `B.*` selecting Copilot's bash were measured with 1.0.102."""
+    if matcher is None or matcher.strip() in ("", "*", "**"):
+        return None
+    tokens = matcher.split("|")
+    if not all(PLAIN_NAME.fullmatch(token) for token in tokens):
+        return f"^(?:{matcher})$"
+    from agenthooks.model.tools import tool_name
+
+    names = [*tokens, *(tool_name(token, COPILOT.name, CLAUDE.name) for token in tokens)]
+    return "|".join(dict.fromkeys(names))
 
 
 def read(doc: Any, source: Source, *, thorough: bool) -> DialectChecker:

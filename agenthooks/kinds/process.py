@@ -93,8 +93,8 @@ def plugin_data_dir(plugin_root: str) -> str:
 def handler_env(handler: Handler, event: str, tool: str | None) -> dict[str, str]:
     """What a handler finds in its environment on top of agenthooks' own.
 
-    GEMINI_PROJECT_DIR, CLAUDE_PROJECT_DIR and CURSOR_PROJECT_DIR let hooks written for those
-    hosts run unchanged;
+    GEMINI_PROJECT_DIR, CLAUDE_PROJECT_DIR, CURSOR_PROJECT_DIR and COPILOT_PROJECT_DIR let
+    hooks written for those hosts run unchanged;
     a Claude Code plugin's hooks also get CLAUDE_PLUGIN_ROOT and CLAUDE_PLUGIN_DATA. What
     comes from the payload (GEMINI_SESSION_ID, GEMINI_CWD, CLAUDE_ENV_FILE) is added per call
     (`call_env`).
@@ -108,6 +108,7 @@ def handler_env(handler: Handler, event: str, tool: str | None) -> dict[str, str
         "GEMINI_PROJECT_DIR": workspace,
         "CLAUDE_PROJECT_DIR": workspace,
         "CURSOR_PROJECT_DIR": workspace,
+        "COPILOT_PROJECT_DIR": workspace,
     }
     if tool is not None:
         env["AGENTHOOKS_TOOL_NAME"] = tool

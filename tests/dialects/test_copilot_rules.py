@@ -48,7 +48,9 @@ CASES: list[tuple[str, list[tuple[str, int, int]]]] = [
      [("timeout-invalid", 1, 68)]),
     ('{' + V + '"hooks": {"agentStop": [{"powershell": "x"}]}}\n',
      [("option-ignored", 1, 41)]),
-    ('{' + V + '"hooks": {"PreToolUse": []}}\n', [("option-ignored", 1, 26)]),
+    ('{' + V + '"hooks": {"ErrorOccurred": []}}\n', [("option-ignored", 1, 26)]),
+    ('{' + V + '"hooks": {"PreToolUse": [{"bash": "x", "matcher": "("}]}}\n',
+     [("matcher-regex", 1, 66)]),
     ('{' + V + '"hooks": {"agentStop": [{"type": "http", "url": "https://x"}]}}\n',
      [("handler-host-only", 1, 49)]),
     ('{' + V + '"disableAllHooks": true, "hooks": {}}\n', [("hooks-disabled", 1, 35)]),
@@ -78,6 +80,39 @@ def test_the_handlers_copilot_registers(tmp_path: Path) -> None:
     assert (first.command, first.timeout, first.matcher, first.sequential) == (
         "cd -- tools && ./gate.sh", 5.0, "bash", True)
     assert (second.command, second.args, second.timeout) == ("python3", ("g.py",), 7.0)
+
+
+@pytest.mark.parametrize(("matcher", "claude"), [
+    (None, None), ("*", None), ("**", None), ("", None),
+    # A name or list matches the Copilot name or its Claude Code name.
+    ("bash", "bash|Bash"), ("Bash", "Bash"), ("view|Edit", "view|Edit|Read"),
+    # Anything else is a regex anchored on the Claude Code name.
+    ("B.*", "^(?:B.*)$"), ("mcp__.*", "^(?:mcp__.*)$"),
+])
+def test_pascal_case_matchers_in_claude_codes_words(matcher: str | None,
+                                                    claude: str | None) -> None:
+    from agenthooks.dialects.copilot_check import claude_matcher
+
+    assert claude_matcher(matcher) == claude
+
+
+def test_a_pascal_case_event_is_a_claude_code_handler(tmp_path: Path) -> None:
+    """Copilot gives a PascalCase hook Claude Code's payload, names, matchers and answers
+    (measured with 1.0.102), under its own timeoutSec."""
+    hook_file = check(tmp_path, '{"version": 1, "hooks": {"PreToolUse": [\n'
+                                '  {"bash": "./gate.sh", "matcher": "bash"}],\n'
+                                ' "preToolUse": [{"bash": "./other.sh"}]}}\n')
+    pascal, camel = hook_file.handlers
+    assert (pascal.dialect, pascal.event, pascal.matcher, pascal.timeout) == (
+        "claude", "PreToolUse", "bash|Bash", 30.0)
+    assert (camel.dialect, camel.event) == ("copilot", "preToolUse")
+
+
+def test_disable_all_hooks_in_a_file_drops_that_files_hooks(tmp_path: Path) -> None:
+    off = check(tmp_path, '{"version": 1, "disableAllHooks": true, '
+                          '"hooks": {"preToolUse": [{"bash": "x"}]}}', "off.json")
+    on = check(tmp_path, '{"version": 1, "hooks": {"preToolUse": [{"bash": "x"}]}}', "on.json")
+    assert (off.handlers, len(on.handlers)) == ((), 1)
 
 
 def test_a_copilot_file_is_known_by_its_place(tmp_path: Path) -> None:
