@@ -57,6 +57,18 @@ CASES: list[tuple[str, dict[str, Any], str | None]] = [
     ("modifiedArgs rewrites the call", one({"bash": REWRITE}), "changed"),
     ("Claude Code's updatedInput is ignored", one({"bash": CLAUDE_REWRITE}), "hi"),
     ("Claude Code's deny is ignored", one({"bash": CLAUDE_DENY}), "hi"),
+    ("disableAllHooks drops the file's hooks", one({"bash": DENY}, disableAllHooks=True), "hi"),
+    # A PascalCase key: Claude Code's payload, names, matchers and answers.
+    ("a PascalCase key reads Claude Code's deny",
+     one({"bash": CLAUDE_DENY, "matcher": "Bash"}, "PreToolUse"), None),
+    ("a PascalCase key takes Claude Code's updatedInput",
+     one({"bash": CLAUDE_REWRITE}, "PreToolUse"), "changed"),
+    ("a PascalCase regex is anchored on the Claude Code name",
+     one({"bash": CLAUDE_DENY, "matcher": "B.*"}, "PreToolUse"), None),
+    ("a PascalCase regex does not see the Copilot name",
+     one({"bash": CLAUDE_DENY, "matcher": "b.*"}, "PreToolUse"), "hi"),
+    ("a PascalCase name matches the Copilot name too",
+     one({"bash": CLAUDE_DENY, "matcher": "bash"}, "PreToolUse"), None),
 ]
 
 
