@@ -35,11 +35,17 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from agenthooks.dialects.spec import Dialect
+
 TOP_KEYS = ("version", "hooks", "disableAllHooks")
 
 
 class CopilotChecker(DialectChecker):
     """Walks a Copilot CLI hooks file."""
+
+    def __init__(self, source: Source, dialect: Dialect, *, thorough: bool) -> None:
+        super().__init__(source, dialect, thorough=thorough)
+        self.structural_errors = 0  # errors that reject the whole file (a bad version...)
 
     def document(self, doc: Any) -> None:
         if not isinstance(doc, dict):
@@ -66,8 +72,6 @@ class CopilotChecker(DialectChecker):
         if self.thorough and self.source.level == "workspace":
             self.claude_files_too()
             self.trusted_folder()
-
-    structural_errors = 0
 
     def structural(self, rule: str, message: str, pointer: str) -> None:
         self.add(rule, message, pointer)
