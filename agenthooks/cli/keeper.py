@@ -32,6 +32,7 @@ import sys
 from collections.abc import Callable
 
 from agenthooks.errors import AgentHooksError
+from agenthooks.executor.descendants import die_with_parent
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -43,7 +44,6 @@ GRACE = 2.0
 # What the child may write on stdout: far more than any answer, never the parent's memory.
 ANSWER_LIMIT = 64 << 20
 _FORWARDED = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
-_PR_SET_PDEATHSIG = 1
 _NO_STATUS = 70  # the child's status when even the status cannot be worked out
 
 
@@ -244,7 +244,7 @@ def _child(work: Callable[[], int], parent: int, answer_fd: int, status_fd: int)
     try:
         try:
             # A parent killed outright (SIGKILL at a host's timeout) takes this process too.
-            if _die_with_parent() and os.getppid() != parent:
+            if die_with_parent() and os.getppid() != parent:
                 os._exit(_NO_STATUS)
             _answer_only_to(answer_fd)
             code = work()
@@ -265,12 +265,6 @@ def _answer_only_to(answer_fd: int) -> None:
     _flush()
     os.dup2(2, 1)
     answer_to(answer_fd)
-
-
-def _die_with_parent() -> bool:
-    from agenthooks.executor.descendants import _prctl
-
-    return sys.platform.startswith("linux") and _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
 def _flush() -> None:

@@ -34,6 +34,7 @@ import sys
 import time
 
 from agenthooks.decision import Decision
+from agenthooks.executor.descendants import die_with_parent
 from agenthooks.kinds.python import HookOutcome, call_hook
 
 TYPE_CHECKING = False
@@ -197,7 +198,7 @@ def _become_child(hook: PythonHook, parent: int) -> None:
         os.setpgid(0, 0)
     # A parent killed outright (SIGKILL at a host's timeout) cannot kill this process: the
     # kernel does (Linux), so a hook that never returns does not outlive the run.
-    if _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL) and os.getppid() != parent:
+    if die_with_parent() and os.getppid() != parent:
         os._exit(70)  # the parent died before the request took effect
     for name in _SIGNALS_OF_A_RUN:
         number = getattr(signal, name, None)
@@ -206,36 +207,6 @@ def _become_child(hook: PythonHook, parent: int) -> None:
     os.dup2(2, 1)  # print(), os.write(1, ...), children without capture: all to stderr
     if type(hook.fn).__name__ == "MarkdownHook":
         _bound_memory()
-
-
-_PR_SET_PDEATHSIG = 1
-
-
-def _prctl(option: int, arg: int) -> bool:
-    """prctl(option, arg, 0, 0, 0) == 0, through `_ctypes` alone (the `ctypes` package costs
-    ten times its import); False where there is no prctl."""
-    if not sys.platform.startswith("linux"):
-        return False
-    try:
-        import _ctypes
-
-        class _Int(_ctypes._SimpleCData):  # type: ignore[type-arg]
-            _type_ = "i"
-
-        class _ULong(_ctypes._SimpleCData):  # type: ignore[type-arg]
-            _type_ = "L"
-
-        class _Function(_ctypes.CFuncPtr):
-            _flags_ = _ctypes.FUNCFLAG_CDECL
-            _restype_ = _Int
-            _argtypes_ = (_Int, _ULong, _ULong, _ULong, _ULong)
-
-        program: Any = None  # dlopen(NULL): the program and its libraries, libc among them
-        address = _ctypes.dlsym(_ctypes.dlopen(program), "prctl")
-        result: int = _Function(address)(option, arg, 0, 0, 0)
-    except (ImportError, OSError, AttributeError):
-        return False
-    return result == 0
 
 
 def _bound_memory() -> None:

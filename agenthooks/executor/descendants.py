@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 __all__ = ["HandlerWatch", "handler_watch", "own_descendants", "reap_orphans"]
 
 _PR_SET_CHILD_SUBREAPER = 36
+_PR_SET_PDEATHSIG = 1
 _REAP_ROUNDS = 32  # orphans of orphans come back to us; a fork bomb must not keep us here
 _REAP_WAIT = 1.0  # seconds to wait for SIGKILLed orphans to be reapable (D state, say)
 # The watch: "+PID" adds a handler's group, "-PID" drops it; at EOF, SIGKILL to every group
@@ -199,6 +200,13 @@ def _prctl(option: int, arg: int) -> bool:
     except (ImportError, OSError, AttributeError):
         return False  # no _ctypes or no prctl in this libc: no subreaper
     return result == 0
+
+
+def die_with_parent() -> bool:
+    """Have the kernel SIGKILL this process when its parent dies (Linux's parent-death
+    signal); whether it will. A forked child of agenthooks asks for it first thing, so that
+    a run killed outright (SIGKILL at a host's timeout) cannot leave it running."""
+    return sys.platform.startswith("linux") and _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
 def reap_orphans() -> int:
