@@ -449,6 +449,12 @@ def _gemini_safe(text: str) -> str:
     return "".join(c if c.isascii() and (c.isalnum() or c in "_-.:") else "_" for c in text)
 
 
+# Hosts whose MCP names carry the tool alone: Cursor's `MCP:<tool_name>` (cursor.com/docs/hooks,
+# "Available matchers by hook"). A name in it loses its server, so it is written, never read
+# back into another host's name.
+_MCP_TOOL_ONLY: dict[str, str] = {"cursor": "MCP:"}
+
+
 def mcp_name(dialect: str, server: str, tool: str) -> str:
     """A host's name for MCP tool `tool` of `server`.
 
@@ -457,6 +463,8 @@ def mcp_name(dialect: str, server: str, tool: str) -> str:
     """
     if dialect == "gemini":
         return f"mcp_{_gemini_safe(server)}_{_gemini_safe(tool)}"
+    if dialect in _MCP_TOOL_ONLY:
+        return _MCP_TOOL_ONLY[dialect] + tool
     prefix, sep = _MCP_STYLE.get(dialect, _MCP_STYLE["claude"])
     return f"{prefix}{server}{sep}{tool}"
 
@@ -470,7 +478,7 @@ def tool_name(name: str, source: str, target: str) -> str:
         names = tool.names.get(target)
         return names[0] if names else name
     parts = mcp_parts(source, name)
-    if parts is None or target not in _MCP_STYLE:
+    if parts is None or (target not in _MCP_STYLE and target not in _MCP_TOOL_ONLY):
         return name
     return mcp_name(target, *parts)
 

@@ -288,3 +288,13 @@ def test_a_shell_matcher_sees_the_whole_command(tmp_path: Path) -> None:
     assert engine(tmp_path, "beforeShellExecution", PAYLOADS["beforeShellExecution"])[0] == 2
     quiet = {**PAYLOADS["beforeShellExecution"], "command": "ls"}
     assert engine(tmp_path, "beforeShellExecution", quiet)[0] == 0
+
+
+def test_a_cursor_mcp_matcher_selects_another_hosts_mcp_call(tmp_path: Path) -> None:
+    cursor_file(tmp_path, {"preToolUse": [{"command": "exit 2", "matcher": "^MCP:create_"}]})
+    claude = {"hook_event_name": "PreToolUse", "session_id": "s",
+              "tool_name": "mcp__memory__create_entities", "tool_input": {}}
+    done = answer(["agenthooks", "run", "PreToolUse", "--host", "claude", "--other-hosts",
+                   "--config", ".cursor/hooks.json"], claude, tmp_path)
+    specific = json.loads(done.stdout)["hookSpecificOutput"]
+    assert specific["permissionDecision"] == "deny"

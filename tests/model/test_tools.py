@@ -302,3 +302,13 @@ def test_markdown_table_has_a_row_per_tool() -> None:
     assert "`Bash` / `PowerShell`" in shell
     assert "cwd→dir_path" in shell
     assert "| `notebook-edit` | - | `NotebookEdit` | - | - | - | - |" in lines
+
+
+def test_cursor_names_an_mcp_tool_without_its_server() -> None:
+    """Cursor's matchers see `MCP:<tool_name>`: a Claude Code or Gemini CLI MCP call is
+    written so; Cursor's name, having no server, passes through unchanged."""
+    from agenthooks.model.tools import tool_name
+
+    assert tool_name("mcp__memory__create_entities", "claude", "cursor") == "MCP:create_entities"
+    assert tool_name("mcp_github_list_issues", "gemini", "cursor") == "MCP:list_issues"
+    assert tool_name("MCP:list_issues", "cursor", "claude") == "MCP:list_issues"
