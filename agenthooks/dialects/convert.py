@@ -555,7 +555,12 @@ def convert_handler(handler: Handler, target: str, place: Place,
             return [], False
     event = counterpart(handler.event, handler.dialect, target)
     assert event is not None  # refused above
-    matchers = _matchers(handler, target, event, losses)
+    pascal = _pascal_event(handler, target)
+    matchers: list[str | None] | None
+    if pascal is not None:  # written in Claude Code's words, which Copilot reads there
+        event, matchers = pascal, [_pascal_matcher(handler)]
+    else:
+        matchers = _matchers(handler, target, event, losses)
     if matchers is None:
         return [], False
     body, placed = _body(handler, target, event, place, losses)
@@ -567,6 +572,33 @@ def convert_handler(handler: Handler, target: str, place: Place,
     hook = handler.hook or handler.name or ""
     return [Entry(hook, event, matcher, sequential, body, handler.enabled)
             for matcher in matchers], placed
+
+
+def _pascal_event(handler: Handler, target: str) -> str | None:
+    """The PascalCase event a Claude Code handler keeps in a Copilot file, or None.
+
+    Under a PascalCase key Copilot CLI sends a hook Claude Code's payload (`tool_input`,
+    `Bash`), reads its matcher as Claude Code's and its answer too (`hookSpecificOutput`),
+    where under the camelCase key the same script would read a payload it does not know and
+    its deny would be ignored (measured with copilot 1.0.102; github/docs@05da5bc
+    hooks-reference.md, "Claude-format matchers")."""
+    from agenthooks.dialects.copilot import PASCAL_EVENTS
+
+    if target != "copilot" or handler.dialect != "claude" or handler.event not in PASCAL_EVENTS:
+        return None
+    return handler.event
+
+
+def _pascal_matcher(handler: Handler) -> str | None:
+    """A Claude Code matcher as Copilot reads it under a PascalCase key: a name or list as it
+    is; a regex, which Claude Code searches anywhere in the name and Copilot anchors, with
+    the anchoring undone."""
+    chosen = matching.claude_selection(handler.matcher, handler.event)
+    if chosen.form == "all":
+        return None
+    if chosen.form == "names":
+        return "|".join(chosen.names)
+    return f".*(?:{handler.matcher}).*"
 
 
 def _matchers(handler: Handler, target: str, event: str,

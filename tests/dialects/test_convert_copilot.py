@@ -16,11 +16,33 @@ def test_claude_code_settings_into_copilot(tmp_path: Path) -> None:
         "Stop": [{"hooks": [{"type": "command", "command": "echo done", "timeout": 30}]}]}})
     code, doc, err = convert(tmp_path, ".claude/settings.json", "--to", "copilot")
     assert code == 0, err
+    # Under the PascalCase keys Copilot sends Claude Code's payload and reads Claude Code's
+    # matchers and answers: the gate script runs as written for Claude Code.
+    assert doc == {"version": 1, "hooks": {
+        "PreToolUse": [{"command": '"$COPILOT_PROJECT_DIR"/.claude/hooks/gate.sh',
+                        "timeout": 600, "matcher": "Bash"}],
+        "Stop": [{"command": "echo done"}]}}
+
+
+def test_a_claude_code_regex_is_searched_anywhere_in_copilot_too(tmp_path: Path) -> None:
+    write(tmp_path, ".claude/settings.json", {"hooks": {"PreToolUse": [
+        {"matcher": "mcp__.*__write", "hooks": [{"type": "command", "command": "true"}]}]}})
+    code, doc, err = convert(tmp_path, ".claude/settings.json", "--to", "copilot")
+    assert code == 0, err
+    assert doc["hooks"]["PreToolUse"][0]["matcher"] == ".*(?:mcp__.*__write).*"
+
+
+def test_gemini_cli_settings_into_copilot_take_camel_case(tmp_path: Path) -> None:
+    write(tmp_path, ".gemini/settings.json", {"hooks": {"BeforeTool": [
+        {"matcher": "run_shell_command", "hooks": [{"type": "command", "command": "true"}]}]}})
+    code, doc, err = convert(tmp_path, ".gemini/settings.json", "--to", "copilot")
+    assert code == 0, err
     [gate] = doc["hooks"]["preToolUse"]
-    assert gate["command"] == '"$COPILOT_PROJECT_DIR"/.claude/hooks/gate.sh'
-    # Copilot matches whole names: its bash and powershell are Claude Code's Bash.
-    assert set(gate["matcher"].split("|")) >= {"bash", "powershell"}
-    assert doc["version"] == 1 and doc["hooks"]["agentStop"] == [{"command": "echo done"}]
+    # Copilot matches whole names: Gemini CLI's shell is its bash and powershell.
+    from agenthooks.dialects.matching import matches
+
+    assert [name for name in ("bash", "powershell", "view")
+            if matches("copilot", gate["matcher"], "preToolUse", name)] == ["bash", "powershell"]
 
 
 def test_copilot_into_claude_code_reports_the_order_it_loses(tmp_path: Path) -> None:
