@@ -298,3 +298,16 @@ def test_a_cursor_mcp_matcher_selects_another_hosts_mcp_call(tmp_path: Path) -> 
                    "--config", ".cursor/hooks.json"], claude, tmp_path)
     specific = json.loads(done.stdout)["hookSpecificOutput"]
     assert specific["permissionDecision"] == "deny"
+
+
+@pytest.mark.parametrize("said", ['{"hookSpecificOutput": 5}', '{"hookSpecificOutput": "x"}',
+                                  '{"permission": 7}', '{"updated_input": "ls"}',
+                                  '{"followup_message": ["x"]}'])
+def test_nonsense_is_a_warning_never_a_crash(tmp_path: Path, said: str) -> None:
+    cursor_file(tmp_path, {"preToolUse": [{"command": f"echo '{said}'"}],
+                           "stop": [{"command": f"echo '{said}'"}]})
+    for event in ("preToolUse", "stop"):
+        done = answer(["agenthooks", "run", event, "--config", ".cursor/hooks.json",
+                       "--report", "json"], PAYLOADS[event], tmp_path)
+        assert done.returncode in (0, 2) and "Traceback" not in done.stderr, done.stderr
+        json.loads(done.stdout)

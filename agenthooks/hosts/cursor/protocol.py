@@ -120,14 +120,16 @@ def in_engine_words(said: dict[str, Any], event: str) -> dict[str, Any]:
     user = _text(said.get("user_message"))
     if user is not None and user != out.get("reason"):
         out["systemMessage"] = user
-    specific = dict(out.get("hookSpecificOutput") or {})
+    specific: dict[str, Any] = {}
     if isinstance(said.get("updated_input"), dict) and event == "PreToolUse":
         specific["updatedInput"] = said["updated_input"]
     context = _text(said.get("additional_context"))
     if context is not None:
         specific["additionalContext"] = context
-    if specific:
-        out["hookSpecificOutput"] = {"hookEventName": event, **specific}
+    given = out.get("hookSpecificOutput")
+    if specific and (given is None or isinstance(given, dict)):
+        # Claude Code's own nested answer, if the handler gave one, and Cursor's fields.
+        out["hookSpecificOutput"] = {"hookEventName": event, **(given or {}), **specific}
     return out
 
 
