@@ -159,6 +159,13 @@ DIALECT_RULES: dict[str, Rule] = {
              "a repository with Copilot hooks and Claude Code hooks: Copilot CLI runs both"),
         Rule("copilot-untrusted-folder", "warning",
              "repository hooks of a folder Copilot CLI does not trust: `copilot -p` skips them"),
+        Rule("copilot-unknown-event", "warning",
+             "an event name Copilot CLI does not know (`pretooluse`): it drops those hooks "
+             "without a word"),
+        Rule("copilot-matcher-skipped", "warning",
+             "a Copilot matcher that is not a valid regex: Copilot skips that entry only"),
+        Rule("copilot-claude-answer", "warning",
+             "a camelCase Copilot hook answering in Claude Code's fields, which Copilot ignores"),
         Rule("vscode-ignores-matcher", "warning",
              "a Claude Code tool matcher in a project VS Code opens: its agent ignores it"),
     )

@@ -96,7 +96,7 @@ class CopilotChecker(DialectChecker):
                                            "lists it but does not run it", pointer, "key")
             return
         if event not in EVENTS and event not in PASCAL_EVENTS:
-            self.add("unknown-event", self.unknown_event(event), pointer, "key")
+            self.add("copilot-unknown-event", unknown_event(event), pointer, "key")
             return
         if not isinstance(handlers, list):
             self.structural("event-type", f"{event} must be a list of handlers, not "
@@ -121,6 +121,8 @@ class CopilotChecker(DialectChecker):
         self.option_values(handler, spec.keys, pointer)
         text = self.command_of(handler, pointer) if kind == "command" else \
             self.required(kind, spec.field or "url", handler, pointer)
+        if kind == "command" and text:
+            self.claude_answer(event, text, pointer)
         matcher = self.copilot_matcher(event, handler, pointer)
         timeout = self.copilot_timeout(handler, pointer)
         if not spec.runs_offline and self.thorough:
@@ -156,22 +158,40 @@ class CopilotChecker(DialectChecker):
             self.command_text(text, f"{pointer}/{field}")
         return text
 
+    def claude_answer(self, event: str, text: str, pointer: str) -> None:
+        """A camelCase hook whose command, or the script it names, answers with Claude Code's
+        fields: Copilot reads `permissionDecision` and `modifiedArgs` there and ignores
+        `hookSpecificOutput` and `updatedInput` (measured with copilot 1.0.102: the call
+        ran; github/copilot-cli#2013), so such a gate is silently open."""
+        if event in PASCAL_EVENTS or not self.thorough:
+            return
+        said = [word for word in CLAUDE_ANSWERS if word in text or word in _script_text(
+            text, self.source.workspace)]
+        if said:
+            self.add("copilot-claude-answer", f"this hook answers with Claude Code's "
+                                              f"`{said[0]}`, which Copilot ignores under the "
+                                              f"camelCase {event}: write Copilot's fields "
+                                              "(permissionDecision, permissionDecisionReason, "
+                                              "modifiedArgs), or use the PascalCase event, "
+                                              "where Copilot reads Claude Code's answers",
+                     pointer)
+
     def copilot_matcher(self, event: str, handler: dict[str, Any], pointer: str) -> str | None:
         matcher = handler.get("matcher")
         if not isinstance(matcher, str):
             return None
         where = pointer + "/matcher"
+        skipped = f"matcher {matcher!r} is not a valid regex: Copilot skips this hook (and "\
+                  "so does agenthooks), and runs the others of the file"
         if event in PASCAL_EVENTS:
             if regex_error(claude_matcher(matcher) or "") is not None:
-                self.add("matcher-regex", f"matcher {matcher!r} is not a valid regex: Copilot "
-                                          "skips this hook", where)
+                self.add("copilot-matcher-skipped", skipped, where)
             return matcher
         if EVENTS[event] is None and matcher and self.thorough:
             self.add("flat-matcher", f"{event} has no matcher: Copilot runs these handlers "
                                      f"on every {event}", where, "key")
         elif copilot_selection(matcher, event).form == "never":
-            self.add("matcher-regex", f"matcher {matcher!r} is not a valid regex: Copilot "
-                                      "skips this hook", where)
+            self.add("copilot-matcher-skipped", skipped, where)
         return matcher
 
     def copilot_timeout(self, handler: dict[str, Any], pointer: str) -> float:
@@ -262,6 +282,43 @@ def _trusted_folders() -> list[str] | None:
     if not isinstance(folders, list):
         return []
     return [os.path.realpath(os.path.expanduser(f)) for f in folders if isinstance(f, str)]
+
+
+# Claude Code's answer fields that Copilot ignores under a camelCase event.
+CLAUDE_ANSWERS = ("hookSpecificOutput", "updatedInput")
+# How much of a hook's script is read to find them.
+SCRIPT_BYTES = 1 << 16
+
+
+def _script_text(command: str, root: str) -> str:
+    """The start of the script a command runs, when its first word names a file of the
+    repository (relative to its root, or through $COPILOT_PROJECT_DIR / $CLAUDE_PROJECT_DIR);
+    "" otherwise."""
+    try:
+        first = shlex.split(command)[0] if command.strip() else ""
+    except ValueError:
+        return ""
+    for variable in ("$COPILOT_PROJECT_DIR/", "${COPILOT_PROJECT_DIR}/", "$CLAUDE_PROJECT_DIR/",
+                     "${CLAUDE_PROJECT_DIR}/"):
+        first = first.removeprefix(variable)
+    if not first or first.startswith(("$", "~")):
+        return ""
+    try:
+        with open(os.path.join(root, first), "rb") as stream:
+            return stream.read(SCRIPT_BYTES).decode("utf-8", "replace")
+    except OSError:
+        return ""
+
+
+def unknown_event(event: str) -> str:
+    """Why Copilot drops an event it does not know, with the name it likely meant: Copilot
+    matches names case-sensitively (measured with copilot 1.0.102: `pretooluse` and
+    `PreToolUSE` never ran; github/copilot-cli#4520)."""
+    meant = next((known for known in (*EVENTS, *sorted(PASCAL_EVENTS))
+                  if known.lower() == event.lower()), None)
+    hint = f"did you mean {meant!r}? " if meant else ""
+    return (f"unknown event {event!r}: {hint}Copilot drops the hooks of an event it does not "
+            "know without a word (names are case-sensitive), and runs the rest of the file")
 
 
 def claude_matcher(matcher: str | None) -> str | None:

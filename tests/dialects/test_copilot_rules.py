@@ -32,14 +32,16 @@ V = '"version": 1, '
 CASES: list[tuple[str, list[tuple[str, int, int]]]] = [
     ('{"hooks": {}}\n', [("version-missing", 1, 1)]),
     ('{"version": 2, "hooks": {}}\n', [("version-invalid", 1, 13)]),
-    ('{' + V + '"hooks": {"preTooluse": []}}\n', [("unknown-event", 1, 26)]),
+    ('{' + V + '"hooks": {"preTooluse": []}}\n', [("copilot-unknown-event", 1, 26)]),
+    ('{' + V + '"hooks": {"preToolUse": [{"bash": "echo \'{\\"updatedInput\\": {}}\'"}]}}\n',
+     [("copilot-claude-answer", 1, 41)]),
     ('{' + V + '"hooks": {"agentStop": {}}}\n', [("event-type", 1, 39)]),
     ('{' + V + '"hooks": {"agentStop": [{"type": "command"}]}}\n',
      [("command-missing", 1, 40)]),
     ('{' + V + '"hooks": {"agentStop": [{"exec": "x", "bash": "y"}]}}\n',
      [("option-type", 1, 54)]),
     ('{' + V + '"hooks": {"preToolUse": [{"bash": "x", "matcher": "*"}]}}\n',
-     [("matcher-regex", 1, 66)]),
+     [("copilot-matcher-skipped", 1, 66)]),
     ('{' + V + '"hooks": {"agentStop": [{"bash": "x", "matcher": "y"}]}}\n',
      [("flat-matcher", 1, 54)]),
     ('{' + V + '"hooks": {"agentStop": [{"bash": "x", "timeoutSec": 30000}]}}\n',
@@ -50,7 +52,7 @@ CASES: list[tuple[str, list[tuple[str, int, int]]]] = [
      [("option-ignored", 1, 41)]),
     ('{' + V + '"hooks": {"ErrorOccurred": []}}\n', [("option-ignored", 1, 26)]),
     ('{' + V + '"hooks": {"PreToolUse": [{"bash": "x", "matcher": "("}]}}\n',
-     [("matcher-regex", 1, 66)]),
+     [("copilot-matcher-skipped", 1, 66)]),
     ('{' + V + '"hooks": {"agentStop": [{"type": "http", "url": "https://x"}]}}\n',
      [("handler-host-only", 1, 49)]),
     ('{' + V + '"disableAllHooks": true, "hooks": {}}\n', [("hooks-disabled", 1, 35)]),
@@ -180,3 +182,22 @@ def test_vscode_ignores_the_matchers_of_claude_settings(tmp_path: Path) -> None:
     assert rules() == []  # nothing shows VS Code or Copilot here
     (tmp_path / ".vscode").mkdir()
     assert rules() == [("vscode-ignores-matcher", 1, 39)]
+
+
+def test_a_bad_key_or_matcher_drops_only_its_hooks(tmp_path: Path) -> None:
+    """Copilot drops a mis-cased event and skips an entry whose matcher is no regex, and runs
+    the rest of the file (measured with copilot 1.0.102): the file is not skipped."""
+    hook_file = check(tmp_path, '{"version": 1, "hooks": {"pretooluse": [{"bash": "a"}],\n'
+                                ' "preToolUse": [{"bash": "b", "matcher": "("}, {"bash": "c"}]}}\n')
+    assert hook_file.ok
+    assert [h.command for h in hook_file.handlers] == ["b", "c"]
+    [unknown] = [d.message for d in hook_file.diagnostics if d.rule == "copilot-unknown-event"]
+    assert "did you mean 'preToolUse'?" in unknown
+
+
+def test_a_script_answering_in_claude_codes_words(tmp_path: Path) -> None:
+    (tmp_path / "gate.py").write_text('print(\'{"hookSpecificOutput": {}}\')\n')
+    camel = check(tmp_path, '{"version": 1, "hooks": {"preToolUse": [{"bash": "./gate.py"}]}}')
+    pascal = check(tmp_path, '{"version": 1, "hooks": {"PreToolUse": [{"bash": "./gate.py"}]}}')
+    assert [d.rule for d in camel.diagnostics] == ["copilot-claude-answer"]
+    assert [d.rule for d in pascal.diagnostics] == []
