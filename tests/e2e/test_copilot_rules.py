@@ -57,6 +57,12 @@ CASES: list[tuple[str, dict[str, Any], str | None]] = [
     ("modifiedArgs rewrites the call", one({"bash": REWRITE}), "changed"),
     ("Claude Code's updatedInput is ignored", one({"bash": CLAUDE_REWRITE}), "hi"),
     ("Claude Code's deny is ignored", one({"bash": CLAUDE_DENY}), "hi"),
+    ("a mis-cased event drops only its hooks",
+     {"version": 1, "hooks": {"pretooluse": [{"bash": "true"}], "preToolUse": [{"bash": DENY}]}},
+     None),
+    ("a matcher that is no regex skips only its entry",
+     {"version": 1, "hooks": {"preToolUse": [{"bash": "true", "matcher": "("},
+                                             {"bash": DENY}]}}, None),
     ("disableAllHooks drops the file's hooks", one({"bash": DENY}, disableAllHooks=True), "hi"),
     # A PascalCase key: Claude Code's payload, names, matchers and answers.
     ("a PascalCase key reads Claude Code's deny",
