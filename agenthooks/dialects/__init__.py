@@ -1,8 +1,9 @@
-"""Claude Code and Gemini CLI hook configs, each read with that host's own rules.
+"""Each host's own hook files (Claude Code's and Gemini CLI's settings, Cursor's and Copilot
+CLI's hooks files...), each read with that host's own rules.
 
-A dialect is data (`claude.CLAUDE`, `gemini.GEMINI`: events, matcher semantics, handler
-types, timeout unit), a walker (`check`) that yields `Handler`s carrying their dialect, and a
-cross-dialect event table (`events`). `validate`, `list` and `convert` read these files; the
+A dialect is data (`claude.CLAUDE`, `gemini.GEMINI`, `cursor.CURSOR`...: events, matcher
+semantics, handler types, timeout unit), a walker (`check`, or the host's own reader) that
+yields `Handler`s carrying their dialect, and a cross-dialect event table (`model.events`). `validate`, `list` and `convert` read these files; the
 hooks.json loader of `run` never sees them.
 
 The dialect of a file comes from its place (`dialect_of_place`), else its shape

@@ -1,8 +1,10 @@
 """What a dialect is, as data: its events, what each event's matcher is matched against, its
 handler types with their fields, its timeout unit and defaults.
 
-`claude.CLAUDE` and `gemini.GEMINI` are the two instances; the walker (`dialects.check`) and
-`convert` read them, so a host's rule lives in one table.
+Each host with files of its own has one instance in its module (`claude.CLAUDE`,
+`gemini.GEMINI`, `cursor.CURSOR`, `copilot.COPILOT`...), named by its row of `model.hosts`;
+the walkers (`dialects.check`, or the host's own `reader`) and `convert` read them, so a
+host's rule lives in one table.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ class HandlerType(NamedTuple):
 
 
 class Dialect(NamedTuple):
-    name: str  # "claude" or "gemini"
+    name: str  # the host's word: "claude", "gemini", "cursor"...
     host: str  # "Claude Code"
     # event -> the payload field its matcher is matched against; None when the event ignores
     # matchers; "tool_name" on tool events.
