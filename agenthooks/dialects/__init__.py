@@ -3,8 +3,8 @@ CLI's hooks files...), each read with that host's own rules.
 
 A dialect is data (`claude.CLAUDE`, `gemini.GEMINI`, `cursor.CURSOR`...: events, matcher
 semantics, handler types, timeout unit), a walker (`check`, or the host's own reader) that
-yields `Handler`s carrying their dialect, and a cross-dialect event table (`model.events`). `validate`, `list` and `convert` read these files; the
-hooks.json loader of `run` never sees them.
+yields `Handler`s carrying their dialect, and a cross-dialect event table (`model.events`).
+`validate`, `list`, `convert` and `run` read these files, each with its own reader.
 
 The dialect of a file comes from its place (`dialect_of_place`), else its shape
 (`dialect_of_shape`); `--dialect` overrides both.
