@@ -47,11 +47,18 @@ def test_every_page_is_in_the_navigation() -> None:
     assert nav_pages(config["nav"]) == on_disk
 
 
-def test_the_readme_links_only_to_pages_that_exist() -> None:
+def anchors_of(text: str) -> set[str]:
+    """The anchors of a page's headings, as MkDocs and GitHub make them."""
+    headings = re.findall(r"^#{1,6} (.+)$", text, re.M)
+    return {re.sub(r"[^\w -]", "", title.lower()).replace(" ", "-") for title in headings}
+
+
+def test_the_readme_links_only_to_pages_and_sections_that_exist() -> None:
     readme = (REPO / "README.md").read_text(encoding="utf-8")
-    for target in re.findall(r"\]\((docs/[^)#]+)", readme):
+    for target, anchor in re.findall(r"\]\((docs/[^)#]+)(?:#([^)]+))?\)", readme):
         assert (REPO / target).is_file(), target
-    assert page("index.md")
+        if anchor:
+            assert anchor in anchors_of(page(target.removeprefix("docs/"))), (target, anchor)
 
 
 def test_the_readme_wires_each_host_as_the_hosts_page_does() -> None:
