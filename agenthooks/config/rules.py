@@ -159,6 +159,8 @@ DIALECT_RULES: dict[str, Rule] = {
              "a repository with Copilot hooks and Claude Code hooks: Copilot CLI runs both"),
         Rule("copilot-untrusted-folder", "warning",
              "repository hooks of a folder Copilot CLI does not trust: `copilot -p` skips them"),
+        Rule("copilot-item-dropped", "warning",
+             "a malformed item of a Copilot hooks file: Copilot drops it and loads the rest"),
         Rule("copilot-unknown-event", "warning",
              "an event name Copilot CLI does not know (`pretooluse`): it drops those hooks "
              "without a word"),

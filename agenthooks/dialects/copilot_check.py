@@ -23,6 +23,7 @@ import json
 import os
 import shlex
 
+from agenthooks.config.rules import ALL_RULES
 from agenthooks.dialects.check import DialectChecker, freeze, runs_as
 from agenthooks.dialects.claude import CLAUDE
 from agenthooks.dialects.copilot import COMMAND_FIELDS, COPILOT, EVENTS, PASCAL_EVENTS, VERSION
@@ -107,6 +108,26 @@ class CopilotChecker(DialectChecker):
             self.copilot_handler(event, handler, f"{pointer}/{index}")
 
     def copilot_handler(self, event: str, handler: Any, pointer: str) -> None:
+        """One item of an event's list. "A malformed hook item ... only that item is dropped
+        and logged—valid sibling hooks in the same file still load" (measured with copilot
+        1.0.102 too): what would be an error in the item is said as `copilot-item-dropped`,
+        and the rest of the file runs, in Copilot and in agenthooks."""
+        start, errors = len(self.findings), self.errors
+        self.copilot_item(event, handler, pointer)
+        if self.errors == errors:
+            return
+        found = self.findings[start:]
+        del self.findings[start:]
+        self.errors = errors
+        for finding in found:
+            if ALL_RULES[finding.rule].severity != "error":
+                self.findings.append(finding)
+                continue
+            self.add("copilot-item-dropped", f"{finding.message} ({finding.rule}): Copilot "
+                                             "drops this hook and loads the rest of the file",
+                     finding.pointer, finding.anchor)
+
+    def copilot_item(self, event: str, handler: Any, pointer: str) -> None:
         if not isinstance(handler, dict):
             self.add("handler-type", f"a handler must be an object, not {json_kind(handler)}",
                      pointer)
@@ -129,7 +150,7 @@ class CopilotChecker(DialectChecker):
             self.add("handler-host-only", f"a {kind} handler needs Copilot itself: agenthooks "
                                           "lists it but skips it when it runs hooks",
                      pointer + ("/type" if "type" in handler else ""))
-        if self.errors == errors_before:
+        if self.errors == errors_before and text:
             self.handlers.append(self.record(event, matcher, handler, kind, text, timeout,
                                              pointer))
 

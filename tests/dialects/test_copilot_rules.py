@@ -37,9 +37,9 @@ CASES: list[tuple[str, list[tuple[str, int, int]]]] = [
      [("copilot-claude-answer", 1, 41)]),
     ('{' + V + '"hooks": {"agentStop": {}}}\n', [("event-type", 1, 39)]),
     ('{' + V + '"hooks": {"agentStop": [{"type": "command"}]}}\n',
-     [("command-missing", 1, 40)]),
+     [("copilot-item-dropped", 1, 40)]),
     ('{' + V + '"hooks": {"agentStop": [{"exec": "x", "bash": "y"}]}}\n',
-     [("option-type", 1, 54)]),
+     [("copilot-item-dropped", 1, 54)]),
     ('{' + V + '"hooks": {"preToolUse": [{"bash": "x", "matcher": "*"}]}}\n',
      [("copilot-matcher-skipped", 1, 66)]),
     ('{' + V + '"hooks": {"agentStop": [{"bash": "x", "matcher": "y"}]}}\n',
@@ -47,7 +47,7 @@ CASES: list[tuple[str, list[tuple[str, int, int]]]] = [
     ('{' + V + '"hooks": {"agentStop": [{"bash": "x", "timeoutSec": 30000}]}}\n',
      [("timeout-seconds", 1, 68)]),
     ('{' + V + '"hooks": {"agentStop": [{"bash": "x", "timeoutSec": "5"}]}}\n',
-     [("timeout-invalid", 1, 68)]),
+     [("copilot-item-dropped", 1, 68)]),
     ('{' + V + '"hooks": {"agentStop": [{"powershell": "x"}]}}\n',
      [("option-ignored", 1, 41)]),
     ('{' + V + '"hooks": {"ErrorOccurred": []}}\n', [("option-ignored", 1, 26)]),
@@ -69,6 +69,7 @@ def test_rule_at_line_and_column(tmp_path: Path, text: str,
 def test_a_bad_item_drops_that_item_a_bad_version_the_file(tmp_path: Path) -> None:
     item = check(tmp_path, '{"version": 1, "hooks": {"agentStop": [{"bash": "true"}, 3]}}')
     assert [h.command for h in item.handlers] == ["true"]
+    assert item.ok  # so the rest of the file runs under agenthooks too
     whole = check(tmp_path, '{"version": 2, "hooks": {"agentStop": [{"bash": "true"}]}}')
     assert whole.handlers == ()
 
