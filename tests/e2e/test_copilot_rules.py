@@ -63,6 +63,8 @@ CASES: list[tuple[str, dict[str, Any], str | None]] = [
     ("a matcher that is no regex skips only its entry",
      {"version": 1, "hooks": {"preToolUse": [{"bash": "true", "matcher": "("},
                                              {"bash": DENY}]}}, None),
+    ("a malformed item is dropped alone",
+     {"version": 1, "hooks": {"preToolUse": [{"bash": 5}, {"bash": DENY}]}}, None),
     ("disableAllHooks drops the file's hooks", one({"bash": DENY}, disableAllHooks=True), "hi"),
     # A PascalCase key: Claude Code's payload, names, matchers and answers.
     ("a PascalCase key reads Claude Code's deny",
