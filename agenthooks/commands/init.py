@@ -51,6 +51,7 @@ class Wiring(NamedTuple):
     gates: str  # where agenthooks reads the gates of this wiring, under the workspace root
     run_options: str = ""  # options every `agenthooks run` entry gives after --host
     bare_flat: bool = False  # a flat event lists handlers, not groups (hooks.json)
+    preamble: str = ""  # members a new settings file starts with (`"version": 1, `)
 
     def command(self, event: Event) -> str:
         return f"agenthooks run {event.word} --host {self.host}{self.run_options}{event.flags}"
@@ -64,7 +65,8 @@ class Wiring(NamedTuple):
     def fresh(self) -> str:
         """A new settings file: one line per event, as docs/hosts.md shows it."""
         lines = [f"  {json.dumps(e.word)}: {json.dumps([self.group(e)])}" for e in self.events]
-        return "{" + json.dumps(self.container) + ": {\n" + ",\n".join(lines) + "\n}}\n"
+        return ("{" + self.preamble + json.dumps(self.container) + ": {\n"
+                + ",\n".join(lines) + "\n}}\n")
 
 
 FAIL_CLOSED = " --fail-closed"
@@ -97,6 +99,20 @@ WIRING: dict[str, Wiring] = {w.host: w for w in (
         Event("PreToolUse", "*", FAIL_CLOSED), Event("PostToolUse", "*"),
         Event("UserPromptSubmit"), Event("Stop"), Event("SessionStart")),
         lambda command: {"type": "command", "command": command}, WORKSPACE_GATES),
+    # Cursor and GitHub Copilot CLI: `{"version": 1, "hooks": {...}}`, each event a list of
+    # handlers; Cursor's `failClosed` blocks the call when agenthooks itself cannot answer,
+    # Copilot names the command by its shell (`bash`) and its timeout `timeoutSec`.
+    Wiring("cursor", ".cursor/hooks.json", "hooks", (
+        Event("preToolUse", None, FAIL_CLOSED), Event("postToolUse"),
+        Event("beforeSubmitPrompt"), Event("stop"), Event("sessionStart")),
+        lambda command: {"command": command, "timeout": 60,
+                         **({"failClosed": True} if FAIL_CLOSED in command else {})},
+        WORKSPACE_GATES, bare_flat=True, preamble='"version": 1, '),
+    Wiring("copilot", ".github/hooks/agenthooks.json", "hooks", (
+        Event("preToolUse", None, FAIL_CLOSED), Event("postToolUse"), Event("agentStop"),
+        Event("sessionStart")),
+        lambda command: {"type": "command", "bash": command, "timeoutSec": 60},
+        WORKSPACE_GATES, bare_flat=True, preamble='"version": 1, '),
 )}
 
 # The starter gate: the README's first gate. It refuses a shell command with `rm -rf` in it,
@@ -173,10 +189,14 @@ def runs_agenthooks_for(command: str, event: str) -> bool:
     return False
 
 
+# The keys that hold a command in a handler: Copilot names its shells (`bash`, `powershell`).
+COMMAND_KEYS = ("command", "bash", "powershell")
+
+
 def commands_in(value: Any) -> list[str]:
-    """Every `command` string anywhere in a JSON value."""
+    """Every command string anywhere in a JSON value."""
     if isinstance(value, dict):
-        found = [value["command"]] if isinstance(value.get("command"), str) else []
+        found = [value[key] for key in COMMAND_KEYS if isinstance(value.get(key), str)]
         return found + [c for item in value.values() for c in commands_in(item)]
     if isinstance(value, list):
         return [c for item in value for c in commands_in(item)]

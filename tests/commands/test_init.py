@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.commands.init import STARTER, WIRING
+from agenthooks.commands.init import STARTER, WIRING, commands_in
 from tests.conftest import REPO, Run
 from tests.docs.pages import page
 
@@ -26,7 +26,14 @@ PAYLOAD = {
     "antigravity": {"toolCall": {"name": "run_command", "args": {"CommandLine": "rm -rf /"}}},
     "codex": {"hook_event_name": "PreToolUse", "turn_id": "t1", "tool_name": "Bash",
               "tool_input": {"command": "rm -rf /"}},
+    "cursor": {"hook_event_name": "preToolUse", "conversation_id": "c-1", "generation_id": "g-1",
+               "cursor_version": "1.7.2", "workspace_roots": ["/project"],
+               "tool_name": "Shell", "tool_input": {"command": "rm -rf /"}},
+    "copilot": {"sessionId": "s-1", "timestamp": 1767225600000, "cwd": "/repo",
+                "toolName": "bash", "toolArgs": {"command": "rm -rf /"}},
 }
+# How each host reads a deny: the exit status (the deny is in the JSON on 0).
+DENY_STATUS = {"antigravity": 2, "cursor": 2, "copilot": 2}
 
 
 @pytest.fixture
@@ -69,17 +76,13 @@ def test_the_wiring_blocks_where_the_host_runs_it(agenthooks: Run, workspace: Pa
     settings = workspace / WIRING[host].settings
     document = json.loads(settings.read_text())
     tool_event = WIRING[host].events[0]
-    [group] = next(iter(document.values()))[tool_event.word]
-    command = group["hooks"][0]["command"]
+    [command] = commands_in(document[WIRING[host].container][tool_event.word])
     where = settings.parent if host == "antigravity" else workspace
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     done = subprocess.run(["sh", "-c", command], input=json.dumps(PAYLOAD[host]), cwd=where,
                           capture_output=True, text=True, env=env, check=False, timeout=60)
     assert "rm -rf needs a human" in done.stdout, done.stderr
-    if host == "antigravity":
-        assert done.returncode == 2
-    else:
-        assert done.returncode == 0  # the deny is in the JSON
+    assert done.returncode == DENY_STATUS.get(host, 0)
 
 
 def test_a_second_run_changes_nothing(agenthooks: Run, workspace: Path) -> None:
@@ -188,7 +191,7 @@ def test_check(agenthooks: Run, workspace: Path, monkeypatch: pytest.MonkeyPatch
     nothing = agenthooks("init", "--check")
     assert (nothing.code, nothing.out) == (
         1, "agenthooks: . is wired for no host: agenthooks init --host "
-           "claude|gemini|antigravity|codex\n")
+           "claude|gemini|antigravity|codex|cursor|copilot\n")
     assert agenthooks("init", "--host", "claude", "--yes").code == 0
     assert agenthooks("init", "--check").out == (
         "ok: Claude Code runs agenthooks (.claude/settings.json, gates in .agents/hooks.json)\n")
