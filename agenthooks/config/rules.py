@@ -161,6 +161,9 @@ DIALECT_RULES: dict[str, Rule] = {
              "repository hooks of a folder Copilot CLI does not trust: `copilot -p` skips them"),
         Rule("copilot-item-dropped", "warning",
              "a malformed item of a Copilot hooks file: Copilot drops it and loads the rest"),
+        Rule("copilot-fails-open", "warning",
+             "a Copilot gate that fails open: an http preToolUse hook, or agenthooks without "
+             "--fail-closed"),
         Rule("copilot-unknown-event", "warning",
              "an event name Copilot CLI does not know (`pretooluse`): it drops those hooks "
              "without a word"),

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shlex
 
 from agenthooks.config.rules import ALL_RULES
@@ -142,8 +143,8 @@ class CopilotChecker(DialectChecker):
         self.option_values(handler, spec.keys, pointer)
         text = self.command_of(handler, pointer) if kind == "command" else \
             self.required(kind, spec.field or "url", handler, pointer)
-        if kind == "command" and text:
-            self.claude_answer(event, text, pointer)
+        if text and self.thorough:
+            self.gate_checks(event, kind, text, pointer)
         matcher = self.copilot_matcher(event, handler, pointer)
         timeout = self.copilot_timeout(handler, pointer)
         if not spec.runs_offline and self.thorough:
@@ -179,12 +180,33 @@ class CopilotChecker(DialectChecker):
             self.command_text(text, f"{pointer}/{field}")
         return text
 
+    def gate_checks(self, event: str, kind: str, text: str, pointer: str) -> None:
+        """What would leave a gate open without a word: Claude Code's answer fields under a
+        camelCase event, and a gate Copilot lets through when it fails."""
+        if kind == "command":
+            self.claude_answer(event, text, pointer)
+        if event.lower() not in GATE_EVENTS:
+            return
+        if kind == "http":
+            self.add("copilot-fails-open", f"an http {event} hook fails open in Copilot: a "
+                                           "network error, a timeout or a non-2xx answer lets "
+                                           "the call through (and only an https URL is "
+                                           "allowed here); run the gate as a command through "
+                                           f"`agenthooks run {event} --host copilot "
+                                           "--fail-closed`", pointer)
+        elif AGENTHOOKS_RUN.search(text) and "--fail-closed" not in text:
+            self.add("copilot-fails-open", "Copilot lets the call through when a hook times "
+                                           "out, on every event: without --fail-closed, a gate "
+                                           "of agenthooks that fails or times out lets it "
+                                           "through too; add --fail-closed, which answers a "
+                                           "deny inside Copilot's timeoutSec", pointer)
+
     def claude_answer(self, event: str, text: str, pointer: str) -> None:
         """A camelCase hook whose command, or the script it names, answers with Claude Code's
         fields: Copilot reads `permissionDecision` and `modifiedArgs` there and ignores
         `hookSpecificOutput` and `updatedInput` (measured with copilot 1.0.102: the call
         ran; github/copilot-cli#2013), so such a gate is silently open."""
-        if event in PASCAL_EVENTS or not self.thorough:
+        if event in PASCAL_EVENTS:
             return
         said = [word for word in CLAUDE_ANSWERS if word in text or word in _script_text(
             text, self.source.workspace)]
@@ -305,6 +327,10 @@ def _trusted_folders() -> list[str] | None:
     return [os.path.realpath(os.path.expanduser(f)) for f in folders if isinstance(f, str)]
 
 
+# The events whose hooks are gates (preToolUse and permissionRequest, in either casing).
+GATE_EVENTS = frozenset(("pretooluse", "permissionrequest"))
+# A command that runs agenthooks as this event's hook.
+AGENTHOOKS_RUN = re.compile(r"(?:^|[\s/;&|(])agenthooks\s+run\s")
 # Claude Code's answer fields that Copilot ignores under a camelCase event.
 CLAUDE_ANSWERS = ("hookSpecificOutput", "updatedInput")
 # How much of a hook's script is read to find them.
