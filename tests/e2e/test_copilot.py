@@ -225,3 +225,20 @@ def test_session_start_context_reaches_the_model(hosts: Hosts, tmp_path: Path) -
     sent = run.prompt_text(run.main_requests[0])
     assert CONTEXT in sent, sent[-3000:]
     assert "Migrate the database." in sent
+
+
+def test_post_tool_use_context_reaches_the_model_with_the_result(hosts: Hosts,
+                                                                  tmp_path: Path) -> None:
+    # The documented wiring's postToolUse: what a hooks.json PostToolUse handler says for the
+    # model comes back as Copilot's additionalContext, after the tool's output.
+    workspace = gated_workspace(tmp_path)
+    write_json(workspace / ".agents" / "hooks.json", hooks_json(lint={"PostToolUse": [
+        {"matcher": "run_command", "hooks": [{"type": "command", "command": "echo '" + json.dumps(
+            {"hookSpecificOutput": {"additionalContext": "LINT-CP: 2 warnings"}}) + "'"}]}]}))
+
+    run = hosts.run("copilot", workspace, "Make a file.",
+                    [tool_turn("copilot", "echo hi > made.txt"), {"text": "Made."}])
+
+    [outcome] = run.tool_results(run.main_requests[1])
+    assert "LINT-CP: 2 warnings" in outcome["text"], outcome
+    assert "exit code 0" in outcome["text"], outcome
