@@ -348,10 +348,11 @@ def _script_text(command: str, root: str) -> str:
     for variable in ("$COPILOT_PROJECT_DIR/", "${COPILOT_PROJECT_DIR}/", "$CLAUDE_PROJECT_DIR/",
                      "${CLAUDE_PROJECT_DIR}/"):
         first = first.removeprefix(variable)
-    if not first or first.startswith(("$", "~")):
-        return ""
+    path = os.path.join(root, first)
+    if not first or first.startswith(("$", "~")) or not os.path.isfile(path):
+        return ""  # a FIFO or a device is never opened: validate must not wait on one
     try:
-        with open(os.path.join(root, first), "rb") as stream:
+        with open(path, "rb") as stream:
             return stream.read(SCRIPT_BYTES).decode("utf-8", "replace")
     except OSError:
         return ""
