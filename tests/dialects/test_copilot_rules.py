@@ -206,3 +206,15 @@ def test_a_script_answering_in_claude_codes_words(tmp_path: Path) -> None:
     pascal = check(tmp_path, '{"version": 1, "hooks": {"PreToolUse": [{"bash": "./gate.py"}]}}')
     assert [d.rule for d in camel.diagnostics] == ["copilot-claude-answer"]
     assert [d.rule for d in pascal.diagnostics] == []
+
+
+def test_a_fifo_named_as_the_script_is_never_opened(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    os.mkfifo(tmp_path / "gate")
+    check(tmp_path, '{"version": 1, "hooks": {"preToolUse": [{"bash": "./gate"}]}}')
+    done = subprocess.run([sys.executable, "-m", "agenthooks", "validate"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=60, check=False,
+                          stdin=subprocess.DEVNULL)
+    assert done.returncode == 0, done.stderr
