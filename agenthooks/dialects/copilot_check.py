@@ -171,9 +171,13 @@ class CopilotChecker(DialectChecker):
         field = "bash" if "bash" in handler else "command" if "command" in handler else None
         if field is None:  # powershell alone: nothing runs on this platform
             if self.thorough:
+                # Measured with copilot 1.0.102 on Linux: "Denied by preToolUse hook from
+                # ... (hook errored)" for every call.
                 self.add("option-ignored", "only `powershell` is given: on Linux and macOS "
-                                           "Copilot runs nothing for this handler (give `bash` "
-                                           "or `command`)", f"{pointer}/powershell", "key")
+                                           "Copilot cannot run this hook and counts it as "
+                                           "errored, which on preToolUse denies every call; "
+                                           "agenthooks does not run it (give `bash` or "
+                                           "`command`)", f"{pointer}/powershell", "key")
             return ""
         text = self.required("command", field, handler, pointer)
         if text:
