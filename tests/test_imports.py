@@ -221,3 +221,34 @@ def test_each_source_runs_without_costly_imports(kind: str, tmp_path: Path) -> N
     code_, imported = last_line(done)  # type: ignore[misc]
     assert code_ == 0, done.stderr
     assert {m.split(".")[0] for m in imported} - ALLOWED.get(kind, set()) == set()
+
+
+GC_PROBE = (
+    "import gc, sys\nsys.stderr.write(f'collector on: {gc.isenabled()}\\n')\n"
+    "from agenthooks import Hooks\nhooks = Hooks()\n"
+)
+
+
+def test_only_the_program_runs_without_the_cycle_collector(tmp_path: Path) -> None:
+    # The program lives for one tool call; an embedding caller keeps its collector as it was.
+    (tmp_path / "gcprobe.py").write_text(GC_PROBE)
+    argv = ["run", "Stop", "--no-user", "--workspace", str(tmp_path), "--python", "gcprobe:hooks"]
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
+    program = subprocess.run([sys.executable, "-m", "agenthooks", *argv], input="{}",
+                             capture_output=True, text=True, env=env, cwd=tmp_path,
+                             check=False, timeout=60)
+    assert program.returncode == 0, program.stderr
+    assert "collector on: False" in program.stderr
+    code = REPORT + (
+        "import gc, io, os, sys\n"
+        f"os.chdir({str(tmp_path)!r})\n"
+        "sys.stdin = io.TextIOWrapper(io.BytesIO(b'{}'))\n"
+        "from agenthooks.cli import main\n"
+        f"code = main({argv!r})\n"
+        "import json\n"
+        "print(json.dumps([code, gc.isenabled()]))\n"
+    )
+    done = python(code)
+    assert "collector on: True" in done.stderr
+    assert last_line(done) == [0, True]
