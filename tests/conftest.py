@@ -31,6 +31,12 @@ def isolated(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monke
     # The config cache goes under HOME unless told otherwise: keep it there too.
     monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
     monkeypatch.delenv("AGENTHOOKS_CACHE_DIR", raising=False)
+    # Hosts' folders that a variable moves out of HOME: the caller's must not be read.
+    from agenthooks.model.hosts import HOST_TABLE
+
+    for row in HOST_TABLE:
+        if row.user_folder_env is not None:
+            monkeypatch.delenv(row.user_folder_env[0], raising=False)
     monkeypatch.chdir(work)
     return work
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from agenthooks.config.rules import RULES
 from agenthooks.errors import ConfigError
 from agenthooks.model.handlers import Diagnostic, Source
-from agenthooks.model.hosts import HOST_TABLE, host_row
+from agenthooks.model.hosts import HOST_TABLE, HostRow, host_row
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -235,8 +235,19 @@ def user_dialect_files() -> list[tuple[str, str]]:
     # A system file of another platform (`C:\\ProgramData\\...` on Linux) is no path here.
     return [(row.id, found) for row in HOST_TABLE for path in (
         *(system for system in row.system_files if os.path.isabs(system)),
-        *(os.path.join(home, *rel.split("/")) for rel in row.user_files))
+        *(_user_file(row, home, rel) for rel in row.user_files))
         for found in (expand(path) if "*" in path else [path])]
+
+
+def _user_file(row: HostRow, home: str, relative: str) -> str:
+    """A user file's path: under home, or under the folder the host's variable names
+    (`$CODEX_HOME/hooks.json` for `.codex/hooks.json`) when it is set."""
+    if row.user_folder_env is not None:
+        variable, folder = row.user_folder_env
+        moved = os.environ.get(variable)
+        if moved and relative.startswith(folder + "/"):
+            return os.path.join(moved, *relative[len(folder) + 1:].split("/"))
+    return os.path.join(home, *relative.split("/"))
 
 
 def workspace_dialect_files(root: str) -> list[tuple[str, str]]:

@@ -45,6 +45,9 @@ class HostRow(NamedTuple):
     own_folder: bool = False
     # Files written for no one host: every host's run includes them (hooks.json).
     neutral: bool = False
+    # (variable, folder): the host's user folder under home (".codex") moves to the
+    # variable's value when it is set ($CODEX_HOME), and its user files with it.
+    user_folder_env: tuple[str, str] | None = None
 
 
 _MATCHING = "agenthooks.dialects.matching"
@@ -75,21 +78,23 @@ HOST_TABLE: tuple[HostRow, ...] = (
              "C:\\ProgramData\\Cursor\\hooks.json"), own_folder=True),
     # developers.openai.com/codex/hooks, "Where Codex looks for hooks": hooks.json and the
     # inline [hooks] tables of config.toml, per layer (the user's folder is $CODEX_HOME when
-    # set, which discovery does not follow; `hosts.codex.trust` does).
+    # set).
     HostRow("codex", "Codex", "Codex",
             "agenthooks.hosts.codex.render:write",
             "agenthooks.hosts.codex.protocol:answer",
             "agenthooks.dialects.codex:selection", "agenthooks.dialects.codex:CODEX",
             (".codex/hooks.json", ".codex/config.toml"),
-            (".codex/hooks.json", ".codex/config.toml")),
+            (".codex/hooks.json", ".codex/config.toml"),
+            user_folder_env=("CODEX_HOME", ".codex")),
     # github/docs@05da5bc content/copilot/reference/hooks-reference.md, "Hooks locations"
-    # (the user folder moves with $COPILOT_HOME, not followed here).
+    # (the user folder moves with $COPILOT_HOME).
     HostRow("copilot", "GitHub Copilot CLI", "Copilot CLI",
             "agenthooks.hosts.copilot.render:write",
             "agenthooks.hosts.copilot.protocol:answer",
             "agenthooks.dialects.copilot:selection", "agenthooks.dialects.copilot:COPILOT",
             (".github/hooks/*.json",), (".copilot/hooks/*.json",),
-            ("/etc/github-copilot/policy.d/*.json",)),
+            ("/etc/github-copilot/policy.d/*.json",),
+            user_folder_env=("COPILOT_HOME", ".copilot")),
 )
 
 

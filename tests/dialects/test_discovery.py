@@ -142,3 +142,26 @@ def test_a_named_plugin_knows_its_root_and_runs_in_the_workspace(tmp_path: Path)
     (source,) = found.dialect_sources
     assert (source.dialect, source.plugin_root, source.cwd) == (
         "claude", str(plugin.resolve()), str(project.resolve()))
+
+
+@pytest.mark.parametrize(("variable", "folder", "relative", "text"), [
+    ("CODEX_HOME", ".codex", "hooks.json", CLAUDE),
+    ("COPILOT_HOME", ".copilot", "hooks/gate.json",
+     '{"version": 1, "hooks": {"sessionStart": [{"type": "command", "bash": "true"}]}}'),
+])
+def test_a_user_folder_moved_by_its_hosts_variable_is_followed(
+    workspace: Path, home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    variable: str, folder: str, relative: str, text: str,
+) -> None:
+    # One file under ~/FOLDER and one under $VARIABLE: the host reads the second alone.
+    for base in (home / folder, tmp_path / "moved"):
+        (base / relative).parent.mkdir(parents=True, exist_ok=True)
+        (base / relative).write_text(text)
+    monkeypatch.setenv(variable, str(tmp_path / "moved"))
+    found = discover_all(cwd=str(workspace), dialects=True)
+    users = [s.file for s in found.dialect_sources if s.level == "user"]
+    assert users == [str(tmp_path / "moved" / relative)]
+    monkeypatch.delenv(variable)
+    found = discover_all(cwd=str(workspace), dialects=True)
+    assert [s.file for s in found.dialect_sources if s.level == "user"] == [
+        str(home / folder / relative)]
