@@ -218,3 +218,23 @@ def test_a_fifo_named_as_the_script_is_never_opened(tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=60, check=False,
                           stdin=subprocess.DEVNULL)
     assert done.returncode == 0, done.stderr
+
+
+def test_a_pascal_case_gate_runs(tmp_path: Path) -> None:
+    """The Claude Code handler of a Copilot file's PascalCase event is selected and run: its
+    matcher sees the Claude Code name of Copilot's `bash`, and its deny is read."""
+    import subprocess
+    import sys
+
+    deny = "echo '" + json.dumps({"hookSpecificOutput": {
+        "hookEventName": "PreToolUse", "permissionDecision": "deny",
+        "permissionDecisionReason": "NO"}}) + "'"
+    check(tmp_path, json.dumps({"version": 1, "hooks": {"PreToolUse": [
+        {"bash": deny, "matcher": "Bash"}]}}))
+    payload = {"sessionId": "s", "timestamp": 1, "cwd": str(tmp_path), "toolName": "bash",
+               "toolArgs": {"command": "ls"}}
+    done = subprocess.run([sys.executable, "-m", "agenthooks", "run", "preToolUse",
+                           "--dialect", "copilot"], input=json.dumps(payload), cwd=tmp_path,
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert (done.returncode, json.loads(done.stdout)) == (
+        2, {"decision": "deny", "reason": "NO"}), done.stderr
