@@ -194,6 +194,11 @@ WORKSPACES: dict[str, dict[str, str]] = {
 NEVER = ("typing", "dataclasses", "inspect", "pathlib", "subprocess", "selectors", "ctypes",
          "shutil", "importlib", "jsonschema", "rich", "click", "asyncio")
 ALLOWED = {"python": {"inspect", "importlib"}}
+# A settings workspace loads its own host's dialect tables alone, and not the walker that
+# checks files (a warm run's files come from the cache).
+DIALECT_MODULES = {f"agenthooks.dialects.{name}" for name in
+                   ("check", "claude", "gemini", "cursor", "codex", "copilot", "convert")}
+OWN_DIALECT = {"claude": "agenthooks.dialects.claude", "gemini": "agenthooks.dialects.gemini"}
 
 
 @pytest.mark.parametrize("kind", list(WORKSPACES))
@@ -213,14 +218,16 @@ def test_each_source_runs_without_costly_imports(kind: str, tmp_path: Path) -> N
         "from agenthooks.cli import main\n"
         f"code = main({argv!r})\n"
         "import json\n"
-        f"print(json.dumps([code, costly(*{NEVER!r})]))\n"
+        f"dialects = sorted(m for m in sys.modules if m in {sorted(DIALECT_MODULES)!r})\n"
+        f"print(json.dumps([code, costly(*{NEVER!r}), dialects]))\n"
     )
     python(code)  # the first run fills the caches (writing one costs `tempfile`)
     done = python(code)
     assert done.returncode == 0, done.stderr
-    code_, imported = last_line(done)  # type: ignore[misc]
+    code_, imported, dialects = last_line(done)  # type: ignore[misc]
     assert code_ == 0, done.stderr
     assert {m.split(".")[0] for m in imported} - ALLOWED.get(kind, set()) == set()
+    assert dialects == ([OWN_DIALECT[kind]] if kind in OWN_DIALECT else [])
 
 
 GC_PROBE = (

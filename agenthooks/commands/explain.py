@@ -348,6 +348,7 @@ def explain(options: ExplainOptions) -> int:
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     from agenthooks.commands.run import read_stdin
+    from agenthooks.plan.select import dialect_values
 
     data = read_stdin(note=False)  # the payload is optional here
     options = settings(options)
@@ -355,8 +356,9 @@ def explain(options: ExplainOptions) -> int:
     every = load(options, False)[0] if untrusted else hooks
     call = read_call(hooks, options.event, options.tool, data)
     chosen = hooks.select(call.event, call.tool, call.doc, call.caller)
+    # Every dialect's values (not only the selected files'): the rows include left-out files.
     situation = Situation(call, chosen,
-                          hooks.selector.values(call.event, call.tool, call.doc, call.caller),
+                          dialect_values(call.event, call.tool, call.doc, call.caller),
                           files_out(hooks, every, untrusted))
     report = {"event": call.event, "tool": call.tool, "caller": call.caller,
               "handlers": handler_rows(every, situation),

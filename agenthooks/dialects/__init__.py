@@ -16,10 +16,46 @@ import os
 
 from agenthooks.model.events import DIALECTS
 
-__all__ = ["DIALECTS", "detect", "dialect_of_place", "dialect_of_shape", "plugin_root_of"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from agenthooks.dialects.spec import Dialect
+
+__all__ = ["DIALECTS", "detect", "dialect_of_place", "dialect_of_shape", "dialect_spec",
+           "every_dialect_spec", "plugin_root_of"]
 
 CLAUDE_PLUGIN_MANIFEST = os.path.join(".claude-plugin", "plugin.json")
 GEMINI_EXTENSION_MANIFEST = "gemini-extension.json"
+
+# Each dialect's `Dialect` by its word, filled as they are asked for; `every_dialect_spec` fills
+# it whole, and it is `dialects.check.DIALECT_SPECS`, the one table of dialects.
+_SPECS: dict[str, Dialect] = {}
+
+
+def every_dialect_spec() -> dict[str, Dialect]:
+    """Every host with files of its own (its row of `model.hosts` names a `dialect`), in table
+    order, then any dialect added to the table by hand; each host's module imported."""
+    from agenthooks.model.hosts import HOST_TABLE
+
+    ordered = {row.id: dialect_spec(row.id) for row in HOST_TABLE if row.dialect}
+    added = {word: spec for word, spec in _SPECS.items() if word not in ordered}
+    _SPECS.clear()
+    _SPECS.update(ordered)
+    _SPECS.update(added)
+    return _SPECS
+
+
+def dialect_spec(dialect: str) -> Dialect:
+    """One host's `Dialect`, importing that host's module alone: a run over Claude Code
+    settings loads no other host's tables (KeyError for a host without files of its own)."""
+    found = _SPECS.get(dialect)
+    if found is None:
+        from agenthooks.model.hosts import host_row, imported
+
+        row = host_row(dialect)
+        if row is None or row.dialect is None:
+            raise KeyError(dialect)
+        found = _SPECS[dialect] = imported(row.dialect)
+    return found
 
 
 def plugin_root_of(path: str) -> tuple[str, str] | None:

@@ -19,14 +19,14 @@ from agenthooks.config.check import (
     _words,
 )
 from agenthooks.config.rules import ALL_RULES
-from agenthooks.dialects import matching
+from agenthooks.dialects import every_dialect_spec, matching
 from agenthooks.dialects.claude import CLAUDE
 from agenthooks.dialects.gemini import GEMINI, HOOKS_CONFIG, LEGACY_CONFIG_KEYS
 from agenthooks.dialects.spec import Dialect, HandlerType
 from agenthooks.events import INT32_MAX, did_you_mean
 from agenthooks.model.events import HOST_NAMES, other_host_hint
 from agenthooks.model.handlers import Handler, Source, escape, json_kind
-from agenthooks.model.hosts import HOST_TABLE, imported
+from agenthooks.model.hosts import imported
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -34,9 +34,9 @@ if TYPE_CHECKING:
 
     from agenthooks.config.check import Anchor
 
-# Every host with files of its own (`model.hosts`: its row's `dialect`).
-DIALECT_SPECS: dict[str, Dialect] = {
-    row.id: imported(row.dialect) for row in HOST_TABLE if row.dialect}
+# Every host with files of its own (`model.hosts`: its row's `dialect`). What needs one host's
+# alone asks `dialects.dialect_spec`, which imports no other host's module.
+DIALECT_SPECS: dict[str, Dialect] = every_dialect_spec()
 
 # Tool names each host's built-in tools have, for examples in matcher warnings.
 KNOWN_TOOLS: dict[str, tuple[str, ...]] = {

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from agenthooks.dialects import matching
-from agenthooks.dialects.check import DIALECT_SPECS
+from agenthooks.dialects import dialect_spec, matching
 from agenthooks.model.handlers import Handler
 from agenthooks.report.escape import printable
 
 
 def dedup_key(handler: Handler) -> tuple[object, ...]:
     """The identity under which a host runs a handler once."""
-    if DIALECT_SPECS[handler.dialect].dedup_by_name:
+    if dialect_spec(handler.dialect).dedup_by_name:
         return (handler.dialect, handler.event, handler.name or "", handler.command)
     return (handler.dialect, handler.event, handler.kind, handler.command, handler.args)
 
@@ -45,7 +44,7 @@ def _timeout_text(seconds: float) -> str:
 
 
 def matcher_text(handler: Handler) -> str:
-    spec = DIALECT_SPECS[handler.dialect]
+    spec = dialect_spec(handler.dialect)
     if spec.events.get(handler.event) is None:
         return "-" if handler.matcher in (None, "", "*") else f"{handler.matcher} (ignored)"
     if handler.matcher is None:

@@ -29,8 +29,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from agenthooks.dialects.claude import CLAUDE
-from agenthooks.dialects.gemini import GEMINI
+from agenthooks.dialects import dialect_spec
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -121,10 +120,11 @@ def regex_error(pattern: str, python: bool = False) -> str | None:
 
 def claude_selection(matcher: str | None, event: str) -> Selection:
     """What a Claude Code matcher selects on an event (its matcher field's values)."""
-    if CLAUDE.events.get(event, "tool_name") is None or matcher in (None, "", "*"):
+    claude = dialect_spec("claude")  # each host's tables load only when its files are read
+    if claude.events.get(event, "tool_name") is None or matcher in (None, "", "*"):
         return ALL
     assert matcher is not None
-    exact = CLAUDE_EXACT_NARROW if event in CLAUDE.exact_events else CLAUDE_EXACT
+    exact = CLAUDE_EXACT_NARROW if event in claude.exact_events else CLAUDE_EXACT
     if exact.fullmatch(matcher):
         names = tuple(n.strip() for n in re.split(r"[|,]", matcher) if n.strip())
         return Selection("names", names)
@@ -135,11 +135,12 @@ def claude_selection(matcher: str | None, event: str) -> Selection:
 
 def gemini_selection(matcher: str | None, event: str) -> Selection:
     """What a Gemini CLI matcher selects on an event."""
-    field = GEMINI.events.get(event)
+    gemini = dialect_spec("gemini")
+    field = gemini.events.get(event)
     text = (matcher or "").strip()
     if field is None or text in ("", "*"):
         return ALL
-    if event in GEMINI.exact_events or regex_error(text) is not None:
+    if event in gemini.exact_events or regex_error(text) is not None:
         return Selection("names", (text,))
     return Selection("search", pattern=text)
 

@@ -52,22 +52,24 @@ DialectValues = tuple[tuple[str, str, "str | None"], ...]  # (dialect, its event
 
 
 def dialect_values(event: str, tool: str | None, doc: Mapping[str, object] | None,
-                   caller: str = "antigravity") -> DialectValues:
+                   caller: str = "antigravity",
+                   dialects: Iterable[str] | None = None) -> DialectValues:
     """Per dialect with a word for the event's row: that word, and the value its matchers
     are matched against on it (the tool name in that dialect's words, or the payload's
-    field), or None."""
-    from agenthooks.dialects.check import DIALECT_SPECS
+    field), or None. `dialects`: only these (the files' own; default every host's), so that
+    no other host's tables are imported."""
+    from agenthooks.dialects import dialect_spec, every_dialect_spec
     from agenthooks.model.events import find_row, word_of
 
     row = find_row(event)
     if row is None:
         return ()
     found = []
-    for dialect, spec in DIALECT_SPECS.items():
+    for dialect in list(every_dialect_spec()) if dialects is None else dialects:
         word = word_of(dialect, row)
         if word is None:
             continue
-        field = spec.events.get(word)
+        field = dialect_spec(dialect).events.get(word)
         value = (doc or {}).get(field) if field not in (None, "tool_name") else None
         if field is not None and field.startswith("="):  # a fixed word (Cursor's `Stop`)
             value = field[1:]
@@ -160,6 +162,11 @@ class Selector:
     def __init__(self, files: Sequence[HookFile]) -> None:
         self.files = tuple(f for f in files if f.source.dialect == "antigravity")
         self.dialect_files = tuple(f for f in files if f.source.dialect != "antigravity")
+        # The files' dialects, once each, in discovery order: only their tables are read.
+        # A file's handlers may be of another dialect than the file: a Copilot file's
+        # PascalCase events hold Claude Code handlers.
+        self._dialects = tuple(dict.fromkeys(h.dialect for f in self.dialect_files
+                                             for h in f.handlers))
         self._by_event: dict[str, list[Handler]] = {}
         self._memo: dict[tuple[str, str | None], tuple[Handler, ...]] = {}
         self._dialect_memo: dict[tuple[str, DialectValues], tuple[Handler, ...]] = {}
@@ -182,7 +189,9 @@ class Selector:
 
     def values(self, event: str, tool: str | None, doc: Mapping[str, object] | None,
                caller: str = "antigravity") -> DialectValues:
-        return dialect_values(event, tool, doc, caller) if self.dialect_files else ()
+        if not self.dialect_files:
+            return ()
+        return dialect_values(event, tool, doc, caller, self._dialects)
 
     def dialects(self, event: str, values: DialectValues) -> tuple[Handler, ...]:
         key = (event, values)
