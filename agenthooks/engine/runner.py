@@ -14,6 +14,7 @@ it by hand when no selected hook is async (no event loop at all), else on a priv
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Awaitable, Callable, Sequence
 
@@ -131,7 +132,9 @@ async def execute(plan: EventPlan, call: Call, processes: Processes, *, looped: 
         args = call.args
         ctx = inprocess.context_for(plan, call, args)
         if ctx is not None:
-            folded = await inprocess.chain(plan.chain, ctx, call, looped, outcomes, warnings)
+            with _sharing(plan.chain):
+                folded = await inprocess.chain(plan.chain, ctx, call, looped, outcomes,
+                                               warnings)
     answers: list[Answer] = []
     words = None
     if folded.terminal is None:
@@ -231,6 +234,15 @@ def isolate_in_process_hooks(on: bool = True) -> None:
 def isolated() -> bool:
     """Whether in-process hooks run each in a child process (`isolate_in_process_hooks`)."""
     return _isolation[0]
+
+
+def _sharing(chain: Sequence[PythonHook]) -> contextlib.AbstractContextManager[None]:
+    """Under isolation, one child for the chain's Markdown hooks (`engine.supervise`)."""
+    if not isolated():
+        return contextlib.nullcontext()
+    from agenthooks.engine.supervise import one_child_for
+
+    return one_child_for(chain)
 
 
 def _inprocess() -> Any:

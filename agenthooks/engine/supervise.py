@@ -20,6 +20,13 @@ The child is a fork of the already loaded interpreter: no new interpreter starts
 is imported again. A Markdown hook's child also gets a bound on its data size
 (`STARLARK_MEMORY`): starlark-rust has no heap limit of its own.
 
+Markdown hooks of one chain share a child (`one_child_for`): their Starlark can reach no file,
+process, thread or state of the process, so one hook cannot change what the next one runs in,
+and a fork per hook would cost several times the hook itself. The child answers the hooks in
+turn; before each, it is sent the tool's arguments when an earlier hook's modify changed them.
+A hook whose child dies, exits, overruns or answers nonsense fails as above, its child is
+killed, and the next hook gets a new one. Python hooks keep a child each.
+
 Only `agenthooks run` isolates (`engine.runner.isolate_in_process_hooks`); the Python API calls
 hooks inline in the caller's process, whose threads and state they may share.
 """
@@ -39,6 +46,7 @@ from agenthooks.kinds.python import HookOutcome, call_hook
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterator, Sequence
     from typing import Any
 
     from agenthooks.engine.context import Context
@@ -56,6 +64,8 @@ _SIGNALS_OF_A_RUN = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGPIPE")
 
 def call_isolated(hook: PythonHook, ctx: Context, *, looped: bool) -> HookOutcome | None:
     """`kinds.python.call_hook` in a forked child; what went wrong there is the hook's failure."""
+    if _shared.serves(hook):
+        return _shared.call(hook, ctx, looped)
     _warm(hook)
     _flush()
     start = time.monotonic()
@@ -86,6 +96,112 @@ def call_isolated(hook: PythonHook, ctx: Context, *, looped: bool) -> HookOutcom
         if readable:
             return found
     return _failure(hook, _why(hook, status, timed_out, message), start)
+
+
+class _Shared:
+    """The child the Markdown hooks of one chain share (`one_child_for`), started at the first
+    of them to run."""
+
+    def __init__(self) -> None:
+        self.hooks: tuple[PythonHook, ...] = ()
+        self.ctx: Context | None = None
+        self.pid = 0
+        self.requests = -1  # the write end of the child's requests
+        self.replies = -1  # the read end of its outcomes
+        self.args: object = None  # the arguments the child's context holds
+
+    def serves(self, hook: PythonHook) -> bool:
+        return any(hook is known for known in self.hooks)
+
+    def call(self, hook: PythonHook, ctx: Context, looped: bool) -> HookOutcome | None:
+        start = time.monotonic()
+        if self.pid and ctx is not self.ctx:
+            self.end()
+        if not self.pid:
+            problem = self.start(hook, ctx)
+            if problem is not None:
+                return _failure(hook, f"could not start its process: {problem}", start)
+        index = next(i for i, known in enumerate(self.hooks) if known is hook)
+        message, timed_out, status = None, False, 0
+        if self.send(index, ctx, looped):
+            message, timed_out = _receive(self.replies, start + hook.timeout + GRACE)
+        if message is not None:
+            readable, found = _decode(message, hook, ctx)
+            if readable:
+                return found
+        status = self.end()
+        return _failure(hook, _why(hook, status, timed_out, message), start)
+
+    def start(self, hook: PythonHook, ctx: Context) -> OSError | None:
+        _warm(hook)
+        _flush()
+        parent = os.getpid()
+        fds: list[int] = []
+        try:
+            fds.extend(os.pipe())
+            fds.extend(os.pipe())
+            pid = os.fork()
+        except OSError as exc:  # out of file descriptors, processes or memory
+            for fd in fds:
+                os.close(fd)
+            return exc
+        request_read, request_write, reply_read, reply_write = fds
+        if pid == 0:  # the child: never returns
+            os.close(request_write)
+            os.close(reply_read)
+            _serve(self.hooks, ctx, request_read, reply_write, parent)
+        os.close(request_read)
+        os.close(reply_write)
+        with contextlib.suppress(OSError):  # also done by the child: whichever runs first
+            os.setpgid(pid, pid)
+        self.pid, self.requests, self.replies = pid, request_write, reply_read
+        self.ctx, self.args = ctx, ctx.tool_args
+        return None
+
+    def send(self, index: int, ctx: Context, looped: bool) -> bool:
+        """Ask the child for one hook's outcome; False when it cannot be asked."""
+        from agenthooks.engine.frozen import thaw
+
+        changed = ctx.tool_args is not self.args
+        try:
+            request = marshal.dumps((index, looped, changed,
+                                     thaw(ctx.tool_args) if changed else None))
+            _send(self.requests, request)
+        except (OSError, ValueError):  # the child is gone, or arguments marshal cannot carry
+            return False
+        self.args = ctx.tool_args
+        return True
+
+    def end(self) -> int:
+        """Kill the child's group and reap it; its wait status (0 when there was none)."""
+        if not self.pid:
+            return 0
+        for fd in (self.requests, self.replies):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        status = _end(self.pid)
+        self.pid, self.requests, self.replies, self.ctx, self.args = 0, -1, -1, None, None
+        return status
+
+
+_shared = _Shared()
+
+
+@contextlib.contextmanager
+def one_child_for(hooks: Sequence[PythonHook]) -> Iterator[None]:
+    """While the chain of `hooks` runs, its Markdown hooks share one child; it is killed when
+    the chain ends, however it ends."""
+    _shared.end()
+    _shared.hooks = tuple(hook for hook in hooks if _is_starlark(hook))
+    try:
+        yield
+    finally:
+        _shared.end()
+        _shared.hooks = ()
+
+
+def _is_starlark(hook: PythonHook) -> bool:
+    return type(hook.fn).__name__ == "MarkdownHook"
 
 
 def _failure(hook: PythonHook, error: str, start: float) -> HookOutcome:
@@ -189,6 +305,55 @@ def _child(hook: PythonHook, ctx: Context, looped: bool, fd: int, parent: int) -
     finally:
         _flush()
         os._exit(code)
+
+
+def _serve(hooks: tuple[PythonHook, ...], ctx: Context, requests: int, replies: int,
+           parent: int) -> None:
+    """The shared child: each request's hook, its outcome sent back, until the parent closes
+    the requests (or kills it); whatever happens, end with `os._exit`."""
+    code = 0
+    try:
+        _become_child(hooks[0], parent)
+        while True:
+            request = _read_message(requests)
+            if request is None:
+                break
+            index, looped, changed, args = marshal.loads(request)
+            if changed:
+                from agenthooks.engine.frozen import freeze
+
+                ctx.tool_args = freeze(args)
+            outcome = _run(hooks[index], ctx, looped)
+            _send(replies, _encode(outcome, ctx))
+            _flush()
+    except BaseException:  # nothing may escape into the parent's code in this process
+        code = 70
+    finally:
+        _flush()
+        os._exit(code)
+
+
+def _read_message(fd: int) -> bytes | None:
+    """One length-prefixed message; None at end-of-file before it starts."""
+    header = _read_exactly(fd, _HEADER)
+    if header is None:
+        return None
+    body = _read_exactly(fd, int.from_bytes(header, "big"))
+    if body is None:
+        raise EOFError("the request ended early")
+    return body
+
+
+def _read_exactly(fd: int, size: int) -> bytes | None:
+    chunks: list[bytes] = []
+    left = size
+    while left:
+        chunk = os.read(fd, min(left, 1 << 16))
+        if not chunk:
+            return None
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
 
 
 def _become_child(hook: PythonHook, parent: int) -> None:
