@@ -372,6 +372,7 @@ def _when_position(place: Place, line: int, column: int) -> tuple[int, int]:
 
 
 _DEF_HANDLE = re.compile(r"^def[ \t]+handle[ \t]*\(", re.M)
+_TWO_NAMES = re.compile(r"\s*[A-Za-z_]\w*\s*,\s*[A-Za-z_]\w*\s*,?\s*")
 
 
 def handle_signature(script: str) -> tuple[int, int, str | None] | None:
@@ -384,6 +385,8 @@ def handle_signature(script: str) -> tuple[int, int, str | None] | None:
     header = _header(script, found.end())
     if header is None:
         return line, 1, None  # a syntax error, which the parser has reported
+    if _TWO_NAMES.fullmatch(header):  # `event, payload`: right without `ast` (3 ms to import)
+        return line, 1, None
     import ast
 
     try:
