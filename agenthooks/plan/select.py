@@ -107,14 +107,18 @@ def program(handler: Handler) -> tuple[str, ...]:
     gate.py` in `.claude/settings.json` are one program."""
     import os
     import re
-    import shlex
 
     root = handler.source.workspace
     text = re.sub(r"\$\{?(?:CLAUDE|GEMINI)_PROJECT_DIR\}?", lambda _: root, handler.command)
-    try:
-        words = shlex.split(text)
-    except ValueError:
-        return (handler.kind, handler.command)
+    if any(char in text for char in "'\"\\"):
+        import shlex
+
+        try:
+            words = shlex.split(text)
+        except ValueError:
+            return (handler.kind, handler.command)
+    else:  # what shlex.split gives without quotes or escapes, without importing it
+        words = re.findall(r"[^ \t\r\n]+", text)
     if words and "/" in words[0] and not os.path.isabs(words[0]):
         words[0] = os.path.normpath(os.path.join(handler.source.cwd, words[0]))
     return (handler.kind, *words, *(handler.args or ()))
@@ -140,6 +144,8 @@ def fans_out(handler: Handler) -> bool:
 def once_across(first: tuple[Handler, ...], then: tuple[Handler, ...]) -> tuple[Handler, ...]:
     """`first`, then the handlers of `then` that run a program none before runs: a project
     wired for several hosts to the same scripts runs each script once per event."""
+    if len(first) + len(then) < 2:  # nothing to run twice
+        return first + then
     seen = {program(h) for h in first if h.kind == "command"}
     kept = []
     for handler in then:
