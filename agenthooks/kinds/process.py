@@ -30,6 +30,10 @@ if TYPE_CHECKING:
 # only when a handler of that dialect ran, so a kind names no host.
 # From each host's row (`model.hosts`).
 PROTOCOLS: dict[str, str] = {row.id: row.protocol for row in HOST_TABLE}
+# "file's dialect>handler's dialect" -> the protocol of another host's handlers in a host's own
+# files (`HostRow.guest_protocols`), read instead of that host's.
+PROTOCOLS.update({f"{row.id}>{guest}": path for row in HOST_TABLE
+                  for guest, path in row.guest_protocols})
 # dialect -> the variables a plugin's handlers get: its folder, and a data folder of its own.
 PLUGIN_VARS: dict[str, tuple[str, str]] = {
     "claude": ("CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"),
@@ -58,6 +62,13 @@ def protocol_of(dialect: str) -> Callable[[Handler, ProcessResult, str], Answer]
         # __import__, not importlib: importing `importlib` costs a cold run about 1 ms.
         found = _protocols[dialect] = getattr(__import__(module, fromlist=(name,)), name)
     return found
+
+
+def protocol_key(handler: Handler) -> str:
+    """The `PROTOCOLS` key of a handler: its file's host's reading of it where that host has
+    one, else its own dialect's."""
+    guest = f"{handler.source.dialect}>{handler.dialect}"
+    return guest if guest in PROTOCOLS else handler.dialect
 
 
 def runs_as_process(handler: Handler) -> bool:
@@ -210,7 +221,7 @@ def answers_of(
     answers = []
     for index, h in enumerate(selected):
         if runs_as_process(h):
-            answers.append(protocol_of(h.dialect)(h, next(found), event))
+            answers.append(protocol_of(protocol_key(h))(h, next(found), event))
         elif beside is not None and index in beside:
             answers.append(beside[index])
         else:

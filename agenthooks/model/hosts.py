@@ -48,6 +48,10 @@ class HostRow(NamedTuple):
     # (variable, folder): the host's user folder under home (".codex") moves to the
     # variable's value when it is set ($CODEX_HOME), and its user files with it.
     user_folder_env: tuple[str, str] | None = None
+    # (dialect, "module:function"): how it reads another host's handlers in its own files,
+    # where its rules are not that host's (a Copilot file's PascalCase hooks are Claude Code
+    # handlers that Copilot reads with its own answers and exit codes too).
+    guest_protocols: tuple[tuple[str, str], ...] = ()
 
 
 _MATCHING = "agenthooks.dialects.matching"
@@ -94,7 +98,8 @@ HOST_TABLE: tuple[HostRow, ...] = (
             "agenthooks.dialects.copilot:selection", "agenthooks.dialects.copilot:COPILOT",
             (".github/hooks/*.json",), (".copilot/hooks/*.json",),
             ("/etc/github-copilot/policy.d/*.json",),
-            user_folder_env=("COPILOT_HOME", ".copilot")),
+            user_folder_env=("COPILOT_HOME", ".copilot"),
+            guest_protocols=(("claude", "agenthooks.hosts.copilot.protocol:claude_answer"),)),
 )
 
 

@@ -238,3 +238,44 @@ def test_a_pascal_case_gate_runs(tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=60, check=False)
     assert (done.returncode, json.loads(done.stdout)) == (
         2, {"decision": "deny", "reason": "NO"}), done.stderr
+
+
+COPILOT_DENY = "echo '" + json.dumps({"permissionDecision": "deny",
+                                      "permissionDecisionReason": "NO"}) + "'"
+CLAUDE_ALLOW = "echo '" + json.dumps({"hookSpecificOutput": {
+    "hookEventName": "PreToolUse", "permissionDecision": "allow"}}) + "'"
+ERRORED = "Denied by preToolUse hook (hook errored)"
+
+
+# (event key, handler, the exit and first answer field of `agenthooks run preToolUse` without
+# --fail-closed): what the real copilot 1.0.102 does with the same file (tests/e2e/
+# test_copilot_rules.py compares the two).
+COPILOT_DECIDES = [
+    ("PreToolUse", {"bash": COPILOT_DENY}, (2, "NO")),
+    ("PreToolUse", {"bash": "echo '" + json.dumps({
+        "hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow"},
+        "permissionDecision": "deny", "permissionDecisionReason": "NO"}) + "'"}, (2, "NO")),
+    ("PreToolUse", {"bash": "exit 1"}, (2, ERRORED)),
+    ("PreToolUse", {"bash": "exit 3", "matcher": "Read"}, (0, None)),
+    ("PreToolUse", {"bash": CLAUDE_ALLOW}, (0, None)),
+]
+
+
+@pytest.mark.parametrize(("event", "handler", "expected"), COPILOT_DECIDES)
+def test_a_copilot_file_gate_decides_as_copilot(tmp_path: Path, event: str,
+                                                 handler: dict[str, object],
+                                                 expected: tuple[int, str | None]) -> None:
+    """A Copilot file's hooks read with Copilot's rules, whichever casing their event has:
+    Copilot's own answer fields under a PascalCase event too, a hook that exits non-zero on
+    preToolUse denies."""
+    import subprocess
+    import sys
+
+    check(tmp_path, json.dumps({"version": 1, "hooks": {event: [handler]}}))
+    payload = {"sessionId": "s", "timestamp": 1, "cwd": str(tmp_path), "toolName": "bash",
+               "toolArgs": {"command": "ls"}}
+    done = subprocess.run([sys.executable, "-m", "agenthooks", "run", "preToolUse",
+                           "--dialect", "copilot"], input=json.dumps(payload), cwd=tmp_path,
+                          capture_output=True, text=True, timeout=60, check=False)
+    said = json.loads(done.stdout) if done.stdout.strip() else {}
+    assert (done.returncode, said.get("reason")) == expected, done.stderr

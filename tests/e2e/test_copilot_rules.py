@@ -77,6 +77,9 @@ CASES: list[tuple[str, dict[str, Any], str | None]] = [
      one({"bash": CLAUDE_DENY, "matcher": "b.*"}, "PreToolUse"), "hi"),
     ("a PascalCase name matches the Copilot name too",
      one({"bash": CLAUDE_DENY, "matcher": "bash"}, "PreToolUse"), None),
+    # A PascalCase key is read with Copilot's rules too.
+    ("a PascalCase key reads Copilot's deny", one({"bash": DENY}, "PreToolUse"), None),
+    ("a PascalCase exit 1 denies (hook errored)", one({"bash": "exit 1"}, "PreToolUse"), None),
 ]
 
 

@@ -13,6 +13,8 @@ hooks", each event's decision control).
                hook failed and the run goes on; a timeout always goes on, preToolUse too
 
 Copilot's answer is read into the words the hooks.json protocol reads, which then reads it.
+A PascalCase event's hook is a Claude Code handler that Copilot reads with these rules too
+(`claude_answer`).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 import json
 
 from agenthooks.hosts.antigravity.protocol import answer as hooks_json_answer
+from agenthooks.hosts.claude.protocol import answer as claude_code_answer
 from agenthooks.model.events import block_decision
 from agenthooks.model.handlers import Answer, Handler, process_fields
 
@@ -58,6 +61,31 @@ def answer(handler: Handler, result: ProcessResult, event: str) -> Answer:
                       warning=f"hook {handler.hook!r} exited {result.exit_code}", **common)
     found = hooks_json_answer(handler, result._replace(exit_code=1), event)
     return found._replace(exit_code=result.exit_code)
+
+
+def claude_answer(handler: Handler, result: ProcessResult, event: str) -> Answer:
+    """A Copilot file's PascalCase hook: a Claude Code handler, which Copilot also reads with
+    its own rules (measured with copilot 1.0.102, tests/e2e/test_copilot_rules.py): its
+    top-level `permissionDecision` and `modifiedArgs` count beside Claude Code's
+    `hookSpecificOutput`, the more restrictive decision winning; on preToolUse an exit other
+    than 0 and 2 denies (hook errored); a timeout lets the call through, as on every event."""
+    claude = claude_code_answer(handler, result, event)
+    if result.status != "exited" or result.exit_code == 2:
+        return claude
+    own = answer(handler, result, event)
+    if result.exit_code != 0:
+        return own if own.status == "blocked" else claude
+    return own if _restriction(own.decision, event) > _restriction(claude.decision, event) \
+        else claude
+
+
+def _restriction(decision: str | None, event: str) -> int:
+    """How far a decision holds the call back: a block, then ask, then any other word."""
+    if decision is None:
+        return 0
+    if decision in ("deny", "block") or decision == block_decision(event):
+        return 3
+    return 2 if decision == "ask" else 1
 
 
 def without_progress(stdout: str) -> str:
