@@ -175,10 +175,10 @@ class CopilotChecker(DialectChecker):
                 # ... (hook errored)" for every call.
                 self.add("option-ignored", "only `powershell` is given: on Linux and macOS "
                                            "Copilot cannot run this hook and counts it as "
-                                           "errored, which on preToolUse denies every call; "
-                                           "agenthooks does not run it (give `bash` or "
+                                           "errored, which on preToolUse denies every call, "
+                                           "and so does agenthooks (give `bash` or "
                                            "`command`)", f"{pointer}/powershell", "key")
-            return ""
+            return POWERSHELL_ONLY if isinstance(handler["powershell"], str) else ""
         text = self.required("command", field, handler, pointer)
         if text:
             self.command_text(text, f"{pointer}/{field}")
@@ -333,6 +333,10 @@ def _trusted_folders() -> list[str] | None:
 
 # The events whose hooks are gates (preToolUse and permissionRequest, in either casing).
 GATE_EVENTS = frozenset(("pretooluse", "permissionrequest"))
+# What a hook that gives only `powershell` runs here: an error, as Copilot counts it on Linux
+# and macOS (its preToolUse then denies: `hosts.copilot.protocol`).
+POWERSHELL_ONLY = ("echo 'only powershell is given, which Copilot does not run on Linux or "
+                   "macOS: the hook errored' >&2; exit 1")
 # A command that runs agenthooks as this event's hook.
 AGENTHOOKS_RUN = re.compile(r"(?:^|[\s/;&|(])agenthooks\s+run\s")
 # Claude Code's answer fields that Copilot ignores under a camelCase event.

@@ -258,6 +258,9 @@ COPILOT_DECIDES = [
     ("PreToolUse", {"bash": "exit 1"}, (2, ERRORED)),
     ("PreToolUse", {"bash": "exit 3", "matcher": "Read"}, (0, None)),
     ("PreToolUse", {"bash": CLAUDE_ALLOW}, (0, None)),
+    ("preToolUse", {"powershell": "Write-Output hi"}, (2, ERRORED)),
+    ("PreToolUse", {"powershell": "Write-Output hi"}, (2, ERRORED)),
+    ("preToolUse", {"powershell": "Write-Output hi", "matcher": "view"}, (0, None)),
 ]
 
 
@@ -267,7 +270,7 @@ def test_a_copilot_file_gate_decides_as_copilot(tmp_path: Path, event: str,
                                                  expected: tuple[int, str | None]) -> None:
     """A Copilot file's hooks read with Copilot's rules, whichever casing their event has:
     Copilot's own answer fields under a PascalCase event too, a hook that exits non-zero on
-    preToolUse denies."""
+    preToolUse denies, and so does one that gives only `powershell` on Linux and macOS."""
     import subprocess
     import sys
 

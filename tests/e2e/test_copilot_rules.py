@@ -80,6 +80,10 @@ CASES: list[tuple[str, dict[str, Any], str | None]] = [
     # A PascalCase key is read with Copilot's rules too.
     ("a PascalCase key reads Copilot's deny", one({"bash": DENY}, "PreToolUse"), None),
     ("a PascalCase exit 1 denies (hook errored)", one({"bash": "exit 1"}, "PreToolUse"), None),
+    ("a powershell-only hook denies (hook errored)",
+     one({"powershell": "Write-Output hi"}), None),
+    ("a PascalCase powershell-only hook denies",
+     one({"powershell": "Write-Output hi"}, "PreToolUse"), None),
 ]
 
 
