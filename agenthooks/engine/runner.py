@@ -14,7 +14,6 @@ it by hand when no selected hook is async (no event loop at all), else on a priv
 
 from __future__ import annotations
 
-import contextlib
 import os
 from collections.abc import Awaitable, Callable, Sequence
 
@@ -27,6 +26,7 @@ from agenthooks.payload import dumps
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
     from typing import Any, NamedTuple
     Processes = Callable[[Sequence[ProcessSpec], bytes], Awaitable[list[ProcessResult]]]
 else:
@@ -236,9 +236,11 @@ def isolated() -> bool:
     return _isolation[0]
 
 
-def _sharing(chain: Sequence[PythonHook]) -> contextlib.AbstractContextManager[None]:
+def _sharing(chain: Sequence[PythonHook]) -> AbstractContextManager[None]:
     """Under isolation, one child for the chain's Markdown hooks (`engine.supervise`)."""
     if not isolated():
+        import contextlib  # not at the top: the API's import does without it
+
         return contextlib.nullcontext()
     from agenthooks.engine.supervise import one_child_for
 
