@@ -544,9 +544,10 @@ TEXT_FIELDS = {"command": "command", "prompt": "prompt", "agent": "prompt", "htt
 
 
 def convert_handler(handler: Handler, target: str, place: Place,
-                    losses: list[Loss]) -> tuple[list[Entry], bool]:
+                    losses: list[Loss], *, ordered: bool = True) -> tuple[list[Entry], bool]:
     """The handler's entries in the target (none when it cannot be written), and whether a
-    path in it was written for the target file's folder."""
+    path in it was written for the target file's folder. `ordered`: whether its place in a
+    sequence can matter (`in_sequence`)."""
     where = handler.pointer
     for refusal in REFUSALS:
         message = refusal(handler, target)
@@ -566,7 +567,7 @@ def convert_handler(handler: Handler, target: str, place: Place,
     body, placed = _body(handler, target, event, place, losses)
     sequential = handler.sequential and target == "gemini"
     # Copilot CLI runs every handler of an event in order: a sequence is kept there.
-    if handler.sequential and not sequential and target != "copilot":
+    if handler.sequential and ordered and not sequential and target != "copilot":
         losses.append(Loss(where, f"`sequential: true`: {HOST_NAMES[target]} runs handlers in "
                                   "parallel"))
     hook = handler.hook or handler.name or ""
@@ -763,8 +764,46 @@ def convert_handlers(handlers: Sequence[Handler], target: str, *,
     if place is None:
         workspace = handlers[0].source.workspace if handlers else os.getcwd()
         place = place_of(target, None, workspace)
-    for handler in handlers:
-        converted, moved = convert_handler(handler, target, place, losses)
+    ordered = in_sequence(handlers)
+    for index, handler in enumerate(handlers):
+        converted, moved = convert_handler(handler, target, place, losses,
+                                           ordered=index in ordered)
         entries += converted
         placed = placed or moved
     return Converted(assemble(entries, target), losses, place if placed else None)
+
+
+def in_sequence(handlers: Sequence[Handler]) -> set[int]:
+    """The positions of the sequential handlers whose order can change what happens: another
+    handler of the same file and event may run on the same call. A lone handler, or handlers
+    whose matchers select no tool in common, run alike in any order."""
+    from agenthooks.model.events import row_of
+
+    def key(handler: Handler) -> tuple[str, str]:
+        row = row_of(handler.dialect, handler.event)
+        return handler.source.file, row.id if row is not None else handler.event
+
+    return {index for index, handler in enumerate(handlers) if handler.sequential
+            and any(other is not handler and key(other) == key(handler)
+                    and _may_meet(handler, other) for other in handlers)}
+
+
+def _may_meet(one: Handler, other: Handler) -> bool:
+    """Whether two handlers of one event may both run on one call: not when each matcher is
+    a list of tools (in Claude Code's names) and the lists share none."""
+    names = [_tool_names(handler) for handler in (one, other)]
+    return names[0] is None or names[1] is None or bool(names[0] & names[1])
+
+
+def _tool_names(handler: Handler) -> frozenset[str] | None:
+    """The tools a handler's matcher selects, in Claude Code's names; None: not a list."""
+    chosen = matching.simplify(matching.selection(handler.dialect, handler.matcher,
+                                                  handler.event))
+    if chosen.form == "never":
+        return frozenset()
+    names = chosen.names
+    if chosen.form == "full" and all(PLAIN_NAME.fullmatch(n) for n in chosen.pattern.split("|")):
+        names = tuple(chosen.pattern.split("|"))  # an anchored `a|b` is a list of names
+    elif chosen.form != "names":
+        return None
+    return frozenset(tool_name(name, handler.dialect, "claude") for name in names)

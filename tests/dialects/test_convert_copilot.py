@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.dialects.test_convert_cursor import convert, write
 
 
@@ -48,11 +50,37 @@ def test_gemini_cli_settings_into_copilot_take_camel_case(tmp_path: Path) -> Non
 def test_copilot_into_claude_code_reports_the_order_it_loses(tmp_path: Path) -> None:
     write(tmp_path, ".github/hooks/gates.json", {"version": 1, "hooks": {
         "preToolUse": [{"bash": "./gate.sh", "powershell": ".\\gate.ps1",
-                        "matcher": "bash|edit"}]}})
+                        "matcher": "bash|edit"}, {"bash": "./log.sh"}]}})
     code, doc, err = convert(tmp_path, ".github/hooks/gates.json", "--to", "claude")
     assert code == 1 and doc is None
     assert "`powershell` has no counterpart in Claude Code" in err
-    assert "Claude Code runs handlers in parallel" in err
+    assert err.count("Claude Code runs handlers in parallel") == 2
+
+
+# (a Copilot file's hooks: whether their order is lost in Claude Code, which runs an event's
+# handlers in parallel): order matters only where two hooks of one event may run on one call.
+ORDER_LOST = [
+    ({"preToolUse": [{"bash": "./gate.sh", "matcher": "bash|edit"}]}, False),
+    ({"preToolUse": [{"bash": "./gate.sh"}], "agentStop": [{"bash": "./done.sh"}]}, False),
+    ({"preToolUse": [{"bash": "./a.sh", "matcher": "bash"},
+                     {"bash": "./b.sh", "matcher": "view|edit"}]}, False),
+    ({"preToolUse": [{"bash": "./a.sh", "matcher": "bash"},
+                     {"bash": "./b.sh", "matcher": "b.*"}]}, True),
+    ({"preToolUse": [{"bash": "./a.sh", "matcher": "bash|view"},
+                     {"bash": "./b.sh", "matcher": "view"}]}, True),
+    ({"agentStop": [{"bash": "./a.sh"}, {"bash": "./b.sh"}]}, True),
+    ({"preToolUse": [{"bash": "./a.sh", "matcher": "bash"}],
+      "PreToolUse": [{"bash": "./b.sh", "matcher": "Bash"}]}, True),
+]
+
+
+@pytest.mark.parametrize(("hooks", "lost"), ORDER_LOST)
+def test_copilot_into_claude_code_loses_order_only_where_it_matters(
+        tmp_path: Path, hooks: dict[str, object], lost: bool) -> None:
+    write(tmp_path, ".github/hooks/gates.json", {"version": 1, "hooks": hooks})
+    code, doc, err = convert(tmp_path, ".github/hooks/gates.json", "--to", "claude")
+    assert ("runs handlers in parallel" in err, code) == (lost, 1 if lost else 0), err
+    assert (doc is None) == lost
 
 
 def test_a_copilot_file_converts_into_itself(tmp_path: Path) -> None:
