@@ -24,11 +24,14 @@ from agenthooks.model.hosts import HOST_TABLE
 def event_handlers(files: Iterable[HookFile], event: str) -> list[Handler]:
     """The enabled handlers of an event in config order, before matching and de-duplication;
     never `agenthooks run` itself (`fans_out`), which would start itself again without end."""
+    # `fans_out` is asked only of a command naming agenthooks: a file of 10,000 handlers
+    # makes this loop part of every run.
     return [
         handler
         for hook_file in files
         for handler in hook_file.handlers
-        if handler.event == event and handler.enabled and not fans_out(handler)
+        if handler.event == event and handler.enabled
+        and not ("agenthooks" in handler.command and fans_out(handler))
     ]
 
 
@@ -37,8 +40,13 @@ def select(handlers: Sequence[Handler], event: str, tool: str | None) -> list[Ha
     tool_event = is_tool_event(event)
     chosen: list[Handler] = []
     seen: set[tuple[str, str, float]] = set()
+    verdicts: dict[str | None, bool] = {}  # per matcher: many handlers share a few matchers
     for handler in handlers:
-        if not handler_matches(handler.matcher, tool_event, tool):
+        verdict = verdicts.get(handler.matcher)
+        if verdict is None:
+            verdict = verdicts[handler.matcher] = handler_matches(handler.matcher, tool_event,
+                                                                  tool)
+        if not verdict:
             continue
         key = (handler.command, handler.source.cwd, handler.timeout)
         if key in seen:
