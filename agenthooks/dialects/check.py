@@ -30,6 +30,7 @@ from agenthooks.model.hosts import imported
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
     from agenthooks.config.check import Anchor
@@ -109,26 +110,42 @@ class DialectChecker(Checker):
             self.claude_switch(doc)
         else:
             self.gemini_config(doc)
-        if "hooks" not in doc:
-            return
-        hooks = doc["hooks"]
+        if "hooks" in doc:
+            self.events(doc["hooks"], self.dialect_group)
+
+    # --- the `hooks` object, {"<event>": [item, ...]}: every host's files -------------------
+
+    unknown_rule = "unknown-event"  # an event the host does not know
+    items = "matcher groups"  # what each event lists
+
+    def events(self, hooks: Any, each: Callable[[str, Any, str], None]) -> None:
+        """Walks a file's `hooks` object: `each` reads every item of a known event's list."""
         if not isinstance(hooks, dict):
             self.add("settings-type", f"`hooks` must be an object of events, not "
                                       f"{json_kind(hooks)}", "/hooks")
             return
-        for event, groups in hooks.items():
+        for event, listed in hooks.items():
             pointer = "/hooks/" + escape(event)
-            if self.dialect is GEMINI and event in LEGACY_CONFIG_KEYS:
-                continue  # the registry skips them as settings (types.ts HOOKS_CONFIG_FIELDS)
-            if event not in self.dialect.events:
-                self.add("unknown-event", self.unknown_event(event), pointer, "key")
+            if not self.known_event(event, pointer):
                 continue
-            if not isinstance(groups, list):
-                self.add("event-type", f"{event} must be a list of matcher groups, not "
-                                       f"{json_kind(groups)}", pointer)
+            if not isinstance(listed, list):
+                self.not_a_list(event, listed, pointer)
                 continue
-            for index, group in enumerate(groups):
-                self.dialect_group(event, group, f"{pointer}/{index}")
+            for index, item in enumerate(listed):
+                each(event, item, f"{pointer}/{index}")
+
+    def known_event(self, event: str, pointer: str) -> bool:
+        """Whether an event's list is read; an unknown event is said (`unknown_rule`)."""
+        if event in self.dialect.events:
+            return True
+        # Gemini's registry skips its legacy settings keys (types.ts HOOKS_CONFIG_FIELDS).
+        if not (self.dialect is GEMINI and event in LEGACY_CONFIG_KEYS):
+            self.add(self.unknown_rule, self.unknown_event(event), pointer, "key")
+        return False
+
+    def not_a_list(self, event: str, listed: Any, pointer: str) -> None:
+        self.add("event-type", f"{event} must be a list of {self.items}, not "
+                               f"{json_kind(listed)}", pointer)
 
     def unknown_event(self, event: str) -> str:
         hint = other_host_hint(event, self.dialect.name)

@@ -40,6 +40,8 @@ WHOLE_FILE = "Codex fails to parse the whole file and runs none of its hooks"
 class CodexChecker(DialectChecker):
     """Walks a Codex hooks.json."""
 
+    unknown_rule = "codex-unknown-event"
+
     def document(self, doc: Any) -> None:
         if not isinstance(doc, dict):
             self.add("settings-type", f'a Codex hooks.json must be an object {{"hooks": '
@@ -50,22 +52,8 @@ class CodexChecker(DialectChecker):
                 self.add("codex-root-key", f"unknown top-level key {key!r}: {WHOLE_FILE} "
                                            '(it reads only "hooks")', "/" + escape(key), "key")
         hooks = doc.get("hooks", {})
-        if not isinstance(hooks, dict):
-            self.add("settings-type", f"`hooks` must be an object of events, not "
-                                      f"{json_kind(hooks)}", "/hooks")
-            return
-        for event, groups in hooks.items():
-            pointer = "/hooks/" + escape(event)
-            if event not in EVENTS:
-                self.add("codex-unknown-event", self.unknown_event(event), pointer, "key")
-                continue
-            if not isinstance(groups, list):
-                self.add("event-type", f"{event} must be a list of matcher groups, not "
-                                       f"{json_kind(groups)}", pointer)
-                continue
-            for index, group in enumerate(groups):
-                self.dialect_group(event, group, f"{pointer}/{index}")
-        if self.thorough and self.source.file:
+        self.events(hooks, self.dialect_group)
+        if isinstance(hooks, dict) and self.thorough and self.source.file:
             self.trust(hooks)
 
     def matcher(self, event: str, matcher: str, pointer: str) -> None:

@@ -31,7 +31,7 @@ from agenthooks.dialects.copilot import COMMAND_FIELDS, COPILOT, EVENTS, PASCAL_
 from agenthooks.dialects.copilot import selection as copilot_selection
 from agenthooks.dialects.matching import PLAIN_NAME, regex_error
 from agenthooks.events import INT32_MAX
-from agenthooks.model.handlers import Handler, Source, escape, json_kind
+from agenthooks.model.handlers import Handler, Source, json_kind
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -58,12 +58,9 @@ class CopilotChecker(DialectChecker):
         structural = self.errors
         self.version(doc)
         hooks = doc.get("hooks", {})
+        self.events(hooks, self.copilot_handler)
         if not isinstance(hooks, dict):
-            self.add("settings-type", f"`hooks` must be an object of events, not "
-                                      f"{json_kind(hooks)}", "/hooks")
             return
-        for event, handlers in hooks.items():
-            self.event(event, handlers, "/hooks/" + escape(event))
         if doc.get("disableAllHooks") is True:
             self.all_off = True
             self.add("hooks-disabled", "`disableAllHooks` is true: Copilot runs none of this "
@@ -91,22 +88,20 @@ class CopilotChecker(DialectChecker):
                                                f"the whole file on {json.dumps(value)}",
                             "/version")
 
-    def event(self, event: str, handlers: Any, pointer: str) -> None:
+    def known_event(self, event: str, pointer: str) -> bool:
         if event in PASCAL_EVENTS and event not in CLAUDE.events:
             if self.thorough:
                 self.add("option-ignored", f"{event} has no Claude Code event: agenthooks "
                                            "lists it but does not run it", pointer, "key")
-            return
+            return False
         if event not in EVENTS and event not in PASCAL_EVENTS:
             self.add("copilot-unknown-event", unknown_event(event), pointer, "key")
-            return
-        if not isinstance(handlers, list):
-            self.structural("event-type", f"{event} must be a list of handlers, not "
-                                          f"{json_kind(handlers)}: Copilot rejects the file",
-                            pointer)
-            return
-        for index, handler in enumerate(handlers):
-            self.copilot_handler(event, handler, f"{pointer}/{index}")
+            return False
+        return True
+
+    def not_a_list(self, event: str, listed: Any, pointer: str) -> None:
+        self.structural("event-type", f"{event} must be a list of handlers, not "
+                                      f"{json_kind(listed)}: Copilot rejects the file", pointer)
 
     def copilot_handler(self, event: str, handler: Any, pointer: str) -> None:
         """One item of an event's list. "A malformed hook item ... only that item is dropped

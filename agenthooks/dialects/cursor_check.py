@@ -32,7 +32,7 @@ from agenthooks.dialects.cursor import (
     selection,
 )
 from agenthooks.events import INT32_MAX
-from agenthooks.model.handlers import Handler, Source, escape, json_kind
+from agenthooks.model.handlers import Handler, Source, json_kind
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -52,6 +52,8 @@ CLAUDE_FILES = (os.path.join(".claude", "settings.local.json"),
 class CursorChecker(DialectChecker):
     """Walks a Cursor hooks.json."""
 
+    items = "handlers"
+
     def document(self, doc: Any) -> None:
         if not isinstance(doc, dict):
             self.add("settings-type", f"a Cursor hooks.json must be an object "
@@ -61,13 +63,8 @@ class CursorChecker(DialectChecker):
         self.unknown_keys(doc, TOP_KEYS, TOP_KEYS, "a Cursor hooks.json", "")
         self.version(doc)
         hooks = doc.get("hooks", {})
-        if not isinstance(hooks, dict):
-            self.add("settings-type", f"`hooks` must be an object of events, not "
-                                      f"{json_kind(hooks)}", "/hooks")
-            return
-        for event, handlers in hooks.items():
-            self.event(event, handlers, "/hooks/" + escape(event))
-        if self.thorough:
+        self.events(hooks, self.cursor_handler)
+        if isinstance(hooks, dict) and self.thorough:
             self.claude_files_too()
 
     def version(self, doc: dict[str, Any]) -> None:
@@ -82,17 +79,6 @@ class CursorChecker(DialectChecker):
             self.add("version-invalid", f'"version" must be {VERSION}, the one schema version '
                                         f"Cursor documents, not {json.dumps(value)}",
                      "/version")
-
-    def event(self, event: str, handlers: Any, pointer: str) -> None:
-        if event not in EVENTS:
-            self.add("unknown-event", self.unknown_event(event), pointer, "key")
-            return
-        if not isinstance(handlers, list):
-            self.add("event-type", f"{event} must be a list of handlers, not "
-                                   f"{json_kind(handlers)}", pointer)
-            return
-        for index, handler in enumerate(handlers):
-            self.cursor_handler(event, handler, f"{pointer}/{index}")
 
     # --- one handler ---------------------------------------------------------------------------
 
