@@ -441,6 +441,38 @@ class DialectChecker(Checker):
                      pointer + "/timeout")
         return float(value) * self.dialect.timeout_unit
 
+    def flat_type(self, handler: dict[str, Any],
+                  pointer: str) -> tuple[str, HandlerType] | None:
+        """The type of an item of a flat list of handlers (`type`, "command" when absent) and
+        its table, its unknown keys said; None for a type the host does not have."""
+        kind = handler.get("type", "command")
+        spec = self.dialect.types.get(kind) if isinstance(kind, str) else None
+        if spec is None:
+            self.add("handler-kind", self.kind_message(kind, True), pointer + "/type")
+            return None
+        self.unknown_keys(handler, spec.keys, spec.keys, f"a {kind} handler", pointer)
+        return kind, spec
+
+    def seconds(self, handler: dict[str, Any], key: str, default: float, pointer: str, *,
+                named: str, counted: str) -> float:
+        """A timeout in seconds under `key` (`default` when absent or invalid); one of 1000
+        or more is most likely milliseconds. `named`: how messages name the key; `counted`:
+        the host that counts it in seconds."""
+        if key not in handler:
+            return default
+        value = handler[key]
+        if isinstance(value, bool) or not isinstance(value, (int, float)) \
+                or not 0 < value <= INT32_MAX // 1000:
+            shown = json_kind(value) if not isinstance(value, (int, float)) else value
+            self.add("timeout-invalid", f"{named} must be a positive number of seconds, not "
+                                        f"{shown}", f"{pointer}/{key}")
+            return default
+        if value >= 1000 and self.thorough:
+            self.add("timeout-seconds", f"{named} {value:g} is {value:g} seconds in {counted}; "
+                                        f"if you meant {value / 1000:g} seconds, write "
+                                        f"{value / 1000:g}", f"{pointer}/{key}")
+        return float(value)
+
     def dialect_script(self, command: str, exec_form: bool, pointer: str) -> None:
         """A script path that is relative or starts with the project (or plugin) variable and
         is missing or not executable: the host's gate would be silently off."""

@@ -30,7 +30,6 @@ from agenthooks.dialects.claude import CLAUDE
 from agenthooks.dialects.copilot import COMMAND_FIELDS, COPILOT, EVENTS, PASCAL_EVENTS, VERSION
 from agenthooks.dialects.copilot import selection as copilot_selection
 from agenthooks.dialects.matching import PLAIN_NAME, regex_error
-from agenthooks.events import INT32_MAX
 from agenthooks.model.handlers import Handler, Source, json_kind
 
 TYPE_CHECKING = False
@@ -129,12 +128,10 @@ class CopilotChecker(DialectChecker):
                      pointer)
             return
         errors_before = self.errors
-        kind = handler.get("type", "command")
-        spec = COPILOT.types.get(kind) if isinstance(kind, str) else None
-        if spec is None:
-            self.add("handler-kind", self.kind_message(kind, True), pointer + "/type")
+        found = self.flat_type(handler, pointer)
+        if found is None:
             return
-        self.unknown_keys(handler, spec.keys, spec.keys, f"a {kind} handler", pointer)
+        kind, spec = found
         self.option_values(handler, spec.keys, pointer)
         text = self.command_of(handler, pointer) if kind == "command" else \
             self.required(kind, spec.field or "url", handler, pointer)
@@ -238,20 +235,8 @@ class CopilotChecker(DialectChecker):
 
     def copilot_timeout(self, handler: dict[str, Any], pointer: str) -> float:
         key = "timeoutSec" if "timeoutSec" in handler else "timeout"
-        if key not in handler:
-            return COPILOT.default_timeout
-        value = handler[key]
-        if isinstance(value, bool) or not isinstance(value, (int, float)) \
-                or not 0 < value <= INT32_MAX // 1000:
-            shown = json_kind(value) if not isinstance(value, (int, float)) else value
-            self.add("timeout-invalid", f"`{key}` must be a positive number of seconds, not "
-                                        f"{shown}", f"{pointer}/{key}")
-            return COPILOT.default_timeout
-        if value >= 1000 and self.thorough:
-            self.add("timeout-seconds", f"`{key}` {value:g} is {value:g} seconds in Copilot; "
-                                        f"if you meant {value / 1000:g} seconds, write "
-                                        f"{value / 1000:g}", f"{pointer}/{key}")
-        return float(value)
+        return self.seconds(handler, key, COPILOT.default_timeout, pointer, named=f"`{key}`",
+                            counted="Copilot")
 
     def record(self, event: str, matcher: str | None, handler: dict[str, Any], kind: str,
                text: str, timeout: float, pointer: str) -> Handler:

@@ -31,7 +31,6 @@ from agenthooks.dialects.cursor import (
     VERSION,
     selection,
 )
-from agenthooks.events import INT32_MAX
 from agenthooks.model.handlers import Handler, Source, json_kind
 
 TYPE_CHECKING = False
@@ -41,8 +40,6 @@ if TYPE_CHECKING:
     from agenthooks.dialects.spec import HandlerType
 
 TOP_KEYS = ("version", "hooks")
-# A timeout this large in seconds is most likely milliseconds copied from Gemini CLI.
-LARGE_TIMEOUT = 1000
 # The Claude Code files Cursor reads too (cursor.com/docs/reference/third-party-hooks,
 # mirror @58b218a: "Include Third-Party Plugins, Skills, and Other Configs", on by default).
 CLAUDE_FILES = (os.path.join(".claude", "settings.local.json"),
@@ -94,12 +91,10 @@ class CursorChecker(DialectChecker):
                                             '{"command": ..., "matcher": ...} items', pointer)
             return
         errors_before = self.errors
-        kind = handler.get("type", "command")
-        spec = CURSOR.types.get(kind) if isinstance(kind, str) else None
-        if spec is None:
-            self.add("handler-kind", self.kind_message(kind, True), pointer + "/type")
+        found = self.flat_type(handler, pointer)
+        if found is None:
             return
-        self.unknown_keys(handler, spec.keys, spec.keys, f"a {kind} handler", pointer)
+        kind, spec = found
         text = self.required(kind, spec.field or "command", handler, pointer)
         self.option_values(handler, spec.keys, pointer)
         matcher = self.cursor_matcher(event, handler, pointer)
@@ -141,22 +136,9 @@ class CursorChecker(DialectChecker):
         return matcher
 
     def cursor_timeout(self, event: str, handler: dict[str, Any], pointer: str) -> float:
-        default = CURSOR.default_timeout_for(event)
-        if "timeout" not in handler:
-            return default
-        value = handler["timeout"]
-        if isinstance(value, bool) or not isinstance(value, (int, float)) \
-                or not 0 < value <= INT32_MAX // 1000:
-            shown = json_kind(value) if not isinstance(value, (int, float)) else value
-            self.add("timeout-invalid", f"timeout must be a positive number of seconds, not "
-                                        f"{shown}", pointer + "/timeout")
-            return default
-        if value >= LARGE_TIMEOUT and self.thorough:
-            self.add("timeout-seconds", f"timeout {value:g} is {value:g} seconds in Cursor (it "
-                                        f"counts seconds, Gemini CLI milliseconds); if you "
-                                        f"meant {value / 1000:g} seconds, write "
-                                        f"{value / 1000:g}", pointer + "/timeout")
-        return float(value)
+        return self.seconds(handler, "timeout", CURSOR.default_timeout_for(event), pointer,
+                            named="timeout", counted="Cursor (it counts seconds, Gemini CLI "
+                                                     "milliseconds)")
 
     def loop_limit(self, event: str, handler: dict[str, Any], pointer: str) -> None:
         if "loop_limit" not in handler:
