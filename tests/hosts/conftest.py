@@ -65,6 +65,41 @@ def project(tmp_path: Path) -> Path:
     return root
 
 
+# Denies `rm -rf` in hooks.json's words, reading Antigravity's `toolCall.args`: what a host's
+# payload becomes when a hooks.json gate runs under that host.
+TRANSLATED_GATE = """\
+import json, sys
+args = json.load(sys.stdin)["toolCall"]["args"]
+if "rm -rf" in args["CommandLine"]:
+    print(json.dumps({"decision": "deny", "reason": "no recursive deletes"}))
+else:
+    print("{}")
+"""
+
+
+def translated_gates(root: Path, name: str = "hooks.json", *, only: tuple[str, ...] = (),
+                     **more: dict[str, object]) -> Path:
+    """A project at `root` whose `.agents/<name>` holds hooks.json gates that run under
+    another host: the deny of `TRANSLATED_GATE` before a tool, context after it and at the
+    start, a Stop that keeps the agent going, and `more` hooks (after the context one);
+    `only`: those hooks alone."""
+    (root / ".agents").mkdir(parents=True)
+    (root / "gate.py").write_text(TRANSLATED_GATE, encoding="utf-8")
+    hooks: dict[str, object] = {
+        "gate": {"PreToolUse": [{"matcher": "run_command", "hooks": [
+            {"command": f"{sys.executable} ../gate.py"}]}]},
+        "lint": {"PostToolUse": [{"matcher": "", "hooks": [{"command": (
+            """echo '{"hookSpecificOutput": {"additionalContext": "lint: 2 warnings"}}'""")}]}]},
+        **more,
+        "tests": {"Stop": [{"command": "echo 'the tests fail: keep going' >&2; exit 2"}]},
+        "branch": {"SessionStart": [{"command": (
+            """echo '{"hookSpecificOutput": {"additionalContext": "branch: main"}}'""")}]},
+    }
+    kept = {key: value for key, value in hooks.items() if not only or key in only}
+    (root / ".agents" / name).write_text(json.dumps(kept), encoding="utf-8")
+    return root
+
+
 def answer(argv: list[str], payload: object, cwd: Path) -> subprocess.CompletedProcess[str]:
     """A real `python -m agenthooks run ...` process for the argv of a snippet's command."""
     assert argv[:2] == ["agenthooks", "run"], argv

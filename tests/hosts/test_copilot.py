@@ -10,14 +10,13 @@ payloads"); every answer is checked against the JSON Schema written from the sam
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 import pytest
 
-from tests.hosts.conftest import answer, schema
+from tests.hosts.conftest import answer, schema, translated_gates
 
 BASE = {"sessionId": "s-1", "timestamp": 1767225600000, "cwd": "/repo"}
 PAYLOADS: dict[str, dict[str, Any]] = {
@@ -42,33 +41,11 @@ PAYLOADS: dict[str, dict[str, Any]] = {
     "permissionRequest": {**BASE, "toolName": "bash", "toolInput": {"command": "ls"}},
 }
 
-GATE = """\
-import json, sys
-args = json.load(sys.stdin)["toolCall"]["args"]
-if "rm -rf" in args["CommandLine"]:
-    print(json.dumps({"decision": "deny", "reason": "no recursive deletes"}))
-else:
-    print("{}")
-"""
-
 
 @pytest.fixture
 def gates(tmp_path: Path) -> Path:
     """A repository whose `.agents/hooks.json` (which Copilot does not read) holds the gates."""
-    root = tmp_path / "repo"
-    (root / ".agents").mkdir(parents=True)
-    (root / "gate.py").write_text(GATE, encoding="utf-8")
-    hooks = {
-        "gate": {"PreToolUse": [{"matcher": "run_command", "hooks": [
-            {"command": f"{sys.executable} ../gate.py"}]}]},
-        "lint": {"PostToolUse": [{"matcher": "", "hooks": [{"command": (
-            """echo '{"hookSpecificOutput": {"additionalContext": "lint: 2 warnings"}}'""")}]}]},
-        "tests": {"Stop": [{"command": "echo 'the tests fail: keep going' >&2; exit 2"}]},
-        "branch": {"SessionStart": [{"command": (
-            """echo '{"hookSpecificOutput": {"additionalContext": "branch: main"}}'""")}]},
-    }
-    (root / ".agents" / "hooks.json").write_text(json.dumps(hooks), encoding="utf-8")
-    return root
+    return translated_gates(tmp_path / "repo")
 
 
 def copilot(event: str, sent: object, cwd: Path, *more: str) -> tuple[int, dict[str, Any]]:

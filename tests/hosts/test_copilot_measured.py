@@ -11,14 +11,13 @@ events name the tool as Claude Code does (`Bash`).
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 import pytest
 
-from tests.hosts.conftest import answer, schema
+from tests.hosts.conftest import answer, schema, translated_gates
 
 SESSION = {"sessionId": "c50c1651-1167-4648-9a37-76060e0438cc", "cwd": "/repo"}
 SNAKE = {"session_id": SESSION["sessionId"], "timestamp": "2026-11-24T16:13:19.537Z",
@@ -59,28 +58,12 @@ MEASURED: list[tuple[str, dict[str, Any]]] = [
     ("sessionEnd", {**SESSION, "timestamp": 1795536800086, "reason": "complete"}),
 ]
 
-GATE = """\
-import json, sys
-args = json.load(sys.stdin)["toolCall"]["args"]
-if "rm -rf" in args["CommandLine"]:
-    print(json.dumps({"decision": "deny", "reason": "no recursive deletes"}))
-"""
-
 
 @pytest.fixture
 def gates(tmp_path: Path) -> Path:
     """A repository whose `.agents/hooks.json` denies a recursive delete and keeps the agent
     going once at Stop."""
-    root = tmp_path / "repo"
-    (root / ".agents").mkdir(parents=True)
-    (root / "gate.py").write_text(GATE, encoding="utf-8")
-    hooks = {
-        "gate": {"PreToolUse": [{"matcher": "run_command", "hooks": [
-            {"command": f"{sys.executable} ../gate.py"}]}]},
-        "tests": {"Stop": [{"command": "echo 'the tests fail: keep going' >&2; exit 2"}]},
-    }
-    (root / ".agents" / "hooks.json").write_text(json.dumps(hooks), encoding="utf-8")
-    return root
+    return translated_gates(tmp_path / "repo", only=("gate", "tests"))
 
 
 # What the gates answer: the camelCase word of the event -> (exit status, answer).

@@ -9,14 +9,13 @@ against the JSON Schema written from the same page (tests/hosts/schemas/cursor.j
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 import pytest
 
-from tests.hosts.conftest import answer, schema
+from tests.hosts.conftest import answer, schema, translated_gates
 
 COMMON = {"conversation_id": "c-1", "generation_id": "g-1", "model": "claude-opus-4-7",
           "cursor_version": "1.7.2", "workspace_roots": ["/project"], "user_email": None,
@@ -78,35 +77,13 @@ PAYLOADS: dict[str, dict[str, Any]] = {
                       "workspace_roots": ["/project"], "user_email": None},
 }
 
-# The gates of `.agents/agenthooks.json`: written for Antigravity (hooks.json), run under
-# Cursor with its payloads translated.
-GATE = """\
-import json, sys
-args = json.load(sys.stdin)["toolCall"]["args"]
-if "rm -rf" in args["CommandLine"]:
-    print(json.dumps({"decision": "deny", "reason": "no recursive deletes"}))
-else:
-    print("{}")
-"""
-
 
 @pytest.fixture
 def gates(tmp_path: Path) -> Path:
-    root = tmp_path / "project"
-    (root / ".agents").mkdir(parents=True)
-    (root / "gate.py").write_text(GATE, encoding="utf-8")
-    hooks = {
-        "gate": {"PreToolUse": [{"matcher": "run_command", "hooks": [
-            {"command": f"{sys.executable} ../gate.py"}]}]},
-        "lint": {"PostToolUse": [{"matcher": "", "hooks": [{"command": (
-            """echo '{"hookSpecificOutput": {"additionalContext": "lint: 2 warnings"}}'""")}]}]},
-        "secrets": {"PreInvocation": [{"command": "echo 'no secrets in prompts' >&2; exit 2"}]},
-        "tests": {"Stop": [{"command": "echo 'the tests fail: keep going' >&2; exit 2"}]},
-        "branch": {"SessionStart": [{"command": (
-            """echo '{"hookSpecificOutput": {"additionalContext": "branch: main"}}'""")}]},
-    }
-    (root / ".agents" / "agenthooks.json").write_text(json.dumps(hooks), encoding="utf-8")
-    return root
+    """The gates of `.agents/agenthooks.json`: written for Antigravity (hooks.json), run under
+    Cursor with its payloads translated."""
+    return translated_gates(tmp_path / "project", "agenthooks.json", secrets={
+        "PreInvocation": [{"command": "echo 'no secrets in prompts' >&2; exit 2"}]})
 
 
 def cursor(event: str, sent: object, cwd: Path, *more: str) -> tuple[int, dict[str, Any]]:
