@@ -25,5 +25,13 @@ def check(root: Path, dialect: str, text: str) -> HookFile:
     return check_dialect_file(dialect_source(str(path), dialect, str(root), os.getcwd())).hook_file
 
 
+def check_file(root: Path, rel: str, dialect: str, text: str) -> HookFile:
+    """A host's hooks file written at `rel` under a project root, checked as that host's."""
+    path = root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return check_dialect_file(dialect_source(str(path), dialect, str(root), os.getcwd())).hook_file
+
+
 def found(hook_file: HookFile) -> list[tuple[str, int, int]]:
     return [(d.rule, d.line, d.column) for d in hook_file.diagnostics]

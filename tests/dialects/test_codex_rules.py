@@ -10,12 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.config.discovery import dialect_source
 from agenthooks.dialects.codex import selection
-from agenthooks.dialects.load import check_dialect_file
 from agenthooks.dialects.matching import selects
 from agenthooks.hosts.codex import trust
 from agenthooks.model.handlers import HookFile
+from tests.dialects.conftest import check_file
 
 # Every valid hook of a test file is untrusted: those findings are left out of the cases
 # unless a case is about them.
@@ -31,11 +30,7 @@ def codex_home(monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def check(root: Path, text: str) -> HookFile:
-    path = root / ".codex" / "hooks.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    return check_dialect_file(dialect_source(str(path), "codex", str(root),
-                                             os.getcwd())).hook_file
+    return check_file(root, ".codex/hooks.json", "codex", text)
 
 
 def found(hook_file: HookFile, keep: frozenset[str] = frozenset()) -> list[tuple[str, int, int]]:
@@ -157,11 +152,7 @@ def test_selection(matcher: str | None, event: str, tool: str | None, chosen: bo
 
 
 def check_toml(root: Path, text: str) -> HookFile:
-    path = root / ".codex" / "config.toml"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    return check_dialect_file(dialect_source(str(path), "codex", str(root),
-                                             os.getcwd())).hook_file
+    return check_file(root, ".codex/config.toml", "codex", text)
 
 
 TOML = """model = "gpt-5.1-codex"

@@ -14,18 +14,11 @@ from agenthooks.config.discovery import dialect_source
 from agenthooks.dialects import detect
 from agenthooks.dialects.load import check_dialect_file
 from agenthooks.model.handlers import HookFile
+from tests.dialects.conftest import check_file, found
 
 
 def check(root: Path, text: str, name: str = "gates.json") -> HookFile:
-    path = root / ".github" / "hooks" / name
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    return check_dialect_file(dialect_source(str(path), "copilot", str(root),
-                                             os.getcwd())).hook_file
-
-
-def found(hook_file: HookFile) -> list[tuple[str, int, int]]:
-    return [(d.rule, d.line, d.column) for d in hook_file.diagnostics]
+    return check_file(root, f".github/hooks/{name}", "copilot", text)
 
 
 V = '"version": 1, '
@@ -174,7 +167,6 @@ def test_a_folder_copilot_does_not_trust(tmp_path: Path,
 
 
 def test_vscode_ignores_the_matchers_of_claude_settings(tmp_path: Path) -> None:
-    from agenthooks.dialects.load import check_dialect_file
 
     settings = tmp_path / ".claude" / "settings.json"
     settings.parent.mkdir()

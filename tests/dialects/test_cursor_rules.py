@@ -8,22 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.config.discovery import dialect_source
 from agenthooks.dialects import detect
-from agenthooks.dialects.load import check_dialect_file
 from agenthooks.model.handlers import HookFile
+from tests.dialects.conftest import check_file, found
 
 
 def check(root: Path, text: str) -> HookFile:
-    path = root / ".cursor" / "hooks.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    return check_dialect_file(dialect_source(str(path), "cursor", str(root),
-                                             os.getcwd())).hook_file
-
-
-def found(hook_file: HookFile) -> list[tuple[str, int, int]]:
-    return [(d.rule, d.line, d.column) for d in hook_file.diagnostics]
+    return check_file(root, ".cursor/hooks.json", "cursor", text)
 
 
 V = '"version": 1, '
