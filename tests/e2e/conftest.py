@@ -534,5 +534,33 @@ def hooks_json(**hooks: dict[str, Any]) -> dict[str, Any]:
     return {name: {"enabled": True, **events} for name, events in hooks.items()}
 
 
+# What a host's hook writes it saw, so a test can tell "denied" from "never ran".
+SPY = 'tee -a "$PWD/hook-payloads.jsonl" | '
+BUILD_GATE = """#!/usr/bin/env python3
+import json, os, sys
+
+payload = json.load(sys.stdin)
+call = payload.get("toolCall") or {}
+command = (call.get("args") or {}).get("CommandLine", "")
+with open(os.path.join(os.environ["GEMINI_PROJECT_DIR"], "gate-calls.jsonl"), "a") as log:
+    log.write(json.dumps({"command": command}) + "\\n")
+if "build" in command:
+    print(json.dumps({"decision": "deny", "reason": "TAG: build/ is not yours to touch"}))
+"""
+
+
+def build_gate(workspace: Path, tag: str, command: str = "./scripts/gate.py",
+               timeout: int = 10) -> None:
+    """A hooks.json gate in the workspace's `.agents/`, run as `command`: it logs every shell
+    command it sees (gate-calls.jsonl) and denies one naming build/ ("<tag>: build/ is not
+    yours to touch"); and build/out.o, which it guards."""
+    write_script(workspace / ".agents" / "scripts" / "gate.py", BUILD_GATE.replace("TAG", tag))
+    write_json(workspace / ".agents" / "hooks.json", hooks_json(gate={"PreToolUse": [
+        {"matcher": "run_command", "hooks": [{"type": "command", "command": command,
+                                              "timeout": timeout}]}]}))
+    (workspace / "build").mkdir()
+    (workspace / "build" / "out.o").write_text("object", "utf-8")
+
+
 def lines(path: Path) -> list[str]:
     return path.read_text(encoding="utf-8").splitlines() if path.exists() else []

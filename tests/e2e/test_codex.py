@@ -18,29 +18,16 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import (
+    SPY,
     Hosts,
     agenthooks_bin_dir,
+    build_gate,
     hooks_json,
     lines,
     tool_turn,
     write_json,
     write_script,
 )
-
-GATE = """#!/usr/bin/env python3
-import json, os, sys
-
-payload = json.load(sys.stdin)
-call = payload.get("toolCall") or {}
-command = (call.get("args") or {}).get("CommandLine", "")
-with open(os.path.join(os.environ["GEMINI_PROJECT_DIR"], "gate-calls.jsonl"), "a") as log:
-    log.write(json.dumps({"command": command}) + "\\n")
-if "build" in command:
-    print(json.dumps({"decision": "deny", "reason": "GATE-CX: build/ is not yours to touch"}))
-"""
-
-# What the hook writes it saw, so a test can tell "denied" from "never ran".
-SPY = 'tee -a "$PWD/hook-payloads.jsonl" | '
 
 
 def codex_hooks(command: str) -> dict[str, Any]:
@@ -52,12 +39,7 @@ def codex_hooks(command: str) -> dict[str, Any]:
 def gated_workspace(tmp_path: Path, entry: str) -> Path:
     workspace = tmp_path / "workspace"
     write_json(workspace / ".codex" / "hooks.json", codex_hooks(SPY + entry))
-    write_script(workspace / ".agents" / "scripts" / "gate.py", GATE)
-    write_json(workspace / ".agents" / "hooks.json", hooks_json(gate={"PreToolUse": [
-        {"matcher": "run_command",
-         "hooks": [{"type": "command", "command": "./scripts/gate.py", "timeout": 10}]}]}))
-    (workspace / "build").mkdir()
-    (workspace / "build" / "out.o").write_text("object", "utf-8")
+    build_gate(workspace, "GATE-CX")
     return workspace
 
 

@@ -18,7 +18,9 @@ from typing import Any
 
 from tests.e2e.conftest import (
     REPO,
+    SPY,
     Hosts,
+    build_gate,
     hooks_json,
     lines,
     tool_turn,
@@ -27,20 +29,6 @@ from tests.e2e.conftest import (
     write_script,
 )
 
-GATE = """#!/usr/bin/env python3
-import json, os, sys
-
-payload = json.load(sys.stdin)
-call = payload.get("toolCall") or {}
-command = (call.get("args") or {}).get("CommandLine", "")
-with open(os.path.join(os.environ["GEMINI_PROJECT_DIR"], "gate-calls.jsonl"), "a") as log:
-    log.write(json.dumps({"command": command}) + "\\n")
-if "build" in command:
-    print(json.dumps({"decision": "deny", "reason": "GATE-CP: build/ is not yours to touch"}))
-"""
-
-# What the hook writes it saw, so a test can tell "denied" from "never ran".
-SPY = 'tee -a "$PWD/hook-payloads.jsonl" | '
 ENTRY = "agenthooks run preToolUse --host copilot --fail-closed"
 
 
@@ -71,12 +59,7 @@ def gated_workspace(tmp_path: Path, entry: str | None = None, timeout: int = 60,
     workspace = tmp_path / "workspace"
     write_json(workspace / ".github" / "hooks" / "agenthooks.json",
                documented_wiring() if entry is None else copilot_hooks(entry, timeout))
-    write_script(workspace / ".agents" / "scripts" / "gate.py", GATE)
-    write_json(workspace / ".agents" / "hooks.json", hooks_json(gate={"PreToolUse": [
-        {"matcher": "run_command", "hooks": [{"type": "command", "command": gate,
-                                              "timeout": 2}]}]}))
-    (workspace / "build").mkdir()
-    (workspace / "build" / "out.o").write_text("object", "utf-8")
+    build_gate(workspace, "GATE-CP", gate, timeout=2)
     return workspace
 
 
@@ -164,12 +147,7 @@ def test_a_repository_wired_for_claude_code_is_gated_in_copilot_too(hosts: Hosts
     # documented Claude Code wiring guards Copilot with no file of Copilot's own. (A repository
     # with both wirings runs agenthooks twice per call in Copilot: keep one.)
     workspace = wired_workspace(tmp_path, "claude")
-    write_script(workspace / ".agents" / "scripts" / "gate.py", GATE)
-    write_json(workspace / ".agents" / "hooks.json", hooks_json(gate={"PreToolUse": [
-        {"matcher": "run_command", "hooks": [{"type": "command", "command": "./scripts/gate.py",
-                                              "timeout": 10}]}]}))
-    (workspace / "build").mkdir()
-    (workspace / "build" / "out.o").write_text("object", "utf-8")
+    build_gate(workspace, "GATE-CP")
 
     run = hosts.run("copilot", workspace, "Empty the object file.",
                     [tool_turn("copilot", "echo gone > build/out.o"), {"text": "Emptied."}])
