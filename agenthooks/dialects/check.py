@@ -441,6 +441,21 @@ class DialectChecker(Checker):
                      pointer + "/timeout")
         return float(value) * self.dialect.timeout_unit
 
+    def version_given(self, doc: dict[str, Any], version: int, missing: str,
+                      invalid: Callable[[Any], str]) -> bool:
+        """Whether a file's `version` is given as something other than `version`, which is
+        said (`version-invalid`, `invalid` of the value); one missing is said as `missing`
+        (`version-missing`) when the check is thorough."""
+        if "version" not in doc:
+            if self.thorough:
+                self.add("version-missing", missing, "", "value")
+            return False
+        value = doc["version"]
+        if isinstance(value, bool) or value != version:
+            self.add("version-invalid", invalid(value), "/version")
+            return True
+        return False
+
     def flat_type(self, handler: dict[str, Any],
                   pointer: str) -> tuple[str, HandlerType] | None:
         """The type of an item of a flat list of handlers (`type`, "command" when absent) and

@@ -76,16 +76,11 @@ class CopilotChecker(DialectChecker):
         self.structural_errors += 1
 
     def version(self, doc: dict[str, Any]) -> None:
-        if "version" not in doc:
-            if self.thorough:
-                self.add("version-missing", f'no "version": write "version": {VERSION}, the '
-                                            "schema version Copilot documents", "", "value")
-            return
-        value = doc["version"]
-        if isinstance(value, bool) or value != VERSION:
-            self.structural("version-invalid", f'"version" must be {VERSION}: Copilot rejects '
-                                               f"the whole file on {json.dumps(value)}",
-                            "/version")
+        if self.version_given(doc, VERSION, f'no "version": write "version": {VERSION}, the '
+                                            "schema version Copilot documents",
+                              lambda value: f'"version" must be {VERSION}: Copilot rejects '
+                                            f"the whole file on {json.dumps(value)}"):
+            self.structural_errors += 1
 
     def known_event(self, event: str, pointer: str) -> bool:
         if event in PASCAL_EVENTS and event not in CLAUDE.events:

@@ -65,17 +65,11 @@ class CursorChecker(DialectChecker):
             self.claude_files_too()
 
     def version(self, doc: dict[str, Any]) -> None:
-        if "version" not in doc:
-            if self.thorough:
-                self.add("version-missing", 'no "version": Cursor runs this file, but its '
-                                            "Customize view does not list it; write "
-                                            f'"version": {VERSION}', "", "value")
-            return
-        value = doc["version"]
-        if isinstance(value, bool) or value != VERSION:
-            self.add("version-invalid", f'"version" must be {VERSION}, the one schema version '
-                                        f"Cursor documents, not {json.dumps(value)}",
-                     "/version")
+        self.version_given(doc, VERSION, 'no "version": Cursor runs this file, but its '
+                                         "Customize view does not list it; write "
+                                         f'"version": {VERSION}',
+                           lambda value: f'"version" must be {VERSION}, the one schema '
+                                         f"version Cursor documents, not {json.dumps(value)}")
 
     # --- one handler ---------------------------------------------------------------------------
 
