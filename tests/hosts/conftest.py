@@ -100,6 +100,13 @@ def translated_gates(root: Path, name: str = "hooks.json", *, only: tuple[str, .
     return root
 
 
+def environment_dump(field: str, *names: str) -> str:
+    """A handler command answering `{field: "<JSON of the variables named>"}`: what its host
+    (or agenthooks as that host) gave it, read back as context."""
+    return ("python3 -c \"import json,os; print(json.dumps({'" + field + "': json.dumps("
+            "{k: os.environ.get(k) for k in " + repr(names) + "})}))\"")
+
+
 def answer(argv: list[str], payload: object, cwd: Path) -> subprocess.CompletedProcess[str]:
     """A real `python -m agenthooks run ...` process for the argv of a snippet's command."""
     assert argv[:2] == ["agenthooks", "run"], argv

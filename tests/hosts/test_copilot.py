@@ -16,7 +16,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from tests.hosts.conftest import answer, schema, translated_gates
+from tests.hosts.conftest import answer, environment_dump, schema, translated_gates
 
 BASE = {"sessionId": "s-1", "timestamp": 1767225600000, "cwd": "/repo"}
 PAYLOADS: dict[str, dict[str, Any]] = {
@@ -171,9 +171,8 @@ def test_a_claude_gate_guards_copilot(tmp_path: Path) -> None:
 
 
 def test_copilots_variables(tmp_path: Path) -> None:
-    dump = ("python3 -c \"import json,os; print(json.dumps({'additionalContext': json.dumps("
-            "{k: os.environ.get(k) for k in ('COPILOT_PROJECT_DIR', 'COPILOT_HOOK_DIR', "
-            "'COPILOT_CLI')})}))\"")
+    dump = environment_dump("additionalContext", "COPILOT_PROJECT_DIR", "COPILOT_HOOK_DIR",
+                            "COPILOT_CLI")
     hooks_file(tmp_path, {"postToolUse": [{"bash": dump}]})
     _, output = engine(tmp_path, "postToolUse", PAYLOADS["postToolUse"])
     seen = json.loads(output["hookSpecificOutput"]["additionalContext"])

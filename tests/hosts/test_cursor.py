@@ -15,7 +15,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from tests.hosts.conftest import answer, schema, translated_gates
+from tests.hosts.conftest import answer, environment_dump, schema, translated_gates
 
 COMMON = {"conversation_id": "c-1", "generation_id": "g-1", "model": "claude-opus-4-7",
           "cursor_version": "1.7.2", "workspace_roots": ["/project"], "user_email": None,
@@ -238,9 +238,8 @@ def test_a_prompt_is_held_back_by_continue_false(tmp_path: Path) -> None:
 
 
 def test_the_environment_cursor_gives_its_handlers(tmp_path: Path) -> None:
-    dump = ("python3 -c \"import json,os; print(json.dumps({'additional_context': json.dumps("
-            "{k: os.environ.get(k) for k in ('CURSOR_PROJECT_DIR', 'CLAUDE_PROJECT_DIR', "
-            "'CURSOR_VERSION', 'PWD')})}))\"")
+    dump = environment_dump("additional_context", "CURSOR_PROJECT_DIR", "CLAUDE_PROJECT_DIR",
+                            "CURSOR_VERSION", "PWD")
     cursor_file(tmp_path, {"postToolUse": [{"command": dump}]})
     _, output = engine(tmp_path, "postToolUse", PAYLOADS["postToolUse"])
     seen = json.loads(output["hookSpecificOutput"]["additionalContext"])
