@@ -32,7 +32,7 @@ import sys
 from collections.abc import Callable
 
 from agenthooks.errors import AgentHooksError
-from agenthooks.executor.descendants import die_with_parent
+from agenthooks.executor.descendants import die_with_parent, reap
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -144,7 +144,7 @@ def _parent(forwarder: _Forwarder, answer_fd: int, status_fd: int,
         if not collected:  # this parent failed: the child must not outlive it
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)
-        wait_status = _reap(pid)
+        wait_status = reap(pid)
         forwarder.restore()
     if status is None and forwarder.received is not None:
         return 128 + forwarder.received  # ended by the run's signal: nothing on stdout
@@ -193,18 +193,6 @@ def _drain(fd: int, chunks: list[bytes]) -> int:
             return size
         chunks.append(chunk)
         size += len(chunk)
-
-
-def _reap(pid: int) -> int:
-    """The child's wait status. It has sent its status and called `os._exit`, or closed the
-    status pipe by ending, or was killed: the wait is short."""
-    while True:
-        try:
-            return os.waitpid(pid, 0)[1]
-        except InterruptedError:
-            continue
-        except ChildProcessError:
-            return 0
 
 
 def _how(wait_status: int, answer: bytes | None) -> str:

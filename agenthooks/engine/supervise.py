@@ -41,7 +41,7 @@ import sys
 import time
 
 from agenthooks.decision import Decision
-from agenthooks.executor.descendants import die_with_parent
+from agenthooks.executor.descendants import die_with_parent, reap
 from agenthooks.kinds.python import HookOutcome, call_hook
 
 TYPE_CHECKING = False
@@ -261,13 +261,9 @@ def _end(pid: int) -> int:
         os.killpg(pid, signal.SIGKILL)
     with contextlib.suppress(OSError):  # not a group leader yet, or already gone
         os.kill(pid, signal.SIGKILL)
-    while True:
-        try:
-            return os.waitpid(pid, 0)[1]
-        except InterruptedError:
-            continue
-        except ChildProcessError:
-            return 0
+    # It has sent its outcome and called `os._exit`, or ended, or was just killed: the wait
+    # is short.
+    return reap(pid)
 
 
 def _why(hook: PythonHook, status: int, timed_out: bool, message: bytes | None) -> str:

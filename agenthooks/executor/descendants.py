@@ -209,6 +209,15 @@ def die_with_parent() -> bool:
     return sys.platform.startswith("linux") and _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
+def reap(pid: int) -> int:
+    """Wait for a child of this process and return its wait status (0: someone else reaped
+    it). `os.waitpid` itself retries when a signal interrupts it (PEP 475)."""
+    try:
+        return os.waitpid(pid, 0)[1]
+    except ChildProcessError:
+        return 0
+
+
 def reap_orphans() -> int:
     """Kill and reap every child this process still has; return how many were reaped.
 
