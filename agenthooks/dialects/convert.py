@@ -24,6 +24,7 @@ from agenthooks.dialects.check import DIALECT_SPECS
 from agenthooks.dialects.matching import PLAIN_NAME, Selection
 from agenthooks.model.events import HOST_NAMES, counterpart
 from agenthooks.model.handlers import Handler
+from agenthooks.model.hosts import HOST_TABLE
 from agenthooks.model.tools import tool_name
 
 TYPE_CHECKING = False
@@ -32,10 +33,8 @@ if TYPE_CHECKING:
 else:
     from agenthooks._records import NamedTuple
 
-PROJECT_VARIABLES = {"claude": "CLAUDE_PROJECT_DIR", "gemini": "GEMINI_PROJECT_DIR",
-                     "cursor": "CURSOR_PROJECT_DIR",
-                     # measured with copilot 1.0.102 (the repository root)
-                     "copilot": "COPILOT_PROJECT_DIR"}
+PROJECT_VARIABLES = {row.id: row.project_var for row in HOST_TABLE
+                     if row.project_var is not None}
 # Codex sets PLUGIN_ROOT (and CLAUDE_PLUGIN_ROOT) for a plugin's hooks (discovery.rs).
 PLUGIN_VARIABLES = {"claude": "CLAUDE_PLUGIN_ROOT", "gemini": "extensionPath",
                     "codex": "PLUGIN_ROOT"}

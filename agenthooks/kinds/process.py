@@ -51,6 +51,8 @@ OWN_VARS: dict[str, str] = {
     "gemini": "agenthooks.dialects.gemini:handler_variables",
     "copilot": "agenthooks.dialects.copilot:handler_variables",
 }
+# Each host's variable for the project root (`model.hosts`), set for every handler.
+PROJECT_VARS = tuple(row.project_var for row in HOST_TABLE if row.project_var is not None)
 ENV_FILE_VAR = "CLAUDE_ENV_FILE"
 _protocols: dict[str, Callable[[Handler, ProcessResult, str], Answer]] = {}
 
@@ -104,8 +106,8 @@ def plugin_data_dir(plugin_root: str) -> str:
 def handler_env(handler: Handler, event: str, tool: str | None) -> dict[str, str]:
     """What a handler finds in its environment on top of agenthooks' own.
 
-    GEMINI_PROJECT_DIR, CLAUDE_PROJECT_DIR, CURSOR_PROJECT_DIR and COPILOT_PROJECT_DIR let
-    hooks written for those hosts run unchanged;
+    Every host's project variable (`PROJECT_VARS`: CLAUDE_PROJECT_DIR, GEMINI_PROJECT_DIR...)
+    lets hooks written for those hosts run unchanged;
     a Claude Code plugin's hooks also get CLAUDE_PLUGIN_ROOT and CLAUDE_PLUGIN_DATA. What
     comes from the payload (GEMINI_SESSION_ID, GEMINI_CWD, CLAUDE_ENV_FILE) is added per call
     (`call_env`).
@@ -116,10 +118,7 @@ def handler_env(handler: Handler, event: str, tool: str | None) -> dict[str, str
         "AGENTHOOKS_HOOK_NAME": handler.hook,
         "AGENTHOOKS_CONFIG": handler.source.file,
         "AGENTHOOKS_WORKSPACE": workspace,
-        "GEMINI_PROJECT_DIR": workspace,
-        "CLAUDE_PROJECT_DIR": workspace,
-        "CURSOR_PROJECT_DIR": workspace,
-        "COPILOT_PROJECT_DIR": workspace,
+        **dict.fromkeys(PROJECT_VARS, workspace),
     }
     if tool is not None:
         env["AGENTHOOKS_TOOL_NAME"] = tool

@@ -45,6 +45,9 @@ class HostRow(NamedTuple):
     own_folder: bool = False
     # Files written for no one host: every host's run includes them (hooks.json).
     neutral: bool = False
+    # The variable the host sets to the project root for its hooks (CLAUDE_PROJECT_DIR);
+    # agenthooks sets every host's for every handler, so hooks written for it run unchanged.
+    project_var: str | None = None
     # (variable, folder): the host's user folder under home (".codex") moves to the
     # variable's value when it is set ($CODEX_HOME), and its user files with it.
     user_folder_env: tuple[str, str] | None = None
@@ -66,12 +69,13 @@ HOST_TABLE: tuple[HostRow, ...] = (
             "agenthooks.hosts.claude.protocol:answer",
             f"{_MATCHING}:claude_selection", "agenthooks.dialects.claude:CLAUDE",
             (".claude/settings.json", ".claude/settings.local.json"),
-            (".claude/settings.json",)),
+            (".claude/settings.json",), project_var="CLAUDE_PROJECT_DIR"),
     HostRow("gemini", "Gemini CLI", "Gemini CLI",
             "agenthooks.hosts.gemini.render:write",
             "agenthooks.hosts.gemini.protocol:answer",
             f"{_MATCHING}:gemini_selection", "agenthooks.dialects.gemini:GEMINI",
-            (".gemini/settings.json",), (".gemini/settings.json",)),
+            (".gemini/settings.json",), (".gemini/settings.json",),
+            project_var="GEMINI_PROJECT_DIR"),
     # cursor.com/docs/hooks, "Configuration" (mirror mehmetbaykar/cursor-docs-skill@1cc1c99).
     HostRow("cursor", "Cursor", "Cursor",
             "agenthooks.hosts.cursor.render:write",
@@ -79,7 +83,8 @@ HOST_TABLE: tuple[HostRow, ...] = (
             "agenthooks.dialects.cursor:selection", "agenthooks.dialects.cursor:CURSOR",
             (".cursor/hooks.json",), (".cursor/hooks.json",),
             ("/etc/cursor/hooks.json", "/Library/Application Support/Cursor/hooks.json",
-             "C:\\ProgramData\\Cursor\\hooks.json"), own_folder=True),
+             "C:\\ProgramData\\Cursor\\hooks.json"), own_folder=True,
+            project_var="CURSOR_PROJECT_DIR"),
     # developers.openai.com/codex/hooks, "Where Codex looks for hooks": hooks.json and the
     # inline [hooks] tables of config.toml, per layer (the user's folder is $CODEX_HOME when
     # set).
@@ -99,6 +104,8 @@ HOST_TABLE: tuple[HostRow, ...] = (
             (".github/hooks/*.json",), (".copilot/hooks/*.json",),
             ("/etc/github-copilot/policy.d/*.json",),
             user_folder_env=("COPILOT_HOME", ".copilot"),
+            # measured with copilot 1.0.102: the repository root
+            project_var="COPILOT_PROJECT_DIR",
             guest_protocols=(("claude", "agenthooks.hosts.copilot.protocol:claude_answer"),)),
 )
 
