@@ -26,7 +26,8 @@ _discovery_options = [
         metavar="DIR",
         help="A workspace root (repeatable); default: the nearest one upward.",
     ),
-    click.option("--no-user", is_flag=True, help="Skip ~/.gemini/config/hooks.json."),
+    click.option("--no-user", is_flag=True,
+                 help="Skip the user files (~/.gemini/config/hooks.json, each host's own)."),
 ]
 
 

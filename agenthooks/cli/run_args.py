@@ -65,7 +65,8 @@ OPTIONS: tuple[Option, ...] = (
            "off, the user file included", "FILE", repeat=True),
     Option(("--workspace",), "workspaces", "a workspace root (repeatable); default: the "
            "nearest one upward from the current directory", "DIR", repeat=True),
-    Option(("--no-user",), "no_user", "skip the user file ~/.gemini/config/hooks.json"),
+    Option(("--no-user",), "no_user",
+           "skip the user files (~/.gemini/config/hooks.json, each host's own)"),
     Option(("--tool",), "tool", "the tool name matchers see; default: toolCall.name, else "
            "tool_name, in the payload", "NAME"),
     Option(("--fail-closed",), "fail_closed", "PreToolUse: deny when a handler times out, "
