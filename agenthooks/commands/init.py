@@ -115,9 +115,9 @@ WIRING: dict[str, Wiring] = {w.host: w for w in (
         WORKSPACE_GATES, bare_flat=True, preamble='"version": 1, '),
 )}
 
-# The starter gate: the README's first gate. It refuses a shell command with `rm -rf` in it,
-# under every host (the `run_command` matcher selects Claude Code's Bash and Gemini CLI's
-# run_shell_command too), and says where it comes from when it blocks.
+# The starter gate: the quick start's first gate (README.md). It refuses a shell command with
+# `rm -rf` in it, under every host (the `run_command` matcher selects Claude Code's Bash and
+# Gemini CLI's run_shell_command too), and says where it comes from when it blocks.
 STARTER_COMMAND = ("if grep -q 'rm -rf'; then echo 'rm -rf needs a human (the no-rm-rf gate "
                    "of agenthooks init)' >&2; exit 2; fi")
 STARTER = f"""\

@@ -1,6 +1,7 @@
 """The rule table: every diagnostic agenthooks can report, as data.
 
-Rule ids are stable: CI configurations and the README's table refer to them.
+Rule ids are stable: CI configurations and the docs' rule tables (docs/validate.md,
+docs/dialects.md) refer to them.
 """
 
 from __future__ import annotations
@@ -100,7 +101,7 @@ MARKDOWN_RULES: dict[str, Rule] = {
 RULES.update(MARKDOWN_RULES)
 
 # Claude Code and Gemini CLI settings files (agenthooks.dialects), tested in tests/dialects
-# and listed in the README's own table for them. They share the rules above where the meaning
+# and listed in docs/dialects.md's own table for them. They share the rules above where the meaning
 # is the same (unknown-event, timeout-invalid...); `RULES` itself stays the table of hooks.json
 # and Markdown hooks, each rule with a bad file in tests/config/bad.
 DIALECT_RULES: dict[str, Rule] = {

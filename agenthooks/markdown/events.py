@@ -1,7 +1,8 @@
 """The events a Markdown hook names: each file's word and the engine's event.
 
-The words are the event table's (`agenthooks.model.events.MARKDOWN_WORDS`, printed in the
-README). `custom.<name>` words are valid too; such hooks run only through the API.
+The words are the event table's (`agenthooks.model.events.MARKDOWN_WORDS`, printed in
+docs/markdown-hooks.md). `custom.<name>` words are valid too; such hooks run only through the
+API.
 """
 
 from __future__ import annotations

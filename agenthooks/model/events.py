@@ -3,8 +3,8 @@
 Every other list of events is derived from `EVENT_TABLE`: the hooks.json events and their
 shapes (`TOOL_EVENTS`, `FLAT_EVENTS`, `EVENTS`), the events only the Python API runs
 (`API_EVENTS`), the words of Markdown hooks (`MARKDOWN_WORDS`), adk-fluent's aliases, the
-hints for another host's word, and the README's table (`markdown_table`, which a test keeps
-equal to the README).
+hints for another host's word, and the docs' table (`markdown_table`, which a test keeps
+equal to docs/dialects.md).
 
 A row's `words` maps a dialect to its word; a dialect without the event has no key, so a new
 host adds its words to the rows without changing the record. `engine` is the event agenthooks
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 else:
     from agenthooks._records import NamedTuple
 
-# The hosts agenthooks knows (`model.hosts`), in the README's column order.
+# The hosts agenthooks knows (`model.hosts`), in the docs tables' column order.
 DIALECTS: tuple[str, ...] = tuple(row.id for row in HOST_TABLE)
 HOST_NAMES: dict[str, str] = {
     row.id: "hooks.json" if row.neutral else row.name for row in HOST_TABLE}
@@ -320,7 +320,7 @@ def _cell(value: str | None) -> str:
 
 
 def markdown_table() -> str:
-    """The table as the README prints it."""
+    """The table as docs/dialects.md prints it."""
     hosts = " | ".join(HOST_NAMES[dialect] for dialect in DIALECTS)
     lines = [f"| Meaning | Engine word | {hosts} |", "| --- " * (2 + len(DIALECTS)) + "|"]
     for row in EVENT_TABLE:
@@ -330,7 +330,7 @@ def markdown_table() -> str:
 
 
 def markdown_words_table() -> str:
-    """The Markdown hooks' words as the README prints them."""
+    """The Markdown hooks' words as docs/markdown-hooks.md prints them."""
     lines = ["| Markdown hook event | hooks.json event |", "|---|---|"]
     lines += [f"| `{word}` | `{event}` |" for word, event in MARKDOWN_WORDS.items()]
     return "\n".join(lines) + "\n"

@@ -27,7 +27,7 @@ class HostRow(NamedTuple):
 
     id: str  # the word of `--host`, `--dialect` and every table's key
     name: str  # how messages name it ("Claude Code")
-    title: str  # the README's column heading
+    title: str  # the docs tables' column heading
     writer: str  # "module:function" writing its answer (`hosts.writers.HostAnswer`)
     protocol: str  # "module:function" reading one finished handler process of its files
     selection: str  # "module:function" giving what one of its matchers selects
@@ -111,7 +111,7 @@ HOST_TABLE: tuple[HostRow, ...] = (
 
 
 def host_ids() -> tuple[str, ...]:
-    """Every host's word, in table order (the README's column order)."""
+    """Every host's word, in table order (the docs tables' column order)."""
     return tuple(row.id for row in HOST_TABLE)
 
 

@@ -495,7 +495,7 @@ def _cell(tool: Tool, dialect: str) -> str:
 
 
 def markdown_table() -> str:
-    """The table as the README prints it: canonical id, then each host's names and arguments.
+    """The table as docs/dialects.md prints it: canonical id, then each host's names and arguments.
 
     Arguments are listed by the host's name, written `canonical→host` where the two differ.
     """

@@ -306,7 +306,7 @@ HOST_TITLES: dict[str, str] = {row.id: row.title for row in HOST_TABLE}
 
 
 def markdown_table() -> str:
-    """The README's table of payload fields: one row per canonical field, each host's name
+    """docs/dialects.md's table of payload fields: one row per canonical field, each host's name
     for it ("-": that host has no such field, so its handlers never see it)."""
     order: list[str] = []
     for shape in SHAPES.values():

@@ -6,7 +6,7 @@ hooks.json protocol already reads (`hosts.antigravity.protocol`).
     other       a non-blocking warning; the output is ignored
 
 Gemini CLI's code differs from its docs: it reads JSON on any exit code and blocks on plain
-text with any exit other than 0 and 1. agenthooks follows the docs (the README says so).
+text with any exit other than 0 and 1. agenthooks follows the docs (docs/hosts.md says so).
 `decision` words are Gemini's (`allow`/`deny`, `block` on AfterAgent, `approve`), already in
 the engine's tables; `hookSpecificOutput.tool_input` (BeforeTool) rewrites the tool's input
 and `hookSpecificOutput.additionalContext` is context, both read by the one merge.
