@@ -412,14 +412,52 @@ def _private_base() -> str:
     for place in places:
         if not os.path.isabs(place) or not _runnable(place):
             continue
+        _sweep(place)
         try:
-            folder = tempfile.mkdtemp(prefix="agenthooks-trusted-", dir=place)
+            folder = tempfile.mkdtemp(prefix=f"{_COPIES_PREFIX}{os.getpid()}-", dir=place)
         except OSError:
             continue
         atexit.register(_remove, folder, os.getpid())
         _base.append(folder)
         return folder
     raise OSError("no private folder to run verified copies from")
+
+
+_COPIES_PREFIX = "agenthooks-trusted-"  # then the pid of the run that made the folder
+
+
+def _sweep(place: str) -> None:
+    """Remove the copy folders of runs that are gone (a run killed outright cannot remove its
+    own): this user's, named with a pid no process has. A pid taken again by another process
+    keeps its folder for a later sweep; nothing of another user's is touched."""
+    import shutil
+    import stat
+
+    try:
+        names = [name for name in os.listdir(place) if name.startswith(_COPIES_PREFIX)]
+    except OSError:
+        return
+    for name in names:
+        pid = name[len(_COPIES_PREFIX):].partition("-")[0]
+        path = os.path.join(place, name)
+        try:
+            info = os.lstat(path)
+        except OSError:
+            continue
+        if (not pid.isdigit() or not stat.S_ISDIR(info.st_mode)
+                or info.st_uid != os.getuid() or _alive(int(pid))):
+            continue
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process: alive
+        return True
+    return True
 
 
 def _remove(folder: str, owner: int) -> None:

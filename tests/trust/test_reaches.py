@@ -194,3 +194,35 @@ def test_copies_are_private_and_gone_when_the_run_ends(tmp_path: Path) -> None:
     assert copy.endswith("/.claude/hooks/where.sh") and not copy.startswith(str(root))
     assert mode == "700"
     assert not os.path.exists(copy)
+
+
+def test_copies_a_killed_run_left_are_removed_by_the_next(tmp_path: Path) -> None:
+    # A run killed outright (SIGKILL at a host's timeout) cannot remove its copy folder: the
+    # next run that makes copies removes the folders of runs that are gone, and only those.
+    runtime = tmp_path / "runtime"
+    runtime.mkdir(mode=0o700)
+    dead_pid = _a_pid_no_process_has()
+    stale = runtime / f"agenthooks-trusted-{dead_pid}-abc"
+    live = runtime / f"agenthooks-trusted-{os.getpid()}-def"
+    other = runtime / "agenthooks-trusted-notapid"
+    for folder in (stale, live, other):
+        (folder / "ws").mkdir(parents=True)
+    root = tmp_path / "ws"
+    hooks = root / ".claude" / "hooks"
+    hooks.mkdir(parents=True)
+    (hooks / "gate.sh").write_text("true\n")
+    (root / ".claude" / "settings.json").write_text(settings(command(
+        "bash .claude/hooks/gate.sh")))
+    assert trust(root).returncode == 0
+    done = agenthooks_run("Stop", "--require-trust", cwd=root,
+                          env={"XDG_RUNTIME_DIR": str(runtime)})
+    assert done.returncode == 0, done.stderr
+    assert not stale.exists()
+    assert live.exists() and other.exists()
+    assert sorted(p.name for p in runtime.iterdir()) == sorted([live.name, other.name])
+
+
+def _a_pid_no_process_has() -> int:
+    process = subprocess.Popen(["true"])
+    process.wait()
+    return process.pid
