@@ -192,7 +192,7 @@ WORKSPACES: dict[str, dict[str, str]] = {
 }
 # What no source's run path imports; `inspect` is the policies' own (async detection).
 NEVER = ("typing", "dataclasses", "inspect", "pathlib", "subprocess", "selectors", "ctypes",
-         "shutil", "shlex", "importlib", "jsonschema", "rich", "click", "asyncio")
+         "shutil", "shlex", "importlib", "jsonschema", "rich", "click", "asyncio", "signal")
 ALLOWED = {"python": {"inspect", "importlib"}}
 # A settings workspace loads its own host's dialect tables alone, and not the walker that
 # checks files (a warm run's files come from the cache).

@@ -36,14 +36,16 @@ from __future__ import annotations
 
 import contextlib
 import os
-import signal
 import sys
 import time
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import signal
     from collections.abc import Callable
     from typing import Any
+else:
+    import _signal as signal  # as in `executor.records`: the numbers without `enum`
 
 __all__ = ["HandlerWatch", "handler_watch", "own_descendants", "reap_orphans"]
 

@@ -44,7 +44,6 @@ import contextlib
 import errno
 import os
 import select
-import signal
 import sys
 import time
 
@@ -66,6 +65,7 @@ from agenthooks.executor.records import (
 # this spelling), so it is not imported at run time.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import signal
     from collections.abc import Callable, Mapping, Sequence
     from types import FrameType
     from typing import Any, Literal
@@ -74,6 +74,8 @@ if TYPE_CHECKING:
 
     Status = Literal["exited", "signaled", "timeout", "not-started"]
     _SignalHandler = Callable[[int, FrameType | None], Any] | int | signal.Handlers
+else:
+    import _signal as signal  # as in `executor.records`: the numbers without `enum`
 
 # The records, limits and signal handling it uses live in `executor.records`.
 __all__ = ["run_processes", "start_cap"]

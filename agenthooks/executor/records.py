@@ -7,10 +7,9 @@ run` can name them without importing `subprocess` and the selector loop
 
 from __future__ import annotations
 
-import signal
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import signal
     from collections.abc import Callable, Mapping
     from types import FrameType
     from typing import Any, Literal, NamedTuple
@@ -18,6 +17,10 @@ if TYPE_CHECKING:
     Status = Literal["exited", "signaled", "timeout", "not-started"]
     _SignalHandler = Callable[[int, FrameType | None], Any] | int | signal.Handlers
 else:
+    # The C module has the same numbers and functions; `signal` only adds enums over them,
+    # and importing it imports `enum` for them.
+    import _signal as signal
+
     from agenthooks._records import NamedTuple
 
 OUTPUT_LIMIT = 1024 * 1024

@@ -12,8 +12,6 @@ Handlers and their outcomes share one module: both are on the path of every run.
 
 from __future__ import annotations
 
-import signal
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Literal, NamedTuple, Protocol
@@ -237,8 +235,12 @@ class Answer(NamedTuple):
 
 
 def signal_name(number: int) -> str:
+    # Imported here: `signal` builds its enums with `enum` on import, and a run that names
+    # no signal should not pay for it.
+    from signal import Signals
+
     try:
-        return signal.Signals(number).name
+        return Signals(number).name
     except ValueError:
         return f"signal {number}"
 
