@@ -32,8 +32,8 @@ cost about what ten do.
 
 from __future__ import annotations
 
+import _thread  # `threading`'s own lock and thread-local types, without importing it
 import re
-import threading
 from fnmatch import translate
 
 from agenthooks.decision import Decision
@@ -205,7 +205,7 @@ class _Table:
         self.plans: dict[str | None, tuple[_Rule, ...]] = (
             {} if globs else {tool: rules + self.star for tool, rules in self.exact.items()}
         )
-        self.lock = threading.Lock()
+        self.lock = _thread.allocate_lock()
         self.default = default
 
     def plan(self, tool: str | None) -> tuple[_Rule, ...]:

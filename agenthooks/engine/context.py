@@ -7,7 +7,7 @@ nothing an operation writes leaks up into its turn or session.
 
 from __future__ import annotations
 
-import threading
+import _thread  # `threading`'s own lock and thread-local types, without importing it
 from collections.abc import Mapping
 
 TYPE_CHECKING = False
@@ -27,7 +27,7 @@ class State:
     def __init__(self, parent: State | None = None) -> None:
         self._parent = parent
         self._values: dict[str, Any] = {}
-        self._lock = threading.Lock()
+        self._lock = _thread.allocate_lock()
 
     def get(self, key: str, default: Any = None) -> Any:
         scope: State | None = self

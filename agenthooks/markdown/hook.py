@@ -12,8 +12,8 @@ modifies) beside every original field, whatever host shape the payload came in.
 
 from __future__ import annotations
 
+import _thread  # `threading`'s own lock and thread-local types, without importing it
 import json
-import threading
 
 from agenthooks.decision import Decision
 from agenthooks.engine.frozen import raw, thaw
@@ -43,7 +43,7 @@ class MarkdownHook:
         self.front = front
         self._compiled: kind.Compiled | None = None
         self._error: kind.CompileError | None = None
-        self._lock = threading.Lock()
+        self._lock = _thread.allocate_lock()
 
     def compiled(self) -> kind.Compiled:
         """The frozen module; a `CompileError` (the same one every call) if it does not build."""
@@ -156,7 +156,7 @@ class MarkdownHook:
         return Decision.modify(args)
 
 
-_views = threading.local()
+_views = _thread._local()
 
 
 def view(ctx: Context, word: str) -> tuple[dict[str, Any], str]:

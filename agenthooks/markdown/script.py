@@ -14,8 +14,8 @@ nothing unless it returns `modify(...)`.
 
 from __future__ import annotations
 
+import _thread  # `threading`'s own lock and thread-local types, without importing it
 import re
-import threading
 import time
 
 from agenthooks.errors import HookFailure
@@ -127,7 +127,7 @@ class StarlarkError(HookFailure):
 
 # --- records: what log() and metrics say during one call --------------------------------
 
-_calls = threading.local()
+_calls = _thread._local()
 
 
 def _records() -> list[dict[str, Any]]:
@@ -214,7 +214,7 @@ _CALLABLES = {
 # --- compiling -----------------------------------------------------------------------------
 
 _setup: tuple[Any, Any, Any] | None = None
-_setup_lock = threading.Lock()
+_setup_lock = _thread.allocate_lock()
 
 
 def _engine() -> tuple[Any, Any, Any]:
