@@ -199,11 +199,9 @@ def _how(wait_status: int, answer: bytes | None) -> str:
     if answer is None:
         return f"wrote more than {ANSWER_LIMIT >> 20} MiB on stdout"
     if os.WIFSIGNALED(wait_status):
-        number = os.WTERMSIG(wait_status)
-        try:
-            return f"ended with {signal.Signals(number).name}"
-        except ValueError:
-            return f"ended with signal {number}"
+        from agenthooks.model.handlers import signal_name
+
+        return f"ended with {signal_name(os.WTERMSIG(wait_status))}"
     code = os.WEXITSTATUS(wait_status) if os.WIFEXITED(wait_status) else wait_status
     return f"exited with status {code}"
 

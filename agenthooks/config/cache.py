@@ -61,12 +61,13 @@ def entry_path(file: str, suffix: str = ".marshal") -> str:
 
 
 def _writer() -> tuple[str, int]:
-    """Who wrote an entry: agenthooks' version and its rules (an edit of check.py counts)."""
-    from agenthooks.config import check
+    """Who wrote an entry: agenthooks' version and its rules (an edit of check.py counts).
 
+    The rules' file is found beside this one rather than imported: a warm run never loads
+    the checker."""
     try:
-        rules = os.stat(check.__file__).st_mtime_ns
-    except (OSError, TypeError):
+        rules = os.stat(os.path.join(os.path.dirname(__file__), "check.py")).st_mtime_ns
+    except OSError:
         rules = 0
     return __version__, rules
 

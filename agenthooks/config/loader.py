@@ -13,7 +13,6 @@ import os
 import stat
 from collections.abc import Iterable
 
-from agenthooks.config.check import Finding, check_document
 from agenthooks.config.rules import RULES
 from agenthooks.jsonlimits import MAX_DEPTH, could_be_too_deep, depth_exceeds
 from agenthooks.model.handlers import Diagnostic, Handler, HookFile, Source
@@ -23,6 +22,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from agenthooks.config import cache
+    from agenthooks.config.check import Finding
 
 _BOM = b"\xef\xbb\xbf"
 
@@ -201,6 +201,9 @@ def load(source: Source) -> HookFile:
         return check_file(source)
     if could_be_too_deep(data) and depth_exceeds(doc):
         return check_file(source)
+    # The checker is imported only here, on a cache miss: a warm run never loads it.
+    from agenthooks.config.check import check_document
+
     checker = check_document(doc, source, thorough=False)
     if checker.errors:
         return check_file(source)
@@ -277,6 +280,8 @@ def check_file(source: Source, *, schema: bool = True) -> HookFile:
             source, "json-constant", f"{word} is not valid JSON", line, column, pointer
         ))
 
+    from agenthooks.config.check import check_document
+
     checker = check_document(doc, source, thorough=True)
     findings = list(checker.findings)
     if schema:
@@ -297,6 +302,7 @@ def check_file(source: Source, *, schema: bool = True) -> HookFile:
 
 def schema_findings(doc: Any, known: Iterable[Finding]) -> list[Finding]:
     """What the JSON Schema forbids that the rules in code have not already reported."""
+    from agenthooks.config.check import Finding
     from agenthooks.config.schema import schema_errors
 
     reported = [f.pointer for f in known if f.severity == "error"]

@@ -36,21 +36,24 @@ from __future__ import annotations
 import contextlib
 import marshal
 import os
-import signal
 import sys
 import time
 
 from agenthooks.decision import Decision
 from agenthooks.executor.descendants import die_with_parent, reap
 from agenthooks.kinds.python import HookOutcome, call_hook
+from agenthooks.model.handlers import signal_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import signal
     from collections.abc import Iterator, Sequence
     from typing import Any
 
     from agenthooks.engine.context import Context
     from agenthooks.engine.hookspec import PythonHook
+else:
+    import _signal as signal  # as in `executor.records`: the numbers without `enum`
 
 # How long past its timeout a hook's child may run before it is killed: the hook's own
 # deadline (Starlark's cancellation, asyncio's) reports first when it can.
@@ -276,12 +279,7 @@ def _why(hook: PythonHook, status: int, timed_out: bool, message: bytes | None) 
     if message is not None:
         return f"sent an outcome that cannot be read (or larger than {_MESSAGE_LIMIT >> 20} MiB)"
     if os.WIFSIGNALED(status):
-        number = os.WTERMSIG(status)
-        try:
-            name = signal.Signals(number).name
-        except ValueError:
-            name = f"signal {number}"
-        return f"crashed: its process was killed by {name}"
+        return f"crashed: its process was killed by {signal_name(os.WTERMSIG(status))}"
     code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else status
     return f"ended its process (exit status {code}) before answering"
 
