@@ -82,6 +82,8 @@ class Manifest(NamedTuple):
     entries: list[Entry]
     unfollowed: list[Unfollowed]
     runs: dict[str, bytes]
+    # What each command reaches (`handler_key`), walked once: `pinned` puts the copies in.
+    reached: dict[tuple[object, ...], Reached]
 
 
 class Change(NamedTuple):
@@ -174,9 +176,14 @@ def handler_variables(handler: Handler) -> dict[str, str]:
     return found
 
 
+def handler_key(handler: Handler) -> tuple[object, ...]:
+    """What `reach_handler` finds depends on: handlers alike in these reach the same files."""
+    return (handler.command, handler.args, handler.shell, handler.dialect, handler.source)
+
+
 def reach_handler(handler: Handler, copies: Mapping[str, str] | None = None) -> Reached:
     """What a command handler reaches (`sources.reach`): its command, exec-form arguments and
-    shell; with `copies`, the command, arguments and shell that run the copies instead."""
+    shell; with `copies`, the command and arguments that run the copies instead."""
     from agenthooks.sources.reach import Hit, reach, reach_exec
 
     variables = handler_variables(handler)
@@ -228,13 +235,17 @@ class _Covered:
         self.unfollowed: list[Unfollowed] = []
         self.runs: dict[str, bytes] = {}
         self.data: dict[str, bytes | None] = {}
+        self.reached: dict[tuple[object, ...], Reached] = {}
 
     def handlers(self, hook_file: HookFile, shown: str) -> None:
         for handler in hook_file.handlers:
             if handler.kind != "command":  # http, prompt...: nothing of the workspace runs
                 continue
             why = f"named by hook {handler.hook!r} in {shown}"
-            reached = reach_handler(handler)
+            key = handler_key(handler)
+            reached = self.reached.get(key)
+            if reached is None:
+                reached = self.reached[key] = reach_handler(handler)
             for hit in reached.hits:
                 data = self.add(hit.path, hit.role, why)
                 if data is not None and hit.role == "script":
@@ -255,7 +266,7 @@ class _Covered:
         return self.data[rel]
 
     def manifest(self) -> Manifest:
-        return Manifest(sorted(self.entries.values()), self.unfollowed, self.runs)
+        return Manifest(sorted(self.entries.values()), self.unfollowed, self.runs, self.reached)
 
 
 def _governed(source: Source) -> str | None:
@@ -312,15 +323,20 @@ def pinned(files: Sequence[HookFile], trusted: Mapping[str, Manifest]) -> list[H
         manifest = trusted.get(source.workspace)
         copies = (copies_of(source.workspace, manifest)
                   if manifest is not None and _governed(source) is not None else {})
-        kept.append(hook_file._replace(handlers=tuple(_pin(h, copies) for h in hook_file.handlers))
-                    if copies else hook_file)
+        kept.append(hook_file._replace(handlers=tuple(
+            _pin(h, copies, manifest.reached) for h in hook_file.handlers))
+            if copies and manifest is not None else hook_file)
     return kept
 
 
-def _pin(handler: Handler, copies: Mapping[str, str]) -> Handler:
+def _pin(handler: Handler, copies: Mapping[str, str],
+         reached: Mapping[tuple[object, ...], Reached]) -> Handler:
+    from agenthooks.sources.reach import pin
+
     if handler.kind != "command":
         return handler
-    found = reach_handler(handler, copies)
+    walked = reached.get(handler_key(handler))
+    found = reach_handler(handler, copies) if walked is None else pin(walked, copies)
     shell = handler.shell
     if shell is not None and "/" in shell:
         path = os.path.normpath(os.path.join(handler.source.cwd, shell))

@@ -1,6 +1,6 @@
 """What a hook's command reaches: the files it runs or reads by name, and what cannot be followed.
 
-Trust hashes what `reach` finds and runs verified copies in place of the scripts (`copies`):
+Trust hashes what `reach` finds and runs verified copies in place of the scripts (`pin`):
 
 - the command word when it is a path (`./gate.sh`, `"$CLAUDE_PROJECT_DIR"/.claude/hooks/x.sh`),
   after leading assignments and wrappers (`env`, `exec`, `nohup`, `timeout 5`, `nice -n 5`...);
@@ -101,11 +101,24 @@ class Hit(NamedTuple):
     role: str
 
 
+class Rewrite(NamedTuple):
+    """A word a verified copy can take the place of: a script's (`path`), or a `-c` string's
+    (`value`), rewritten whole from the rewrites inside it (`inner`)."""
+
+    start: int  # where the word stands in its text (the exec form: its index)
+    end: int
+    path: str = ""  # a script: its word becomes its copy's path
+    value: str = ""  # a `-c` string: what the shell reads
+    inner: tuple[Rewrite, ...] = ()
+
+
 class Reached(NamedTuple):
     hits: tuple[Hit, ...]
     unfollowed: tuple[str, ...]  # one phrase per thing not followed, for `trust --show`
     command: str  # the command with each copied script's word replaced by its copy
     args: tuple[str, ...] | None = None  # the exec form's arguments, likewise
+    # Where copies can go, found by the walk: `pin` applies any copies without walking again.
+    rewrites: tuple[Rewrite, ...] = ()
 
 
 def interpreter_of(program: str) -> Interpreter | None:
@@ -119,9 +132,10 @@ def reach(command: str, cwd: str, variables: Mapping[str, str],
           copies: Mapping[str, str] | None = None) -> Reached:
     """What a shell command reaches from `cwd`; with `copies` (path -> copy), the command with
     each script it runs replaced by its copy wherever the word can be rewritten exactly."""
-    walk = _Walk(variables, copies or {})
-    rewritten = walk.text(command, cwd)
-    return Reached(tuple(walk.hits), tuple(walk.notes), rewritten)
+    walk = _Walk(variables)
+    rewrites = tuple(walk.text(command, cwd))
+    found = Reached(tuple(walk.hits), tuple(walk.notes), command, None, rewrites)
+    return pin(found, copies) if copies else found
 
 
 def reach_exec(program: str, args: Sequence[str], cwd: str, variables: Mapping[str, str],
@@ -133,13 +147,41 @@ def reach_exec(program: str, args: Sequence[str], cwd: str, variables: Mapping[s
                       lambda m: variables.get(m.group(1) or m.group(2), m.group(0)), word)
 
     words = [Word(fill(w), True, start=i, end=i) for i, w in enumerate([program, *args])]
-    walk = _Walk(variables, copies or {})
-    edits: list[tuple[int, int, str]] = []
-    walk.simple(words, cwd, edits)
-    new = [w.value or "" for w in words]
-    for start, _, value in edits:
-        new[start] = value
-    return Reached(tuple(walk.hits), tuple(walk.notes), new[0], tuple(new[1:]))
+    walk = _Walk(variables)
+    rewrites: list[Rewrite] = []
+    walk.simple(words, cwd, rewrites)
+    found = Reached(tuple(walk.hits), tuple(walk.notes), words[0].text,
+                    tuple(w.text for w in words[1:]), tuple(rewrites))
+    return pin(found, copies) if copies else found
+
+
+def pin(found: Reached, copies: Mapping[str, str]) -> Reached:
+    """What `reach` found, each script it runs replaced by its copy (path -> copy) wherever
+    the word can be rewritten exactly: a copy's path as a word of its own, quoted in a text."""
+    if found.args is None:
+        return found._replace(command=_rewritten(found.command, found.rewrites, copies))
+    words = [found.command, *found.args]
+    for rewrite in found.rewrites:
+        value = _value(rewrite, copies)
+        if value is not None:
+            words[rewrite.start] = value
+    return found._replace(command=words[0], args=tuple(words[1:]))
+
+
+def _value(rewrite: Rewrite, copies: Mapping[str, str]) -> str | None:
+    """What a word becomes with the copies; None when it stays as it is."""
+    if rewrite.path:
+        return copies.get(rewrite.path)
+    rewritten = _rewritten(rewrite.value, rewrite.inner, copies)
+    return rewritten if rewritten != rewrite.value else None
+
+
+def _rewritten(text: str, rewrites: Sequence[Rewrite], copies: Mapping[str, str]) -> str:
+    for rewrite in sorted(rewrites, reverse=True):
+        value = _value(rewrite, copies)
+        if value is not None:
+            text = text[:rewrite.start] + shlex.quote(value) + text[rewrite.end:]
+    return text
 
 
 def module_files(name: str, cwd: str) -> list[str]:
@@ -159,18 +201,11 @@ def module_files(name: str, cwd: str) -> list[str]:
     return [single] if len(parts) == 1 and os.path.isfile(single) else []
 
 
-def _apply(text: str, edits: Sequence[tuple[int, int, str]]) -> str:
-    for start, end, value in sorted(edits, reverse=True):
-        text = text[:start] + shlex.quote(value) + text[end:]
-    return text
-
-
 class _Walk:
     """One command's walk: what it reaches, what it does not follow, and its rewrites."""
 
-    def __init__(self, variables: Mapping[str, str], copies: Mapping[str, str]) -> None:
+    def __init__(self, variables: Mapping[str, str]) -> None:
         self.variables = variables
-        self.copies = copies
         self.hits: list[Hit] = []
         self.notes: list[str] = []
         self.depth = 0
@@ -183,19 +218,19 @@ class _Walk:
 
     # --- a command text: simple commands between operators --------------------------------
 
-    def text(self, command: str, cwd: str | None) -> str:
-        """Walk a command; the command rewritten (unchanged without copies)."""
+    def text(self, command: str, cwd: str | None) -> list[Rewrite]:
+        """Walk a command; where in it copies can go."""
         if self.depth >= MAX_DEPTH:
             self.note(f"commands nested more than {MAX_DEPTH} deep")
-            return command
+            return []
         self.depth += 1
         try:
             return self._text(command, cwd)
         finally:
             self.depth -= 1
 
-    def _text(self, command: str, cwd: str | None) -> str:
-        edits: list[tuple[int, int, str]] = []
+    def _text(self, command: str, cwd: str | None) -> list[Rewrite]:
+        edits: list[Rewrite] = []
         segment: list[Word] = []
         scopes: list[str | None] = []
         redirect: str | None = None
@@ -220,7 +255,7 @@ class _Walk:
             segment = []
             cwd = self.scope(token, cwd, scopes)
         self.simple(segment, cwd, [] if frozen else edits)
-        return _apply(command, edits) if edits else command
+        return edits
 
     @staticmethod
     def scope(token: Operator, cwd: str | None, scopes: list[str | None]) -> str | None:
@@ -232,14 +267,14 @@ class _Walk:
         return cwd
 
     def redirected(self, word: Word, redirect: str, cwd: str | None,
-                   edits: list[tuple[int, int, str]]) -> None:
+                   edits: list[Rewrite]) -> None:
         if redirect == "<":  # a file read on stdin: `python3 < gate.py`
             self.named(word, cwd, "script", edits)
 
     # --- one simple command -------------------------------------------------------------------
 
     def simple(self, words: list[Word], cwd: str | None,
-               edits: list[tuple[int, int, str]]) -> str | None:
+               edits: list[Rewrite]) -> str | None:
         """Follow one simple command; the working directory after it."""
         i = self.assignments(words, 0)
         i, cwd = self.wrappers(words, i, cwd)
@@ -259,7 +294,7 @@ class _Walk:
         return cwd
 
     def arguments(self, program: str, rest: list[Word], cwd: str | None,
-                  edits: list[tuple[int, int, str]]) -> None:
+                  edits: list[Rewrite]) -> None:
         interpreter = interpreter_of(program)
         if program in (".", "source") and rest:
             self.named(rest[0], cwd, "script", edits)
@@ -319,7 +354,7 @@ class _Walk:
     # --- shells and interpreters ----------------------------------------------------------
 
     def shell(self, args: list[Word], cwd: str | None,
-              edits: list[tuple[int, int, str]]) -> None:
+              edits: list[Rewrite]) -> None:
         """`sh [options] script args` or `sh [options] -c command [name args]`."""
         i, command_mode = 0, False
         while i < len(args):
@@ -340,17 +375,17 @@ class _Walk:
             self.named(args[i], cwd, "script", edits)
         self.files(args[i + 1:], cwd)
 
-    def nested(self, word: Word, cwd: str | None, edits: list[tuple[int, int, str]]) -> None:
+    def nested(self, word: Word, cwd: str | None, edits: list[Rewrite]) -> None:
         """A `-c` string: a command of its own, rewritten whole when its value is known."""
         if word.value is None:
             self.text(word.text, cwd)  # followed for what it names; never rewritten
             return
-        rewritten = self.text(word.value, cwd)
-        if rewritten != word.value:
-            edits.append((word.start, word.end, rewritten))
+        inner = self.text(word.value, cwd)
+        if inner:
+            edits.append(Rewrite(word.start, word.end, value=word.value, inner=tuple(inner)))
 
     def interpreter(self, program: str, spec: Interpreter, args: list[Word], cwd: str | None,
-                    edits: list[tuple[int, int, str]]) -> None:
+                    edits: list[Rewrite]) -> None:
         i = 1 if args and args[0].value in spec.subcommands else 0
         while i < len(args):
             option, equals, _ = args[i].text.partition("=")
@@ -395,8 +430,8 @@ class _Walk:
                 self.named(word, cwd, "file", [])
 
     def named(self, word: Word, cwd: str | None, role: str,
-              edits: list[tuple[int, int, str]]) -> None:
-        """The file a word names, if it exists; a script's word rewritten to its copy."""
+              edits: list[Rewrite]) -> None:
+        """The file a word names, if it exists; a script's word is where its copy can go."""
         value = word.value
         if value is None:
             if role == "script":
@@ -410,6 +445,5 @@ class _Walk:
         if not os.path.isfile(path):
             return
         self.hits.append(Hit(path, role))
-        copy = self.copies.get(path)
-        if copy is not None and role == "script":
-            edits.append((word.start, word.end, copy))
+        if role == "script":
+            edits.append(Rewrite(word.start, word.end, path))
