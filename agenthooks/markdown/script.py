@@ -215,6 +215,14 @@ _CALLABLES = {
 
 _setup: tuple[Any, Any, Any] | None = None
 _setup_lock = _thread.allocate_lock()
+# The prelude, evaluated and frozen once per process, and the `load` of it that starts every
+# hook's module: a hook's compile then costs its own script alone (the prelude's parse and
+# evaluation were two thirds of it). Private names cannot be loaded, so the two entry points'
+# helpers are exported under public names and loaded back under their private ones.
+_PRELUDE_MODULE = "agenthooks_prelude"
+_PRELUDE_EXPORTS = ("allow", "block", "modify", "log", "metrics", "re")
+_PRELUDE_HELPERS = ("_agenthooks_decode", "_agenthooks_returned")
+_prelude: tuple[Any, Any] | None = None
 
 
 def _engine() -> tuple[Any, Any, Any]:
@@ -231,6 +239,33 @@ def _engine() -> tuple[Any, Any, Any]:
             extensions = [starlark.LibraryExtension.Json, starlark.LibraryExtension.StructType]
             _setup = (starlark, dialect, starlark.Globals.extended_by(extensions))
         return _setup
+
+
+def _shared_prelude() -> tuple[Any, Any]:
+    """(the parsed `load` of the frozen prelude, the loader that gives it), made once per
+    process: the names a script sees are the prelude's, exactly as if evaluated in its module."""
+    global _prelude
+    if _prelude is not None:
+        return _prelude
+    sl, dialect, globals_ = _engine()
+    with _setup_lock:
+        if _prelude is None:
+            module = sl.Module()
+            for name, function in _CALLABLES.items():
+                module.add_callable(name, function)
+            module["_AGENTHOOKS_DEPTH"] = MAX_DEPTH
+            exports = "".join(f"{name[1:]} = {name}\n" for name in _PRELUDE_HELPERS)
+            sl.eval(module, sl.parse("prelude", PRELUDE + exports, dialect), globals_)
+            frozen = module.freeze()
+            # Only this statement is parsed with `load` on; a script's own dialect keeps it off.
+            loading = sl.Dialect.standard()
+            loading.enable_load = True
+            names = [f'"{name}"' for name in _PRELUDE_EXPORTS]
+            names += [f'{name} = "{name[1:]}"' for name in _PRELUDE_HELPERS]
+            statement = f'load("{_PRELUDE_MODULE}", {", ".join(names)})\n'
+            _prelude = (sl.parse("prelude", statement, loading),
+                        sl.FileLoader(lambda _name: frozen))
+        return _prelude
 
 
 def deadline_check(timeout_ms: int) -> Any:
@@ -293,12 +328,10 @@ class Compiler:
         return Problem(rule, message, line, column)
 
     def compile(self) -> Compiled:
-        sl, dialect, globals_ = _engine()
+        sl, _, globals_ = _engine()
+        load, loader = _shared_prelude()
         module = sl.Module()
-        for name, function in _CALLABLES.items():
-            module.add_callable(name, function)
-        module["_AGENTHOOKS_DEPTH"] = MAX_DEPTH
-        sl.eval(module, sl.parse("prelude", PRELUDE, dialect), globals_)
+        sl.eval(module, load, globals_, loader)
         problems = self._script(module)
         if problems:
             # The module is not whole: check what can be checked without it, then stop.

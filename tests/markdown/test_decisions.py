@@ -77,6 +77,18 @@ def test_allow_block_modify_and_none(write, load) -> None:
     assert result.updated_args == {"x": 2} and not result.blocked
 
 
+def test_a_script_that_redefines_a_prelude_name_changes_only_its_own_module(write, load) -> None:
+    # Every hook's module loads the one frozen prelude: a name rebound in one is its own.
+    write("a", script='def allow():\n    return block("mine")\n'
+                      'def handle(event, payload):\n    return allow()\n')
+    write("b", script=ALLOW, priority=-1)
+    write("c", script=ALLOW, priority=1)
+    result = load().run("PreToolUse", call())
+    assert [(o.name, o.decision) for o in result.hooks] == [
+        ("b", Decision.allow()), ("a", Decision.deny('blocked by hook "a": mine')),
+    ]
+
+
 def test_dict_decisions_as_seed_004_writes_them(write, load) -> None:
     write("a", script='def handle(event, payload):\n    return {"action": "allow"}\n')
     write("b", script='def handle(event, payload):\n'
