@@ -7,6 +7,8 @@ EventResult, policy` imports no asyncio, jsonschema, rich or click.
 
 from __future__ import annotations
 
+import sys
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
@@ -64,13 +66,13 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
+    # `__import__` and `sys.modules` rather than `importlib.import_module`: the same import,
+    # without loading `importlib`'s package (and `warnings`) on every start.
     if name == "policy":
-        import importlib
-
-        return importlib.import_module("agenthooks.policy")
+        __import__("agenthooks.policy")
+        return sys.modules["agenthooks.policy"]
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'agenthooks' has no attribute {name!r}")
-    import importlib
-
-    return getattr(importlib.import_module(module), name)
+    __import__(module)
+    return getattr(sys.modules[module], name)

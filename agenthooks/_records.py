@@ -18,7 +18,6 @@ class `collections.namedtuple` makes, as `typing.NamedTuple` itself does, only w
 from __future__ import annotations
 
 import sys
-from collections import namedtuple
 from types import FunctionType
 
 TYPE_CHECKING = False
@@ -75,6 +74,8 @@ def _record(typename: str, fields: tuple[str, ...], defaults: list[object],
     template = _NEW.get(len(fields))
     if template is None or any(not name.isidentifier() or name.startswith("_")
                                for name in fields):
+        from collections import namedtuple
+
         record: type = namedtuple(typename, fields, defaults=defaults,  # type: ignore[misc]
                                   module=module)
         return record

@@ -18,7 +18,6 @@ fold the answers (see `engine.runner` for the order).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping, Sequence
 
 from agenthooks.combine.merge import TOOL_DECISIONS, block_reasons
 from agenthooks.decision import Decision
@@ -36,6 +35,7 @@ from agenthooks.sources.load import Loaded, load_all
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping, Sequence
     from typing import Any, NamedTuple
 
     from agenthooks.payload import Payload

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 import os
 import time
+
+from agenthooks import jsontext
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -99,7 +100,7 @@ def make_record(
 
 def line_of(record: dict[str, Any]) -> bytes:
     # ensure_ascii: a record is one line whatever the payload holds (U+2028 included).
-    return (json.dumps(record, separators=(",", ":"), default=str) + "\n").encode()
+    return (jsontext.dumps(record, separators=(",", ":"), default=str) + "\n").encode()
 
 
 def append(path: str, record: dict[str, Any], *, lock_wait: float = LOCK_WAIT) -> None:

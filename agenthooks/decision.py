@@ -13,7 +13,8 @@ A NamedTuple: immutable, typed, and cheap to build on a path that runs per tool 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+# `collections.abc` re-exports it: the same class, without importing `collections`.
+from _collections_abc import Mapping
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -7,14 +7,18 @@ matcher at all match every tool.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
-from functools import lru_cache
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
-# Plain names and `a|b|c` lists of plain names need no regex engine at all.
-_NAMES = re.compile(r"[A-Za-z0-9_\-]+(?:\|[A-Za-z0-9_\-]+)*")
+    MatchFn = Callable[[str], bool]
 
-MatchFn = Callable[[str], bool]
+# Plain names and `a|b|c` lists of plain names need no regex engine at all, and a run whose
+# matchers are all such names never imports `re` (with `enum` and `functools` behind it, more
+# than the rest of a cold run costs).
+_NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+_CACHE_SIZE = 4096
+_compiled: dict[str | None, MatchFn] = {}
 
 
 def _match_all(tool: str) -> bool:
@@ -25,21 +29,41 @@ def matches_everything(matcher: str | None) -> bool:
     return matcher is None or matcher in ("", "*")
 
 
-@lru_cache(maxsize=4096)
+def _plain_names(matcher: str) -> frozenset[str] | None:
+    """The names of `a|b|c` when each is a non-empty run of `[A-Za-z0-9_-]`, else None."""
+    names = matcher.split("|")
+    if all(name and _NAME_CHARS.issuperset(name) for name in names):
+        return frozenset(names)
+    return None
+
+
 def compile_matcher(matcher: str | None) -> MatchFn:
     """A predicate on tool names; raises `re.error` when the matcher is not a valid regex."""
+    found = _compiled.get(matcher)
+    if found is None:
+        if len(_compiled) >= _CACHE_SIZE:
+            _compiled.clear()
+        found = _compiled[matcher] = _compile(matcher)
+    return found
+
+
+def _compile(matcher: str | None) -> MatchFn:
     if matches_everything(matcher):
         return _match_all
     assert matcher is not None
-    if _NAMES.fullmatch(matcher):
-        names = frozenset(matcher.split("|"))
+    names = _plain_names(matcher)
+    if names is not None:
         return names.__contains__
+    import re
+
     pattern = re.compile(matcher)
     return lambda tool: pattern.fullmatch(tool) is not None
 
 
 def matcher_error(matcher: str) -> str | None:
     """Why a matcher does not compile, or None when it does."""
+    import re
+
     try:
         compile_matcher(matcher)
     except re.error as exc:

@@ -8,9 +8,10 @@ either Antigravity's (`toolCall.name` / `toolCall.args`) or Claude Code's and Ge
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
+# `collections.abc` re-exports it: the same class, without importing `collections`.
+from _collections_abc import Mapping
 
+from agenthooks import jsontext
 from agenthooks.errors import PayloadError
 from agenthooks.jsonlimits import MAX_DEPTH, could_be_too_deep, depth_exceeds
 
@@ -64,7 +65,7 @@ def _parse(data: bytes) -> dict[str, Any]:
         raise PayloadError("the payload must be UTF-8 JSON without a byte-order mark")
     try:
         text = data.decode("utf-8")  # strict: encoded surrogates and bad bytes are errors
-        doc = json.loads(text, parse_constant=_reject_constant)
+        doc = jsontext.loads(text, parse_constant=_reject_constant)
     except RecursionError:
         raise PayloadError(_TOO_DEEP) from None
     except ValueError as exc:  # UnicodeDecodeError and JSONDecodeError included
@@ -78,7 +79,7 @@ def _parse(data: bytes) -> dict[str, Any]:
 
 def _dump(doc: Mapping[str, Any]) -> bytes:
     try:
-        data = json.dumps(doc, ensure_ascii=False, allow_nan=False).encode("utf-8")
+        data = jsontext.dumps(doc, ensure_ascii=False, allow_nan=False).encode("utf-8")
     except RecursionError:
         raise PayloadError(_TOO_DEEP) from None
     except UnicodeEncodeError as exc:
@@ -93,11 +94,11 @@ def _dump(doc: Mapping[str, Any]) -> bytes:
 
 def dumps(value: Any) -> str:
     """Strict JSON for everything agenthooks prints: never NaN or Infinity, never a surrogate."""
-    text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+    text = jsontext.dumps(value, ensure_ascii=False, allow_nan=False)
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:  # a lone surrogate from a "\ud800" escape in some output
-        text = json.dumps(value, allow_nan=False)
+        text = jsontext.dumps(value, allow_nan=False)
     return text
 
 

@@ -33,8 +33,6 @@ cost about what ten do.
 from __future__ import annotations
 
 import _thread  # `threading`'s own lock and thread-local types, without importing it
-import re
-from fnmatch import translate
 
 from agenthooks.decision import Decision
 from agenthooks.engine.drive import finish
@@ -182,6 +180,14 @@ def _by_decision(rules: list[_Rule]) -> tuple[_Rule, ...]:
     return tuple(sorted(rules, key=lambda rule: DECISION_ORDER.index(rule.policy.decision)))
 
 
+def _glob(pattern: str) -> Callable[[str], object]:
+    """The matcher of a glob policy; `re` and `fnmatch` load only for policies that have one."""
+    import re
+    from fnmatch import translate
+
+    return re.compile(translate(pattern)).match
+
+
 class _Table:
     """The policies indexed by tool name: which rules to try, in order, for one tool."""
 
@@ -195,7 +201,7 @@ class _Table:
             if level == 0:
                 exact.setdefault(item.tool, []).append(rule)
             elif level == 1:
-                globs.append((re.compile(translate(item.tool)).match, rule))
+                globs.append((_glob(item.tool), rule))
             else:
                 anywhere.append(rule)
         self.star = _by_decision(anywhere)

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Mapping
 
 from agenthooks.errors import AgentHooksError
 from agenthooks.model.hosts import host_ids
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Any, NamedTuple
 else:
     from agenthooks._records import NamedTuple

@@ -261,3 +261,4 @@ def test_only_the_program_runs_without_the_cycle_collector(tmp_path: Path) -> No
     done = python(code)
     assert "collector on: True" in done.stderr
     assert last_line(done) == [0, True]
+

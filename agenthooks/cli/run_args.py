@@ -8,14 +8,12 @@ for `run`, exit 2 means "blocked" and nothing else.
 
 from __future__ import annotations
 
-import contextlib
 import os
-from collections.abc import Mapping, Sequence
 
 from agenthooks.api import check_event
 from agenthooks.commands.run import RunOptions, deny_anything, run, write_out
 from agenthooks.engine.runner import isolate_in_process_hooks
-from agenthooks.errors import AgentHooksError, UsageError, describe
+from agenthooks.errors import AgentHooksError, UsageError, describe, suppress
 from agenthooks.events import did_you_mean
 from agenthooks.executor import (
     Interrupted,
@@ -36,6 +34,7 @@ from agenthooks.userconfig import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
     from typing import Any, NamedTuple
 else:
     from agenthooks._records import NamedTuple
@@ -450,7 +449,7 @@ def _main_run_here(args: list[str], *, own_process: bool) -> int:
             restore()
         if own_process:
             # The answer is out and its exit status chosen: reaping must not change it.
-            with contextlib.suppress(Exception):
+            with suppress(Exception):
                 reap_orphans()
 
 

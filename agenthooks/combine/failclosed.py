@@ -7,10 +7,9 @@ here, as a deny that names every failure.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import Any
     Output = dict[str, Any]
 

@@ -12,12 +12,11 @@ Pure functions over decisions, so the algebra is tested by tables.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from agenthooks.decision import Decision
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from typing import Any, NamedTuple
 else:
     from agenthooks._records import NamedTuple

@@ -9,12 +9,11 @@ PreToolUse: in Antigravity it auto-approves the call, so only a handler (or
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-
 from agenthooks.model.handlers import Answer
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
     from typing import Any
     Output = dict[str, Any]
     Merged = tuple[Output, list[str]]  # the answer, and warnings naming hooks

@@ -19,8 +19,6 @@ a yes, messages and rewritten arguments to the handlers' merged answer. The resu
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from agenthooks.combine.failclosed import deny_for_failures
 from agenthooks.combine.fold import Folded
 from agenthooks.combine.merge import block_reasons, blocks, merge
@@ -30,7 +28,7 @@ from agenthooks.model.handlers import Answer
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
     from typing import Any, NamedTuple
     ArgsBack = Callable[[str, dict[str, Any]], dict[str, Any]]
 else:

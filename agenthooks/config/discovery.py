@@ -9,7 +9,6 @@ root is the nearest directory upward that has either kind.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator, Sequence
 
 from agenthooks.config.rules import RULES
 from agenthooks.errors import ConfigError
@@ -18,6 +17,7 @@ from agenthooks.model.hosts import HOST_TABLE, HostRow, host_row
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator, Sequence
     from typing import NamedTuple
 
     from agenthooks.model.handlers import Level
@@ -268,26 +268,37 @@ def expand(path: str) -> list[str]:
     `*` in its file name (`.github/hooks/*.json`), its matches in name order."""
     if "*" not in os.path.basename(path):
         return [path] if present(path) else []
-    from fnmatch import fnmatchcase
-
     folder, pattern = os.path.split(path)
     try:
         names = sorted(os.listdir(folder))
     except OSError:
         return []
     return [os.path.join(folder, name) for name in names
-            if fnmatchcase(name, pattern) and not name.startswith(".")]
+            if glob_match(name, pattern) and not name.startswith(".")]
+
+
+def glob_match(name: str, pattern: str) -> bool:
+    """`fnmatch.fnmatchcase(name, pattern)`; a pattern with at most one `*` and no other
+    wildcard (every host file pattern) is matched without `fnmatch`, which imports `re`."""
+    parts = pattern.split("*")
+    if len(parts) > 2 or "?" in pattern or "[" in pattern:
+        from fnmatch import fnmatchcase
+
+        return fnmatchcase(name, pattern)
+    if len(parts) == 1:
+        return name == pattern
+    prefix, suffix = parts
+    return (len(name) >= len(prefix) + len(suffix) and name.startswith(prefix)
+            and name.endswith(suffix))
 
 
 def place_of(path: str) -> tuple[str, str] | None:
     """(dialect, project root) of a file in one of a host's project places, else None."""
-    from fnmatch import fnmatchcase
-
     parts = os.path.abspath(path).split(os.sep)
     for kind, rel in DIALECT_FILES:
         wanted = rel.split(os.sep)
         tail = parts[-len(wanted):]
-        if len(parts) > len(wanted) and all(fnmatchcase(have, want)
+        if len(parts) > len(wanted) and all(glob_match(have, want)
                                              for have, want in zip(tail, wanted, strict=True)):
             return kind, os.sep.join(parts[:-len(wanted)]) or os.sep
     return None
@@ -673,7 +684,8 @@ def harness_folders(top: str) -> list[str]:
 # Folders never searched by `validate --recursive`: git's own, and installed packages.
 SKIPPED_DIRS = frozenset({".git", "node_modules"})
 
-IgnoreCheck = Callable[[list[str]], set[str]]
+if TYPE_CHECKING:
+    IgnoreCheck = Callable[[list[str]], set[str]]
 
 
 def customization_folders(top: str) -> list[str]:

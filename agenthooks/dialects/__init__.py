@@ -95,8 +95,7 @@ def dialect_of_shape(path: str) -> str:
     """The dialect a file's content says: a `hooks` object whose events are Gemini's (or a
     `hooksConfig`) is Gemini CLI's, one with other events Claude Code's; anything else is
     hooks.json. Unreadable or invalid files are hooks.json, whose checks report them."""
-    import json
-
+    from agenthooks import jsontext
     from agenthooks.config.loader import Unusable, read_bytes
     from agenthooks.dialects.claude import EVENTS as CLAUDE_EVENTS
     from agenthooks.dialects.gemini import EVENTS as GEMINI_EVENTS
@@ -106,7 +105,7 @@ def dialect_of_shape(path: str) -> str:
 
     try:
         data, _ = read_bytes(path)
-        doc = json.loads(strip_comments(data.decode("utf-8-sig")))
+        doc = jsontext.loads(strip_comments(data.decode("utf-8-sig")))
     except (Unusable, ValueError, RecursionError):
         return "antigravity"
     if not isinstance(doc, dict) or not isinstance(doc.get("hooks"), dict):

@@ -8,9 +8,9 @@ byte-order mark.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 
+from agenthooks import jsontext
 from agenthooks.config.loader import Unusable, _syntax_message, read_bytes
 from agenthooks.config.rules import ALL_RULES
 from agenthooks.jsonlimits import MAX_DEPTH, could_be_too_deep
@@ -162,8 +162,8 @@ def _parse_json(source: Source, text: str, found: list[Diagnostic],
                                      *_line_col(text, deep)))
             return None, None, found, text
     try:
-        doc = json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
-    except json.JSONDecodeError as exc:
+        doc = jsontext.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
+    except jsontext.JSONDecodeError as exc:
         found.append(_diagnostic(source, "json-syntax",
                                  f"invalid JSON: {_syntax_message(text, exc)}",
                                  exc.lineno, exc.colno))

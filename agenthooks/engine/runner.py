@@ -15,7 +15,6 @@ it by hand when no selected hook is async (no event loop at all), else on a priv
 from __future__ import annotations
 
 import os
-from collections.abc import Awaitable, Callable, Sequence
 
 from agenthooks.combine.fold import START, Folded
 from agenthooks.combine.verdict import Rendered, render
@@ -26,6 +25,7 @@ from agenthooks.payload import dumps
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable, Sequence
     from contextlib import AbstractContextManager
     from typing import Any, NamedTuple
     Processes = Callable[[Sequence[ProcessSpec], bytes], Awaitable[list[ProcessResult]]]

@@ -16,11 +16,14 @@ Two guards, one for each way a run can start itself:
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping, MutableMapping, Sequence
 
 from agenthooks.errors import AgentHooksError
 from agenthooks.model.handlers import Diagnostic, Handler, HookFile, Source
 from agenthooks.plan.select import fans_out, left_out
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator, Mapping, MutableMapping, Sequence
 
 RULE = "runs-itself"
 DEPTH_ENV = "AGENTHOOKS_RUN_DEPTH"

@@ -8,13 +8,12 @@ command cannot hide itself behind `\r` or clear the screen.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from agenthooks.api import skip_warning
 from agenthooks.report.escape import printable
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import TextIO
 
 if TYPE_CHECKING:

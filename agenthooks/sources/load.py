@@ -18,7 +18,6 @@ Which files a host's run leaves out is not decided here: that is the selection's
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
 
 from agenthooks.config import discovery
 from agenthooks.config.loader import check_file, load
@@ -26,6 +25,7 @@ from agenthooks.model.handlers import Diagnostic, HookFile, Source
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import NamedTuple
 
     from agenthooks.markdown.files import MarkdownFile

@@ -13,7 +13,8 @@ Which host is calling: `--host`, else `detect` reads it off the payload.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+# `collections.abc` re-exports it: the same class, without importing `collections`.
+from _collections_abc import Mapping
 
 from agenthooks.model.hosts import HOST_TABLE
 
@@ -181,10 +182,10 @@ def tool_call(doc: Mapping[str, Any], host: str) -> tuple[str | None, dict[str, 
 
 
 def _object_of(text: str) -> Any:
-    import json
+    from agenthooks import jsontext
 
     try:
-        return json.loads(text)
+        return jsontext.loads(text)
     except (ValueError, RecursionError):
         return None
 

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator
+from fnmatch import fnmatchcase
 from pathlib import Path
 
 import pytest
@@ -244,3 +245,15 @@ def test_recursive_with_nothing_found_says_so(agenthooks, isolated: Path) -> Non
         "agenthooks: empty: no hooks.json in any .agents/, .agent/, _agents/, _agent/ and no "
         "Markdown hook in any .harness/hooks/ below it\n"
     )
+
+
+GLOB_NAMES = ["", "a", "ab", "a.json", ".json", "x.json.bak", "hooks.json", "*", "a*b", "json",
+              "aa.json", "a\nb.json", "[a].json", "Hooks.JSON"]
+GLOB_PATTERNS = ["*", "*.json", "a*", "a*.json", "hooks.json", "", "a*b", "*a", "?.json",
+                 "[ab].json", "**", "a**b", "*.*", "*.JSON"]
+
+
+@pytest.mark.parametrize("pattern", GLOB_PATTERNS)
+def test_glob_match_is_fnmatchcase(pattern: str) -> None:
+    assert [discovery.glob_match(name, pattern) for name in GLOB_NAMES] == \
+        [fnmatchcase(name, pattern) for name in GLOB_NAMES]

@@ -9,8 +9,7 @@ gives, and the helpers every protocol shares, are `model.handlers`'s.
 
 from __future__ import annotations
 
-import json
-
+from agenthooks import jsontext
 from agenthooks.model.events import ALL_EVENTS, DEFAULT_BLOCK, block_decision
 from agenthooks.model.handlers import Answer, Handler, failure, process_fields
 
@@ -110,7 +109,7 @@ def parse_output(stdout: str) -> dict[str, Any] | None:
         return {"systemMessage": text}
     too_deep = f"nests deeper than {MAX_DEPTH} levels"
     try:
-        value = json.loads(text, parse_constant=_reject_constant)
+        value = jsontext.loads(text, parse_constant=_reject_constant)
     except RecursionError:
         raise MalformedOutput(too_deep) from None
     except ValueError as exc:
@@ -143,7 +142,7 @@ def read_decision(
         return decision, reason, unknown
     allow_tool = output["allowTool"]
     if not isinstance(allow_tool, bool):
-        return decision, reason, unknown or f"allowTool: {json.dumps(allow_tool)}"
+        return decision, reason, unknown or f"allowTool: {jsontext.dumps(allow_tool)}"
     if allow_tool is False:
         why = output.get("denyReason")
         if not (isinstance(why, str) and why.strip()):
@@ -173,7 +172,7 @@ def _decision_word(
         words = _PERMISSION_WORDS
         reason = specific.get("permissionDecisionReason", reason)
     if not isinstance(word, str) or word not in words:
-        return None, None, word if isinstance(word, str) else json.dumps(word)
+        return None, None, word if isinstance(word, str) else jsontext.dumps(word)
     decision = words[word]
     if decision is None:
         return None, None, None

@@ -19,8 +19,7 @@ A PascalCase event's hook is a Claude Code handler that Copilot reads with these
 
 from __future__ import annotations
 
-import json
-
+from agenthooks import jsontext
 from agenthooks.hosts.antigravity.protocol import answer as hooks_json_answer
 from agenthooks.hosts.claude.protocol import answer as claude_code_answer
 from agenthooks.model.events import block_decision
@@ -54,7 +53,7 @@ def answer(handler: Handler, result: ProcessResult, event: str) -> Answer:
     if result.exit_code == 2 and event == "ToolError":
         context = {"hookSpecificOutput": {"additionalContext": stdout}} if stdout else {}
         return hooks_json_answer(handler, result._replace(
-            stdout=json.dumps(context).encode(), exit_code=0), event)
+            stdout=jsontext.dumps(context).encode(), exit_code=0), event)
     if event == "PreToolUse":
         common = process_fields(result)
         return Answer(handler, "blocked", decision=block_decision(event), reason=ERRORED,
@@ -104,7 +103,7 @@ def _is_progress(line: str) -> bool:
 
 def _parsed(text: str) -> dict[str, Any] | None:
     try:
-        said = json.loads(text)
+        said = jsontext.loads(text)
     except ValueError:
         return None
     return said if isinstance(said, dict) else None
@@ -116,7 +115,7 @@ def _in_engine_words(stdout: str, event: str) -> bytes:
     said = _parsed(stdout) if stdout else None
     if said is None:
         return b""
-    return json.dumps(in_engine_words(said, event)).encode("utf-8")
+    return jsontext.dumps(in_engine_words(said, event)).encode("utf-8")
 
 
 def in_engine_words(said: dict[str, Any], event: str) -> dict[str, Any]:

@@ -19,8 +19,7 @@ Cursor's answer is read into the words the hooks.json protocol reads (`decision`
 
 from __future__ import annotations
 
-import json
-
+from agenthooks import jsontext
 from agenthooks.hosts.antigravity.protocol import answer as hooks_json_answer
 from agenthooks.model.events import block_decision
 from agenthooks.model.handlers import Answer, Handler, process_fields
@@ -81,7 +80,7 @@ def _closed(found: Answer, event: str) -> Answer:
 def _message(stdout: bytes) -> str | None:
     """The message a deny by exit 2 carries in stdout's JSON, if any."""
     try:
-        said = json.loads(stdout or b"{}")
+        said = jsontext.loads(stdout or b"{}")
     except ValueError:
         return None
     if not isinstance(said, dict):
@@ -94,12 +93,12 @@ def _in_engine_words(stdout: str, event: str) -> bytes:
     """Cursor's answer as the hooks.json protocol reads it; text that does not parse is left
     for it to report."""
     try:
-        said = json.loads(stdout) if stdout else None
+        said = jsontext.loads(stdout) if stdout else None
     except ValueError:
         return stdout.encode("utf-8")
     if not isinstance(said, dict):
         return stdout.encode("utf-8")
-    return json.dumps(in_engine_words(said, event)).encode("utf-8")
+    return jsontext.dumps(in_engine_words(said, event)).encode("utf-8")
 
 
 def in_engine_words(said: dict[str, Any], event: str) -> dict[str, Any]:

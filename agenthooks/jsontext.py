@@ -1,0 +1,132 @@
+"""`json.loads` and `json.dumps` on CPython's C codec (`_json`), without importing `json`.
+
+`json`'s decoder and encoder modules import `re` for their pure-Python fallbacks, and `re`
+brings `enum`, `functools` and `collections`: together more than half of what a cold
+`agenthooks run` would otherwise spend beyond the interpreter's own start. `json` itself uses
+the same two C objects, `_json.make_scanner` and `_json.make_encoder`, built from the same
+settings as its defaults, so values, errors and output are `json`'s own (a test compares them
+over many documents). Anything these two do not cover (an `indent`, an encoding other than
+UTF-8, an interpreter without `_json`) goes to `json` itself.
+
+Errors are `json.JSONDecodeError` (a `ValueError`); naming `jsontext.JSONDecodeError` imports
+`json.decoder`, which a failure path may pay for.
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+# Typed as Any: typeshed's `_json` takes a JSONDecoder where any object with its settings does.
+_codec: Any
+try:
+    _codec = __import__("_json")
+except ImportError:  # an interpreter without the C codec: json's own code, re and all
+    _codec = None
+
+_WHITESPACE = " \t\n\r"  # json's WHITESPACE, r'[ \t\n\r]*'
+_CONSTANTS = {"-Infinity": float("-inf"), "Infinity": float("inf"), "NaN": float("nan")}
+
+
+class _ScannerSettings:
+    """What `make_scanner` reads off a `json.JSONDecoder`: json.loads' defaults."""
+
+    strict = True
+    object_hook = None
+    parse_float = float
+    parse_int = int
+
+    def __init__(self, parse_constant: Callable[[str], Any] | None,
+                 object_pairs_hook: Callable[[list[tuple[str, Any]]], Any] | None) -> None:
+        self.parse_constant = parse_constant or _CONSTANTS.__getitem__
+        self.object_pairs_hook = object_pairs_hook
+
+
+_scanners: dict[tuple[object, object], Callable[[str, int], tuple[Any, int]]] = {}
+
+
+def _scanner(parse_constant: Callable[[str], Any] | None,
+             object_pairs_hook: Callable[..., Any] | None) -> Callable[[str, int], Any]:
+    key = (parse_constant, object_pairs_hook)
+    scan = _scanners.get(key)
+    if scan is None:
+        settings = _ScannerSettings(parse_constant, object_pairs_hook)
+        scan = _scanners[key] = _codec.make_scanner(settings)
+    return scan
+
+
+def _decode_error(message: str, text: str, at: int) -> ValueError:
+    from json.decoder import JSONDecodeError
+
+    return JSONDecodeError(message, text, at)
+
+
+def _plain_utf8(data: bytes | bytearray) -> bool:
+    """Whether `json.detect_encoding` would say plain UTF-8: no BOM, no NUL in its sniff."""
+    if data[:3] == b"\xef\xbb\xbf" or data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return False
+    return 0 not in data[:4] if len(data) >= 4 or len(data) == 2 else True
+
+
+def loads(text: str | bytes | bytearray, *,
+          parse_constant: Callable[[str], Any] | None = None,
+          object_pairs_hook: Callable[[list[tuple[str, Any]]], Any] | None = None) -> Any:
+    """`json.loads(text, parse_constant=..., object_pairs_hook=...)`, the same in every way."""
+    if _codec is None or (not isinstance(text, str) and not (
+            isinstance(text, (bytes, bytearray)) and _plain_utf8(text))):
+        import json
+
+        return json.loads(text, parse_constant=parse_constant,
+                          object_pairs_hook=object_pairs_hook)
+    if not isinstance(text, str):
+        text = text.decode("utf-8", "surrogatepass")
+    elif text.startswith("\ufeff"):
+        raise _decode_error("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+    start = len(text) - len(text.lstrip(_WHITESPACE))
+    try:
+        value, end = _scanner(parse_constant, object_pairs_hook)(text, start)
+    except StopIteration as stop:
+        raise _decode_error("Expecting value", text, stop.value) from None
+    rest = text[end:]
+    if rest.strip(_WHITESPACE):
+        raise _decode_error("Extra data", text, end + len(rest) - len(rest.lstrip(_WHITESPACE)))
+    return value
+
+
+def _not_serializable(value: object) -> Any:
+    raise TypeError(f"Object of type {value.__class__.__name__} is not JSON serializable")
+
+
+def dumps(value: Any, *, ensure_ascii: bool = True, allow_nan: bool = True,
+          sort_keys: bool = False, separators: tuple[str, str] | None = None,
+          default: Callable[[Any], Any] | None = None, indent: int | None = None) -> str:
+    """`json.dumps(value, ...)` with these keywords, the same in every way."""
+    if _codec is None or indent is not None:
+        import json
+
+        return json.dumps(value, ensure_ascii=ensure_ascii, allow_nan=allow_nan,
+                          sort_keys=sort_keys, separators=separators, default=default,
+                          indent=indent)
+    quote = _codec.encode_basestring_ascii if ensure_ascii else _codec.encode_basestring
+    if isinstance(value, str):
+        return str(quote(value))
+    item_separator, key_separator = separators or (", ", ": ")
+    try:
+        encode = _codec.make_encoder({}, default or _not_serializable, quote, None,
+                                     key_separator, item_separator, sort_keys, False, allow_nan)
+    except TypeError:  # another interpreter's make_encoder: json knows how to call it
+        import json
+
+        return json.dumps(value, ensure_ascii=ensure_ascii, allow_nan=allow_nan,
+                          sort_keys=sort_keys, separators=separators, default=default)
+    return "".join(encode(value, 0))
+
+
+def __getattr__(name: str) -> Any:
+    if name == "JSONDecodeError":
+        from json.decoder import JSONDecodeError
+
+        return JSONDecodeError
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
