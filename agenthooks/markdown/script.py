@@ -96,8 +96,9 @@ re = struct(
 )
 '''
 
-# `--> script:3:5`: where starlark-rust says an error is, in the part it names.
-_WHERE = re.compile(r"-->\s*(script|when):(\d+):(\d+)")
+# `--> script:3:5`: where starlark-rust says an error is, in the part it names (compiled
+# when an error needs it: a pattern costs a run more than a script's compile).
+_WHERE = r"-->\s*(script|when):(\d+):(\d+)"
 _CANCELLED = "Evaluation cancelled"
 
 
@@ -282,7 +283,7 @@ def deadline_check(timeout_ms: int) -> Any:
 
 def where(text: str) -> tuple[str, int, int] | None:
     """The part (`script` or `when`) and position starlark-rust names in an error."""
-    found = _WHERE.search(text)
+    found = re.search(_WHERE, text)
     return None if found is None else (found.group(1), int(found.group(2)), int(found.group(3)))
 
 
@@ -404,21 +405,18 @@ def _when_position(place: Place, line: int, column: int) -> tuple[int, int]:
     return place.map(line - _WHEN_LINES, column)
 
 
-_DEF_HANDLE = re.compile(r"^def[ \t]+handle[ \t]*\(", re.M)
-_TWO_NAMES = re.compile(r"\s*[A-Za-z_]\w*\s*,\s*[A-Za-z_]\w*\s*,?\s*")
-
-
 def handle_signature(script: str) -> tuple[int, int, str | None] | None:
     """(line, column, what is wrong or None) of a top-level `def handle(...)`; None if the
     script has none. Starlark's parameter syntax is Python's, so Python's parser reads it."""
-    found = _DEF_HANDLE.search(script)
+    found = _def_handle(script)
     if found is None:
         return None
-    line = script.count("\n", 0, found.start()) + 1
-    header = _header(script, found.end())
+    start, end = found
+    line = script.count("\n", 0, start) + 1
+    header = _header(script, end)
     if header is None:
         return line, 1, None  # a syntax error, which the parser has reported
-    if _TWO_NAMES.fullmatch(header):  # `event, payload`: right without `ast` (3 ms to import)
+    if _two_names(header):  # `event, payload`: right without `ast` (3 ms to import)
         return line, 1, None
     import ast
 
@@ -436,6 +434,42 @@ def handle_signature(script: str) -> tuple[int, int, str | None] | None:
         return line, 1, None
     return line, 1, (f"handle takes {_count(required, positional, arguments.vararg)}; "
                      "the hook calls it as handle(event, payload)")
+
+
+def _def_handle(script: str) -> tuple[int, int] | None:
+    """(start, end) of the first `def handle(` that starts a line, as the pattern
+    `^def[ \\t]+handle[ \\t]*\\(` (multiline) finds it, with string methods: compiling the
+    pattern would cost a run more than the search."""
+    at = script.find("def")
+    while at >= 0:
+        if at == 0 or script[at - 1] == "\n":
+            name = _blanks_end(script, at + 3)
+            if name > at + 3 and script.startswith("handle", name):
+                paren = _blanks_end(script, name + len("handle"))
+                if script.startswith("(", paren):
+                    return at, paren + 1
+        at = script.find("def", at + 3)
+    return None
+
+
+def _blanks_end(text: str, index: int) -> int:
+    """The index of the first character at or after `index` that is not a space or tab."""
+    while index < len(text) and text[index] in " \t":
+        index += 1
+    return index
+
+
+def _two_names(header: str) -> bool:
+    """Whether the parameters are two plain names (`event, payload`, a trailing comma
+    allowed): `\\s*[A-Za-z_]\\w*\\s*,\\s*[A-Za-z_]\\w*\\s*,?\\s*` with string methods."""
+    names = header.split(",")
+    if len(names) == 3 and not names[2].strip():
+        names.pop()
+    return len(names) == 2 and all(_ascii_name(name.strip()) for name in names)
+
+
+def _ascii_name(text: str) -> bool:
+    return text.isascii() and text.isidentifier()
 
 
 def _count(required: int, positional: int, vararg: Any) -> str:

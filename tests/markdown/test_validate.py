@@ -91,3 +91,23 @@ def test_github_format(agenthooks, isolated: Path) -> None:
     (isolated / "h.md").write_text(CASES["starlark-name"][0], encoding="utf-8")
     outcome = agenthooks("validate", "--format", "github", "h.md")
     assert outcome.out.startswith("::error file=h.md,line=5,col=14,title=starlark-name::")
+
+
+@pytest.mark.parametrize(("script", "expected"), [
+    ("def handle(event, payload):\n    pass\n", (1, 1, None)),
+    ("X = 1\ndef \t handle \t(event, payload,):\n    pass\n", (2, 1, None)),
+    ("def handle(e, p, extra=1):\n    pass\n", (1, 1, None)),
+    ("def handle(payload):\n    pass\n",
+     (1, 1, "handle takes 1 parameter; the hook calls it as handle(event, payload)")),
+    ("x = 1\ndef handle(a, b, c):\n    pass\n",
+     (2, 1, "handle takes 3 parameters; the hook calls it as handle(event, payload)")),
+    # Not a top-level `def handle(`: no header to check.
+    ("  def handle(a):\n    pass\n", None),
+    ("def handler(a):\n    pass\n", None),
+    ("defhandle(a)\n", None),
+    ("xdef handle(a)\n", None),
+])
+def test_the_handle_header_is_found_and_read(script: str, expected: object) -> None:
+    from agenthooks.markdown.script import handle_signature
+
+    assert handle_signature(script) == expected
