@@ -4,16 +4,24 @@ A handler's process group is killed once its answer is read (see `process`), but
 descendants escape a group kill:
 
 - every handler, when agenthooks itself is killed with SIGKILL (by a host's own timeout, say)
-  before it could kill their groups. After `own_descendants`, the first handler started
-  also starts a watch: a `/bin/sh` script (`_WATCH_SCRIPT`, spawned like a handler, in its
-  own session) reading a pipe whose only write end is ours. Each handler's pid is written to it
-  when the handler starts, and again (as done) before its leader is reaped. When this
-  process dies, however it dies, the kernel closes the write end: the watch reads EOF and
-  SIGKILLs the group of every handler not done, then exits. It reaches the whole group (the
-  children a shell forks too), unlike a death signal, which reaches only the process it is
-  set on. The window left is the instant between a handler's spawn and the write of its pid.
-  A shell rather than a fork of this process: a forked Python shares its pages copy-on-write,
-  so that every page the run touched afterwards was copied (about 1 ms of a cold run);
+  before it could kill their groups. After `own_descendants`, each handler's pid is noted in
+  a list (a memfd: one fixed-width slot per handler, written with `pwrite`) when it starts,
+  and blanked out before its leader is reaped (its group killed already). A watch covers
+  the list: a `/bin/sh` (`_WATCH_SCRIPT`, spawned like a handler, in its own session) blocked
+  reading a pipe whose only write end is ours. When this process dies, however it dies, the
+  kernel closes the write end: the watch reads EOF, then the list, SIGKILLs the group of
+  every handler still in it, and exits. It reaches the whole group (the children a shell
+  forks too), unlike a death signal, which reaches only the process it is set on. Nothing is
+  written to the pipe, so the watch never wakes while the run goes on, and needs no helper.
+  The watch is started lazily (`HandlerWatch.cover`): only once some handler of the run has
+  been running for `COVER_AFTER` (the executor's loop wakes for that). A handler that is over
+  by then (a `true`, a quick check) never needs one, and most runs spawn no watch at all.
+  The window this leaves: a SIGKILL landing on agenthooks within the first `COVER_AFTER` of
+  a run's first handlers (before any watch exists) leaves those handlers to run to their own
+  end. Once the watch runs, the window is the instant between a handler's spawn and the
+  `pwrite` of its pid, as it was with an eager watch. A shell rather than a fork of this
+  process: a forked Python shares its pages copy-on-write, so that every page the run touched
+  afterwards was copied (about 1 ms of a cold run);
 - processes that left the group with `setsid` (or `setpgid`). `own_descendants` also makes
   this process a child subreaper (Linux `PR_SET_CHILD_SUBREAPER`): such processes, once
   orphaned, are reparented to it instead of to init, and `reap_orphans` kills and reaps them.
@@ -29,7 +37,7 @@ setsid outlive their hook (FreeBSD's procctl could do both; nothing here uses it
 
 Nothing is set up until the first handler starts, so a run that starts nothing pays nothing;
 then prctl is called through `_ctypes` (the C module alone, not the `ctypes` package, for a
-fraction of its import time) and the watch is spawned.
+fraction of its import time) and the list is made; the watch process only when it is due.
 """
 
 from __future__ import annotations
@@ -53,23 +61,19 @@ _PR_SET_CHILD_SUBREAPER = 36
 _PR_SET_PDEATHSIG = 1
 _REAP_ROUNDS = 32  # orphans of orphans come back to us; a fork bomb must not keep us here
 _REAP_WAIT = 1.0  # seconds to wait for SIGKILLed orphans to be reapable (D state, say)
-# The watch: "+PID" adds a handler's group, "-PID" drops it; at EOF, SIGKILL to every group
-# left. `cat` reads the lines as they come, in whole buffers (the shell's `read` takes a byte
-# per system call, which cost a run with a hundred handlers most of a millisecond each); the
-# shell goes through them once, at EOF. Words padded with spaces, so that " 1 " is never
-# found inside " 11 ". (`kill -9 -N`: dash takes neither `--` nor `-s KILL` before a
-# negative pid.)
-_WATCH_SCRIPT = """lines=$(cat)
-live=" "
-for line in $lines; do
-  p=${line#?}
-  case $line in
-    +*) live="$live$p " ;;
-    -*) case $live in *" $p "*) live="${live%% $p *} ${live#* $p }" ;; esac ;;
-  esac
-done
-for p in $live; do kill -9 "-$p" 2>/dev/null; done
+# A handler still running this long (seconds) after its start gets the watch started; a
+# `true` is over in well under a millisecond after its spawn returns.
+COVER_AFTER = 0.005
+# The watch: wait for EOF on stdin (nothing is ever written to it), then SIGKILL the group of
+# every pid in the list on descriptor 3; a blanked slot reads as an empty line. (`kill -9
+# -N`: dash takes neither `--` nor `-s KILL` before a negative pid.)
+_WATCH_SCRIPT = """read -r _
+while read -r p; do
+  case $p in ''|*[!0-9]*) ;; *) kill -9 "-$p" 2>/dev/null ;; esac
+done <&3
 """
+_SLOT = 12  # bytes per list slot: a pid right-aligned in 11 columns, and a newline
+_BLANK = b" " * (_SLOT - 1) + b"\n"
 _SHELL = "/bin/sh"
 # Python ignores SIGPIPE; a terminal's signals go to their defaults too.
 _WATCH_DEFAULTS = tuple(
@@ -82,35 +86,60 @@ _THIS_PROGRAM: Any = None
 
 
 class HandlerWatch:
-    """Our end of the watch's pipe: the handlers it must kill should this process die."""
+    """The list of handlers the watch must kill should this process die, and our end of the
+    watch once it runs."""
 
-    __slots__ = ("fd", "pid")
+    __slots__ = ("fd", "inherited", "list_fd", "pid", "size", "slots", "spare")
 
-    def __init__(self, fd: int, pid: int) -> None:
-        self.fd = fd
-        self.pid = pid  # the watch process's
+    def __init__(self, list_fd: int, inherited: tuple[int, ...]) -> None:
+        self.list_fd = list_fd
+        self.inherited = inherited  # descriptors the caller made inheritable: not the watch's
+        self.fd = -1  # the write end of the watch's stdin, once it runs
+        self.pid = 0  # the watch process's, once it runs
+        self.slots: dict[int, int] = {}  # handler pid -> its slot in the list
+        self.spare: list[int] = []  # slots blanked, to be used again
+        self.size = 0  # slots ever used
+
+    @property
+    def covering(self) -> bool:
+        """Whether a watch process runs (or could not be started: nothing more to try)."""
+        return self.pid != 0
 
     def started(self, pid: int) -> None:
         """A handler started, its group led by `pid`."""
-        self._send(b"+%d\n" % pid)
+        if self.list_fd < 0:
+            return
+        if self.spare:
+            slot = self.spare.pop()
+        else:
+            slot = self.size
+            self.size += 1
+        self.slots[pid] = slot
+        self._put(b"%11d\n" % pid, slot)
 
     def done(self, pid: int) -> None:
         """The handler's group is killed and its leader about to be reaped: forget it."""
-        self._send(b"-%d\n" % pid)
+        slot = self.slots.pop(pid, None)
+        if slot is not None:
+            self._put(_BLANK, slot)
+            self.spare.append(slot)
+
+    def cover(self) -> None:
+        """Start the watch process, once; on failure nothing more is tried (pid -1)."""
+        if self.pid == 0 and self.list_fd >= 0:
+            self.pid, self.fd = _spawn_watch(self.list_fd, self.inherited)
 
     def close(self) -> None:
-        """End the watch (it kills what is not done, then exits)."""
-        if self.fd >= 0:
-            os.close(self.fd)
-            self.fd = -1
+        """End the watch (it kills what is still listed, then exits) and drop the list."""
+        for fd in (self.fd, self.list_fd):
+            if fd >= 0:
+                os.close(fd)
+        self.fd = self.list_fd = -1
 
-    def _send(self, line: bytes) -> None:
-        if self.fd < 0:
-            return
-        try:
-            os.write(self.fd, line)  # a few bytes: one atomic write, also between threads
-        except OSError:
-            self.close()  # the watch is gone (killed by someone): nothing more to tell it
+    def _put(self, line: bytes, slot: int) -> None:
+        # On failure (a full memory cgroup, say) this handler is not covered.
+        with contextlib.suppress(OSError):
+            os.pwrite(self.list_fd, line, slot * _SLOT)  # the file offset stays at 0
 
 
 class _State:
@@ -155,19 +184,46 @@ def handler_watch(inherited: tuple[int, ...] = ()) -> HandlerWatch | None:
         _state.owner_pid = pid
         _state.subreaper = _prctl(_PR_SET_CHILD_SUBREAPER, 1)
         _state.watch = None  # a parent's, inherited through fork
-    if _state.watch is None or _state.watch.fd < 0:
-        _state.watch = _start_watch(inherited)
+    if _state.watch is None or _state.watch.list_fd < 0:
+        _state.watch = _new_watch(inherited)
     return _state.watch
 
 
-def _start_watch(inherited: tuple[int, ...]) -> HandlerWatch | None:
+def _new_watch(inherited: tuple[int, ...]) -> HandlerWatch | None:
+    """An empty list, in memory (a memfd, or else an unlinked file in /tmp); None without."""
+    try:
+        fd = os.memfd_create("agenthooks-watch", os.MFD_CLOEXEC)
+    except (OSError, AttributeError):
+        try:
+            fd = os.open("/tmp", os.O_TMPFILE | os.O_RDWR | os.O_CLOEXEC, 0o600)
+        except (OSError, AttributeError):
+            return None
+    return HandlerWatch(_above_3(fd), inherited)
+
+
+def _above_3(fd: int) -> int:
+    """`fd`, or a copy of it above 3 (it is dup'd onto 3 in the watch, after 0 to 2 are set,
+    so it must not be one of them: the caller may have closed its own)."""
+    low = []
+    while fd <= 3:
+        low.append(fd)
+        fd = os.dup(fd)  # close-on-exec, like the original
+    for old in low:
+        os.close(old)
+    return fd
+
+
+def _spawn_watch(list_fd: int, inherited: tuple[int, ...]) -> tuple[int, int]:
+    """Start the watch process on the list: its pid and our end of its stdin; (-1, -1) if
+    it cannot start."""
     read_fd, write_fd = os.pipe()  # both close-on-exec: no handler holds the write end
     actions = [
         (os.POSIX_SPAWN_DUP2, read_fd, 0),
         # Holds nothing of ours open: not our stdout, whose EOF a host waits for.
         (os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
         (os.POSIX_SPAWN_DUP2, 1, 2),
-        *((os.POSIX_SPAWN_CLOSE, fd) for fd in inherited),
+        (os.POSIX_SPAWN_DUP2, list_fd, 3),
+        *((os.POSIX_SPAWN_CLOSE, fd) for fd in inherited if fd > 3),
     ]
     try:
         # Its own session: a kill of our group or terminal never reaches it.
@@ -175,10 +231,10 @@ def _start_watch(inherited: tuple[int, ...]) -> HandlerWatch | None:
                              file_actions=actions, setsid=True, setsigdef=_WATCH_DEFAULTS)
     except OSError:
         os.close(write_fd)
-        return None
+        return -1, -1
     finally:
         os.close(read_fd)
-    return HandlerWatch(write_fd, pid)
+    return pid, write_fd
 
 
 def _prctl(option: int, arg: int) -> bool:
@@ -247,19 +303,13 @@ def reap_orphans() -> int:
 
 
 def _end_watch(watch: HandlerWatch) -> None:
-    """Every handler is done, and the watch knows it: end it now (its `cat` with it), and
-    reap both (killed processes that read a pipe die at once, so the waits are short). The
-    `cat`, orphaned, comes back to this process, the subreaper."""
+    """Every handler is done, and the list says so: end the watch now, if one runs, and reap
+    it (a killed process blocked reading a pipe dies at once, so the wait is short)."""
     watch.close()
-    try:
-        with open(f"/proc/{watch.pid}/task/{watch.pid}/children", "rb") as f:
-            helpers = [int(pid) for pid in f.read().split()]
-    except OSError:
-        helpers = []
-    _kill(os.killpg, watch.pid)  # its own session and group: the shell and its `cat`
-    for pid in (watch.pid, *helpers):
+    if watch.pid > 0:
+        _kill(os.killpg, watch.pid)  # its own session and group
         with contextlib.suppress(ChildProcessError):
-            os.waitpid(pid, 0)
+            os.waitpid(watch.pid, 0)
 
 
 def _kill(kill: Callable[[int, int], None], ident: int) -> None:

@@ -48,7 +48,7 @@ import sys
 import time
 
 from agenthooks.executor.command import direct_command, lookup
-from agenthooks.executor.descendants import handler_watch
+from agenthooks.executor.descendants import COVER_AFTER, handler_watch
 from agenthooks.executor.records import (
     _ENDING_SIGNALS,
     EXIT_GRACE,
@@ -342,6 +342,8 @@ def _start_more(
                 break
             if h.result is None:
                 started.append(h)
+                # A long batch of spawns: the first may be running long enough to be watched.
+                _cover_if_due(queue.watch, live or started, h.start)
     finally:
         _restore_signals(held)
         for signum in dict.fromkeys(pending):
@@ -589,7 +591,7 @@ def _serve(queue: _Queue, sel: _Poller, payload: memoryview) -> None:
     live = _start_more(queue, [], sel, payload)
     now = time.monotonic()
     while live:  # _start_more leaves none running only when none is waiting
-        for h, kind in sel.select(_select_timeout(live, now)):
+        for h, kind in sel.select(_select_timeout(live, now, queue.watch)):
             if kind == _CANCEL:
                 raise Cancelled
             assert h is not None
@@ -604,13 +606,27 @@ def _serve(queue: _Queue, sel: _Poller, payload: memoryview) -> None:
         for h in live:
             _advance(h, sel, now, queue.watch)
         live = [h for h in live if h.result is None]
+        _cover_if_due(queue.watch, live, now)
         if queue.waiting and len(live) < queue.cap:
             live = _start_more(queue, live, sel, payload)
 
 
-def _select_timeout(live: list[_Handler], now: float) -> float | None:
+def _cover_if_due(watch: HandlerWatch | None, running: list[_Handler], now: float) -> None:
+    """Start the watch once a handler still running started `COVER_AFTER` ago or more
+    (`descendants`: a run whose handlers are all over by then needs none). `running` is in
+    start order, so its first is the oldest."""
+    due = running and now - running[0].start >= COVER_AFTER
+    if due and watch is not None and not watch.covering:
+        watch.cover()
+
+
+def _select_timeout(
+    live: list[_Handler], now: float, watch: HandlerWatch | None = None
+) -> float | None:
     """Seconds until the earliest moment some handler needs attention without an event."""
     wake = float("inf")
+    if watch is not None and not watch.covering and live:
+        wake = live[0].start + COVER_AFTER  # the watch is due then, if it still runs
     for h in live:
         if h.exit_at is not None:
             wake = min(wake, h.exit_at + EXIT_GRACE, h.deadline)

@@ -50,6 +50,23 @@ def last_json(done: subprocess.CompletedProcess[str]) -> object:
 
 # --- dying with agenthooks (the watch) ----------------------------------------------------
 
+
+def watching(pid: int) -> bool:
+    """Whether the process has started its watch (a child running the watch script): it
+    does so once a handler has run for `descendants.COVER_AFTER`."""
+    from agenthooks.executor import descendants
+
+    script = descendants._WATCH_SCRIPT.encode()
+    for child, _state in proctools.children(pid):
+        try:
+            cmdline = Path(f"/proc/{child}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if script in cmdline:
+            return True
+    return False
+
+
 DIES_WITH_US = """
 import sys
 from agenthooks import executor
@@ -73,6 +90,7 @@ def test_handlers_die_with_a_killed_agenthooks(procs: Procs, command: str, marke
     runner = subprocess.Popen([sys.executable, "-c", DIES_WITH_US, command], env=script_env())
     try:
         assert proctools.wait_for(lambda: procs.with_argv(argv)), "the handler did not start"
+        assert proctools.wait_for(lambda: watching(runner.pid)), "no watch for a long handler"
         assert proctools.wait_for(lambda: proctools.waiting_in_poll(runner.pid))
         runner.kill()
         runner.wait(timeout=10)
@@ -92,6 +110,7 @@ def test_the_whole_group_dies_with_a_killed_agenthooks(procs: Procs) -> None:
     runner = subprocess.Popen([sys.executable, "-c", DIES_WITH_US, command], env=script_env())
     try:
         assert proctools.wait_for(lambda: len(procs.with_argv(argv)) == 3), "not started"
+        assert proctools.wait_for(lambda: watching(runner.pid)), "no watch for a long handler"
         assert proctools.wait_for(lambda: proctools.waiting_in_poll(runner.pid))
         groups = {st[2] for pid in procs.with_argv(argv) if (st := procs.stat(pid))}
         runner.kill()
@@ -110,7 +129,8 @@ from agenthooks import executor
 from agenthooks.executor import descendants
 
 executor.own_descendants()
-results = executor.run_processes([executor.ProcessSpec("echo $$", "/", 60)], b"")
+# Longer than COVER_AFTER: the watch is started while it runs.
+results = executor.run_processes([executor.ProcessSpec("sleep 0.2; echo $$", "/", 60)], b"")
 watch = descendants.handler_watch()
 print(json.dumps([watch.pid, int(results[0].stdout), executor.reap_orphans()]))
 """
@@ -121,7 +141,7 @@ def test_the_watch_ends_with_the_run_and_kills_nothing_done(procs: Procs) -> Non
     """Told of each handler's end before its pgid is freed, the watch kills nothing after a
     normal run; `reap_orphans` ends and reaps it, leaving no process behind."""
     watch, handler, reaped = last_json(run_script(WATCH_ENDS))  # type: ignore[misc]
-    assert watch != handler and reaped == 0  # the watch is ended apart: no orphan
+    assert watch > 0 and watch != handler and reaped == 0  # ended apart: no orphan
     assert procs.stat(watch) is None
 
 
@@ -323,12 +343,19 @@ def test_cli_hangup_and_quit_kill_every_handler_group(
         assert procs.wait_group_gone(pgid, 3.0) == [], pgid
 
 
-@pytest.mark.parametrize("done_first", [True, False])
-def test_the_watch_kills_the_groups_not_done_and_only_those(
-    procs: Procs, done_first: bool
-) -> None:
-    """The watch's bookkeeping, on real groups: told "+A +B +C -A", only B and C die at EOF,
-    words that contain A's digits around it changing nothing."""
+@pytest.mark.skipif(not LINUX, reason="own_descendants is Linux's")
+@pytest.mark.parametrize(
+    "notes",
+    [
+        "+A +B +C -A cover",
+        "cover +A +B +C -A",  # handlers started once the watch runs
+        "+A +B -A +C cover",  # C in the slot A left
+        "+C +B -B +B +A -A cover",  # a slot blanked and written again
+    ],
+)
+def test_the_watch_kills_the_groups_not_done_and_only_those(procs: Procs, notes: str) -> None:
+    """The watch's bookkeeping, on real groups: at EOF it kills every group still listed, and
+    none blanked out, whenever it was started."""
     from agenthooks.executor import descendants
 
     sleepers = [
@@ -337,16 +364,29 @@ def test_the_watch_kills_the_groups_not_done_and_only_those(
     ]
     for pid in sleepers:
         procs.reap_group(pid)
-    done, *others = sleepers if done_first else sleepers[::-1]
-    # Words that contain the done pid, beyond any pid Linux gives (at most 2**22): a kill of
-    # them reaches nothing.
-    beyond = f"+9999999{done}\n+{done}0000000\n"
-    lines = "".join(f"+{pid}\n" for pid in sleepers) + beyond + f"-{done}\n"
-    subprocess.run(["/bin/sh", "-c", descendants._WATCH_SCRIPT], input=lines.encode(),
-                   timeout=30, check=False)
-    for pid in others:
-        assert procs.wait_group_gone(pid) == [], pid
-    assert procs.group_members(done), "a group the watch was told is done was killed"
-    os.killpg(done, signal.SIGKILL)
+    named = dict(zip("ABC", sleepers, strict=True))
+    listed: set[int] = set()
+    watch = descendants._new_watch(())
+    assert watch is not None
+    try:
+        for note in notes.split():
+            if note == "cover":
+                watch.cover()
+            elif note[0] == "+":
+                watch.started(named[note[1]])
+                listed.add(named[note[1]])
+            else:
+                watch.done(named[note[1]])
+                listed.discard(named[note[1]])
+        assert watch.pid > 0
+    finally:
+        watch.close()  # EOF: the watch kills what is listed, and exits
+    os.waitpid(watch.pid, 0)
+    for pid in sleepers:
+        if pid not in listed:
+            assert procs.group_members(pid), f"{pid}: a group the watch was told is done died"
+            os.killpg(pid, signal.SIGKILL)
+        else:
+            assert procs.wait_group_gone(pid) == [], pid
     for pid in sleepers:
         os.waitpid(pid, 0)
