@@ -8,7 +8,7 @@ nothing an operation writes leaks up into its turn or session.
 from __future__ import annotations
 
 import _thread  # `threading`'s own lock and thread-local types, without importing it
-from collections.abc import Mapping
+from _collections_abc import Mapping  # collections.abc's, unimported
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

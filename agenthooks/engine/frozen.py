@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from _collections_abc import Iterator, Mapping, Sequence  # collections.abc's, unimported
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ context, sync or async; checked by the python kind, where its errors are failure
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from _collections_abc import Callable, Mapping  # collections.abc's, unimported
 
 from agenthooks.model.events import TOOL_CALL_EVENTS
 
@@ -93,11 +93,10 @@ def arg_globs(args: Mapping[str, str] | None) -> tuple[tuple[str, str], ...]:
 def _as_text(value: Any) -> str:
     if isinstance(value, str):
         return value
-    import json
-
+    from agenthooks import jsontext
     from agenthooks.decision import plain
 
-    return json.dumps(plain(value), ensure_ascii=False, sort_keys=True)
+    return jsontext.dumps(plain(value), ensure_ascii=False, sort_keys=True)
 
 
 def args_match(globs: tuple[tuple[str, str], ...], tool_args: Mapping[str, Any]) -> bool:

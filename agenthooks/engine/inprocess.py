@@ -7,9 +7,9 @@ hooks.json run (once per tool call) never pays for contexts, views or the python
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator, Mapping, Sequence
+from _collections_abc import Iterator, Mapping, Sequence  # collections.abc's, unimported
 
+from agenthooks import jsontext
 from agenthooks.combine.fold import START, Folded, step
 from agenthooks.decision import Decision
 from agenthooks.engine.context import Context
@@ -132,7 +132,7 @@ def checked(outcome: HookOutcome) -> HookOutcome:
         return outcome._replace(decision=None, error="returned arguments nested deeper than "
                                 f"{MAX_DEPTH} levels")
     try:
-        json.dumps(decision.args, allow_nan=False)
+        jsontext.dumps(decision.args, allow_nan=False)
     except (TypeError, ValueError, RecursionError) as exc:
         return outcome._replace(decision=None,
                                 error=f"returned arguments that are not JSON: {exc}")

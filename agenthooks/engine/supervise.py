@@ -33,13 +33,13 @@ hooks inline in the caller's process, whose threads and state they may share.
 
 from __future__ import annotations
 
-import contextlib
 import marshal
 import os
 import sys
 import time
 
 from agenthooks.decision import Decision
+from agenthooks.errors import suppress  # contextlib's, without importing it
 from agenthooks.executor.descendants import die_with_parent, reap
 from agenthooks.kinds.python import HookOutcome, call_hook
 from agenthooks.model.handlers import signal_name
@@ -47,7 +47,7 @@ from agenthooks.model.handlers import signal_name
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import signal
-    from collections.abc import Iterator, Sequence
+    from collections.abc import Sequence
     from typing import Any
 
     from agenthooks.engine.context import Context
@@ -88,7 +88,7 @@ def call_isolated(hook: PythonHook, ctx: Context, *, looped: bool) -> HookOutcom
         _child(hook, ctx, looped, write_end, parent)
     os.close(write_end)
     try:
-        with contextlib.suppress(OSError):  # also done by the child: whichever runs first
+        with suppress(OSError):  # also done by the child: whichever runs first
             os.setpgid(pid, pid)
         message, timed_out = _receive(read_end, start + hook.timeout + GRACE)
     finally:
@@ -155,7 +155,7 @@ class _Shared:
             _serve(self.hooks, ctx, request_read, reply_write, parent)
         os.close(request_read)
         os.close(reply_write)
-        with contextlib.suppress(OSError):  # also done by the child: whichever runs first
+        with suppress(OSError):  # also done by the child: whichever runs first
             os.setpgid(pid, pid)
         self.pid, self.requests, self.replies = pid, request_write, reply_read
         self.ctx, self.args = ctx, ctx.tool_args
@@ -180,7 +180,7 @@ class _Shared:
         if not self.pid:
             return 0
         for fd in (self.requests, self.replies):
-            with contextlib.suppress(OSError):
+            with suppress(OSError):
                 os.close(fd)
         status = _end(self.pid)
         self.pid, self.requests, self.replies, self.ctx, self.args = 0, -1, -1, None, None
@@ -190,15 +190,23 @@ class _Shared:
 _shared = _Shared()
 
 
-@contextlib.contextmanager
-def one_child_for(hooks: Sequence[PythonHook]) -> Iterator[None]:
-    """While the chain of `hooks` runs, its Markdown hooks share one child; it is killed when
-    the chain ends, however it ends."""
-    _shared.end()
-    _shared.hooks = tuple(hook for hook in hooks if _is_starlark(hook))
-    try:
-        yield
-    finally:
+def one_child_for(hooks: Sequence[PythonHook]) -> OneChild:
+    """While the chain of `hooks` runs (`with one_child_for(chain):`), its Markdown hooks share
+    one child; it is killed when the chain ends, however it ends."""
+    return OneChild(hooks)
+
+
+class OneChild:
+    """`one_child_for`'s context manager (a class: `contextlib` is not on the run path)."""
+
+    def __init__(self, hooks: Sequence[PythonHook]) -> None:
+        self.hooks = hooks
+
+    def __enter__(self) -> None:
+        _shared.end()
+        _shared.hooks = tuple(hook for hook in self.hooks if _is_starlark(hook))
+
+    def __exit__(self, *exc_info: object) -> None:
         _shared.end()
         _shared.hooks = ()
 
@@ -216,7 +224,7 @@ def _warm(hook: PythonHook) -> None:
     engine): loaded here, it is not loaded again by each hook's process within its deadline."""
     warm = getattr(hook.fn, "agenthooks_warm", None)
     if callable(warm):
-        with contextlib.suppress(Exception):  # its own process meets it again, and fails
+        with suppress(Exception):  # its own process meets it again, and fails
             warm()
 
 
@@ -260,9 +268,9 @@ def _receive(fd: int, deadline: float) -> tuple[bytes | None, bool]:
 
 def _end(pid: int) -> int:
     """Kill the child's group (the child and what it started there) and reap the child."""
-    with contextlib.suppress(OSError):  # already gone
+    with suppress(OSError):  # already gone
         os.killpg(pid, signal.SIGKILL)
-    with contextlib.suppress(OSError):  # not a group leader yet, or already gone
+    with suppress(OSError):  # not a group leader yet, or already gone
         os.kill(pid, signal.SIGKILL)
     # It has sent its outcome and called `os._exit`, or ended, or was just killed: the wait
     # is short.
@@ -353,7 +361,7 @@ def _read_exactly(fd: int, size: int) -> bytes | None:
 def _become_child(hook: PythonHook, parent: int) -> None:
     """Its own process group, death with the parent, default signal handling, fd 1 on
     stderr, a Starlark bound."""
-    with contextlib.suppress(OSError):
+    with suppress(OSError):
         os.setpgid(0, 0)
     # A parent killed outright (SIGKILL at a host's timeout) cannot kill this process: the
     # kernel does (Linux), so a hook that never returns does not outlive the run.

@@ -10,7 +10,7 @@ timeout that cancels them.
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable, Callable
+from _collections_abc import Awaitable, Callable
 
 from agenthooks.decision import DECIDE_KINDS, KINDS, Decision
 from agenthooks.engine.context import Context

@@ -12,7 +12,7 @@ on tool.pre by default); `validate` reports it (`check_markdown`).
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from _collections_abc import Sequence  # collections.abc's, unimported
 
 from agenthooks.config.loader import Unusable, not_utf8, read_bytes
 from agenthooks.markdown.events import engine_event

@@ -13,8 +13,8 @@ modifies) beside every original field, whatever host shape the payload came in.
 from __future__ import annotations
 
 import _thread  # `threading`'s own lock and thread-local types, without importing it
-import json
 
+from agenthooks import jsontext
 from agenthooks.decision import Decision
 from agenthooks.engine.frozen import raw, thaw
 from agenthooks.markdown import script as kind
@@ -177,7 +177,7 @@ def view(ctx: Context, word: str) -> tuple[dict[str, Any], str]:
         if args != tool_args(payload):  # rewritten by an earlier hook: show it in its shape
             payload = with_args(payload, args)
         payload = {**payload, "name": ctx.tool_name, "args": args}
-    made = (payload, json.dumps(payload, ensure_ascii=False, allow_nan=False))
+    made = (payload, jsontext.dumps(payload, ensure_ascii=False, allow_nan=False))
     _views.last = (key, made)
     return made
 

@@ -15,7 +15,6 @@ nothing unless it returns `modify(...)`.
 from __future__ import annotations
 
 import _thread  # `threading`'s own lock and thread-local types, without importing it
-import re
 import time
 
 from agenthooks.errors import HookFailure
@@ -23,6 +22,7 @@ from agenthooks.jsonlimits import MAX_DEPTH
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import re
     from typing import Any, NamedTuple
 
     import starlark
@@ -165,6 +165,8 @@ def _set(name: Any, value: Any) -> None:
 
 
 # --- re: Python's syntax and argument order, plain values back ---------------------------
+# `re` (with `enum` behind it) is imported by the first call that needs it: a run whose
+# scripts never call re.* pays nothing for it.
 
 
 def _texts(what: str, *values: Any) -> None:
@@ -179,17 +181,23 @@ def _groups(found: re.Match[str] | None) -> list[str | None] | None:
 
 def _re_match(pattern: Any, text: Any) -> list[str | None] | None:
     _texts("match", pattern, text)
+    import re
+
     return _groups(re.match(pattern, text))
 
 
 def _re_search(pattern: Any, text: Any) -> list[str | None] | None:
     _texts("search", pattern, text)
+    import re
+
     return _groups(re.search(pattern, text))
 
 
 def _re_findall(pattern: Any, text: Any) -> list[str]:
     """Every match: the whole match, or its one group when the pattern has exactly one."""
     _texts("findall", pattern, text)
+    import re
+
     compiled = re.compile(pattern)
     group = 1 if compiled.groups == 1 else 0
     return [found.group(group) or "" for found in compiled.finditer(text)]
@@ -197,6 +205,8 @@ def _re_findall(pattern: Any, text: Any) -> list[str]:
 
 def _re_sub(pattern: Any, replacement: Any, text: Any, count: Any = 0) -> str:
     _texts("sub", pattern, replacement, text)
+    import re
+
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
         raise ValueError("re.sub's count must be a whole number, 0 for all")
     return str(re.sub(pattern, replacement, text, count=count))
@@ -283,6 +293,8 @@ def deadline_check(timeout_ms: int) -> Any:
 
 def where(text: str) -> tuple[str, int, int] | None:
     """The part (`script` or `when`) and position starlark-rust names in an error."""
+    import re
+
     found = re.search(_WHERE, text)
     return None if found is None else (found.group(1), int(found.group(2)), int(found.group(3)))
 
