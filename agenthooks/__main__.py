@@ -1,3 +1,3 @@
-from agenthooks.cli import main
+from agenthooks.cli import program
 
-raise SystemExit(main())
+program()

@@ -7,6 +7,8 @@ matcher at all match every tool.
 
 from __future__ import annotations
 
+from agenthooks.memo import memo
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -17,8 +19,6 @@ if TYPE_CHECKING:
 # matchers are all such names never imports `re` (with `enum` and `functools` behind it, more
 # than the rest of a cold run costs).
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
-_CACHE_SIZE = 4096
-_compiled: dict[str | None, MatchFn] = {}
 
 
 def _match_all(tool: str) -> bool:
@@ -29,31 +29,26 @@ def matches_everything(matcher: str | None) -> bool:
     return matcher is None or matcher in ("", "*")
 
 
-def _plain_names(matcher: str) -> frozenset[str] | None:
-    """The names of `a|b|c` when each is a non-empty run of `[A-Za-z0-9_-]`, else None."""
+def is_plain_name(text: str) -> bool:
+    """Whether `text` is a non-empty run of `[A-Za-z0-9_-]` (`re.fullmatch` of that class)."""
+    return bool(text) and _NAME_CHARS.issuperset(text)
+
+
+def plain_names(matcher: str) -> list[str] | None:
+    """The names of `a|b|c` when each is a plain name, else None."""
     names = matcher.split("|")
-    if all(name and _NAME_CHARS.issuperset(name) for name in names):
-        return frozenset(names)
-    return None
+    return names if all(map(is_plain_name, names)) else None
 
 
+@memo(4096)
 def compile_matcher(matcher: str | None) -> MatchFn:
     """A predicate on tool names; raises `re.error` when the matcher is not a valid regex."""
-    found = _compiled.get(matcher)
-    if found is None:
-        if len(_compiled) >= _CACHE_SIZE:
-            _compiled.clear()
-        found = _compiled[matcher] = _compile(matcher)
-    return found
-
-
-def _compile(matcher: str | None) -> MatchFn:
     if matches_everything(matcher):
         return _match_all
     assert matcher is not None
-    names = _plain_names(matcher)
+    names = plain_names(matcher)
     if names is not None:
-        return names.__contains__
+        return frozenset(names).__contains__
     import re
 
     pattern = re.compile(matcher)

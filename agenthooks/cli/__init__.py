@@ -16,6 +16,7 @@ from agenthooks.errors import AgentHooksError, describe
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
+    from typing import NoReturn
 
 DEBUG_ENV = "AGENTHOOKS_DEBUG"
 
@@ -65,6 +66,15 @@ def leave(status: int) -> None:
     os._exit(status)
 
 
+def program() -> NoReturn:
+    """The `agenthooks` program (bin/agenthooks, `python -m agenthooks`): `main`, then exit;
+    a run leaves at once (`leave`)."""
+    status = main()
+    if split_run(sys.argv[1:]) is not None:
+        leave(status)
+    raise SystemExit(status)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     try:
@@ -79,10 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from agenthooks.cli.run_args import main_run
 
             # Only the real program may change its process (subreaper, death signal).
-            status = main_run(run, own_process=argv is None)
-            if argv is None:
-                leave(status)
-            return status
+            return main_run(run, own_process=argv is None)
         from agenthooks.cli.app import invoke
 
         return invoke(args)

@@ -24,6 +24,7 @@ from agenthooks.dialects.claude import CLAUDE
 from agenthooks.dialects.gemini import GEMINI, HOOKS_CONFIG, LEGACY_CONFIG_KEYS
 from agenthooks.dialects.spec import Dialect, HandlerType
 from agenthooks.events import INT32_MAX, did_you_mean
+from agenthooks.matcher import is_plain_name
 from agenthooks.model.events import HOST_NAMES, other_host_hint
 from agenthooks.model.handlers import Handler, Source, escape, json_kind
 from agenthooks.model.hosts import imported
@@ -294,7 +295,7 @@ class DialectChecker(Checker):
             fix = f"write '^{pattern}$' to match from the start"
             fix += f", or the exact list '{exact}'" if exact else ""
         else:
-            body = pattern if matching.PLAIN_NAME.fullmatch(pattern) else f"(?:{pattern})"
+            body = pattern if is_plain_name(pattern) else f"(?:{pattern})"
             if re.fullmatch(r"[A-Za-z0-9_\-]+(?:\|[A-Za-z0-9_\-]+)*", pattern):
                 body = f"({pattern})" if "|" in pattern else pattern
             fix = f"write '^{body}$' to match whole names"

@@ -21,7 +21,8 @@ from collections.abc import Sequence
 
 from agenthooks.dialects import matching
 from agenthooks.dialects.check import DIALECT_SPECS
-from agenthooks.dialects.matching import PLAIN_NAME, Selection
+from agenthooks.dialects.matching import Selection
+from agenthooks.matcher import is_plain_name
 from agenthooks.model.events import HOST_NAMES, counterpart
 from agenthooks.model.handlers import Handler
 from agenthooks.model.hosts import HOST_TABLE
@@ -96,7 +97,7 @@ def render(chosen: Selection, target: str, event: str) -> list[str | None] | Non
         return list(chosen.names) if chosen.form == "names" else None
     names, pattern = chosen.names, chosen.pattern
     if chosen.form == "names":
-        plain = all(PLAIN_NAME.fullmatch(n) for n in names)
+        plain = all(map(is_plain_name, names))
         if target in ("gemini", "cursor"):  # regexes searched anywhere: anchor the names
             body = "|".join(re.escape(n) for n in names)
             return [f"^{body}$" if len(names) == 1 else f"^({body})$"]
@@ -801,7 +802,7 @@ def _tool_names(handler: Handler) -> frozenset[str] | None:
     if chosen.form == "never":
         return frozenset()
     names = chosen.names
-    if chosen.form == "full" and all(PLAIN_NAME.fullmatch(n) for n in chosen.pattern.split("|")):
+    if chosen.form == "full" and all(map(is_plain_name, chosen.pattern.split("|"))):
         names = tuple(chosen.pattern.split("|"))  # an anchored `a|b` is a list of names
     elif chosen.form != "names":
         return None

@@ -29,7 +29,8 @@ from agenthooks.dialects.check import DialectChecker, freeze, runs_as
 from agenthooks.dialects.claude import CLAUDE
 from agenthooks.dialects.copilot import COMMAND_FIELDS, COPILOT, EVENTS, PASCAL_EVENTS, VERSION
 from agenthooks.dialects.copilot import selection as copilot_selection
-from agenthooks.dialects.matching import PLAIN_NAME, regex_error
+from agenthooks.dialects.matching import regex_error
+from agenthooks.matcher import is_plain_name
 from agenthooks.model.handlers import Handler, Source, json_kind
 
 TYPE_CHECKING = False
@@ -363,7 +364,7 @@ def claude_matcher(matcher: str | None) -> str | None:
     if matcher is None or matcher.strip() in ("", "*", "**"):
         return None
     tokens = matcher.split("|")
-    if not all(PLAIN_NAME.fullmatch(token) for token in tokens):
+    if not all(map(is_plain_name, tokens)):
         return f"^(?:{matcher})$"
     from agenthooks.model.tools import tool_name
 

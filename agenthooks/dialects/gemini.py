@@ -7,13 +7,13 @@ comments); an extension's `hooks/hooks.json`. Only `hooks` and `hooksConfig` are
 from __future__ import annotations
 
 import os
-import re
-from collections.abc import Mapping
 
 from agenthooks.dialects.spec import Dialect, HandlerType
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from agenthooks.model.handlers import Handler
 
 # event -> what its matcher is matched against. The planner passes a tool name on the tool
@@ -83,8 +83,9 @@ HOOKS_CONFIG: dict[str, str] = {"enabled": "boolean", "disabled": "strings",
 # `${key}` of extensionPath, workspacePath, `/` and pathSeparator; anything else stays).
 
 ENV_KEY = "env"
-_SETTINGS_VARIABLE = re.compile(r"\$(?:([A-Za-z0-9_]+)|\{([^}]+?)(?::-([^}]*))?\})")
-_EXTENSION_VARIABLE = re.compile(r"\$\{(.*?)\}")
+# Patterns for `re`, which loads only for a value that holds a `$`.
+_SETTINGS_VARIABLE = r"\$(?:([A-Za-z0-9_]+)|\{([^}]+?)(?::-([^}]*))?\})"
+_EXTENSION_VARIABLE = r"\$\{(.*?)\}"
 
 
 def handler_variables(handler: Handler) -> dict[str, str]:
@@ -105,6 +106,10 @@ def expand_settings_value(value: str, environ: Mapping[str, str]) -> str:
     """`resolveEnvVarsInString`: `$NAME`, `${NAME}`, `${NAME:-default}`; a set variable wins
     even when empty (JavaScript's `typeof val === 'string'`), then the default, else the text
     stays as written."""
+    if "$" not in value:
+        return value
+    import re
+
     def one(found: re.Match[str]) -> str:
         name = found.group(1) or found.group(2) or ""
         if name in environ:
@@ -112,9 +117,13 @@ def expand_settings_value(value: str, environ: Mapping[str, str]) -> str:
         default = found.group(3)
         return default if default is not None else found.group(0)
 
-    return _SETTINGS_VARIABLE.sub(one, value)
+    return re.sub(_SETTINGS_VARIABLE, one, value)
 
 
 def hydrate(value: str, context: Mapping[str, str]) -> str:
     """`hydrateString`: `${key}` of the context, anything else left as written."""
-    return _EXTENSION_VARIABLE.sub(lambda m: context.get(m.group(1), m.group(0)), value)
+    if "$" not in value:
+        return value
+    import re
+
+    return re.sub(_EXTENSION_VARIABLE, lambda m: context.get(m.group(1), m.group(0)), value)

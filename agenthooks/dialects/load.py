@@ -8,8 +8,6 @@ byte-order mark.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from agenthooks import jsontext
 from agenthooks.config.loader import Unusable, _syntax_message, read_bytes
 from agenthooks.config.rules import ALL_RULES
@@ -18,6 +16,7 @@ from agenthooks.model.handlers import Diagnostic, Handler, HookFile, Source
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import Any, NamedTuple
 
     from agenthooks.config.jsonpos import PositionMap

@@ -26,24 +26,26 @@ another host's syntax: everything, a set of exact names, a regex that may match 
 
 from __future__ import annotations
 
-import re
-from functools import lru_cache
-
 from agenthooks.dialects import dialect_spec
+from agenthooks.matcher import is_plain_name, plain_names
+from agenthooks.memo import memo
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import re
     from collections.abc import Callable
     from typing import Literal, NamedTuple
     Form = Literal["all", "names", "search", "full", "never"]
 else:
     from agenthooks._records import NamedTuple
 
-CLAUDE_EXACT = re.compile(r"[A-Za-z0-9_\-, |]*")
-CLAUDE_EXACT_NARROW = re.compile(r"[A-Za-z0-9_|]*")
-PLAIN_NAME = re.compile(r"[A-Za-z0-9_\-]+")
+# Claude Code's exact-name matchers, `[A-Za-z0-9_\-, |]*` and on some events `[A-Za-z0-9_|]*`,
+# as sets of characters: reading a settings file's plain matchers never loads `re`.
+_ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+CLAUDE_EXACT = frozenset(_ALNUM + "_-, |")
+CLAUDE_EXACT_NARROW = frozenset(_ALNUM + "_|")
 # `^name$`, `^(a|b)$`, `^(?:a|b)$`: a regex that is a list of exact names.
-ANCHORED_NAMES = re.compile(r"\^(?:\((?:\?:)?)?([A-Za-z0-9_\-]+(?:\|[A-Za-z0-9_\-]+)*)\)?\$")
+ANCHORED_NAMES = r"\^(?:\((?:\?:)?)?([A-Za-z0-9_\-]+(?:\|[A-Za-z0-9_\-]+)*)\)?\$"
 
 
 class Selection(NamedTuple):
@@ -61,18 +63,23 @@ def js_regex(pattern: str) -> re.Pattern[str]:
     return _js_regex(pattern)
 
 
-@lru_cache(maxsize=1024)
+@memo(1024)
 def _js_regex(pattern: str) -> re.Pattern[str]:
+    import re
+
     if _python_only(pattern):
         raise re.error("Python-only regex syntax: JavaScript's RegExp rejects it")
     return re.compile(re.sub(r"\(\?<(?![=!])", "(?P<", pattern))
 
 
-_PYTHON_GROUP = re.compile(r"\(\?(?:[aiLmsux-]+\)|P[<=]|#|>)")
+_PYTHON_GROUP = r"\(\?(?:[aiLmsux-]+\)|P[<=]|#|>)"
 
 
 def _python_only(pattern: str) -> bool:
     """Whether a pattern uses syntax only Python's `re` reads (see the module's docstring)."""
+    import re
+
+    python_group = re.compile(_PYTHON_GROUP)
     i, in_class, quantified = 0, False, False
     while i < len(pattern):
         char = pattern[i]
@@ -84,7 +91,7 @@ def _python_only(pattern: str) -> bool:
             i, quantified = i + 1, False
             continue
         if pattern.startswith("(?", i):
-            if _PYTHON_GROUP.match(pattern, i):
+            if python_group.match(pattern, i):
                 return True
             i, quantified = i + 2, False
             continue
@@ -100,12 +107,16 @@ def python_regex(pattern: str) -> re.Pattern[str]:
     return _python_regex(pattern)
 
 
-@lru_cache(maxsize=1024)
+@memo(1024)
 def _python_regex(pattern: str) -> re.Pattern[str]:
+    import re
+
     return re.compile(pattern)
 
 
 def regex_error(pattern: str, python: bool = False) -> str | None:
+    import re
+
     try:
         (python_regex if python else js_regex)(pattern)
     except re.error as exc:
@@ -125,8 +136,8 @@ def claude_selection(matcher: str | None, event: str) -> Selection:
         return ALL
     assert matcher is not None
     exact = CLAUDE_EXACT_NARROW if event in claude.exact_events else CLAUDE_EXACT
-    if exact.fullmatch(matcher):
-        names = tuple(n.strip() for n in re.split(r"[|,]", matcher) if n.strip())
+    if exact.issuperset(matcher):
+        names = tuple(n.strip() for n in matcher.replace(",", "|").split("|") if n.strip())
         return Selection("names", names)
     if regex_error(matcher) is not None:
         return Selection("never", pattern=matcher)
@@ -152,8 +163,9 @@ def antigravity_selection(matcher: str | None, event: str) -> Selection:
     if event not in TOOL_EVENTS or matcher in (None, "", "*"):
         return ALL
     assert matcher is not None
-    if re.fullmatch(r"[A-Za-z0-9_\-]+(?:\|[A-Za-z0-9_\-]+)*", matcher):
-        return Selection("names", tuple(matcher.split("|")))
+    names = plain_names(matcher)
+    if names is not None:
+        return Selection("names", tuple(names))
     return Selection("full", pattern=matcher, python=True)
 
 
@@ -204,9 +216,11 @@ def simplify(chosen: Selection) -> Selection:
     if chosen.form not in ("search", "full"):
         return chosen
     pattern = chosen.pattern
-    if chosen.form == "full" and PLAIN_NAME.fullmatch(pattern):
+    if chosen.form == "full" and is_plain_name(pattern):
         return Selection("names", (pattern,))
-    found = ANCHORED_NAMES.fullmatch(pattern)
+    import re
+
+    found = re.fullmatch(ANCHORED_NAMES, pattern)
     if found is not None:
         return Selection("names", tuple(found.group(1).split("|")))
     if chosen.form == "search" and pattern.startswith("^(?:") and pattern.endswith(")$"):
