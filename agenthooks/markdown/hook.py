@@ -93,7 +93,8 @@ class MarkdownHook:
         kind._calls.records = records if records is not None else []
         try:
             options = kind.deadline_check(self.front.timeout_ms)
-            return module.call_with(options, function, self.front.event, payload).value
+            with kind.LentJson():
+                return module.call_with(options, function, self.front.event, payload).value
         except sl.StarlarkError as exc:
             raise kind.StarlarkError(self._failure(what, str(exc))) from None
         except BaseException as exc:  # a panic inside starlark-rust, e.g. a huge allocation

@@ -15,8 +15,10 @@ nothing unless it returns `modify(...)`.
 from __future__ import annotations
 
 import _thread  # `threading`'s own lock and thread-local types, without importing it
+import sys
 import time
 
+from agenthooks import jsontext
 from agenthooks.errors import HookFailure
 from agenthooks.jsonlimits import MAX_DEPTH
 
@@ -259,7 +261,7 @@ def _shared_prelude() -> tuple[Any, Any]:
     if _prelude is not None:
         return _prelude
     sl, dialect, globals_ = _engine()
-    with _setup_lock:
+    with _setup_lock, LentJson():
         if _prelude is None:
             module = sl.Module()
             for name, function in _CALLABLES.items():
@@ -277,6 +279,35 @@ def _shared_prelude() -> tuple[Any, Any]:
             _prelude = (sl.parse("prelude", statement, loading),
                         sl.FileLoader(lambda _name: frozen))
         return _prelude
+
+
+# starlark-pyo3 converts every number, text, bool and None that crosses between Python and
+# Starlark with the `json` module's loads and dumps (`import json` at each crossing). Importing
+# `json` costs more than all the hooks of a run (its decoder imports `re`, and `re` `enum`), so
+# while agenthooks calls Starlark in a process that has not imported `json` and runs no other
+# thread, that import finds this module instead: `jsontext`'s loads and dumps, the C codec
+# `json` itself calls, with the same values, output and errors. It is there only for the call,
+# never seen by other code (no other thread runs), and the process's own `import json` later
+# gets the real one.
+_JSON = type(sys)("json", "json's loads and dumps for starlark-pyo3 (agenthooks.jsontext)")
+_JSON.__dict__.update(loads=jsontext.loads, dumps=jsontext.dumps)
+
+
+class LentJson:
+    """`with LentJson():` lends `_JSON` as `json` to the Starlark calls inside, when no
+    `json` is imported and no other thread runs; nesting is fine."""
+
+    __slots__ = ("lent",)
+
+    def __enter__(self) -> None:
+        modules = sys.modules
+        self.lent = "json" not in modules and _thread._count() == 0
+        if self.lent:
+            modules["json"] = _JSON
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self.lent and sys.modules.get("json") is _JSON:
+            del sys.modules["json"]
 
 
 def deadline_check(timeout_ms: int) -> Any:
@@ -341,6 +372,10 @@ class Compiler:
         return Problem(rule, message, line, column)
 
     def compile(self) -> Compiled:
+        with LentJson():
+            return self._compile()
+
+    def _compile(self) -> Compiled:
         sl, _, globals_ = _engine()
         load, loader = _shared_prelude()
         module = sl.Module()

@@ -428,3 +428,44 @@ def test_a_second_run_reads_the_frontmatter_from_the_cache(write, workspace: Pat
     assert run() == "['a'] False"  # no YAML parser on the second run
     path.write_text(path.read_text().replace("event: tool.pre", "event: tool.prre"))
     assert run() == "[] True"  # a changed file is read again, and now has an error
+
+
+# Values of every kind crossing into Starlark and back: the same whether starlark-pyo3's
+# `json` is the real module or the codec agenthooks lends it (`markdown.script.LentJson`).
+CROSSING = ('def handle(event, payload):\n'
+            '    a = payload["args"]\n'
+            '    return modify({"args": {"n": a["n"] + 1, "big": a["big"] * 2, "f": a["f"] / 2,'
+            ' "t": a["t"] + "\\u00e9\\U0001f600", "none": a["none"], "yes": not a["no"],'
+            ' "nested": [a["nested"], {"k": ["v", 1.5e300]}]}})\n')
+LENDING = """
+import json as real_json_first, sys, threading
+{prelude}
+from agenthooks.api import load_hooks
+payload = {{"toolCall": {{"name": "run_command", "args": {{"n": 1, "big": 2**70, "f": 1.25,
+    "t": "caf\\u00e9 \\ud7ff", "none": None, "no": False, "nested": [[1, "x"], {{}}]}}}}}}
+result = load_hooks(no_user=True).run("PreToolUse", payload)
+print(real_json_first.dumps([result.updated_args, "json" in sys.modules]))
+"""
+CROSSED = {"big": 2 ** 71, "f": 0.625, "n": 2, "nested": [[[1, "x"], {}], {"k": ["v", 1.5e300]}],
+           "none": None, "t": "caf\u00e9 \ud7ff\u00e9\U0001f600", "yes": True}
+
+
+@pytest.mark.parametrize(("prelude", "lent"), [
+    ("del sys.modules['json']", True),  # no json, one thread: the codec is lent
+    ("", False),  # json imported: its own module converts
+    ("del sys.modules['json']\nthreading.Thread(target=__import__('time').sleep, args=(2,),"
+     " daemon=True).start()", False),  # another thread runs: never lent
+])
+def test_values_cross_the_same_with_the_lent_json_codec(write, workspace: Path, prelude: str,
+                                                       lent: bool) -> None:
+    import subprocess
+    import sys
+
+    write("crossing", script=CROSSING)
+    code = LENDING.format(prelude=prelude)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=workspace, env={**os.environ}, check=False)
+    assert done.returncode == 0, done.stderr
+    updated, json_imported = json.loads(done.stdout)
+    assert updated == json.loads(json.dumps(CROSSED))
+    assert json_imported is not lent  # a lent codec is gone after the call
