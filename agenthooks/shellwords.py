@@ -44,6 +44,7 @@ _META = " \t\n;&|<>()"
 # Longest first: an operator is the longest of these at a place.
 OPERATORS = ("&>>", "<<-", "<<<", ";;&", "&&", "||", ";;", ";&", "|&", ">>", "<<", "<&",
              ">&", "<>", ">|", "&>", ";", "&", "|", "<", ">", "\n", "(", ")")
+_OPERATOR_STARTS = frozenset(operator[0] for operator in OPERATORS)
 _SEPARATORS = frozenset(("&&", "||", ";", "&", "|", "|&", "\n"))
 _REDIRECTIONS = frozenset(("&>>", "<<-", "<<<", ">>", "<<", "<&", ">&", "<>", ">|", "&>",
                            "<", ">"))
@@ -51,6 +52,12 @@ _REDIRECTIONS = frozenset(("&>>", "<<-", "<<<", ">>", "<<", "<&", ">&", "<>", ">
 _KEYWORDS = frozenset(("!", "{", "}", "if", "then", "else", "elif", "fi", "do", "done",
                        "while", "until"))
 _UNMODELLED = frozenset(("case", "esac", "coproc", "select", "function"))
+# The characters a word reads one at a time (quotes, expansions, `=`, `~`, globs, its end):
+# the others are taken as they stand, a run at a time (`_Reader.plain`).
+_PLAIN_ENDS = dict.fromkeys(map(ord, _META + "\\'\"$`=~*?[]"), "\0")
+# The ASCII characters that end a parameter's name (`_Reader.name_end`).
+_NAME_ENDS = dict.fromkeys((c for c in range(128) if not (chr(c).isalnum() or chr(c) == "_")),
+                           "\0")
 _ANSI_C = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b",
            "f": "\f", "v": "\v", "\\": "\\", "'": "'", '"': '"', "?": "?"}
 
@@ -156,6 +163,8 @@ class _Reader:
         self.heredocs: list[tuple[str, bool, bool]] = []  # (delimiter, strip tabs, expand)
         self.known = True  # the word being read has no run-time part so far
         self.inner: list[str] = []  # the word being read: its substitutions' commands
+        self.marked: str | None = None  # the text with `_PLAIN_ENDS` marked, once needed
+        self.names: str | None = None  # the text with `_NAME_ENDS` marked, once needed
 
     def refuse(self, why: str) -> None:
         """Text bash would reject or this reader does not model: Unparsable when strict."""
@@ -298,6 +307,8 @@ class _Reader:
         return i
 
     def operator(self, i: int) -> str | None:
+        if self.text[i] not in _OPERATOR_STARTS:
+            return None
         for operator in OPERATORS:
             if self.text.startswith(operator, i):
                 return operator
@@ -370,7 +381,11 @@ class _Reader:
         state = _Word(i)
         while i < len(text) and text[i] not in _META:
             char = text[i]
-            if char == "=" and state.bare and not state.assignment and \
+            end = self.plain(i)
+            if end > i:  # characters that stand for themselves, whatever the state
+                state.parts.append(text[i:end])
+                i = end
+            elif char == "=" and state.bare and not state.assignment and \
                     _is_name(text[state.start:i]):
                 state.assignment = True
                 state.parts.append(char)
@@ -393,6 +408,27 @@ class _Reader:
             state.literal = False  # brace expansion
         return Word("".join(state.parts), state.literal and self.known, state.assignment,
                     state.start, i, self.known, tuple(self.inner)), i
+
+    def plain(self, i: int) -> int:
+        """Where the run of characters from i that a word takes as they stand ends."""
+        if self.marked is None:
+            self.marked = self.text.translate(_PLAIN_ENDS)
+        end = self.marked.find("\0", i)
+        return len(self.text) if end < 0 else end
+
+    def name_end(self, i: int) -> int:
+        """Where the name that starts at i ends: letters, digits and `_`, as bash reads them."""
+        text = self.text
+        if self.names is None:
+            self.names = text.translate(_NAME_ENDS)
+        end = self.names.find("\0", i)
+        end = len(text) if end < 0 else end
+        if text[i:end].replace("_", "a").isalnum():
+            return end
+        end = i  # a character beyond ASCII that is neither: one at a time
+        while end < len(text) and (text[end].isalnum() or text[end] == "_"):
+            end += 1
+        return end
 
     def tilde(self, i: int, parts: list[str]) -> int:
         """`~` first in a word: the home folder when it stands alone or before `/` and the
@@ -441,8 +477,9 @@ class _Reader:
             elif char in "$`":
                 i = self.expansion(i, depth, parts)
             else:
-                parts.append(char)
-                i += 1
+                end = max(self.plain(i), i + 1)  # a run of characters with no meaning here
+                parts.append(text[i:end])
+                i = end
         self.refuse('unterminated "')
         return i
 
@@ -496,11 +533,7 @@ class _Reader:
         if following == "{":
             return self.braced(i, depth, parts)
         if following.isalnum() or following == "_":
-            end = i + 1
-            while end < len(text) and (text[end].isalnum() or text[end] == "_"):
-                end += 1
-                if following.isdigit():
-                    break
+            end = i + 2 if following.isdigit() else self.name_end(i + 1)
             return self.parameter(text[i + 1:end], text[i:end], parts, end)
         if following and following in "@*#?-$!":
             return self.parameter("", text[i:i + 2], parts, i + 2)
@@ -627,7 +660,7 @@ class _Word:
 def _is_name(text: str) -> bool:
     name = text[:-1] if text.endswith("+") else text
     return bool(name) and (name[0].isalpha() or name[0] == "_") and \
-        all(c.isalnum() or c == "_" for c in name) and name.isascii()
+        name.replace("_", "a").isalnum() and name.isascii()
 
 
 def _take(text: str, i: int, size: int, allowed: str) -> str:

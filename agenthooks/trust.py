@@ -122,7 +122,7 @@ def trust_path(environ: Mapping[str, str] | None = None) -> str:
 def _relative(path: str, workspace: str) -> str | None:
     """`path` relative to the workspace (with `/`), or None when it is outside it."""
     prefix = workspace + os.sep
-    candidate = os.path.normpath(os.path.abspath(path))
+    candidate = os.path.abspath(path)  # normalised
     if not candidate.startswith(prefix):
         candidate = os.path.realpath(path)  # only then: it costs a system call per part
         if not candidate.startswith(prefix):
@@ -235,6 +235,7 @@ class _Covered:
         self.unfollowed: list[Unfollowed] = []
         self.runs: dict[str, bytes] = {}
         self.data: dict[str, bytes | None] = {}
+        self.seen: dict[str, str | None] = {}  # path -> its place in the workspace (None: out)
         self.reached: dict[tuple[object, ...], Reached] = {}
 
     def handlers(self, hook_file: HookFile, shown: str) -> None:
@@ -255,7 +256,10 @@ class _Covered:
 
     def add(self, path: str, kind: str, why: str) -> bytes | None:
         """Hash a file inside the workspace, once; the bytes hashed (None: outside, unreadable)."""
-        rel = _relative(path, self.workspace)
+        if path in self.seen:
+            rel = self.seen[path]
+        else:
+            rel = self.seen[path] = _relative(path, self.workspace)
         if rel is None:
             return None
         if rel not in self.entries:
@@ -310,7 +314,7 @@ def command(workspace: str, configs: Sequence[str] = ()) -> str:
 # finding its siblings from its own path (`$(dirname "$0")/lib.sh`, a Python import beside it)
 # still finds them. Removed when the process ends.
 
-_copies: dict[tuple[str, str], dict[str, str]] = {}
+_copies: dict[tuple[str, tuple[tuple[str, bytes], ...]], dict[str, str]] = {}
 _base: list[str] = []
 
 
@@ -348,10 +352,7 @@ def _pin(handler: Handler, copies: Mapping[str, str],
 def copies_of(workspace: str, manifest: Manifest) -> dict[str, str]:
     """Each script's path -> its verified copy, made once per process and workspace state;
     empty when no private folder can be made (the scripts then run from their place)."""
-    digest = hashlib.sha256(json.dumps(sorted(
-        (path, hashlib.sha256(data).hexdigest()) for path, data in manifest.runs.items()
-    )).encode()).hexdigest()
-    key = (workspace, digest)
+    key = (workspace, tuple(sorted(manifest.runs.items())))  # the very bytes: nothing hashed again
     if key not in _copies:
         try:
             _copies[key] = _make_copies(workspace, manifest.runs)
