@@ -115,6 +115,8 @@ def _python_regex(pattern: str) -> re.Pattern[str]:
 
 
 def regex_error(pattern: str, python: bool = False) -> str | None:
+    if plain_names(pattern) is not None:  # literal text: a regex in every syntax
+        return None
     import re
 
     try:
@@ -200,6 +202,11 @@ def selects(chosen: Selection, value: str | None) -> bool:
         return False
     if chosen.form == "names":
         return value in chosen.names
+    literals = plain_names(chosen.pattern)
+    if literals is not None:  # `a|b` of plain names: what a regex search or full match finds
+        if chosen.form == "search":
+            return any(literal in value for literal in literals)
+        return value in literals
     pattern = (python_regex if chosen.python else js_regex)(chosen.pattern)
     if chosen.form == "search":
         return pattern.search(value) is not None
