@@ -13,12 +13,12 @@ a symbolic link. A log that cannot be written is a warning, never a changed answ
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import os
 import time
 
 from agenthooks import jsontext
+from agenthooks.errors import suppress
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -193,7 +193,7 @@ def _write_whole(fd: int, data: bytes, end: int) -> None:
 
 def _cut_back(fd: int, end: int) -> None:
     # Under the lock no other writer has appended since `end` was read.
-    with contextlib.suppress(OSError):
+    with suppress(OSError):
         os.ftruncate(fd, end)
 
 

@@ -25,17 +25,16 @@ its timeout, enforced in the child), and the host's timeout for its hook ends bo
 
 from __future__ import annotations
 
-import contextlib
 import os
 import signal
 import sys
-from collections.abc import Callable
 
-from agenthooks.errors import AgentHooksError
+from agenthooks.errors import AgentHooksError, suppress
 from agenthooks.executor.descendants import die_with_parent, reap
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 # How long a child may take to end after a signal was passed on before it is killed: enough
@@ -106,11 +105,11 @@ class _Forwarder:
         """Pass signals on to `pid` from now on, and one that came before."""
         self.pid = pid
         if self.received is not None:
-            with contextlib.suppress(OSError):
+            with suppress(OSError):
                 os.kill(pid, self.received)
 
     def restore(self) -> None:
-        with contextlib.suppress(AttributeError, OSError):
+        with suppress(AttributeError, OSError):
             signal.setitimer(signal.ITIMER_REAL, 0)
         for number, handler in self.previous:
             signal.signal(number, signal.SIG_DFL if handler is None else handler)
@@ -118,16 +117,16 @@ class _Forwarder:
     def _forward(self, signum: int, frame: object) -> None:
         if self.received is None:
             self.received = signum
-            with contextlib.suppress(AttributeError, OSError, ValueError):
+            with suppress(AttributeError, OSError, ValueError):
                 self.previous.append((signal.SIGALRM, signal.signal(signal.SIGALRM, self._kill)))
                 signal.setitimer(signal.ITIMER_REAL, GRACE)
         if self.pid > 0:  # 0 would signal the whole process group
-            with contextlib.suppress(OSError):
+            with suppress(OSError):
                 os.kill(self.pid, signum)
 
     def _kill(self, signum: int, frame: object) -> None:
         if self.pid > 0:
-            with contextlib.suppress(OSError):
+            with suppress(OSError):
                 os.kill(self.pid, signal.SIGKILL)
 
 
@@ -142,7 +141,7 @@ def _parent(forwarder: _Forwarder, answer_fd: int, status_fd: int,
         os.close(answer_fd)
         os.close(status_fd)
         if not collected:  # this parent failed: the child must not outlive it
-            with contextlib.suppress(OSError):
+            with suppress(OSError):
                 os.kill(pid, signal.SIGKILL)
         wait_status = reap(pid)
         forwarder.restore()
@@ -170,7 +169,7 @@ def _collect(answer_fd: int, status_fd: int, pid: int) -> tuple[bytes | None, in
         if answer_fd in ready:
             size += _drain(answer_fd, chunks)
             if size > ANSWER_LIMIT:
-                with contextlib.suppress(OSError):
+                with suppress(OSError):
                     os.kill(pid, signal.SIGKILL)
                 return None, None
             if ready[answer_fd] & select.POLLHUP and not ready[answer_fd] & select.POLLIN:
@@ -236,7 +235,7 @@ def _child(work: Callable[[], int], parent: int, answer_fd: int, status_fd: int)
             code = work()
         finally:
             _flush()
-            with contextlib.suppress(OSError):
+            with suppress(OSError):
                 os.write(status_fd, bytes([code & 0xFF]))
     except BaseException:  # a signal in the `finally`: the status is sent or never will be
         pass
@@ -256,5 +255,5 @@ def _answer_only_to(answer_fd: int) -> None:
 def _flush() -> None:
     """Nothing buffered before the fork is written twice; nothing after it is lost."""
     for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(OSError, ValueError, AttributeError):
+        with suppress(OSError, ValueError, AttributeError):
             stream.flush()

@@ -9,11 +9,13 @@ url, args) once; Gemini CLI runs one handler per `name:command`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from agenthooks.dialects import dialect_spec, matching
 from agenthooks.model.handlers import Handler
 from agenthooks.report.escape import printable
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 
 def dedup_key(handler: Handler) -> tuple[object, ...]:
