@@ -42,10 +42,11 @@ fraction of its import time) and the list is made; the watch process only when i
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 import time
+
+from agenthooks.errors import suppress
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -138,7 +139,7 @@ class HandlerWatch:
 
     def _put(self, line: bytes, slot: int) -> None:
         # On failure (a full memory cgroup, say) this handler is not covered.
-        with contextlib.suppress(OSError):
+        with suppress(OSError):
             os.pwrite(self.list_fd, line, slot * _SLOT)  # the file offset stays at 0
 
 
@@ -308,12 +309,12 @@ def _end_watch(watch: HandlerWatch) -> None:
     watch.close()
     if watch.pid > 0:
         _kill(os.killpg, watch.pid)  # its own session and group
-        with contextlib.suppress(ChildProcessError):
+        with suppress(ChildProcessError):
             os.waitpid(watch.pid, 0)
 
 
 def _kill(kill: Callable[[int, int], None], ident: int) -> None:
-    with contextlib.suppress(ProcessLookupError, PermissionError):
+    with suppress(ProcessLookupError, PermissionError):
         kill(ident, signal.SIGKILL)
 
 
