@@ -13,7 +13,7 @@ dedup applies.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from _collections_abc import Iterable, Mapping, Sequence
 
 from agenthooks.matcher import handler_matches
 from agenthooks.model.events import is_tool_event
@@ -44,8 +44,7 @@ def select(handlers: Sequence[Handler], event: str, tool: str | None) -> list[Ha
     for handler in handlers:
         verdict = verdicts.get(handler.matcher)
         if verdict is None:
-            verdict = verdicts[handler.matcher] = handler_matches(handler.matcher, tool_event,
-                                                                  tool)
+            verdict = verdicts[handler.matcher] = selects(handler.matcher, tool_event, tool)
         if not verdict:
             continue
         key = (handler.command, handler.source.cwd, handler.timeout)
@@ -54,6 +53,69 @@ def select(handlers: Sequence[Handler], event: str, tool: str | None) -> list[Ha
         seen.add(key)
         chosen.append(handler)
     return chosen
+
+
+def selects(matcher: str | None, tool_event: bool, tool: str | None) -> bool:
+    """`handler_matches`, without compiling a pattern the tool's name cannot match: one
+    whose `needed_text` the name lacks (most patterns of a large file, on most calls: a run
+    whose patterns are all ruled out so never imports `re`)."""
+    if tool_event and tool is not None and matcher and not all(
+            map(tool.__contains__, needed_text(matcher))):
+        return False
+    return handler_matches(matcher, tool_event, tool)
+
+
+# Characters that make the one before optional or repeated, and those plain in a pattern.
+_QUANTIFIERS = frozenset("?*+{")
+_PLAIN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+_DIGITS = frozenset("0123456789")
+
+
+def needed_text(pattern: str) -> tuple[str, ...]:
+    """Runs of plain characters that every name `pattern` matches whole (`re.fullmatch`)
+    holds: the runs of its top level, each character neither quantified nor in a group or
+    class. None for a pattern with alternation at its top level, nor for one with an
+    escape or an inline flag (`(?i)`), which may make a run mean something else."""
+    if "\\" in pattern or "(?" in pattern:
+        return ()
+    runs: list[str] = []
+    run: list[str] = []
+    depth = 0
+    at = 0
+    while at < len(pattern):
+        char = pattern[at]
+        if char in _PLAIN and not depth and pattern[at + 1:at + 2] not in _QUANTIFIERS:
+            run.append(char)
+            at += 1
+            continue
+        runs.append("".join(run))
+        run = []
+        if char == "|" and not depth:
+            return ()
+        depth += (char == "(") - (char == ")")
+        at = _after(pattern, at)
+        if at < 0:  # not a pattern at all: the engine says so
+            return ()
+    runs.append("".join(run))
+    return tuple(filter(None, runs))
+
+
+def _after(pattern: str, at: int) -> int:
+    """Where the atom at `at` ends: after a whole class (`[...]`) or count (`{2,5}`), else
+    after its one character (a `{` that starts no count is a plain `{`); -1 when a class is
+    not closed."""
+    char = pattern[at]
+    if char == "[":
+        start = at + 1 + (pattern[at + 1:at + 2] == "^")
+        start += pattern[start:start + 1] == "]"  # a `]` first in a class is plain
+        end = pattern.find("]", start)
+        return end + 1 if end >= 0 else -1
+    if char == "{":
+        end = pattern.find("}", at)
+        count = pattern[at + 1:end] if end >= 0 else "x"
+        if count.count(",") <= 1 and _DIGITS.issuperset(count.replace(",", "")):
+            return end + 1
+    return at + 1
 
 
 DialectValues = tuple[tuple[str, str, "str | None"], ...]  # (dialect, its event, value)

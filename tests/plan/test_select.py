@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from agenthooks.model.handlers import Handler, Source
-from agenthooks.plan.select import left_out, once_across, tool_in
+from agenthooks.plan.select import left_out, needed_text, once_across, selects, tool_in
 
 
 def source(dialect: str, path: str = "f") -> Source:
@@ -90,3 +90,99 @@ def test_agenthooks_registered_in_a_file_it_reads_never_runs_itself(tmp_path: Pa
              "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "config")})
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "marks").read_text() == "ran\n"
+
+
+# --- patterns ruled out without the regex engine ---------------------------------------------
+
+
+@pytest.mark.parametrize(("pattern", "needed"), [
+    ("browser_.*", ("browser_",)),
+    ("mcp_.*", ("mcp_",)),
+    ("(invoke|define|manage)_subagents?", ("_subagent",)),
+    ("run_command", ("run_command",)),
+    ("^abc$", ("abc",)),
+    ("a{2}b", ("b",)),  # a count: its digits are not text, and the atom before is repeated
+    ("a{,3}bc", ("bc",)),
+    ("a{2,x}b", ("2", "x", "b")),  # no count: a plain `{`
+    ("[ab]c+d", ("d",)),  # `c+` may repeat: left out
+    ("a[]b]c", ("a", "c")),  # `]` first in a class is plain
+    ("a[^]x]b", ("a", "b")),
+    ("x(y)?z", ("x", "z")),
+    # Nothing certain: alternation at the top, an escape, an inline flag, an open class.
+    ("a|b", ()),
+    ("{?b|}+_", ()),  # `{` that starts no count, then a top-level `|`
+    ("ab\\.c", ()),
+    ("(?i)browser_.*", ()),
+    ("x(?i)y", ()),
+    ("a[bc", ()),
+    (".*", ()),
+])
+def test_the_text_every_name_a_pattern_matches_holds(pattern: str,
+                                                      needed: tuple[str, ...]) -> None:
+    assert needed_text(pattern) == needed
+
+
+def test_a_name_without_the_needed_text_is_never_matched() -> None:
+    # Every pattern of a small alphabet that compiles, against every name of another up to
+    # four characters: a match always holds the needed text.
+    import itertools
+    import random
+    import re
+    import warnings
+
+    names = ["".join(t) for n in range(5) for t in itertools.product("ab_1{,", repeat=n)]
+    rng = random.Random(3)
+    checked = matched = 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FutureWarning)  # `[[` and the like: still valid
+        for _ in range(3000):
+            pattern = "".join(rng.choice("ab_().*?+|[]{}^$1,")
+                              for _ in range(rng.randint(1, 8)))
+            try:
+                compiled = re.compile(pattern)
+            except re.error:
+                continue
+            needed = needed_text(pattern)
+            checked += bool(needed)
+            for name in filter(compiled.fullmatch, names):
+                matched += bool(needed)
+                assert all(text in name for text in needed), (pattern, name, needed)
+    assert checked > 300 and matched > 500  # the check had cases to catch
+
+
+@pytest.mark.parametrize(("matcher", "tool", "runs"), [
+    ("browser_.*", "browser_click", True),
+    ("browser_.*", "run_command", False),
+    ("(invoke|define|manage)_subagents?", "manage_subagents", True),
+    ("(invoke|define|manage)_subagents?", "list_subagent", False),  # has the text, no match
+    ("(invoke|define|manage)_subagents?", "bench_target", False),
+    ("mcp_.*", None, False),  # no tool: only match-all matchers
+    ("", "anything", True),
+    ("*", "anything", True),
+])
+def test_selects_is_the_matchers_verdict(matcher: str, tool: str | None, runs: bool) -> None:
+    assert selects(matcher, True, tool) is runs
+    assert selects(matcher, False, tool) is True  # flat events ignore matchers
+
+
+def test_a_run_whose_patterns_are_ruled_out_imports_no_regex_engine(tmp_path: Path) -> None:
+    config = tmp_path / ".agents" / "hooks.json"
+    config.parent.mkdir()
+    groups = [{"matcher": m, "hooks": [{"command": f"true {i}"}]} for i, m in enumerate(
+        ["browser_.*", "mcp_.*", "(invoke|define|manage)_subagents?", "view_file|list_dir"])]
+    config.write_text(json.dumps({"h": {"PreToolUse": groups}}))
+    code = (
+        "import io, sys\n"
+        "sys.stdin = io.TextIOWrapper(io.BytesIO(b'{}'))\n"
+        "from agenthooks.cli import main\n"
+        "main(['run', 'PreToolUse', '--no-user', '--tool', 'run_command', '--config',"
+        f" {str(config)!r}])\n"
+        "print('re' in sys.modules)\n"
+    )
+    # The first run checks the file (the checker uses `re`) and caches it; the second does not.
+    first, second = (subprocess.run([sys.executable, "-c", code], capture_output=True,
+                                    text=True, check=False, timeout=60, cwd=tmp_path)
+                     for _ in range(2))
+    assert first.stdout.strip().splitlines()[-1] == "True"  # the control
+    assert second.returncode == 0, second.stderr
+    assert second.stdout.strip().splitlines()[-1] == "False"
