@@ -213,7 +213,7 @@ def run(options: RunOptions) -> int:
         payload = read_stdin()
         loaded = load_all(configs=options.configs, workspaces=options.workspaces,
                           no_user=options.no_user, require_trust=options.require_trust,
-                          dialect=options.dialect)
+                          dialect=options.dialect, event=options.event)
         hooks = Hooks.from_loaded(loaded, host=options.host, other_hosts=options.other_hosts)
         untrusted = loaded.untrusted
         for spec in options.python:

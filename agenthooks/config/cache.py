@@ -1,16 +1,31 @@
-"""A cache of validated hook files, so that a large hooks.json is not re-parsed on every run.
+"""A cache of validated hook files, so that a hooks.json is not re-parsed and re-checked on
+every run.
 
-An entry holds the handlers of a file that had no errors, keyed by its path and checked against
-its size, modification time and a hash of its content, and against the agenthooks that wrote
-it (its version and its rules): an entry is used only when all of these still match, so a
-stale entry is never trusted. Entries are written to a temporary file and renamed into place,
-so concurrent runs see a whole entry or none.
+A hooks.json entry holds the handlers of a file that had no errors, by event, and is found by
+the file's path. It is used when it was written by the same agenthooks (its version and its
+rules) and the file is the one it was written for: either the same file by its status (device,
+inode, size, modification and change times, to the nanosecond), so that a hit reads no byte of
+the file, or the same bytes (size and a BLAKE2 hash of the content). Entries are written to a
+temporary file and renamed into place, so concurrent runs see a whole entry or none.
+
+Why the status is enough: any write to a file, and any `utime` on it, sets its change time to
+the current time, and no call sets a change time at will (an owner can set the modification
+time back, never the change time, short of setting the system's clock). The one hazard is a
+clock tick: a file written twice within one tick of the filesystem's timestamps (a few
+milliseconds; seconds on some filesystems) keeps its change time, and with the same size its
+whole status. So an entry is keyed by status only when the file's last change is older than
+`RACY_NS` at the time the entry is written; a file changed more recently than that is keyed
+by its bytes alone (read and hashed on every run), and gets its status key on the first run
+after it has settled (as Git treats "racily clean" index entries). A file whose times read as
+zero (a filesystem that keeps none) is never keyed by status.
 
 The cache decides which commands run, so it is trusted only as far as its owner: a directory
 or entry that belongs to another user, or that its group or others can write, is ignored
 (a shared `/tmp` cache would otherwise let another user plant handlers). An entry of the
 wrong shape is ignored too: the loader then reads the file itself.
-The loader uses it only for files large enough that parsing costs more than the cache.
+
+A warm run reads through `config.entries` alone (the trust checks, a hooks.json's lookup);
+this module writes, and holds the entries of the other formats.
 """
 
 from __future__ import annotations
@@ -19,87 +34,60 @@ import marshal
 import os
 
 from agenthooks._version import __version__
-from agenthooks.events import INT32_MAX
-from agenthooks.model.events import EVENTS
+from agenthooks.config.entries import (
+    KINDS,
+    Digest,
+    Entry,
+    Identity,
+    cache_dir,
+    hash_hex,
+    hooks_entry_path,
+    identity,
+    lookup,
+    private,
+    read_private,
+    writer,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-try:  # the C module hashlib itself wraps; importing hashlib costs ten times as much
-    from _blake2 import blake2b
-except ImportError:  # pragma: no cover - other Python implementations
-    from hashlib import blake2b
-
-_FORMAT = 4  # bump when the entry layout or the rules that admit a file change
-_KINDS = ("command", "prompt")
-_KIND_SET = frozenset(_KINDS)
-_EVENT_SET = frozenset(EVENTS)
+# How long after its last change a file is keyed by its status: well over the coarsest
+# timestamps of a common filesystem (FAT's two seconds) and the kernel's clock tick.
+RACY_NS = 3_000_000_000
 
 # hook, event, matcher, command, timeout, kind, enabled, pointer
 Row = tuple[str, str, "str | None", str, float, str, bool, str]  # timeouts: whole seconds
 Key = tuple[int, int, str]
-# The rows stored column by column (a list per field): marshalled, checked and turned into
-# handlers by built-ins over whole columns, which a file of 10,000 handlers needs.
-Columns = tuple[list[object], ...]
-
-
-def cache_dir() -> str:
-    explicit = os.environ.get("AGENTHOOKS_CACHE_DIR")
-    if explicit:
-        return explicit
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(
-        os.environ.get("HOME") or os.path.expanduser("~"), ".cache"
-    )
-    return os.path.join(base, "agenthooks", "configs")
 
 
 def entry_path(file: str, suffix: str = ".marshal") -> str:
     """Where the entry of a file lives: named by a hash of its real path."""
-    name = blake2b(os.path.realpath(file).encode(), digest_size=16).hexdigest()
+    name = hash_hex(os.path.realpath(file).encode(), 16)
     return os.path.join(cache_dir(), name + suffix)
 
 
-def _writer() -> tuple[str, int]:
-    """Who wrote an entry: agenthooks' version and its rules (an edit of check.py counts).
-
-    The rules' file is found beside this one rather than imported: a warm run never loads
-    the checker."""
-    try:
-        rules = os.stat(os.path.join(os.path.dirname(__file__), "check.py")).st_mtime_ns
-    except OSError:
-        rules = 0
-    return __version__, rules
-
-
 def fingerprint(stat: os.stat_result, data: bytes) -> Key:
-    return (stat.st_size, stat.st_mtime_ns, blake2b(data, digest_size=20).hexdigest())
+    return (stat.st_size, stat.st_mtime_ns, hash_hex(data, 20))
 
 
-def private(status: os.stat_result) -> bool:
-    """Whether only the current user (or root) could have written this file or directory."""
-    if not hasattr(os, "geteuid"):  # Windows: ownership is ACLs, not modes
-        return True
-    return status.st_uid in (os.geteuid(), 0) and not status.st_mode & 0o022
+def digest(data: bytes) -> Digest:
+    return (len(data), hash_hex(data, 20))
+
+
+def settled(status: os.stat_result) -> bool:
+    """Whether a file's status can stand for its bytes: changed long enough ago that a
+    later change cannot share its change time (see the module's docstring)."""
+    import time
+
+    changed = status.st_ctime_ns
+    return 0 < changed < time.time_ns() - RACY_NS and status.st_mtime_ns != 0
 
 
 def read_entry(path: str, writer: tuple[Any, ...], key: Key) -> Any:
-    """What a private entry holds, when it was written by `writer` for `key`; else None.
-
-    Every caching of agenthooks goes through here and `write_entry`: one trust boundary.
-    """
-    try:
-        if not private(os.stat(os.path.dirname(path))):
-            return None
-        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-        fd = os.open(path, flags)
-        with os.fdopen(fd, "rb") as handle:
-            status = os.fstat(handle.fileno())
-            if not private(status) or not _regular(status):
-                return None
-            entry: Any = marshal.loads(handle.read())  # marshal.load reads a file piecemeal
-    except (OSError, EOFError, ValueError, TypeError):
-        return None
+    """What a private entry holds, when it was written by `writer` for `key`; else None."""
+    entry = read_private(path)
     if not isinstance(entry, tuple) or len(entry) != 3:
         return None
     entry_writer, entry_key, value = entry
@@ -108,9 +96,14 @@ def read_entry(path: str, writer: tuple[Any, ...], key: Key) -> Any:
     return value
 
 
-def write_entry(path: str, writer: tuple[Any, ...], key: Key, value: Any) -> None:
+def write_entry(path: str, writer: tuple[Any, ...], key: Any, value: Any) -> None:
     """Store an entry whole (a temporary file renamed into place); a cache that cannot be
     written, or trusted, is only a missed speed-up."""
+    write_bytes(path, marshal.dumps((writer, key, value)))
+
+
+def write_bytes(path: str, data: bytes) -> None:
+    """Store an entry's bytes whole, in a private directory alone (else not at all)."""
     import tempfile
 
     directory = os.path.dirname(path)
@@ -121,7 +114,7 @@ def write_entry(path: str, writer: tuple[Any, ...], key: Key, value: Any) -> Non
         fd, temporary = tempfile.mkstemp(dir=directory, suffix=".tmp")  # mode 0600
         try:
             with os.fdopen(fd, "wb") as handle:
-                marshal.dump((writer, key, value), handle)
+                handle.write(data)
             os.replace(temporary, path)
         except BaseException:
             os.unlink(temporary)
@@ -130,46 +123,54 @@ def write_entry(path: str, writer: tuple[Any, ...], key: Key, value: Any) -> Non
         pass
 
 
-def read(file: str, key: Key) -> Columns | None:
-    """The cached rows of a file whose fingerprint is `key`, as columns, or None."""
-    columns = read_entry(entry_path(file), (_FORMAT, *_writer()), key)
-    return columns if _valid_columns(columns) else None
+# --- hooks.json files ---------------------------------------------------------------------
+# Read by `config.entries` (`lookup`, `same_file`, `event_columns`); written here.
 
 
-def _regular(status: os.stat_result) -> bool:
-    import stat
-
-    return stat.S_ISREG(status.st_mode)
-
-
-def _valid_columns(columns: Any) -> bool:
-    """Whether `columns` are the eight columns of well-formed rows; anything else is dropped,
-    never raised. Checked with built-ins over whole columns (marshal gives exact types, so
-    `type` suffices)."""
-    if type(columns) is not tuple or len(columns) != 8:
+def same_bytes(file: str, entry: Entry, status: os.stat_result, data: bytes) -> bool:
+    """Whether the file holds the bytes the entry was written for; if so and the file has
+    settled since, the entry is keyed by its status from now on."""
+    if entry[1] != digest(data):
         return False
-    if set(map(type, columns)) != {list} or len(set(map(len, columns))) != 1:
-        return False
-    hooks, events, matchers, commands, timeouts, kinds, enabled, pointers = columns
-    if not hooks:
-        return True
-    return (
-        {*map(type, hooks), *map(type, events), *map(type, commands), *map(type, kinds),
-         *map(type, pointers)} == {str}
-        and set(events) <= _EVENT_SET
-        and set(kinds) <= _KIND_SET
-        and set(map(type, matchers)) <= {str, type(None)}
-        and set(map(type, timeouts)) == {int}
-        and min(timeouts) > 0
-        and max(timeouts) <= INT32_MAX
-        and set(map(type, enabled)) == {bool}
-    )
+    if settled(status) and entry[0] != identity(status):
+        whole = lookup(file, None)  # every event's columns, to write them again
+        if whole is not None and whole[1] == entry[1] and whole[4] is not None:
+            _store(file, identity(status), whole[1], whole[3], whole[4])
+    return True
 
 
-def write(file: str, key: Key, rows: list[Row]) -> None:
-    """Store the rows of a file that had no errors (as columns)."""
-    columns = tuple(map(list, zip(*rows, strict=True))) if rows else ([],) * 8
-    write_entry(entry_path(file), (_FORMAT, *_writer()), key, columns)
+def write(file: str, status: os.stat_result, data: bytes, rows: list[Row]) -> None:
+    """Store the rows of a file that had no errors (per event, as columns), keyed by its
+    bytes, and by its status when it has settled."""
+    by_event: dict[str, list[tuple[object, ...]]] = {}
+    words: dict[object, object] = {}  # one string per distinct word: marshal writes it once
+    order = bytearray()
+    for hook, event, matcher, command, timeout, kind, enabled, pointer in rows:
+        row = (words.setdefault(hook, hook), words.setdefault(matcher, matcher), command,
+               timeout, words.setdefault(kind, kind), enabled, pointer)
+        found = by_event.get(event)
+        if found is None:
+            found = by_event[event] = []
+        order.append(list(by_event).index(event))
+        found.append(row)
+    events = {event: marshal.dumps(tuple(map(list, zip(*found, strict=True))))
+              for event, found in by_event.items()}
+    _store(file, identity(status) if settled(status) else None, digest(data), events,
+           bytes(order))
+
+
+def _store(file: str, known: Identity | None, content: Digest, events: dict[str, bytes],
+           order: bytes) -> None:
+    """Write an entry: its header, then each event's columns, then the order."""
+    spans = []
+    offset = 0
+    for data in events.values():
+        spans.append((offset, len(data)))
+        offset += len(data)
+    header = marshal.dumps((writer(), known, content, tuple(events), tuple(spans),
+                            (offset, len(order))))
+    write_bytes(hooks_entry_path(file),
+                b"".join((len(header).to_bytes(4, "little"), header, *events.values(), order)))
 
 
 # --- settings files ---------------------------------------------------------------------------
@@ -230,7 +231,7 @@ def _settings_row(row: Any, fields: int) -> bool:
     return (  # events in the file's own words (BeforeTool): no table to check them against
         all(isinstance(text, str) for text in (hook, event, command, kind, pointer))
         and (matcher is None or isinstance(matcher, str))
-        and kind in _KINDS
+        and kind in KINDS
         and type(timeout) in (int, float)
         and type(enabled) is bool
     )

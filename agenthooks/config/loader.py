@@ -8,20 +8,21 @@ read again with positions (`jsonpos`) and checked against the schema.
 from __future__ import annotations
 
 import errno
-import json
 import os
 import stat
-from collections.abc import Iterable
+from _collections_abc import Iterable
 
+from agenthooks import jsontext as json
 from agenthooks.config.rules import RULES
 from agenthooks.jsonlimits import MAX_DEPTH, could_be_too_deep, depth_exceeds
 from agenthooks.model.handlers import Diagnostic, Handler, HookFile, Source
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from json import JSONDecodeError
     from typing import Any
 
-    from agenthooks.config import cache
+    from agenthooks.config import entries
     from agenthooks.config.check import Finding
 
 _BOM = b"\xef\xbb\xbf"
@@ -85,7 +86,17 @@ def _open_error(shown: str, file: str, exc: OSError) -> Unusable:
 
 def read_bytes(file: str, shown: str | None = None,
                what: str = "hooks file") -> tuple[bytes, os.stat_result]:
-    """A config's bytes and status, or `Unusable`: never a hang on a FIFO, never unbounded.
+    """A config's bytes and status, or `Unusable`: never a hang on a FIFO, never unbounded."""
+    fd, status = open_config(file, shown, what)
+    try:
+        return read_open(fd, status, file if shown is None else shown, what), status
+    finally:
+        os.close(fd)
+
+
+def open_config(file: str, shown: str | None = None,
+                what: str = "hooks file") -> tuple[int, os.stat_result]:
+    """A config opened for reading, and its status, or `Unusable` (the caller closes it).
 
     O_NONBLOCK makes opening a FIFO return at once (it changes nothing for a regular file);
     fstat on the open descriptor then refuses anything but a regular file, so the check
@@ -106,14 +117,25 @@ def read_bytes(file: str, shown: str | None = None,
         cap = max_config_bytes()
         if status.st_size > cap:
             raise _too_large(shown, status.st_size, cap, what)
+    except OSError as exc:
+        os.close(fd)
+        raise Unusable("unreadable", f"cannot read {shown}: {exc.strerror or exc}") from None
+    except Unusable:
+        os.close(fd)
+        raise
+    return fd, status
+
+
+def read_open(fd: int, status: os.stat_result, shown: str, what: str = "hooks file") -> bytes:
+    """The bytes of a config `open_config` opened, or `Unusable`."""
+    cap = max_config_bytes()
+    try:
         data = _read_at_most(fd, cap + 1)
-        if len(data) > cap:  # grew since fstat
-            raise _too_large(shown, len(data), cap, what)
-        return data, status
     except OSError as exc:
         raise Unusable("unreadable", f"cannot read {shown}: {exc.strerror or exc}") from None
-    finally:
-        os.close(fd)
+    if len(data) > cap:  # grew since fstat
+        raise _too_large(shown, len(data), cap, what)
+    return data
 
 
 def _too_large(shown: str, size: int, cap: int, what: str = "hooks file") -> Unusable:
@@ -165,7 +187,7 @@ def not_utf8(data: bytes, exc: UnicodeDecodeError) -> tuple[str, int, int]:
     return f"the file is not UTF-8: byte 0x{data[exc.start]:02x}", line, column
 
 
-def _syntax_message(text: str, exc: json.JSONDecodeError) -> str:
+def _syntax_message(text: str, exc: JSONDecodeError) -> str:
     """json's message, with the likely cause when it is a habit from JavaScript."""
     rest = text[exc.pos:].lstrip()
     if rest.startswith(("//", "/*")):
@@ -175,24 +197,51 @@ def _syntax_message(text: str, exc: json.JSONDecodeError) -> str:
     return exc.msg
 
 
-# Below this size, parsing and checking a file is cheaper than hashing it and reading a cache entry.
-CACHE_MIN_SIZE = 64 * 1024
+def load(source: Source, event: str | None = None) -> HookFile:
+    """Load a file for running: its handlers, and full diagnostics only if it has errors.
 
-
-def load(source: Source) -> HookFile:
-    """Load a file for running: its handlers, and full diagnostics only if it has errors."""
+    `event`: only that event's handlers are wanted (a run answers one event); from the
+    cache, no handler of another event is made. Without it, every handler, in file order.
+    The file is opened (and its size checked) on every run, but read only when the cache
+    does not know it by its status.
+    """
     try:
-        data, status = read_bytes(source.file)
+        fd, status = open_config(source.file)
     except Unusable:
         return check_file(source)  # the slow path names the problem precisely
-    key = None
-    if len(data) >= CACHE_MIN_SIZE:
+    from agenthooks.config import entries
+
+    entry = entries.lookup(source.file, event)
+    try:
+        if entry is not None and entries.same_file(entry, status):
+            found = _from_entry(source, entry, event)
+            if found is not None:
+                return found
+        data = read_open(fd, status, source.file)
+    except Unusable:
+        return check_file(source)
+    finally:
+        os.close(fd)
+    return _from_bytes(source, status, data, entry, event)
+
+
+def _from_bytes(source: Source, status: os.stat_result, data: bytes,
+                entry: entries.Entry | None, event: str | None) -> HookFile:
+    """A file the cache does not know by its status: from its entry when that was written
+    for the same bytes, else parsed and checked."""
+    if entry is not None:
         from agenthooks.config import cache
 
-        key = cache.fingerprint(status, data)
-        columns = cache.read(source.file, key)
-        if columns is not None:
-            return HookFile(source, _cached_handlers(source, columns))
+        if cache.same_bytes(source.file, entry, status, data):
+            found = _from_entry(source, entry, event)
+            if found is not None:
+                return found
+    return _parse(source, status, data)
+
+
+def _parse(source: Source, status: os.stat_result, data: bytes) -> HookFile:
+    """A file the cache does not hold: parsed and checked, and cached when it has no
+    errors."""
     if data.startswith(_BOM):
         return check_file(source)
     try:
@@ -202,34 +251,58 @@ def load(source: Source) -> HookFile:
     if could_be_too_deep(data) and depth_exceeds(doc):
         return check_file(source)
     # The checker is imported only here, on a cache miss: a warm run never loads it.
+    from agenthooks.config import cache
     from agenthooks.config.check import check_document
 
     checker = check_document(doc, source, thorough=False)
     if checker.errors:
         return check_file(source)
-    if key is not None:
-        from agenthooks.config import cache
-
-        rows = [
-            (h.hook, h.event, h.matcher, h.command, h.timeout, h.kind, h.enabled, h.pointer)
-            for h in checker.handlers
-        ]
-        cache.write(source.file, key, rows)
+    rows = [
+        (h.hook, h.event, h.matcher, h.command, h.timeout, h.kind, h.enabled, h.pointer)
+        for h in checker.handlers
+    ]
+    cache.write(source.file, status, data, rows)
     return HookFile(source, tuple(checker.handlers))
 
 
-def _cached_handlers(source: Source, columns: cache.Columns) -> tuple[Handler, ...]:
-    """Each cached row as a handler of `source`, every later field at its default: each
-    handler made as the tuple it is, its fields zipped from the columns, all in built-ins (a
-    cold run of a file with 10,000 handlers makes them all)."""
+def _from_entry(source: Source, entry: entries.Entry, event: str | None
+                ) -> HookFile | None:
+    """The file's handlers from its cache entry (of `event` alone, when given), or None when
+    the entry is malformed."""
+    from agenthooks.config import entries
+
+    if event is not None:
+        columns = entries.event_columns(entry, event)
+        if columns is None:
+            return None
+        return HookFile(source, _cached_handlers(source, event, columns))
+    found = entries.every_event(entry)
+    if found is None or entry[4] is None:
+        return None
+    made = [iter(_cached_handlers(source, event_, columns))
+            for event_, columns in zip(entry[2], found, strict=True)]
+    # The order holds, for each row of the file, the index of its event: the next handler of
+    # that event is the row.
+    return HookFile(source, tuple(map(next, map(made.__getitem__, entry[4]))))
+
+
+def _cached_handlers(source: Source, event: str, columns: entries.Columns
+                     ) -> tuple[Handler, ...]:
+    """Each cached row of `event` as a handler of `source`, every later field at its
+    default: each handler made as the tuple it is, its fields zipped from the columns, all in
+    built-ins (a file may hold 10,000 handlers)."""
     import gc
     from functools import partial
     from itertools import repeat
 
-    count = len(columns[0])
+    hooks, matchers, commands, timeouts, kinds, enabled, pointers = columns
+    count = len(hooks)
+    if not count:
+        return ()
     defaults = Handler._field_defaults
-    tail = [repeat(defaults[name], count) for name in Handler._fields[1 + len(columns):]]
-    fields = zip(repeat(source, count), *columns, *tail, strict=True)
+    tail = [repeat(defaults[name], count) for name in Handler._fields[9:]]
+    fields = zip(repeat(source, count), hooks, repeat(event, count), matchers, commands,
+                 timeouts, kinds, enabled, pointers, *tail, strict=True)
     # Thousands of new tuples, none garbage: collections meanwhile would only double the time.
     collecting = gc.isenabled()
     gc.disable()

@@ -98,6 +98,7 @@ def load_all(
     dialect: str | None = None,
     thorough: bool = False,
     require_trust: bool = False,
+    event: str | None = None,
 ) -> Loaded:
     """The hook files that apply, each read once, and what was left out and why.
 
@@ -108,7 +109,8 @@ def load_all(
     discovery then runs only with `configs` or `workspaces`. `dialect` (--dialect) reads
     every named file in that dialect and limits discovery to it. `require_trust`: the files
     of a workspace never trusted, or changed since, are not read (`untrusted` says which).
-    `thorough`: see the module's docstring.
+    `thorough`: see the module's docstring. `event`: the one event a run answers; the
+    hooks.json files then yield its handlers alone (every one when trust is required).
     """
     base = cwd or os.getcwd()
     if thorough:
@@ -117,7 +119,7 @@ def load_all(
         found = discovery.discover_all(configs=configs, workspaces=workspaces,
                                        no_user=no_user, cwd=base, dialects=True,
                                        dialect=dialect)
-        loaded = _for_run(found, configs, base, require_trust)
+        loaded = _for_run(found, configs, base, require_trust, event)
     return loaded._replace(workspaces=tuple(os.path.join(base, w) for w in workspaces),
                            named=bool(configs))
 
@@ -126,10 +128,11 @@ def load_all(
 
 
 def _for_run(found: discovery.Discovered, configs: Sequence[str], base: str,
-             require_trust: bool) -> Loaded:
+             require_trust: bool, event: str | None = None) -> Loaded:
     """Each file read for running: hooks.json and settings files first, since trust hashes
     what their commands reach; an untrusted workspace's Markdown hooks are then never read."""
-    files = [load(source) for source in found.sources]
+    # Trust fingerprints every handler of a file: only then are all made.
+    files = [load(source, None if require_trust else event) for source in found.sources]
     if found.dialect_sources:  # imported only then: a hooks.json run pays nothing
         files.extend(load_dialects(found.dialect_sources))
     untrusted: tuple[str, ...] = ()
