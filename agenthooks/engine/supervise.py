@@ -25,7 +25,9 @@ process, thread or state of the process, so one hook cannot change what the next
 and a fork per hook would cost several times the hook itself. The child answers the hooks in
 turn; before each, it is sent the tool's arguments when an earlier hook's modify changed them.
 A hook whose child dies, exits, overruns or answers nonsense fails as above, its child is
-killed, and the next hook gets a new one. Python hooks keep a child each.
+killed, and the next hook gets a new one. Python hooks keep a child each. A Markdown hook whose
+`when` is answered without Starlark (`markdown.when`) and says no gets no child at all: a call
+that none of them applies to starts no process and loads no Starlark.
 
 Only `agenthooks run` isolates (`engine.runner.isolate_in_process_hooks`); the Python API calls
 hooks inline in the caller's process, whose threads and state they may share.
@@ -67,6 +69,8 @@ _SIGNALS_OF_A_RUN = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGPIPE")
 
 def call_isolated(hook: PythonHook, ctx: Context, *, looped: bool) -> HookOutcome | None:
     """`kinds.python.call_hook` in a forked child; what went wrong there is the hook's failure."""
+    if _does_not_apply(hook, ctx):
+        return None  # as call_hook answers for a `when` that says no
     if _shared.serves(hook):
         return _shared.call(hook, ctx, looped)
     _warm(hook)
@@ -213,6 +217,18 @@ class OneChild:
 
 def _is_starlark(hook: PythonHook) -> bool:
     return type(hook.fn).__name__ == "MarkdownHook"
+
+
+def _does_not_apply(hook: PythonHook, ctx: Context) -> bool:
+    """A Markdown hook whose `when` is known to say no without Starlark (`markdown.when`):
+    no process starts for it, and a call none of whose hooks applies loads no Starlark."""
+    known = getattr(hook.fn, "known_when", None)
+    if hook.when is None or not _is_starlark(hook) or not callable(known):
+        return False
+    try:
+        return bool(known(ctx) is False)
+    except Exception:  # its process meets it again, and fails as the hook's own failure
+        return False
 
 
 def _failure(hook: PythonHook, error: str, start: float) -> HookOutcome:

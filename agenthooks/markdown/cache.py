@@ -21,16 +21,20 @@ if TYPE_CHECKING:
 
     from agenthooks.markdown.frontmatter import Frontmatter
 
-_FORMAT = 1
+_FORMAT = 2  # 2: with the `when` test (`markdown.when`)
+_RULES = ("frontmatter.py", "when.py")  # what an entry holds is their reading: an edit counts
 
 
 def _writer() -> tuple[str, int]:
-    """agenthooks' version and the frontmatter rules (an edit of frontmatter.py counts)."""
-    here = os.path.join(os.path.dirname(__file__), "frontmatter.py")
-    try:
-        return __version__, os.stat(here).st_mtime_ns
-    except OSError:
-        return __version__, 0
+    """agenthooks' version and the newest edit of the modules that read a file."""
+    here = os.path.dirname(__file__)
+    newest = 0
+    for name in _RULES:
+        try:
+            newest = max(newest, os.stat(os.path.join(here, name)).st_mtime_ns)
+        except OSError:
+            continue
+    return __version__, newest
 
 
 def read(file: str, key: Key) -> Frontmatter | None:
@@ -41,17 +45,20 @@ def read(file: str, key: Key) -> Frontmatter | None:
 def _front(fields: Any) -> Frontmatter | None:
     """The record again, or None for an entry of the wrong shape (never raised)."""
     from agenthooks.markdown.frontmatter import Frontmatter, Place
+    from agenthooks.markdown.when import valid
 
     try:
-        event, priority, when, script, timeout_ms, on_error, script_place, when_place, at = fields
+        (event, priority, when, script, timeout_ms, on_error, script_place, when_place, at,
+         test) = fields
         front = Frontmatter(event, priority, when, script, timeout_ms, on_error,
                             Place(*script_place), Place(*when_place) if when_place else None,
-                            (at[0], at[1]))
+                            (at[0], at[1]), test)
     except (TypeError, ValueError):
         return None
     ok = (isinstance(event, str) and type(priority) is int and type(timeout_ms) is int
           and timeout_ms > 0 and isinstance(script, str) and on_error in ("block", "allow")
-          and (when is None or isinstance(when, str)))
+          and (when is None or isinstance(when, str))
+          and (test is None or (when is not None and valid(test))))
     return front if ok else None
 
 
@@ -59,5 +66,6 @@ def write(file: str, key: Key, front: Frontmatter) -> None:
     """Store the frontmatter of a file that had no errors."""
     fields = (front.event, front.priority, front.when, front.script, front.timeout_ms,
               front.on_error, tuple(front.script_place),
-              tuple(front.when_place) if front.when_place else None, tuple(front.event_place))
+              tuple(front.when_place) if front.when_place else None, tuple(front.event_place),
+              front.when_test)
     write_entry(entry_path(file, ".md.marshal"), (_FORMAT, *_writer()), key, fields)

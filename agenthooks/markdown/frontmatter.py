@@ -23,6 +23,8 @@ from agenthooks.model.handlers import Diagnostic, Source
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, NamedTuple
+
+    from agenthooks.markdown.when import Test
 else:
     from agenthooks._records import NamedTuple
 
@@ -62,6 +64,8 @@ class Frontmatter(NamedTuple):
     script_place: Place
     when_place: Place | None
     event_place: tuple[int, int]
+    # `when` as a test answered without Starlark when it is a simple one (`markdown.when`).
+    when_test: Test | None = None
 
 
 class Parsed(NamedTuple):
@@ -186,8 +190,10 @@ class _Checker:
         script, script_place = self._script(values)
         if script is None or script_place is None:
             return None
+        from agenthooks.markdown.when import analyse
+
         return Frontmatter(event or "", priority, when, script, timeout_ms, on_error, script_place,
-                           when_place, event_mark)
+                           when_place, event_mark, None if when is None else analyse(when))
 
     def _event(self, values: dict[str, tuple[Any, Any]]) -> tuple[str | None, tuple[int, int]]:
         if "event" not in values:

@@ -35,7 +35,7 @@ _STARLARK_TYPES = {str: "string", int: "int", float: "float", bool: "bool", list
 class MarkdownHook:
     """The callable registered for one file; thread-safe (the module is frozen once built)."""
 
-    __slots__ = ("_compiled", "_error", "_lock", "front", "name", "path")
+    __slots__ = ("_compiled", "_error", "_lock", "_when_module", "front", "name", "path")
 
     def __init__(self, name: str, path: str, front: Frontmatter) -> None:
         self.name = name
@@ -43,6 +43,7 @@ class MarkdownHook:
         self.front = front
         self._compiled: kind.Compiled | None = None
         self._error: kind.CompileError | None = None
+        self._when_module: Any = None
         self._lock = _thread.allocate_lock()
 
     def compiled(self) -> kind.Compiled:
@@ -70,8 +71,21 @@ class MarkdownHook:
     # --- what the engine calls ---
 
     def when(self, ctx: Context) -> bool:
+        known = self.known_when(ctx)
+        if known is not None:
+            return known
         _, text = view(ctx, self.front.event)
         return bool(self._call(kind.WHEN_FUNCTION, "when", text, None))
+
+    def known_when(self, ctx: Context) -> bool | None:
+        """What `when` answers, when it is known without Starlark (`markdown.when`): also
+        asked by `engine.supervise`, which starts no process for a hook that does not apply."""
+        test = self.front.when_test
+        if test is None:
+            return None
+        from agenthooks.markdown.when import answer
+
+        return answer(test, self.front.event, view(ctx, self.front.event)[1])
 
     def __call__(self, ctx: Context) -> Any:
         """The decision; with what log() and metrics recorded when the engine takes them."""
@@ -87,7 +101,7 @@ class MarkdownHook:
 
     def _call(self, function: str, what: str, payload: str,
               records: list[dict[str, Any]] | None) -> Any:
-        module = self.compiled().module
+        module = self._module_with(function)
         sl, _, _ = kind._engine()
         previous = getattr(kind._calls, "records", None)
         kind._calls.records = records if records is not None else []
@@ -103,6 +117,17 @@ class MarkdownHook:
             raise kind.StarlarkError(f"{what} failed inside Starlark: {exc}") from None
         finally:
             kind._calls.records = previous
+
+    def _module_with(self, function: str) -> Any:
+        """The frozen module that holds `function`: the script's, or for an analysed `when`
+        (`markdown.when`) whose test left the answer to Starlark, the `when` alone."""
+        compiled = self.compiled()
+        if function != kind.WHEN_FUNCTION or compiled.has_when:
+            return compiled.module
+        with self._lock:
+            if self._when_module is None:
+                self._when_module = kind.Compiler(self.front, self.path).when_only()
+            return self._when_module
 
     def _failure(self, what: str, text: str) -> str:
         message = kind.message_of(text)

@@ -346,7 +346,7 @@ def _unknown_name(text: str) -> bool:
 
 class Compiled(NamedTuple):
     module: starlark.FrozenModule
-    has_when: bool
+    has_when: bool  # whether `module` holds the `when` entry point (see `Compiler.when_only`)
 
 
 class Compiler:
@@ -376,10 +376,7 @@ class Compiler:
             return self._compile()
 
     def _compile(self) -> Compiled:
-        sl, _, globals_ = _engine()
-        load, loader = _shared_prelude()
-        module = sl.Module()
-        sl.eval(module, load, globals_, loader)
+        module = self._module()
         problems = self._script(module)
         if problems:
             # The module is not whole: check what can be checked without it, then stop.
@@ -387,10 +384,32 @@ class Compiler:
             problems.extend(self._when(None))
             raise CompileError(problems, self.path)
         problems.extend(self._handle(module))
-        problems.extend(self._when(module))
+        # A `when` that `markdown.when` analysed is valid Starlark of its own, answered
+        # without it; in the rare call its test leaves to Starlark, `when_only` compiles it.
+        analysed = self.front.when_test is not None
+        if not analysed:
+            problems.extend(self._when(module))
         if problems:
             raise CompileError(problems, self.path)
-        return Compiled(module.freeze(), self.front.when is not None)
+        return Compiled(module.freeze(), self.front.when is not None and not analysed)
+
+    def when_only(self) -> Any:
+        """A frozen module with the `when` entry point alone: enough for an analysed `when`,
+        which refers to `event`, `payload` and texts only."""
+        with LentJson():
+            module = self._module()
+            problems = self._when(module)
+            if problems:
+                raise CompileError(problems, self.path)
+            return module.freeze()
+
+    def _module(self) -> Any:
+        """A new module with the prelude's names loaded."""
+        sl, _, globals_ = _engine()
+        load, loader = _shared_prelude()
+        module = sl.Module()
+        sl.eval(module, load, globals_, loader)
+        return module
 
     def _script(self, module: Any) -> list[Problem]:
         """The script parsed and its top level run (defining its functions), within
