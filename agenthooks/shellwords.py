@@ -52,12 +52,13 @@ _REDIRECTIONS = frozenset(("&>>", "<<-", "<<<", ">>", "<<", "<&", ">&", "<>", ">
 _KEYWORDS = frozenset(("!", "{", "}", "if", "then", "else", "elif", "fi", "do", "done",
                        "while", "until"))
 _UNMODELLED = frozenset(("case", "esac", "coproc", "select", "function"))
-# The characters a word reads one at a time (quotes, expansions, `=`, `~`, globs, its end):
-# the others are taken as they stand, a run at a time (`_Reader.plain`).
-_PLAIN_ENDS = dict.fromkeys(map(ord, _META + "\\'\"$`=~*?[]"), "\0")
-# The ASCII characters that end a parameter's name (`_Reader.name_end`).
-_NAME_ENDS = dict.fromkeys((c for c in range(128) if not (chr(c).isalnum() or chr(c) == "_")),
-                           "\0")
+# Runs of characters are found in the text as Latin-1 bytes, one byte per character (`_marks`;
+# any other character reads as `?`), each byte below made 0 where such a run ends:
+# - the characters a word reads one at a time (quotes, expansions, `=`, `~`, globs, its end),
+#   the others being taken as they stand (`_Reader.plain`);
+# - those that end a parameter's name (`_Reader.name_end`).
+_PLAIN_ENDS = bytes(0 if chr(c) in _META + "\\'\"$`=~*?[]" else c for c in range(256))
+_NAME_ENDS = bytes(c if chr(c).isalnum() or chr(c) == "_" else 0 for c in range(256))
 _ANSI_C = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b",
            "f": "\f", "v": "\v", "\\": "\\", "'": "'", '"': '"', "?": "?"}
 
@@ -163,8 +164,8 @@ class _Reader:
         self.heredocs: list[tuple[str, bool, bool]] = []  # (delimiter, strip tabs, expand)
         self.known = True  # the word being read has no run-time part so far
         self.inner: list[str] = []  # the word being read: its substitutions' commands
-        self.marked: str | None = None  # the text with `_PLAIN_ENDS` marked, once needed
-        self.names: str | None = None  # the text with `_NAME_ENDS` marked, once needed
+        self.marked: bytes | None = None  # `_marks(text, _PLAIN_ENDS)`, once needed
+        self.names: bytes | None = None  # `_marks(text, _NAME_ENDS)`, once needed
 
     def refuse(self, why: str) -> None:
         """Text bash would reject or this reader does not model: Unparsable when strict."""
@@ -412,20 +413,20 @@ class _Reader:
     def plain(self, i: int) -> int:
         """Where the run of characters from i that a word takes as they stand ends."""
         if self.marked is None:
-            self.marked = self.text.translate(_PLAIN_ENDS)
-        end = self.marked.find("\0", i)
+            self.marked = _marks(self.text, _PLAIN_ENDS)
+        end = self.marked.find(0, i)
         return len(self.text) if end < 0 else end
 
     def name_end(self, i: int) -> int:
         """Where the name that starts at i ends: letters, digits and `_`, as bash reads them."""
         text = self.text
         if self.names is None:
-            self.names = text.translate(_NAME_ENDS)
-        end = self.names.find("\0", i)
+            self.names = _marks(text, _NAME_ENDS)
+        end = self.names.find(0, i)
         end = len(text) if end < 0 else end
-        if text[i:end].replace("_", "a").isalnum():
+        if text[i:end].replace("_", "a").isalnum() and not _in_name(text[end:end + 1]):
             return end
-        end = i  # a character beyond ASCII that is neither: one at a time
+        end = i  # a character beyond Latin-1 around: one at a time
         while end < len(text) and (text[end].isalnum() or text[end] == "_"):
             end += 1
         return end
@@ -655,6 +656,14 @@ class _Word:
         self.assignment = False
         self.bare = True  # every character so far unquoted (for NAME=)
         self.bracket = False  # an unquoted `[` that a `]` may close (a glob)
+
+
+def _marks(text: str, table: bytes) -> bytes:
+    return text.encode("latin-1", "replace").translate(table)
+
+
+def _in_name(char: str) -> bool:
+    return char.isalnum() or char == "_"
 
 
 def _is_name(text: str) -> bool:
