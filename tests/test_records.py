@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import copy
 import pickle
+import subprocess
+import sys
 import typing
 
 import pytest
@@ -82,3 +84,27 @@ def test_copy_and_pickle_keep_the_record() -> None:
 def test_a_record_has_no_instance_dict() -> None:
     with pytest.raises(AttributeError):
         Ours("a").extra = 1  # type: ignore[attr-defined]
+
+
+def test_every_record_of_the_package_comes_from_a_template() -> None:
+    # A record with more fields than the templates cover falls back to namedtuple's eval,
+    # and imports `collections` on the run path: each of the package's modules is imported
+    # with the fallback counted.
+    code = (
+        "import pkgutil, importlib, agenthooks, agenthooks._records as r\n"
+        "fallbacks = []\n"
+        "made = r._record\n"
+        "def spy(name, fields, defaults, module):\n"
+        "    if r._NEW.get(len(fields)) is None:\n"
+        "        fallbacks.append(f'{module}.{name}: {len(fields)} fields')\n"
+        "    return made(name, fields, defaults, module)\n"
+        "r._record = spy\n"
+        "for info in pkgutil.walk_packages(agenthooks.__path__, 'agenthooks.'):\n"
+        "    if not info.name.endswith('__main__'):\n"
+        "        importlib.import_module(info.name)\n"
+        "print(fallbacks)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=False, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
