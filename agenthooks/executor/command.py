@@ -5,12 +5,28 @@ a shell just to exec that program costs a second exec per handler on the hot pat
 a command contains no shell syntax at all we exec it ourselves. Anything the shell could
 interpret differently (quoting, expansions, redirections, builtins, assignments, globbing)
 goes to the shell, so the outcome is the same as if the shell had run it.
+
+The program also gets the environment that shell would have given it (`shell_environment`):
+dash and bash export PWD (kept when it names the working directory, else the physical
+path), and bash also sets `_` and SHLVL and drops an OLDPWD that is not a directory, while
+dash drops variables whose names are not shell names. Where the shell would do more (bash's
+BASH_ENV, exported functions, SHELLOPTS), or is another shell, the command goes to it.
+bash execs the command in its own place, as we do; dash forks it and reports a signal that
+ended it as an exit code of 128 + the signal and a line on stderr, which the executor does
+in its place (`dash_status`).
 """
 
 from __future__ import annotations
 
 import os
 import stat
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import signal
+    from collections.abc import Mapping
+else:
+    import _signal as signal  # as in `executor.records`: the numbers without `enum`
 
 # Characters with no meaning to the shell: a command made only of these splits on spaces
 # exactly as sh would split it, and no word is expanded. `~`, `*`, `?`, `[`, `#`, `{`, quotes,
@@ -47,6 +63,8 @@ def direct_command(
     """
     if not command or not _SAFE_CHARS.issuperset(command):
         return None
+    if path is not None and "%" in path:
+        return None  # dash reads `dir%builtin` and the like in PATH entries
     argv = command.split()
     if not argv:
         return None
@@ -107,6 +125,94 @@ def _is_executable_file(path: str) -> bool:
     except (OSError, ValueError):
         return False
     return stat.S_ISREG(st.st_mode) and os.access(path, os.X_OK)
+
+
+# Variables bash reads at start that change what it does before or around the command.
+_BASH_READS = frozenset(
+    ("BASH_ENV", "ENV", "SHELLOPTS", "BASHOPTS", "POSIXLY_CORRECT", "BASH_COMPAT",
+     "BASH_XTRACEFD")
+)
+_NAME_START = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_")
+_NAME_CHARS = _NAME_START | frozenset("0123456789")
+_QUIET_SIGNALS = (signal.SIGINT, signal.SIGPIPE)  # dash reports no end by these
+_BASH_MAX_LEVEL = 998  # bash warns and resets SHLVL from 1000 up, after adding 1
+# shell file -> "dash", "bash" or None (another shell, whose changes are not known here)
+_shell_kinds: dict[str, str | None] = {}
+
+
+def shell_kind(shell: str) -> str | None:
+    """Which known shell `shell` is, by the file it resolves to: "dash", "bash" or None."""
+    try:
+        return _shell_kinds[shell]
+    except KeyError:
+        pass
+    name = os.path.basename(os.path.realpath(shell))
+    kind = _shell_kinds[shell] = name if name in ("dash", "bash") else None
+    return kind
+
+
+def shell_environment(
+    kind: str | None, env: Mapping[str, str], cwd: str, word: str, executable: str
+) -> Mapping[str, str] | None:
+    """The environment a `kind` shell started with `env` in `cwd` gives the program it execs
+    for `word` (found at `executable`); None when that is not known for sure.
+
+    `cwd` is the physical working directory, as getcwd() gives it there."""
+    if kind is None:
+        return None
+    pwd = env.get("PWD")
+    if pwd is None or not same_directory(pwd, cwd):
+        pwd = cwd
+    if kind == "dash":
+        if not all(_is_name(name) for name in env):
+            return None  # dash drops them; in doubt about which (a locale's letters), ask it
+        return env if env.get("PWD") == pwd else {**env, "PWD": pwd}
+    return _bash_environment(env, pwd, word, executable)
+
+
+def _bash_environment(
+    env: Mapping[str, str], pwd: str, word: str, executable: str
+) -> Mapping[str, str] | None:
+    if "/" in word or any(name in _BASH_READS or name.startswith("BASH_FUNC_") for name in env):
+        return None
+    level = env.get("SHLVL", "0")  # bash adds 1 at start and takes it back to exec the command
+    if not (level.isdigit() and level.isascii() and str(int(level)) == level
+            and int(level) <= _BASH_MAX_LEVEL):
+        return None
+    changed = {**env, "PWD": pwd, "SHLVL": level, "_": executable}
+    old = env.get("OLDPWD")
+    if old is not None:
+        if not old.startswith("/"):
+            return None
+        if not os.path.isdir(old):
+            del changed["OLDPWD"]
+    return changed
+
+
+def dash_status(signum: int, *, core_dumped: bool) -> tuple[int, bytes]:
+    """The exit code of `dash -c command` whose program a signal ended, and what dash writes
+    to stderr then (non-interactive, it forks the program and reports its end).
+
+    dash's `sprint_status`: nothing for SIGINT and SIGPIPE, else the C library's name of
+    the signal, with " (core dumped)" when it dumped one."""
+    if signum in _QUIET_SIGNALS:
+        return 128 + signum, b""
+    name = signal.strsignal(signum) or f"Unknown signal {signum}"
+    return 128 + signum, (name + (" (core dumped)" if core_dumped else "") + "\n").encode()
+
+
+def _is_name(name: str) -> bool:
+    return bool(name) and name[0] in _NAME_START and _NAME_CHARS.issuperset(name)
+
+
+def same_directory(path: str, cwd: str) -> bool:
+    if not path.startswith("/"):
+        return False
+    try:
+        here, there = os.stat(cwd), os.stat(path)
+    except (OSError, ValueError):
+        return False
+    return (here.st_dev, here.st_ino) == (there.st_dev, there.st_ino)
 
 
 def which(name: str, path: str | None = None) -> str | None:

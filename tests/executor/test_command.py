@@ -8,7 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.executor.command import direct_argv, direct_command
+from agenthooks.executor.command import (
+    direct_argv,
+    direct_command,
+    shell_environment,
+    shell_kind,
+)
 
 TRUE = shutil.which("true")
 SLEEP = shutil.which("sleep")
@@ -151,3 +156,64 @@ def test_lookup_result_is_cached_per_path(tmp_path: Path) -> None:
     # Cached: a vanished program is caught at exec time, which falls back to the shell.
     assert direct_argv("agenthooks-cached-tool", path=path) == [str(tool)]
     assert direct_argv("agenthooks-cached-tool", path=f"{path}:/usr/bin") is None
+
+
+# --- the environment the shell would give --------------------------------------------------
+
+BASH = shutil.which("bash")
+
+
+def test_known_shells_by_the_file_they_resolve_to(tmp_path: Path) -> None:
+    assert shell_kind("/nonexistent/zsh") is None
+    if BASH is not None:
+        link = tmp_path / "sh"
+        link.symlink_to(BASH)
+        assert shell_kind(str(link)) == "bash"
+
+
+@pytest.mark.parametrize(
+    ("variables", "expected"),
+    [
+        ({"PATH": "/bin"}, {"PATH": "/bin", "PWD": "/"}),  # dash exports PWD
+        ({"PWD": "/"}, {"PWD": "/"}),
+        ({"PWD": "/nonexistent"}, {"PWD": "/"}),  # not the directory: getcwd's
+        ({"PWD": "relative"}, {"PWD": "/"}),
+        ({"SHLVL": "x", "OLDPWD": "/nonexistent"}, {"SHLVL": "x", "OLDPWD": "/nonexistent",
+                                                     "PWD": "/"}),  # dash leaves them
+        ({"A-B": "1"}, None),  # dash drops it
+        ({"BASH_FUNC_f%%": "() { :; }"}, None),
+    ],
+)
+def test_what_dash_gives(variables: dict[str, str], expected: dict[str, str] | None) -> None:
+    assert shell_environment("dash", variables, "/", "true", "/bin/true") == expected
+
+
+@pytest.mark.parametrize(
+    ("variables", "expected"),
+    [
+        ({}, {"PWD": "/", "SHLVL": "0", "_": "/bin/true"}),
+        ({"SHLVL": "3"}, {"PWD": "/", "SHLVL": "3", "_": "/bin/true"}),
+        ({"SHLVL": "998"}, {"PWD": "/", "SHLVL": "998", "_": "/bin/true"}),
+        ({"SHLVL": "999"}, None),  # bash warns on stderr
+        ({"SHLVL": "03"}, None),
+        ({"SHLVL": "-1"}, None),
+        ({"OLDPWD": "/"}, {"OLDPWD": "/", "PWD": "/", "SHLVL": "0", "_": "/bin/true"}),
+        ({"OLDPWD": "/nonexistent"}, {"PWD": "/", "SHLVL": "0", "_": "/bin/true"}),
+        ({"OLDPWD": "relative"}, None),
+        ({"A-B": "1"}, {"A-B": "1", "PWD": "/", "SHLVL": "0", "_": "/bin/true"}),
+        ({"BASH_ENV": "/x"}, None),  # sourced before the command
+        ({"SHELLOPTS": "xtrace"}, None),
+        ({"BASH_FUNC_true%%": "() { false; }"}, None),  # an exported function
+    ],
+)
+def test_what_bash_gives(variables: dict[str, str], expected: dict[str, str] | None) -> None:
+    assert shell_environment("bash", variables, "/", "true", "/bin/true") == expected
+
+
+def test_bash_with_a_path_as_the_word_and_other_shells_are_asked() -> None:
+    assert shell_environment("bash", {}, "/", "./tool", "./tool") is None
+    assert shell_environment(None, {}, "/", "true", "/bin/true") is None
+
+
+def test_percent_in_path_goes_to_the_shell() -> None:
+    assert direct_argv("true", path="/usr/bin%builtin:/usr/bin") is None

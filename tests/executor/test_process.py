@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -100,6 +101,81 @@ def test_direct_command_runs() -> None:
     assert (result.status, result.exit_code) == ("exited", 0)
     result = run_one("head -c 3 /dev/zero")
     assert (result.status, result.exit_code, result.stdout) == ("exited", 0, b"\0\0\0")
+
+
+BASH = shutil.which("bash")
+
+
+@pytest.mark.parametrize("shell", ["/bin/sh", *([BASH] if BASH else [])])
+@pytest.mark.parametrize(
+    "variables",
+    [
+        {"PWD": None, "SHLVL": None, "OLDPWD": None},
+        {"PWD": "/", "SHLVL": "2", "OLDPWD": "/nonexistent"},
+        {"PWD": "{link}", "OLDPWD": "/"},  # the directory, by another name: kept
+        {"PWD": "{real}", "SHLVL": "999"},
+        {"A-B": "1", "BASH_FUNC_f%%": "() { :; }"},
+    ],
+)
+@pytest.mark.parametrize("where", ["link", "real", "here", "link, with a thread"])
+def test_a_program_run_without_its_shell_gets_what_the_shell_gives_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, shell: str,
+    variables: dict[str, str | None], where: str,
+) -> None:
+    """`env -0` has no shell syntax and is exec'd directly where the environment its shell
+    would give it is known, else by the shell: either way what it sees is what the shell's
+    own run of it sees, variable for variable. With another thread running, the executor
+    does not chdir around the spawn (a shell changes into the directory)."""
+    real = tmp_path / "real"
+    real.mkdir()
+    link = tmp_path / "link"
+    link.symlink_to(real)
+    monkeypatch.chdir(real)
+    for name, value in variables.items():
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            named = value.replace("{link}", str(link)).replace("{real}", str(real))
+            monkeypatch.setenv(name, named)
+    cwd = str(real) if where == "here" else str(link if "link" in where else real)
+    if where == "here":
+        monkeypatch.chdir(tmp_path)
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    if "thread" in where:
+        other.start()
+    try:
+        [result] = run_processes([ProcessSpec("env -0", cwd, 30, None, shell)], b"")
+    finally:
+        stop.set()
+        if other.is_alive():
+            other.join()
+    reference = subprocess.run([shell, "-c", "env -0"], cwd=cwd,
+                               env=dict(os.environ), capture_output=True, check=True)
+    assert result.stderr == reference.stderr
+    assert dict(sorted(v.split(b"=", 1) for v in result.stdout.split(b"\0") if v)) == dict(
+        sorted(v.split(b"=", 1) for v in reference.stdout.split(b"\0") if v)
+    )
+
+
+@pytest.mark.parametrize("signum", [signal.SIGSEGV, signal.SIGTERM, signal.SIGINT,
+                                    signal.SIGPIPE, signal.SIGABRT])
+@pytest.mark.parametrize("shell", ["/bin/sh", *([BASH] if BASH else [])])
+def test_a_program_a_signal_ends_reads_as_under_its_shell(
+    tmp_path: Path, signum: int, shell: str
+) -> None:
+    """Exec'd without its shell, a program killed by a signal gives what the shell's run of
+    it gives: dash's exit code and report, or bash's signal (it execs the program too)."""
+    program = tmp_path / "ends"
+    program.write_text(f"#!/bin/sh\nkill -{int(signum)} $$\n")
+    program.chmod(0o755)
+    [result] = run_processes([ProcessSpec(str(program), "/", 30, None, shell)], b"")
+    reference = subprocess.run([shell, "-c", str(program)], cwd="/", env=dict(os.environ),
+                               capture_output=True, check=False)
+    expected = (("exited", reference.returncode, None) if reference.returncode >= 0
+                else ("signaled", None, -reference.returncode))
+    assert (result.status, result.exit_code, result.signal) == expected
+    assert result.stderr == reference.stderr
 
 
 def test_no_specs() -> None:
