@@ -31,7 +31,6 @@ from agenthooks.model.events import is_tool_event
 from agenthooks.model.handlers import Answer, Handler, HookFile, prompt_warning
 from agenthooks.payload import read_payload
 from agenthooks.plan.select import Selector, left_out
-from agenthooks.sources.load import Loaded, load_all
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -39,6 +38,7 @@ if TYPE_CHECKING:
     from typing import Any, NamedTuple
 
     from agenthooks.payload import Payload
+    from agenthooks.sources.load import Loaded
 else:
     from agenthooks._records import NamedTuple
 
@@ -681,6 +681,9 @@ def load_checked(
     other_hosts: bool = False,
 ) -> tuple[Hooks, tuple[str, ...]]:
     """`load_hooks`, and one warning per workspace it left out as untrusted or changed."""
+    # The file sources load only here: a registry built in code reads no file.
+    from agenthooks.sources.load import load_all
+
     loaded = load_all(configs=configs, workspaces=workspaces, no_user=no_user, cwd=cwd,
                       require_trust=require_trust)
     return Hooks.from_loaded(loaded, host=host, other_hosts=other_hosts), loaded.untrusted
