@@ -234,8 +234,8 @@ def every_event(entry: Entry) -> list[Columns] | None:
 
 def _valid_columns(columns: Any) -> bool:
     """Whether `columns` are the columns of one event's well-formed rows; anything else is
-    dropped, never raised. Checked with built-ins over whole columns (marshal gives exact
-    types, so `type` suffices)."""
+    dropped, never raised. Checked with built-ins over whole columns: marshal gives exact
+    types (never a subclass of str), so `type` suffices, and `str.join` takes strings alone."""
     if type(columns) is not tuple or len(columns) != COLUMNS:
         return False
     if set(map(type, columns)) != {list} or len(set(map(len, columns))) != 1:
@@ -243,11 +243,14 @@ def _valid_columns(columns: Any) -> bool:
     hooks, matchers, commands, timeouts, kinds, enabled, pointers = columns
     if not hooks:
         return True
+    try:
+        "".join(hooks), "".join(commands), "".join(pointers)
+        words, patterns = set(kinds), set(matchers)  # a few distinct each
+    except TypeError:  # not a string, or not hashable where a word belongs
+        return False
     return (
-        {*map(type, hooks), *map(type, commands), *map(type, kinds), *map(type, pointers)}
-        == {str}
-        and set(kinds) <= _KIND_SET
-        and set(map(type, matchers)) <= {str, type(None)}
+        words <= _KIND_SET
+        and set(map(type, patterns)) <= {str, type(None)}
         and set(map(type, timeouts)) == {int}
         and min(timeouts) > 0
         and max(timeouts) <= INT32_MAX

@@ -292,7 +292,6 @@ def _cached_handlers(source: Source, event: str, columns: entries.Columns
     default: each handler made as the tuple it is, its fields zipped from the columns, all in
     built-ins (a file may hold 10,000 handlers)."""
     import gc
-    from functools import partial
     from itertools import repeat
 
     hooks, matchers, commands, timeouts, kinds, enabled, pointers = columns
@@ -307,7 +306,7 @@ def _cached_handlers(source: Source, event: str, columns: entries.Columns
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return tuple(map(partial(tuple.__new__, Handler), fields))
+        return tuple(map(tuple.__new__, repeat(Handler, count), fields))
     finally:
         if collecting:
             gc.enable()
