@@ -17,7 +17,8 @@ whole status. So an entry is keyed by status only when the file's last change is
 `RACY_NS` at the time the entry is written; a file changed more recently than that is keyed
 by its bytes alone (read and hashed on every run), and gets its status key on the first run
 after it has settled (as Git treats "racily clean" index entries). A file whose times read as
-zero (a filesystem that keeps none) is never keyed by status.
+zero (a filesystem that keeps none), or on Windows (where st_ctime is the creation time), is
+never keyed by status.
 
 The cache decides which commands run, so it is trusted only as far as its owner: a directory
 or entry that belongs to another user, or that its group or others can write, is ignored
@@ -79,6 +80,8 @@ def digest(data: bytes) -> Digest:
 def settled(status: os.stat_result) -> bool:
     """Whether a file's status can stand for its bytes: changed long enough ago that a
     later change cannot share its change time (see the module's docstring)."""
+    if os.name == "nt":  # st_ctime is the file's creation there: no write shows in it
+        return False
     import time
 
     changed = status.st_ctime_ns

@@ -158,7 +158,7 @@ def _read_entry(fd: int, event: str | None) -> Entry | None:
     head = os.read(fd, _HEAD)
     size = int.from_bytes(head[:4], "little") + 4
     if len(head) < size:
-        head += os.pread(fd, size - len(head), len(head))
+        head += _read_at(fd, size - len(head), len(head))
     header = marshal.loads(head[4:size])
     if not _valid_header(header):
         return None
@@ -170,10 +170,17 @@ def _read_entry(fd: int, event: str | None) -> Entry | None:
 
 
 def _read_span(fd: int, span: Span, base: int) -> bytes:
-    data = os.pread(fd, span[1], base + span[0])
+    data = _read_at(fd, span[1], base + span[0])
     if len(data) != span[1]:
         raise EOFError("a cache entry shorter than its header says")
     return data
+
+
+def _read_at(fd: int, length: int, offset: int) -> bytes:
+    if hasattr(os, "pread"):
+        return os.pread(fd, length, offset)
+    os.lseek(fd, offset, os.SEEK_SET)  # pragma: no cover - Windows
+    return os.read(fd, length)  # pragma: no cover
 
 
 def _valid_header(header: Any) -> bool:
