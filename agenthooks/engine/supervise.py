@@ -17,8 +17,11 @@ descriptor 1, or leave threads and processes behind. `agenthooks run` therefore 
   the hook, which the engine turns into a deny (PreToolUse, failing closed) or a warning.
 
 The child is a fork of the already loaded interpreter: no new interpreter starts and nothing
-is imported again. A Markdown hook's child also gets a bound on its data size
-(`STARLARK_MEMORY`): starlark-rust has no heap limit of its own.
+the run has imported is imported again. Starlark (starlark-rust, about a third of a Markdown
+run) is loaded by the child that runs it, never by the run itself: the fork copies a smaller
+process, and a call whose Markdown hooks do not apply never loads it. A Markdown hook's child
+also gets a bound on its data size (`STARLARK_MEMORY`): starlark-rust has no heap limit of its
+own.
 
 Markdown hooks of one chain share a child (`one_child_for`): their Starlark can reach no file,
 process, thread or state of the process, so one hook cannot change what the next one runs in,
@@ -73,7 +76,6 @@ def call_isolated(hook: PythonHook, ctx: Context, *, looped: bool) -> HookOutcom
         return None  # as call_hook answers for a `when` that says no
     if _shared.serves(hook):
         return _shared.call(hook, ctx, looped)
-    _warm(hook)
     _flush()
     start = time.monotonic()
     parent = os.getpid()
@@ -140,7 +142,6 @@ class _Shared:
         return _failure(hook, _why(hook, status, timed_out, message), start)
 
     def start(self, hook: PythonHook, ctx: Context) -> OSError | None:
-        _warm(hook)
         _flush()
         parent = os.getpid()
         fds: list[int] = []
@@ -233,15 +234,6 @@ def _does_not_apply(hook: PythonHook, ctx: Context) -> bool:
 
 def _failure(hook: PythonHook, error: str, start: float) -> HookOutcome:
     return HookOutcome(hook.name, hook.phase, None, error, (time.monotonic() - start) * 1000.0)
-
-
-def _warm(hook: PythonHook) -> None:
-    """What the hook can load once in this process before it is forked (a Markdown hook's
-    engine): loaded here, it is not loaded again by each hook's process within its deadline."""
-    warm = getattr(hook.fn, "agenthooks_warm", None)
-    if callable(warm):
-        with suppress(Exception):  # its own process meets it again, and fails
-            warm()
 
 
 def _flush() -> None:

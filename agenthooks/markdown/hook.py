@@ -8,6 +8,10 @@ only the hooks of its own event.
 The script sees `handle(event, payload)`: `event` is the file's own word (`tool.pre`), and on
 tool events `payload["name"]` and `payload["args"]` (the current arguments, after earlier
 modifies) beside every original field, whatever host shape the payload came in.
+
+The Starlark kind (`markdown.script`, and starlark-rust with it) is imported by the calls that
+run Starlark: under `agenthooks run` that is the hook's own process (`engine.supervise`), and a
+call whose hooks' `when` all say no without Starlark (`markdown.when`) never imports it.
 """
 
 from __future__ import annotations
@@ -17,7 +21,6 @@ import _thread  # `threading`'s own lock and thread-local types, without importi
 from agenthooks import jsontext
 from agenthooks.decision import Decision
 from agenthooks.engine.frozen import raw, thaw
-from agenthooks.markdown import script as kind
 from agenthooks.model.events import MARKDOWN_TOOL_WORDS
 from agenthooks.payload import tool_args, with_args
 
@@ -26,6 +29,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from agenthooks.engine.context import Context
+    from agenthooks.markdown import script as kind
     from agenthooks.markdown.frontmatter import Frontmatter
 
 _STARLARK_TYPES = {str: "string", int: "int", float: "float", bool: "bool", list: "list",
@@ -48,6 +52,8 @@ class MarkdownHook:
 
     def compiled(self) -> kind.Compiled:
         """The frozen module; a `CompileError` (the same one every call) if it does not build."""
+        from agenthooks.markdown import script as kind
+
         found = self._compiled
         if found is not None:
             return found
@@ -62,15 +68,11 @@ class MarkdownHook:
             assert self._compiled is not None
             return self._compiled
 
-    def agenthooks_warm(self) -> None:
-        """Load starlark-rust (not the script: its top level is the script's own code) before
-        `agenthooks run` forks the process this hook runs in, so that neither this hook's
-        deadline nor the next hook's process pays for it again (`engine.supervise`)."""
-        kind._engine()
-
     # --- what the engine calls ---
 
     def when(self, ctx: Context) -> bool:
+        from agenthooks.markdown import script as kind
+
         known = self.known_when(ctx)
         if known is not None:
             return known
@@ -89,6 +91,8 @@ class MarkdownHook:
 
     def __call__(self, ctx: Context) -> Any:
         """The decision; with what log() and metrics recorded when the engine takes them."""
+        from agenthooks.markdown import script as kind
+
         records: list[dict[str, Any]] = []
         payload, text = view(ctx, self.front.event)
         value = self._call(kind.HANDLE_FUNCTION, "handle", text, records)
@@ -101,6 +105,8 @@ class MarkdownHook:
 
     def _call(self, function: str, what: str, payload: str,
               records: list[dict[str, Any]] | None) -> Any:
+        from agenthooks.markdown import script as kind
+
         module = self._module_with(function)
         sl, _, _ = kind._engine()
         previous = getattr(kind._calls, "records", None)
@@ -121,6 +127,8 @@ class MarkdownHook:
     def _module_with(self, function: str) -> Any:
         """The frozen module that holds `function`: the script's, or for an analysed `when`
         (`markdown.when`) whose test left the answer to Starlark, the `when` alone."""
+        from agenthooks.markdown import script as kind
+
         compiled = self.compiled()
         if function != kind.WHEN_FUNCTION or compiled.has_when:
             return compiled.module
@@ -130,6 +138,8 @@ class MarkdownHook:
             return self._when_module
 
     def _failure(self, what: str, text: str) -> str:
+        from agenthooks.markdown import script as kind
+
         message = kind.message_of(text)
         if message == kind._CANCELLED:
             message = f"timed out after {self.front.timeout_ms} ms (timeout_ms)"
@@ -143,6 +153,8 @@ class MarkdownHook:
     # --- the value handle returned, as a decision ---
 
     def decision(self, value: Any, payload: dict[str, Any], ctx: Context) -> Decision | None:
+        from agenthooks.markdown import script as kind
+
         if value is None:
             return None
         if not isinstance(value, dict) or not isinstance(value.get("action"), str):
@@ -165,6 +177,8 @@ class MarkdownHook:
 
     def _modified(self, given: Any, payload: dict[str, Any], ctx: Context) -> Decision | None:
         """The keys given replace those keys; only new arguments can be passed on."""
+        from agenthooks.markdown import script as kind
+
         if not isinstance(given, dict):
             raise kind.StarlarkError(f"modify() takes a dict, not {_type(given)}")
         changed = sorted(k for k, v in given.items() if k != "args" and payload.get(k) != v)
