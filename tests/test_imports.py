@@ -232,6 +232,45 @@ def test_each_source_runs_without_costly_imports(kind: str, tmp_path: Path) -> N
     assert dialects == ([OWN_DIALECT[kind]] if kind in OWN_DIALECT else [])
 
 
+# What a warm Markdown run imports in neither of its processes (the run, and the one its hooks
+# run in): starlark-pyo3 converts values through `json`, which is lent jsontext's codec there.
+MARKDOWN_NEVER = ("json", "re", "enum", "typing", "dataclasses", "inspect", "pathlib", "yaml",
+                  "hashlib", "tempfile", "asyncio", "threading", "signal")
+MARKDOWN_PROGRAM = """
+import os, sys
+seen = os.open(sys.argv[1], os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+def audit(event, args):
+    if event == "import":
+        os.write(seen, f"{os.getpid()} {args[0]}\\n".encode())
+sys.addaudithook(audit)
+sys.argv = ["agenthooks", "run", "PreToolUse", "--no-user"]
+from agenthooks.cli import program
+program()
+"""
+
+
+def test_a_markdown_run_and_its_hooks_process_import_no_costly_module(tmp_path: Path) -> None:
+    workspace = tmp_path / "ws"
+    for name, text in WORKSPACES["markdown"].items():
+        (workspace / name).parent.mkdir(parents=True, exist_ok=True)
+        (workspace / name).write_text(text)
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
+    log = tmp_path / "imports"
+    stdin = '{"toolCall": {"name": "run_command", "args": {"CommandLine": "ls"}}}'
+    for _ in range(2):  # the first run fills the caches
+        log.unlink(missing_ok=True)
+        done = subprocess.run([sys.executable, "-c", MARKDOWN_PROGRAM, str(log)], input=stdin,
+                              capture_output=True, text=True, env=env, cwd=workspace,
+                              check=False, timeout=60)
+        assert done.returncode == 0, done.stderr
+    imports = [line.split() for line in log.read_text().splitlines()]
+    run = imports[0][0]
+    assert {pid for pid, _ in imports} - {run}, "the hooks ran in a process of their own"
+    assert sorted({m for _, m in imports if m.split(".")[0] in MARKDOWN_NEVER}) == []
+    assert [m for pid, m in imports if pid == run and m.startswith("starlark")] == []
+
+
 GC_PROBE = (
     "import gc, sys\nsys.stderr.write(f'collector on: {gc.isenabled()}\\n')\n"
     "from agenthooks import Hooks\nhooks = Hooks()\n"
