@@ -29,10 +29,10 @@ Loaded only when an `if` rule is evaluated or trust follows a command.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import NamedTuple
 else:
     from agenthooks._records import NamedTuple

@@ -14,16 +14,15 @@ a run never sees half a file, however many write at once.
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
-import json
 import os
-from collections.abc import Iterable, Mapping, Sequence
+import sys
 
-from agenthooks.errors import AgentHooksError
+from agenthooks import jsontext
+from agenthooks.errors import AgentHooksError, suppress
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
     from typing import Any, NamedTuple
 
     from agenthooks.config.discovery import Discovered
@@ -151,9 +150,37 @@ def _read_regular(path: str) -> bytes | None:
         os.close(fd)
 
 
-def _sha256(path: str) -> str | None:
-    data = _read_regular(path)
-    return None if data is None else hashlib.sha256(data).hexdigest()
+# SHA-256, the same digest from either of CPython's implementations: its own small module,
+# which imports in a tenth of a millisecond, or OpenSSL's through `hashlib`, six times faster
+# but about 3 ms to import. A run hashes a few kilobytes: OpenSSL's is taken once it is
+# loaded, or once this process has hashed a MiB (where its import has paid for itself).
+_OPENSSL_AFTER = 1 << 20
+_hashed = [0]  # bytes this process has hashed
+_small: list[Callable[[bytes], Any]] = []
+
+
+def digest(data: bytes) -> str:
+    """The SHA-256 of `data`, in hex."""
+    _hashed[0] += len(data)
+    if _hashed[0] > _OPENSSL_AFTER or "_hashlib" in sys.modules:
+        from hashlib import sha256
+
+        return sha256(data).hexdigest()
+    small = _small[0] if _small else _small_sha256()
+    return str(small(data).hexdigest())
+
+
+def _small_sha256() -> Callable[[bytes], Any]:
+    for name in ("_sha256", "_sha2"):  # CPython up to 3.11, from 3.12
+        try:
+            _small.append(__import__(name).sha256)
+        except (ImportError, AttributeError):
+            continue
+        return _small[0]
+    from hashlib import sha256  # a build without them
+
+    _small.append(sha256)
+    return sha256
 
 
 # --- what a workspace's trust covers ----------------------------------------------------------
@@ -265,8 +292,8 @@ class _Covered:
         if rel not in self.entries:
             data = self.data[rel] = _read_regular(path)
             # A hook file that cannot be read is still part of the workspace: recorded as such.
-            digest = "unreadable" if data is None else hashlib.sha256(data).hexdigest()
-            self.entries[rel] = Entry(rel, digest, kind, why)
+            sha256 = "unreadable" if data is None else digest(data)
+            self.entries[rel] = Entry(rel, sha256, kind, why)
         return self.data[rel]
 
     def manifest(self) -> Manifest:
@@ -362,11 +389,9 @@ def copies_of(workspace: str, manifest: Manifest) -> dict[str, str]:
 
 
 def _make_copies(workspace: str, runs: Mapping[str, bytes]) -> dict[str, str]:
-    import tempfile
-
     if not runs:
         return {}
-    root = tempfile.mkdtemp(prefix="ws-", dir=_private_base())
+    root = _new_folder(_private_base(), "ws-")
     made = {root: workspace}  # each folder made in the copy -> the workspace's folder
     copies: dict[str, str] = {}
     for path, data in runs.items():
@@ -410,7 +435,7 @@ def _link_the_rest(folder: str, real: str) -> None:
     for name in names:
         link = os.path.join(folder, name)
         if not os.path.lexists(link):
-            with contextlib.suppress(OSError):  # a name not linked is one path less, no more
+            with suppress(OSError):  # a name not linked is one path less, no more
                 os.symlink(os.path.join(real, name), link)
 
 
@@ -418,26 +443,62 @@ def _private_base() -> str:
     """This process's private folder for copies: in XDG_RUNTIME_DIR, the cache folder or the
     temporary folder, the first that lets programs run from it (not mounted noexec)."""
     import atexit
-    import tempfile
 
     if _base:
         return _base[0]
-    home = os.environ.get("HOME") or os.path.expanduser("~")
-    cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(home, ".cache")
-    places = [os.environ.get("XDG_RUNTIME_DIR") or "", os.path.join(cache, "agenthooks"),
-              tempfile.gettempdir()]
-    for place in places:
+    for place in _places():
         if not os.path.isabs(place) or not _runnable(place):
             continue
         _sweep(place)
         try:
-            folder = tempfile.mkdtemp(prefix=f"{_COPIES_PREFIX}{os.getpid()}-", dir=place)
+            folder = _new_folder(place, f"{_COPIES_PREFIX}{os.getpid()}-")
         except OSError:
             continue
         atexit.register(_remove, folder, os.getpid())
         _base.append(folder)
         return folder
     raise OSError("no private folder to run verified copies from")
+
+
+def _places() -> Iterator[str]:
+    home = os.environ.get("HOME") or os.path.expanduser("~")
+    yield os.environ.get("XDG_RUNTIME_DIR") or ""
+    yield os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.join(home, ".cache"),
+                       "agenthooks")
+    import tempfile  # only then: it imports shutil and random
+
+    yield tempfile.gettempdir()
+
+
+def _new_folder(place: str, prefix: str) -> str:
+    """`tempfile.mkdtemp(prefix=prefix, dir=place)`: a folder of a name no one could guess,
+    made by this call and only this user's (0700), without importing `tempfile`."""
+    for _ in range(100):
+        folder = os.path.join(place, prefix + os.urandom(8).hex())
+        try:
+            os.mkdir(folder, 0o700)
+        except FileExistsError:
+            continue
+        return folder
+    raise FileExistsError(f"no new folder could be made in {place}")
+
+
+def _remove_tree(top: str) -> None:
+    """`shutil.rmtree(top, ignore_errors=True)` for a folder of copies, without importing
+    `shutil`: every entry removed from the bottom up; a link is removed, never followed."""
+    for folder, folders, files in os.walk(top, topdown=False):
+        for name in files:
+            with suppress(OSError):
+                os.unlink(os.path.join(folder, name))
+        for name in folders:
+            path = os.path.join(folder, name)
+            with suppress(OSError):
+                if os.path.islink(path):
+                    os.unlink(path)
+                else:
+                    os.rmdir(path)
+    with suppress(OSError):
+        os.rmdir(top)
 
 
 _COPIES_PREFIX = "agenthooks-trusted-"  # then the pid of the run that made the folder
@@ -447,7 +508,6 @@ def _sweep(place: str) -> None:
     """Remove the copy folders of runs that are gone (a run killed outright cannot remove its
     own): this user's, named with a pid no process has. A pid taken again by another process
     keeps its folder for a later sweep; nothing of another user's is touched."""
-    import shutil
     import stat
 
     try:
@@ -464,7 +524,7 @@ def _sweep(place: str) -> None:
         if (not pid.isdigit() or not stat.S_ISDIR(info.st_mode)
                 or info.st_uid != os.getuid() or _alive(int(pid))):
             continue
-        shutil.rmtree(path, ignore_errors=True)
+        _remove_tree(path)
 
 
 def _alive(pid: int) -> bool:
@@ -479,10 +539,8 @@ def _alive(pid: int) -> bool:
 
 def _remove(folder: str, owner: int) -> None:
     """Only by the process that made it: a child forked later must not take it away."""
-    import shutil
-
     if os.getpid() == owner:
-        shutil.rmtree(folder, ignore_errors=True)
+        _remove_tree(folder)
 
 
 def _runnable(place: str) -> bool:
@@ -500,7 +558,7 @@ def read_store(path: str) -> dict[str, Any]:
     """The trust file's workspaces (path -> record); empty when there is none or it is bad."""
     raw = _read_regular(path)
     try:
-        data = json.loads(raw) if raw is not None else None
+        data = jsontext.loads(raw) if raw is not None else None
     except ValueError:
         return {}
     workspaces = data.get("workspaces") if isinstance(data, dict) else None
@@ -573,6 +631,7 @@ def revoke(path: str, workspace: str) -> bool:
 
 def _update(path: str, change: Any) -> None:
     import fcntl
+    import json
     import tempfile
 
     folder = os.path.dirname(path)

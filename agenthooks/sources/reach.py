@@ -23,14 +23,12 @@ of `trust --show` is told so.
 from __future__ import annotations
 
 import os
-import re
-import shlex
-from collections.abc import Mapping, Sequence
 
 from agenthooks.shellwords import SHELL_VALUED, SHELLS, WRAPPERS, Operator, Word, split
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
     from typing import NamedTuple
 else:
     from agenthooks._records import NamedTuple
@@ -44,7 +42,10 @@ SEARCH_PATHS = frozenset({"PATH", "PYTHONPATH", "PYTHONSTARTUP", "NODE_PATH", "N
                           "LD_LIBRARY_PATH", "BASH_ENV", "ENV"})
 _DECLARE = frozenset({"export", "declare", "typeset", "readonly", "local"})
 _OUTPUT = frozenset({">", ">>", "&>", "&>>", ">|", "<>", ">&", "<&"})
-_ASSIGNMENT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\+?=")
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_"  # ASCII, as a name starts
+_NAME = frozenset(_LETTERS + "0123456789")
+# What `shlex.quote` leaves unquoted (its `[\w@%+=:,./-]`, ASCII).
+_UNQUOTED = _NAME | frozenset("@%+=:,./-")
 
 
 # The wrappers trust reads through to the command they run; xargs (whose command gets words
@@ -87,7 +88,8 @@ INTERPRETERS: dict[str, Interpreter] = {
     "Rscript": Interpreter(code=frozenset({"-e"})),
     "lua": Interpreter(valued=frozenset({"-l"}), code=frozenset({"-e"})),
 }
-_ALIASES = re.compile(r"(?:python|pypy)[0-9.]*|nodejs")
+_ALIASES = {"nodejs": "node"}
+_VERSIONED = {"python": "python", "pypy": "python"}  # python3, python3.12, pypy3...
 MAX_MODULE_FILES = 1000  # a package's .py files hashed for `python -m`; the rest are named
 MAX_NOTE = 160  # characters of a note: a long command is named by its start
 MAX_DEPTH = 16  # commands inside commands (`sh -c`, `$(...)`) followed; deeper ones are named
@@ -123,8 +125,10 @@ class Reached(NamedTuple):
 
 def interpreter_of(program: str) -> Interpreter | None:
     name = os.path.basename(program)
-    if _ALIASES.fullmatch(name):
-        name = "node" if name == "nodejs" else "python"
+    name = _ALIASES.get(name, name)
+    for prefix, alias in _VERSIONED.items():
+        if name.startswith(prefix) and not name[len(prefix):].strip("0123456789."):
+            name = alias
     return INTERPRETERS.get(name)
 
 
@@ -142,6 +146,8 @@ def reach_exec(program: str, args: Sequence[str], cwd: str, variables: Mapping[s
                copies: Mapping[str, str] | None = None) -> Reached:
     """The same for an exec form: `program` run with `args`, no shell; each word's `$NAME` and
     `${NAME}` filled from `variables` as the run fills them."""
+    import re  # only then: the shell form, every other handler's, does without
+
     def fill(word: str) -> str:
         return re.sub(r"\$\{(\w+)\}|\$(\w+)",
                       lambda m: variables.get(m.group(1) or m.group(2), m.group(0)), word)
@@ -180,8 +186,26 @@ def _rewritten(text: str, rewrites: Sequence[Rewrite], copies: Mapping[str, str]
     for rewrite in sorted(rewrites, reverse=True):
         value = _value(rewrite, copies)
         if value is not None:
-            text = text[:rewrite.start] + shlex.quote(value) + text[rewrite.end:]
+            text = text[:rewrite.start] + quote(value) + text[rewrite.end:]
     return text
+
+
+def quote(text: str) -> str:
+    """`shlex.quote`: the text as one shell word, quoted only when it must be."""
+    if not text:
+        return "''"
+    if all(char in _UNQUOTED for char in text):
+        return text
+    return "'" + text.replace("'", "'\"'\"'") + "'"
+
+
+def assigned(text: str) -> str | None:
+    """The name a `NAME=value` or `NAME+=value` word assigns; None for any other word."""
+    head, equals, _ = text.partition("=")
+    name = head[:-1] if head.endswith("+") else head
+    if equals and name and name[0] in _LETTERS and all(char in _NAME for char in name):
+        return name
+    return None
 
 
 def module_files(name: str, cwd: str) -> list[str]:
@@ -314,11 +338,11 @@ class _Walk:
     def assignments(self, words: list[Word], i: int) -> int:
         """Past the `NAME=value` words from `i`; one that sets a search path is noted."""
         while i < len(words):
-            found = _ASSIGNMENT.match(words[i].text)
-            if found is None:
+            name = assigned(words[i].text)
+            if name is None:
                 return i
-            if found.group(1) in SEARCH_PATHS:
-                self.note(f"what is found through {found.group(1)}, set in the command")
+            if name in SEARCH_PATHS:
+                self.note(f"what is found through {name}, set in the command")
             i += 1
         return i
 
