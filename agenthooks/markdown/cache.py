@@ -1,8 +1,8 @@
 """A cache of checked frontmatter, so `agenthooks run` does not import and run a YAML parser
 on every tool call.
 
-An entry holds the frontmatter of a Markdown hook that had no errors, keyed by the file's real
-path and checked against its size, modification time and content hash, and against the
+An entry holds the frontmatter of a Markdown hook that had no errors, found by the file's path
+and checked against its size, modification time and content hash, and against the
 agenthooks that wrote it; it lives beside the hooks.json cache and is trusted only as far as
 its owner, exactly as that cache is (`agenthooks.config.cache`). Scripts are not cached: they
 compile on use, and the cache holds only what the file says.
@@ -13,7 +13,8 @@ from __future__ import annotations
 import os
 
 from agenthooks._version import __version__
-from agenthooks.config.cache import Key, entry_path, read_entry, write_entry
+from agenthooks.config.cache import Key, read_entry, write_entry
+from agenthooks.config.entries import cache_dir, hash_hex
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -25,8 +26,18 @@ _FORMAT = 2  # 2: with the `when` test (`markdown.when`)
 _RULES = ("frontmatter.py", "when.py")  # what an entry holds is their reading: an edit counts
 
 
-def _writer() -> tuple[str, int]:
-    """agenthooks' version and the newest edit of the modules that read a file."""
+_writers: list[tuple[int, str, int]] = []
+
+
+def _writer() -> tuple[int, str, int]:
+    """The entry format, agenthooks' version and the newest edit of the modules that read a
+    file; read once per process."""
+    if not _writers:
+        _writers.append((_FORMAT, *_rules()))
+    return _writers[0]
+
+
+def _rules() -> tuple[str, int]:
     here = os.path.dirname(__file__)
     newest = 0
     for name in _RULES:
@@ -37,8 +48,15 @@ def _writer() -> tuple[str, int]:
     return __version__, newest
 
 
+def _entry_path(file: str) -> str:
+    """Where a file's entry lives: named by its absolute path as found (an entry is checked
+    against the file's bytes, so another spelling of the path only makes another entry)."""
+    return os.path.join(cache_dir(), hash_hex(file.encode("utf-8", "surrogateescape"), 16)
+                        + ".md.marshal")
+
+
 def read(file: str, key: Key) -> Frontmatter | None:
-    fields = read_entry(entry_path(file, ".md.marshal"), (_FORMAT, *_writer()), key)
+    fields = read_entry(_entry_path(file), _writer(), key)
     return None if fields is None else _front(fields)
 
 
@@ -68,4 +86,4 @@ def write(file: str, key: Key, front: Frontmatter) -> None:
               front.on_error, tuple(front.script_place),
               tuple(front.when_place) if front.when_place else None, tuple(front.event_place),
               front.when_test)
-    write_entry(entry_path(file, ".md.marshal"), (_FORMAT, *_writer()), key, fields)
+    write_entry(_entry_path(file), _writer(), key, fields)

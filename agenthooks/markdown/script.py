@@ -235,7 +235,7 @@ _setup_lock = _thread.allocate_lock()
 _PRELUDE_MODULE = "agenthooks_prelude"
 _PRELUDE_EXPORTS = ("allow", "block", "modify", "log", "metrics", "re")
 _PRELUDE_HELPERS = ("_agenthooks_decode", "_agenthooks_returned")
-_prelude: tuple[Any, Any] | None = None
+_prelude: tuple[Any, Any, Any] | None = None
 
 
 def _engine() -> tuple[Any, Any, Any]:
@@ -254,9 +254,10 @@ def _engine() -> tuple[Any, Any, Any]:
         return _setup
 
 
-def _shared_prelude() -> tuple[Any, Any]:
-    """(the parsed `load` of the frozen prelude, the loader that gives it), made once per
-    process: the names a script sees are the prelude's, exactly as if evaluated in its module."""
+def _shared_prelude() -> tuple[Any, Any, Any]:
+    """(the parsed `load` of the frozen prelude, the loader that gives it, the parsed `handle`
+    entry point), made once per process: the names a script sees are the prelude's, exactly as
+    if evaluated in its module. A parsed module can be evaluated into any number of modules."""
     global _prelude
     if _prelude is not None:
         return _prelude
@@ -277,7 +278,8 @@ def _shared_prelude() -> tuple[Any, Any]:
             names += [f'{name} = "{name[1:]}"' for name in _PRELUDE_HELPERS]
             statement = f'load("{_PRELUDE_MODULE}", {", ".join(names)})\n'
             _prelude = (sl.parse("prelude", statement, loading),
-                        sl.FileLoader(lambda _name: frozen))
+                        sl.FileLoader(lambda _name: frozen),
+                        sl.parse("entry", _HANDLE_ENTRY, dialect))
         return _prelude
 
 
@@ -406,7 +408,7 @@ class Compiler:
     def _module(self) -> Any:
         """A new module with the prelude's names loaded."""
         sl, _, globals_ = _engine()
-        load, loader = _shared_prelude()
+        load, loader, _ = _shared_prelude()
         module = sl.Module()
         sl.eval(module, load, globals_, loader)
         return module
@@ -439,9 +441,10 @@ class Compiler:
 
     def _handle(self, module: Any) -> list[Problem]:
         """`handle` must be a function that takes (event, payload)."""
-        sl, dialect, globals_ = _engine()
+        sl, _, globals_ = _engine()
+        _, _, entry = _shared_prelude()
         try:  # the entry point fails to compile when `handle` is not defined at all
-            sl.eval(module, sl.parse("entry", _HANDLE_ENTRY, dialect), globals_)
+            sl.eval(module, entry, globals_)
         except sl.StarlarkError:
             line, column = self.front.script_place.map(1, 1)
             return [Problem("starlark-handle-missing",
