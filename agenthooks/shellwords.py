@@ -53,12 +53,15 @@ _KEYWORDS = frozenset(("!", "{", "}", "if", "then", "else", "elif", "fi", "do", 
                        "while", "until"))
 _UNMODELLED = frozenset(("case", "esac", "coproc", "select", "function"))
 # Runs of characters are found in the text as Latin-1 bytes, one byte per character (`_marks`;
-# any other character reads as `?`), each byte below made 0 where such a run ends:
+# any other character reads as `?`), each byte below made 0 where such a run may end:
 # - the characters a word reads one at a time (quotes, expansions, `=`, `~`, globs, its end),
 #   the others being taken as they stand (`_Reader.plain`);
-# - those that end a parameter's name (`_Reader.name_end`).
-_PLAIN_ENDS = bytes(0 if chr(c) in _META + "\\'\"$`=~*?[]" else c for c in range(256))
-_NAME_ENDS = bytes(c if chr(c).isalnum() or chr(c) == "_" else 0 for c in range(256))
+# - the ASCII ones that end a parameter's name (`_Reader.name_end` checks the rest).
+_PLAIN = (_META + "\\'\"$`=~*?[]").encode()
+_PLAIN_ENDS = bytes.maketrans(_PLAIN, bytes(len(_PLAIN)))
+_NOT_NAME = bytes(range(128)).translate(
+    None, b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+_NAME_ENDS = bytes.maketrans(_NOT_NAME, bytes(len(_NOT_NAME)))
 _ANSI_C = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b",
            "f": "\f", "v": "\v", "\\": "\\", "'": "'", '"': '"', "?": "?"}
 
