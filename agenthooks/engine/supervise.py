@@ -76,7 +76,7 @@ def call_isolated(hook: PythonHook, ctx: Context, *, looped: bool) -> HookOutcom
         return None  # as call_hook answers for a `when` that says no
     if _shared.serves(hook):
         return _shared.call(hook, ctx, looped)
-    _flush()
+    _before_fork()
     start = time.monotonic()
     parent = os.getpid()
     try:
@@ -142,7 +142,7 @@ class _Shared:
         return _failure(hook, _why(hook, status, timed_out, message), start)
 
     def start(self, hook: PythonHook, ctx: Context) -> OSError | None:
-        _flush()
+        _before_fork()
         parent = os.getpid()
         fds: list[int] = []
         try:
@@ -234,6 +234,16 @@ def _does_not_apply(hook: PythonHook, ctx: Context) -> bool:
 
 def _failure(hook: PythonHook, error: str, start: float) -> HookOutcome:
     return HookOutcome(hook.name, hook.phase, None, error, (time.monotonic() - start) * 1000.0)
+
+
+def _before_fork() -> None:
+    """Output flushed (`_flush`), and `_ctypes` loaded: every child needs it first thing
+    (`die_with_parent`), and so does the run itself once it starts a handler (the executor's
+    subreaper). Loaded here, the fork shares it and no child loads it again (a C extension's
+    load is about a tenth of a Markdown hooks' process)."""
+    _flush()
+    with suppress(ImportError):
+        __import__("_ctypes")
 
 
 def _flush() -> None:
