@@ -138,9 +138,15 @@ def _read_regular(path: str) -> bytes | None:
     except OSError:  # gone, unreadable
         return None
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
             return None
         chunks = []
+        if info.st_size < 1 << 30:  # as a rule the whole file in one read, and no second
+            first = os.read(fd, info.st_size + 1)
+            if len(first) == info.st_size:
+                return first
+            chunks.append(first)  # it changed since: read to its end
         while chunk := os.read(fd, 1 << 20):
             chunks.append(chunk)
         return b"".join(chunks)
@@ -235,12 +241,16 @@ def manifests(found: Discovered, files: Sequence[HookFile]) -> dict[str, Manifes
     named with `--config` outside the workspace were chosen by the user, not by the checkout.
     """
     covered: dict[str, _Covered] = {}
+    places: dict[Source, str | None] = {}  # each file's place in its workspace, found once
     for kind, field in HOOK_FILE_KINDS:
         for source in getattr(found, field, ()):
-            if _governed(source) is not None:
-                _of(covered, source.workspace).add(source.file, kind, "a workspace hook file")
+            rel = places[source] = _governed(source)
+            if rel is not None:
+                _of(covered, source.workspace).add(source.file, kind, "a workspace hook file",
+                                                   rel)
     for hook_file in files:
-        shown = _governed(hook_file.source)
+        source = hook_file.source
+        shown = places[source] if source in places else _governed(source)
         if shown is not None:
             _of(covered, hook_file.source.workspace).handlers(hook_file, shown)
     return {ws: c.manifest() for ws, c in covered.items()}
@@ -281,9 +291,12 @@ class _Covered:
             self.unfollowed.extend(Unfollowed(what, why) for what in reached.unfollowed
                                    if Unfollowed(what, why) not in self.unfollowed)
 
-    def add(self, path: str, kind: str, why: str) -> bytes | None:
-        """Hash a file inside the workspace, once; the bytes hashed (None: outside, unreadable)."""
-        if path in self.seen:
+    def add(self, path: str, kind: str, why: str, rel: str | None = None) -> bytes | None:
+        """Hash a file inside the workspace, once; the bytes hashed (None: outside, unreadable).
+        `rel`: its place in the workspace, when it is known."""
+        if rel is not None:
+            self.seen[path] = rel
+        elif path in self.seen:
             rel = self.seen[path]
         else:
             rel = self.seen[path] = _relative(path, self.workspace)

@@ -44,8 +44,8 @@ _DECLARE = frozenset({"export", "declare", "typeset", "readonly", "local"})
 _OUTPUT = frozenset({">", ">>", "&>", "&>>", ">|", "<>", ">&", "<&"})
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_"  # ASCII, as a name starts
 _NAME = frozenset(_LETTERS + "0123456789")
-# What `shlex.quote` leaves unquoted (its `[\w@%+=:,./-]`, ASCII).
-_UNQUOTED = _NAME | frozenset("@%+=:,./-")
+# What `shlex.quote` leaves unquoted (its `[\w@%+=:,./-]`, ASCII), as bytes to delete.
+_UNQUOTED = (_LETTERS + "0123456789@%+=:,./-").encode()
 
 
 # The wrappers trust reads through to the command they run; xargs (whose command gets words
@@ -194,7 +194,7 @@ def quote(text: str) -> str:
     """`shlex.quote`: the text as one shell word, quoted only when it must be."""
     if not text:
         return "''"
-    if all(char in _UNQUOTED for char in text):
+    if not text.encode("latin-1", "replace").translate(None, _UNQUOTED):  # `?` for the rest
         return text
     return "'" + text.replace("'", "'\"'\"'") + "'"
 
