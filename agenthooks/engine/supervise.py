@@ -376,9 +376,19 @@ def _read_exactly(fd: int, size: int) -> bytes | None:
     return b"".join(chunks)
 
 
+_hook_process = [False]
+
+
+def in_hook_process() -> bool:
+    """Whether this process is a hook's own child: agenthooks owns it whole (its threads, its
+    modules) until it ends with `os._exit`."""
+    return _hook_process[0]
+
+
 def _become_child(hook: PythonHook, parent: int) -> None:
     """Its own process group, death with the parent, default signal handling, fd 1 on
     stderr, a Starlark bound."""
+    _hook_process[0] = True
     with suppress(OSError):
         os.setpgid(0, 0)
     # A parent killed outright (SIGKILL at a host's timeout) cannot kill this process: the

@@ -286,30 +286,38 @@ def _shared_prelude() -> tuple[Any, Any, Any]:
 # starlark-pyo3 converts every number, text, bool and None that crosses between Python and
 # Starlark with the `json` module's loads and dumps (`import json` at each crossing). Importing
 # `json` costs more than all the hooks of a run (its decoder imports `re`, and `re` `enum`), so
-# while agenthooks calls Starlark in a process that has not imported `json` and runs no other
-# thread, that import finds this module instead: `jsontext`'s loads and dumps, the C codec
-# `json` itself calls, with the same values, output and errors. It is there only for the call,
-# never seen by other code (no other thread runs), and the process's own `import json` later
-# gets the real one.
+# while agenthooks calls Starlark in a hook's own process (`engine.supervise`: agenthooks owns
+# it whole) that has not imported `json` and runs no other thread, that import finds this
+# module instead: `jsontext`'s loads and dumps, the C codec `json` itself calls, with the same
+# values, output and errors. It is there only for the call, never seen by other code (no other
+# thread runs), and the process's own `import json` later gets the real one. A caller's process
+# (the Python API) is never lent it: its threads are not all agenthooks' to count.
 _JSON = type(sys)("json", "json's loads and dumps for starlark-pyo3 (agenthooks.jsontext)")
 _JSON.__dict__.update(loads=jsontext.loads, dumps=jsontext.dumps)
 
 
 class LentJson:
-    """`with LentJson():` lends `_JSON` as `json` to the Starlark calls inside, when no
-    `json` is imported and no other thread runs; nesting is fine."""
+    """`with LentJson():` lends `_JSON` as `json` to the Starlark calls inside, in a hook's
+    own process where no `json` is imported and no other thread runs; nesting is fine."""
 
     __slots__ = ("lent",)
 
     def __enter__(self) -> None:
         modules = sys.modules
-        self.lent = "json" not in modules and _thread._count() == 0
+        self.lent = "json" not in modules and _hook_process() and _thread._count() == 0
         if self.lent:
             modules["json"] = _JSON
 
     def __exit__(self, *exc_info: object) -> None:
         if self.lent and sys.modules.get("json") is _JSON:
             del sys.modules["json"]
+
+
+def _hook_process() -> bool:
+    """Whether this process is a hook's own (`engine.supervise.in_hook_process`); asked
+    without importing supervise, which only `agenthooks run` loads."""
+    supervise = sys.modules.get("agenthooks.engine.supervise")
+    return supervise is not None and bool(supervise.in_hook_process())
 
 
 def deadline_check(timeout_ms: int) -> Any:

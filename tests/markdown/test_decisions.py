@@ -450,11 +450,17 @@ CROSSED = {"big": 2 ** 71, "f": 0.625, "n": 2, "nested": [[[1, "x"], {}], {"k": 
            "none": None, "t": "caf\u00e9 \ud7ff\u00e9\U0001f600", "yes": True}
 
 
+# As `engine.supervise` marks a hook's own process (`agenthooks run` calls hooks in one).
+HOOK_PROCESS = "from agenthooks.engine import supervise\nsupervise._hook_process[0] = True\n"
+
+
 @pytest.mark.parametrize(("prelude", "lent"), [
-    ("del sys.modules['json']", True),  # no json, one thread: the codec is lent
-    ("", False),  # json imported: its own module converts
-    ("del sys.modules['json']\nthreading.Thread(target=__import__('time').sleep, args=(2,),"
-     " daemon=True).start()", False),  # another thread runs: never lent
+    # A hook's process with no json and one thread: the codec is lent.
+    (HOOK_PROCESS + "del sys.modules['json']", True),
+    (HOOK_PROCESS, False),  # json imported: its own module converts
+    (HOOK_PROCESS + "del sys.modules['json']\nthreading.Thread(target=__import__('time').sleep,"
+     " args=(2,), daemon=True).start()", False),  # another thread runs: never lent
+    ("del sys.modules['json']", False),  # a caller's process (the Python API): never lent
 ])
 def test_values_cross_the_same_with_the_lent_json_codec(write, workspace: Path, prelude: str,
                                                        lent: bool) -> None:
