@@ -446,10 +446,10 @@ def _link_the_rest(folder: str, real: str) -> None:
     except OSError:
         return
     for name in names:
-        link = os.path.join(folder, name)
-        if not os.path.lexists(link):
-            with suppress(OSError):  # a name not linked is one path less, no more
-                os.symlink(os.path.join(real, name), link)
+        # A name the copy has already (a copy, a folder on the way) stays; a name not linked
+        # is one path less, no more.
+        with suppress(OSError):
+            os.symlink(os.path.join(real, name), os.path.join(folder, name))
 
 
 def _private_base() -> str:
@@ -499,17 +499,13 @@ def _new_folder(place: str, prefix: str) -> str:
 def _remove_tree(top: str) -> None:
     """`shutil.rmtree(top, ignore_errors=True)` for a folder of copies, without importing
     `shutil`: every entry removed from the bottom up; a link is removed, never followed."""
-    for folder, folders, files in os.walk(top, topdown=False):
-        for name in files:
-            with suppress(OSError):
-                os.unlink(os.path.join(folder, name))
-        for name in folders:
-            path = os.path.join(folder, name)
-            with suppress(OSError):
-                if os.path.islink(path):
-                    os.unlink(path)
-                else:
-                    os.rmdir(path)
+    with suppress(OSError), os.scandir(top) as entries:
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                _remove_tree(entry.path)
+            else:
+                with suppress(OSError):
+                    os.unlink(entry.path)
     with suppress(OSError):
         os.rmdir(top)
 
