@@ -40,7 +40,7 @@ from agenthooks.config.entries import (
     Digest,
     Entry,
     Identity,
-    cache_dir,
+    entry_path,
     hash_hex,
     hooks_entry_path,
     identity,
@@ -60,16 +60,17 @@ RACY_NS = 3_000_000_000
 
 # hook, event, matcher, command, timeout, kind, enabled, pointer
 Row = tuple[str, str, "str | None", str, float, str, bool, str]  # timeouts: whole seconds
-Key = tuple[int, int, str]
-
-
-def entry_path(file: str, suffix: str = ".marshal") -> str:
-    """Where the entry of a file lives: named by a hash of its real path."""
-    name = hash_hex(os.path.realpath(file).encode(), 16)
-    return os.path.join(cache_dir(), name + suffix)
+# A file's status once it has settled (dev, ino, size, mtime_ns, ctime_ns), else its size,
+# modification time and content hash: see `fingerprint`.
+Key = tuple["int | str", ...]
 
 
 def fingerprint(stat: os.stat_result, data: bytes) -> Key:
+    """What an entry of a file holding `data` is keyed by: the file's status once it has
+    settled (a change since shows in it, and nothing is hashed), else its size, modification
+    time and content hash (see the module's docstring)."""
+    if settled(stat):
+        return identity(stat)
     return (stat.st_size, stat.st_mtime_ns, hash_hex(data, 20))
 
 

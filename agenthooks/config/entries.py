@@ -130,13 +130,18 @@ def hash_hex(data: bytes, digest_size: int) -> str:
 
 
 def hooks_entry_path(file: str) -> str:
-    """Where a hooks.json's entry lives: named by its absolute path, escaped (no hash to
-    import, no link to resolve: the entry is checked against the file itself); a path too
-    long for a file name is hashed."""
+    """Where a hooks.json's entry lives (see `entry_path`)."""
+    return entry_path(file, ".hooks.marshal")
+
+
+def entry_path(file: str, suffix: str) -> str:
+    """Where the entry of a file lives: named by its absolute path, escaped (no hash to
+    import, no link to resolve: an entry is checked against the file itself), then `suffix`,
+    which says what kind of file it is; a path too long for a file name is hashed."""
     name = os.path.abspath(file).replace("%", "%25").replace("/", "%2F")
     if len(name) > 200:
         name = hash_hex(name.encode(), 16)
-    return os.path.join(cache_dir(), name + ".hooks.marshal")
+    return os.path.join(cache_dir(), name + suffix)
 
 
 def lookup(file: str, event: str | None) -> Entry | None:

@@ -213,7 +213,7 @@ def test_an_unwritable_cache_only_costs_speed(
     path = big_config(tmp_path / "ws")
     assert load_one(path).ok
     assert load_one(path, "PreToolUse").ok
-    assert cache.cache_dir() == str(blocker / "sub")
+    assert entries.cache_dir() == str(blocker / "sub")
 
 
 def test_concurrent_first_runs_agree(tmp_path: Path, home: Path) -> None:
@@ -559,3 +559,28 @@ def test_an_entry_is_for_the_source_that_read_it(tmp_path: Path, home: Path) -> 
     (source,) = discover_all(configs=[str(path)], no_user=True, dialects=True).dialect_sources
     (moved,) = load_dialect_files([source._replace(workspace=str(tmp_path / "elsewhere"))])
     assert [h.command for h in moved.handlers] == ["true"]
+
+
+def test_a_settled_settings_file_is_keyed_by_its_status_and_any_change_is_seen(
+        tmp_path: Path, home: Path, settled: None) -> None:
+    path = settings_file(tmp_path, "claude", command="true")
+    assert [h.command for h in load_settings(path).handlers] == ["true"]
+    (entry,) = settings_entries(home)
+    assert marshal.loads(entry.read_bytes())[1] == entries.identity(os.stat(path))
+    assert [h.command for h in load_settings(path).handlers] == ["true"]  # a hit
+    wait_past_change(path)
+    stat_ = path.stat()
+    path.write_text(path.read_text().replace('"true"', '"echo"'))  # same length
+    os.utime(path, ns=(stat_.st_atime_ns, stat_.st_mtime_ns))
+    assert [h.command for h in load_settings(path).handlers] == ["echo"]
+
+
+@pytest.mark.parametrize("is_settled", [True, False])
+def test_a_fingerprint_is_the_status_once_settled_else_the_bytes(
+        is_settled: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "f"
+    path.write_bytes(b"abc")
+    monkeypatch.setattr(cache, "RACY_NS", -10**15 if is_settled else 10**15)
+    key = cache.fingerprint(os.stat(path), b"abc")
+    assert (key == entries.identity(os.stat(path))) is is_settled
+    assert (key == (3, os.stat(path).st_mtime_ns, cache.hash_hex(b"abc", 20))) is not is_settled
