@@ -25,6 +25,10 @@ or entry that belongs to another user, or that its group or others can write, is
 (a shared `/tmp` cache would otherwise let another user plant handlers). An entry of the
 wrong shape is ignored too: the loader then reads the file itself.
 
+The other formats' entries (settings files here, Markdown hooks in `markdown.cache`) are keyed
+by `fingerprint`, under the same rule: the file's status once it has settled, else its size,
+modification time and content hash.
+
 A warm run reads through `config.entries` alone (the trust checks, a hooks.json's lookup);
 this module writes, and holds the entries of the other formats.
 """
