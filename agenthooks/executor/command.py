@@ -146,9 +146,22 @@ def shell_kind(shell: str) -> str | None:
         return _shell_kinds[shell]
     except KeyError:
         pass
-    name = os.path.basename(os.path.realpath(shell))
+    name = os.path.basename(_link_target(shell))
     kind = _shell_kinds[shell] = name if name in ("dash", "bash") else None
     return kind
+
+
+def _link_target(path: str) -> str:
+    """The file `path` ends at through symbolic links of its last component (`/bin/sh ->
+    dash`): its name is the shell's; links among the directories do not change it. A few
+    readlink calls, where realpath would lstat every component."""
+    for _ in range(40):  # the kernel's own limit on a chain of links
+        try:
+            target = os.readlink(path)
+        except (OSError, ValueError):
+            return path
+        path = target if target.startswith("/") else f"{os.path.dirname(path)}/{target}"
+    return path
 
 
 def shell_environment(
