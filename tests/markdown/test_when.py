@@ -167,3 +167,20 @@ def test_a_call_no_hook_applies_to_starts_no_process(workspace: Path, tool: str,
         assert done.stderr.strip().splitlines()[-1] == expected, done.stderr
         assert json.loads(done.stdout).get("decision") == (
             "deny" if tool == "run_command" else None)
+
+
+def test_a_broken_script_fails_where_its_simple_when_applies(workspace: Path) -> None:
+    # The `when` is answered without the script, as `when` means: a hook that does not apply
+    # does not run, so its script is compiled (and fails, closed) only on the calls it
+    # applies to; `validate` names the error either way.
+    from agenthooks.api import load_hooks
+
+    broken = GUARD.replace('return block("no " + payload["name"])', "return (")
+    (workspace / ".harness" / "hooks" / "broken.md").write_text(broken)
+    hooks = load_hooks(workspaces=[str(workspace)], no_user=True, cwd=str(workspace))
+    other = hooks.run("PreToolUse", {"toolCall": {"name": "view_file", "args": {}}})
+    assert not other.blocked and other.hooks == ()
+    applies = hooks.run("PreToolUse", {"toolCall": {"name": "run_command", "args": {}}})
+    assert applies.blocked
+    assert "hook 'broken' failed" in applies.output["reason"]
+    assert "does not compile" in applies.output["reason"]
