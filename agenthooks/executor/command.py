@@ -132,8 +132,6 @@ _BASH_READS = frozenset(
     ("BASH_ENV", "ENV", "SHELLOPTS", "BASHOPTS", "POSIXLY_CORRECT", "BASH_COMPAT",
      "BASH_XTRACEFD")
 )
-_NAME_START = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_")
-_NAME_CHARS = _NAME_START | frozenset("0123456789")
 _QUIET_SIGNALS = (signal.SIGINT, signal.SIGPIPE)  # dash reports no end by these
 _BASH_MAX_LEVEL = 998  # bash warns and resets SHLVL from 1000 up, after adding 1
 # shell file -> "dash", "bash" or None (another shell, whose changes are not known here)
@@ -177,7 +175,8 @@ def shell_environment(
     if pwd is None or not same_directory(pwd, cwd):
         pwd = cwd
     if kind == "dash":
-        if not all(_is_name(name) for name in env):
+        # A shell name is an ASCII identifier: [A-Za-z_][A-Za-z0-9_]*
+        if not (all(map(str.isidentifier, env)) and all(map(str.isascii, env))):
             return None  # dash drops them; in doubt about which (a locale's letters), ask it
         return env if env.get("PWD") == pwd else {**env, "PWD": pwd}
     return _bash_environment(env, pwd, word, executable)
@@ -212,10 +211,6 @@ def dash_status(signum: int, *, core_dumped: bool) -> tuple[int, bytes]:
         return 128 + signum, b""
     name = signal.strsignal(signum) or f"Unknown signal {signum}"
     return 128 + signum, (name + (" (core dumped)" if core_dumped else "") + "\n").encode()
-
-
-def _is_name(name: str) -> bool:
-    return bool(name) and name[0] in _NAME_START and _NAME_CHARS.issuperset(name)
 
 
 def same_directory(path: str, cwd: str) -> bool:

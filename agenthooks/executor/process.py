@@ -401,12 +401,12 @@ def _start(h: _Handler, sel: _Poller, queue: _Queue, *, others: bool) -> bool:
     if unfit is not None:
         h.result = _not_started(h, unfit)
         return True
+    assert queue.place is not None
     env = None
     if spec.env is not None:
         env = queue.envs.get(id(spec.env))
         if env is None:
-            env = queue.envs[id(spec.env)] = _environment(spec.env)
-    assert queue.place is not None
+            env = queue.envs[id(spec.env)] = _environment(queue.place.environ, spec.env)
     try:
         pid, stdin_fd, stdout_fd, stderr_fd, h.as_dash = _spawn(spec, env, queue.place)
     except OSError as exc:
@@ -441,9 +441,9 @@ def _unfit_command(command: str) -> str | None:
     return None
 
 
-def _environment(extra: Mapping[str, str]) -> dict[str, str]:
+def _environment(base: Mapping[str, str], extra: Mapping[str, str]) -> dict[str, str]:
     """os.environ with `extra` added, each variable as execve can take it (see above)."""
-    env = {**os.environ}
+    env = {**base}  # the run's copy of os.environ, which decodes each item it gives
     for name, value in extra.items():
         text = _env_text(value) if _env_name_ok(name) else None
         if text is None:
