@@ -284,7 +284,8 @@ def _shared_prelude() -> tuple[Any, Any, Any]:
 
 
 # starlark-pyo3 converts every number, text, bool and None that crosses between Python and
-# Starlark with the `json` module's loads and dumps (`import json` at each crossing). Importing
+# Starlark with the `json` module's loads and dumps (`import json` at each crossing: its
+# src/lib.rs, `value_to_pyobject` and `pyobject_to_value`, inducer/starlark-pyo3). Importing
 # `json` costs more than all the hooks of a run (its decoder imports `re`, and `re` `enum`), so
 # while agenthooks calls Starlark in a hook's own process (`engine.supervise`: agenthooks owns
 # it whole) that has not imported `json` and runs no other thread, that import finds this
