@@ -348,14 +348,15 @@ def command(workspace: str, configs: Sequence[str] = ()) -> str:
 #
 # A trusted workspace's scripts are checked at load and run later: in between, the file can
 # change (an agent's edit, a checkout, another hook). So each script a trusted handler runs is
-# run from a copy of the very bytes hashed, in a private folder (0700, made per process),
-# its word in the command replaced by the copy's path. The copy sits at its workspace path
-# under that folder, beside links to everything else of the workspace, so that a script
-# finding its siblings from its own path (`$(dirname "$0")/lib.sh`, a Python import beside it)
-# still finds them. Removed when the process ends.
+# run from a copy of the very bytes hashed, in a private folder (0700, made by this process
+# for the workspace), its word in the command replaced by the copy's path. The copy sits at
+# its workspace path under that folder, beside links to everything else of the workspace, so
+# that a script finding its siblings from its own path (`$(dirname "$0")/lib.sh`, a Python
+# import beside it) still finds them. Removed when the process ends.
 
 _copies: dict[tuple[str, tuple[tuple[str, bytes], ...]], dict[str, str]] = {}
-_base: list[str] = []
+_place: list[str] = []  # where this process makes its copy folders, once chosen
+_made: list[tuple[int, str]] = []  # (the process that made it, folder): removed at its exit
 
 
 def pinned(files: Sequence[HookFile], trusted: Mapping[str, Manifest]) -> list[HookFile]:
@@ -404,7 +405,7 @@ def copies_of(workspace: str, manifest: Manifest) -> dict[str, str]:
 def _make_copies(workspace: str, runs: Mapping[str, bytes]) -> dict[str, str]:
     if not runs:
         return {}
-    root = _new_folder(_private_base(), "ws-")
+    root = _copies_folder()
     made = {root: workspace}  # each folder made in the copy -> the workspace's folder
     copies: dict[str, str] = {}
     for path, data in runs.items():
@@ -452,23 +453,30 @@ def _link_the_rest(folder: str, real: str) -> None:
             os.symlink(os.path.join(real, name), os.path.join(folder, name))
 
 
-def _private_base() -> str:
-    """This process's private folder for copies: in XDG_RUNTIME_DIR, the cache folder or the
-    temporary folder, the first that lets programs run from it (not mounted noexec)."""
+def _copies_folder() -> str:
+    """A new private folder for a workspace's copies, removed when this process ends: in
+    XDG_RUNTIME_DIR, the cache folder or the temporary folder, the first that lets programs
+    run from it (not mounted noexec); its name holds this process's pid (`_sweep`)."""
     import atexit
 
-    if _base:
-        return _base[0]
+    prefix = f"{_COPIES_PREFIX}{os.getpid()}-"
+    folder = _new_folder(_place[0], prefix) if _place else _first_folder(prefix)
+    if not _made:  # once: a process forked later has it too, and removes only its own
+        atexit.register(_remove)
+    _made.append((os.getpid(), folder))
+    return folder
+
+
+def _first_folder(prefix: str) -> str:
     for place in _places():
         if not os.path.isabs(place) or not _runnable(place):
             continue
         _sweep(place)
         try:
-            folder = _new_folder(place, f"{_COPIES_PREFIX}{os.getpid()}-")
+            folder = _new_folder(place, prefix)
         except OSError:
             continue
-        atexit.register(_remove, folder, os.getpid())
-        _base.append(folder)
+        _place.append(place)
         return folder
     raise OSError("no private folder to run verified copies from")
 
@@ -546,10 +554,12 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def _remove(folder: str, owner: int) -> None:
-    """Only by the process that made it: a child forked later must not take it away."""
-    if os.getpid() == owner:
-        _remove_tree(folder)
+def _remove() -> None:
+    """The copy folders this process made; a child forked later must not take its parent's."""
+    pid = os.getpid()
+    for owner, folder in _made:
+        if owner == pid:
+            _remove_tree(folder)
 
 
 def _runnable(place: str) -> bool:
