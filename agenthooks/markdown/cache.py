@@ -2,8 +2,9 @@
 on every tool call.
 
 An entry holds the frontmatter of a Markdown hook that had no errors, found by the file's path
-and checked against its size, modification time and content hash, and against the
-agenthooks that wrote it; it lives beside the hooks.json cache and is trusted only as far as
+and checked against the file's fingerprint (its status once it has settled, else its size,
+modification time and content hash: `config.cache.fingerprint`) and against the agenthooks
+that wrote it; it lives beside the hooks.json cache and is trusted only as far as
 its owner, exactly as that cache is (`agenthooks.config.cache`). Scripts are not cached: they
 compile on use, and the cache holds only what the file says.
 """
@@ -14,7 +15,7 @@ import os
 
 from agenthooks._version import __version__
 from agenthooks.config.cache import Key, read_entry, write_entry
-from agenthooks.config.entries import cache_dir, hash_hex
+from agenthooks.config.entries import entry_path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -49,10 +50,9 @@ def _rules() -> tuple[str, int]:
 
 
 def _entry_path(file: str) -> str:
-    """Where a file's entry lives: named by its absolute path as found (an entry is checked
-    against the file's bytes, so another spelling of the path only makes another entry)."""
-    return os.path.join(cache_dir(), hash_hex(file.encode("utf-8", "surrogateescape"), 16)
-                        + ".md.marshal")
+    """Where a file's entry lives: named by its path as found, as every entry is
+    (`config.entries.entry_path`: no hash to import, no link to resolve)."""
+    return entry_path(file, ".md.marshal")
 
 
 def read(file: str, key: Key) -> Frontmatter | None:
