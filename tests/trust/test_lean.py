@@ -4,6 +4,7 @@ or collections (each a cost on every tool call a host makes)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import subprocess
@@ -67,3 +68,20 @@ def test_the_trust_modules_import_nothing_costly() -> None:
                           timeout=60, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["[]"]
+
+
+def test_the_digest_is_sha256_from_either_implementation() -> None:
+    # Without hashlib loaded, the first MiB is hashed by CPython's own module, the rest by
+    # OpenSSL's: the same SHA-256 either way.
+    sizes = [0, 3, 4096, 1 << 20, 3 << 20, 5]
+    probe = ("import sys\nfrom agenthooks.trust import digest\n"
+             f"for size in {sizes!r}:\n"
+             "    print(digest(bytes(range(256)) * (size // 256) + bytes(size % 256)))\n"
+             "print('_hashlib' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    *digests, openssl = done.stdout.split()
+    assert digests == [hashlib.sha256(bytes(range(256)) * (size // 256) + bytes(size % 256))
+                       .hexdigest() for size in sizes]
+    assert openssl == "True"  # past a MiB
