@@ -21,6 +21,10 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    # A settings file's yield: handler rows (every field but the source), its switch, and
+    # the hooks it disables (see `config.cache`).
+    SettingsEntry = tuple[list[tuple[Any, ...]], bool | None, tuple[str, ...]]
+
 FORMAT = 5  # bump when the entry layout or the rules that admit a file change
 KINDS = ("command", "prompt")
 _KIND_SET = frozenset(KINDS)
@@ -267,4 +271,101 @@ def _valid_columns(columns: Any) -> bool:
         and min(timeouts) > 0
         and max(timeouts) <= INT32_MAX
         and set(map(type, enabled)) == {bool}
+    )
+
+
+# --- Entries keyed by `fingerprint`: settings files here, Markdown hooks in `markdown.cache`
+
+# How long after its last change a file is keyed by its status: well over the coarsest
+# timestamps of a common filesystem (FAT's two seconds) and the kernel's clock tick.
+RACY_NS = 3_000_000_000
+# A file's status once it has settled (dev, ino, size, mtime_ns, ctime_ns), else its size,
+# modification time and content hash: see `fingerprint`.
+Key = tuple["int | str", ...]
+
+
+def fingerprint(stat: os.stat_result, data: bytes) -> Key:
+    """What an entry of a file holding `data` is keyed by: the file's status once it has
+    settled (a change since shows in it, and nothing is hashed), else its size, modification
+    time and content hash (see the module's docstring)."""
+    if settled(stat):
+        return identity(stat)
+    return (stat.st_size, stat.st_mtime_ns, hash_hex(data, 20))
+
+
+def settled(status: os.stat_result) -> bool:
+    """Whether a file's status can stand for its bytes: changed long enough ago that a
+    later change cannot share its change time (see the module's docstring)."""
+    if os.name == "nt":  # st_ctime is the file's creation there: no write shows in it
+        return False
+    import time
+
+    changed = status.st_ctime_ns
+    return 0 < changed < time.time_ns() - RACY_NS and status.st_mtime_ns != 0
+
+
+def read_entry(path: str, writer: tuple[Any, ...], key: Key) -> Any:
+    """What a private entry holds, when it was written by `writer` for `key`; else None."""
+    entry = read_private(path)
+    if not isinstance(entry, tuple) or len(entry) != 3:
+        return None
+    entry_writer, entry_key, value = entry
+    if entry_writer != writer or entry_key != key:
+        return None
+    return value
+
+
+# A Claude Code or Gemini CLI settings file's entry (written by `config.cache.write_settings`).
+_SETTINGS_FORMAT = 1
+SETTINGS_SUFFIX = ".settings.marshal"
+# The modules whose rules decide what a settings file yields: an edit of any counts.
+_SETTINGS_RULES = ("dialects", "config/check.py", "config/rules.py", "model/handlers.py")
+
+
+def settings_writer(source: tuple[Any, ...]) -> tuple[Any, ...]:
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    newest = 0
+    for name in _SETTINGS_RULES:
+        path = os.path.join(package, name)
+        try:
+            names = [os.path.join(path, n) for n in os.listdir(path) if n.endswith(".py")]
+        except NotADirectoryError:
+            names = [path]
+        except OSError:
+            continue
+        for file in names:
+            try:
+                newest = max(newest, os.stat(file).st_mtime_ns)
+            except OSError:
+                continue
+    return (_SETTINGS_FORMAT, __version__, newest, tuple(source))
+
+
+def read_settings(source: tuple[Any, ...], file: str, key: Key,
+                  fields: int) -> SettingsEntry | None:
+    """The cached yield of a settings file whose fingerprint is `key`, read through `source`;
+    `fields`: how many fields a handler row has. None when absent, stale or malformed."""
+    entry = read_entry(entry_path(file, SETTINGS_SUFFIX), settings_writer(source), key)
+    if not isinstance(entry, tuple) or len(entry) != 3:
+        return None
+    rows, switch, disabled = entry
+    if not (isinstance(rows, list) and all(_settings_row(row, fields) for row in rows)):
+        return None
+    if switch is not None and type(switch) is not bool:
+        return None
+    if not isinstance(disabled, tuple) or not all(isinstance(d, str) for d in disabled):
+        return None
+    return rows, switch, disabled
+
+
+def _settings_row(row: Any, fields: int) -> bool:
+    if not isinstance(row, tuple) or len(row) != fields:
+        return False
+    hook, event, matcher, command, timeout, kind, enabled, pointer = row[:8]
+    return (  # events in the file's own words (BeforeTool): no table to check them against
+        all(isinstance(text, str) for text in (hook, event, command, kind, pointer))
+        and (matcher is None or isinstance(matcher, str))
+        and kind in KINDS
+        and type(timeout) in (int, float)
+        and type(enabled) is bool
     )

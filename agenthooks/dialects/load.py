@@ -255,21 +255,23 @@ def load_dialect_files(sources: Sequence[Source]) -> list[HookFile]:
 
 
 def _cached_dialect_file(source: Source) -> DialectFile:
-    from agenthooks.config import cache
+    from agenthooks.config import entries  # the read side alone: a miss loads the writer
 
     try:
         data, status = read_bytes(source.file, source.path)
     except Unusable:
         return check_dialect_file(source)  # names the problem
-    key = cache.fingerprint(status, data)
+    key = entries.fingerprint(status, data)
     fields = len(Handler._fields) - 1  # all but the source
-    entry = cache.read_settings(tuple(source), source.file, key, fields)
+    entry = entries.read_settings(tuple(source), source.file, key, fields)
     if entry is not None:
         rows, switch, disabled = entry
         handlers = tuple(Handler(source, *row) for row in rows)
         return DialectFile(HookFile(source, handlers), switch, disabled)
     read = check_dialect_file(source, data=data)
     if read.hook_file.ok:
+        from agenthooks.config import cache
+
         rows = [tuple(h)[1:] for h in read.hook_file.handlers]
         cache.write_settings(tuple(source), source.file, key, (rows, read.switch, read.disabled))
     return read

@@ -61,7 +61,7 @@ def entries_in(home: Path) -> list[Path]:
 @pytest.fixture
 def settled(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every file counts as changed long ago: its entry is keyed by its status."""
-    monkeypatch.setattr(cache, "RACY_NS", -10**15)
+    monkeypatch.setattr(entries, "RACY_NS", -10**15)
 
 
 def test_a_valid_file_is_cached_and_read_back(tmp_path: Path, home: Path) -> None:
@@ -101,7 +101,7 @@ def test_a_warm_run_of_a_small_file_loads_neither_the_checker_nor_the_writer(
     )
     # The first run checks the file and caches it, as if it had been written long ago (a
     # file changed just now is known by its bytes: read and hashed).
-    settle = "import agenthooks.config.cache as c; c.RACY_NS = -10**15\n"
+    settle = "import agenthooks.config.entries as e; e.RACY_NS = -10**15\n"
     first, second = (subprocess.run([sys.executable, "-c", prefix + code], capture_output=True,
                                     text=True, check=False, timeout=60, cwd=tmp_path)
                      for prefix in (settle, ""))
@@ -170,7 +170,7 @@ def test_a_recent_file_is_keyed_by_its_status_once_it_has_settled(
     expected = load_one(path).handlers
     (entry,) = entries_in(home)
     assert header(entry)[1] is None  # changed just now: its status could repeat
-    monkeypatch.setattr(cache, "RACY_NS", -10**15)
+    monkeypatch.setattr(entries, "RACY_NS", -10**15)
     assert load_one(path, "PreToolUse").handlers == expected
     assert header(entry)[1] == entries.identity(os.stat(path))
     assert load_one(path).handlers == expected
@@ -580,7 +580,7 @@ def test_a_fingerprint_is_the_status_once_settled_else_the_bytes(
         is_settled: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "f"
     path.write_bytes(b"abc")
-    monkeypatch.setattr(cache, "RACY_NS", -10**15 if is_settled else 10**15)
+    monkeypatch.setattr(entries, "RACY_NS", -10**15 if is_settled else 10**15)
     key = cache.fingerprint(os.stat(path), b"abc")
     assert (key == entries.identity(os.stat(path))) is is_settled
     assert (key == (3, os.stat(path).st_mtime_ns, cache.hash_hex(b"abc", 20))) is not is_settled
