@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from agenthooks.config import discovery
+from agenthooks.config.paths import walk_directories
 from agenthooks.config.rules import RULES
 from agenthooks.model.handlers import Diagnostic, Source
 from agenthooks.plan.recursion import runs_itself
@@ -82,7 +83,7 @@ def fixture_findings(named: Sequence[str], paths: Sequence[str], workspaces: Seq
 
     folders = [p for p in paths if os.path.isdir(p)]
     if recursive:
-        folders = [d for top in folders or ["."] for d in discovery.walk_directories(top)]
+        folders = [d for top in folders or ["."] for d in walk_directories(top)]
     if folders:
         found = find_fixtures([], folders)[0]
     elif paths or named:  # files only: those named
@@ -106,7 +107,7 @@ def near_miss_findings(paths: Sequence[str], workspaces: Sequence[str],
 
     folders = [p for p in paths if os.path.isdir(p)] or list(workspaces)
     if recursive:
-        folders = [d for top in folders or ["."] for d in discovery.walk_directories(top)]
+        folders = [d for top in folders or ["."] for d in walk_directories(top)]
     if folders:
         misses = [miss for folder in folders for miss in nearmiss.near_misses_in(folder)]
     elif paths or configs:

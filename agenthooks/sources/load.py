@@ -208,8 +208,9 @@ def collect(
     empty: list[str] = []
     notes: list[Diagnostic] = []
     if paths:
-        sources, empty = discovery.sources_for_paths(paths, cwd, recursive=recursive,
-                                                     dialect=dialect)
+        from agenthooks.config.paths import sources_for_paths
+
+        sources, empty = sources_for_paths(paths, cwd, recursive=recursive, dialect=dialect)
     if configs or workspaces or not paths:
         seen = {os.path.realpath(source.file) for source in sources}
         found = discovery.discover_all(configs=configs, workspaces=workspaces, no_user=no_user,

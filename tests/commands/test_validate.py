@@ -13,8 +13,8 @@ import pytest
 from click.testing import CliRunner
 
 from agenthooks.cli.app import cli
-from agenthooks.config.discovery import sources_for_paths
 from agenthooks.config.loader import check_file
+from agenthooks.config.paths import sources_for_paths
 from agenthooks.report.diagnostics import (
     TextReporter,
     ValidationResult,

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.config.discovery import sources_for_paths
 from agenthooks.config.loader import MAX_CONFIG_BYTES, check_file, load
+from agenthooks.config.paths import sources_for_paths
 from agenthooks.config.rules import MARKDOWN_RULES, RULES
 from agenthooks.model.events import FOREIGN_EVENTS
 from agenthooks.model.handlers import HookFile

@@ -14,8 +14,8 @@ from typing import Any
 import jsonschema
 import pytest
 
-from agenthooks.config.discovery import sources_for_paths
 from agenthooks.config.loader import check_file
+from agenthooks.config.paths import sources_for_paths
 from agenthooks.config.schema import schema_errors, schema_path, schema_text
 from agenthooks.model.events import EVENTS, FLAT_EVENTS, TOOL_EVENTS
 

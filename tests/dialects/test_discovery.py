@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.config.discovery import discover_all, sources_for_paths
+from agenthooks.config.discovery import discover_all
+from agenthooks.config.paths import sources_for_paths
 from agenthooks.dialects import detect, dialect_of_place, dialect_of_shape
 from tests.dialects.conftest import settings
 
