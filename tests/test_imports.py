@@ -10,9 +10,12 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
+
+from agenthooks.config.entries import RACY_NS
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -301,3 +304,56 @@ def test_only_the_program_runs_without_the_cycle_collector(tmp_path: Path) -> No
     assert "collector on: True" in done.stderr
     assert last_line(done) == [0, True]
 
+
+
+# What the program itself (bin/agenthooks, as installed) imports beyond the interpreter's own
+# start, for a warm workspace of each host's own files whose matchers are plain names: none of
+# the standard library's regular expressions, enum, functools, collections, contextlib or json
+# (the program's JSON goes through `_json`, see agenthooks/jsontext.py), each of which costs a
+# cold run more than the module that would use it; nor the checker or the cache's writer.
+STDLIB_NEVER = ("re", "enum", "functools", "collections", "contextlib", "json", "fnmatch",
+                "operator", "keyword", "reprlib", "copyreg", "hashlib", "tempfile")
+WARM_NEVER = ("agenthooks.config.check", "agenthooks.config.cache", "agenthooks.dialects.check")
+
+
+def imported_by(argv: list[str], cwd: Path, stdin: str) -> set[str]:
+    """The modules `python -X importtime ARGV` imports beyond what `python -c pass` does."""
+    def names(args: list[str]) -> set[str]:
+        done = subprocess.run([sys.executable, "-X", "importtime", *args], input=stdin,
+                              capture_output=True, text=True, cwd=cwd, check=False, timeout=60)
+        assert "Traceback" not in done.stderr, done.stderr
+        return {line.rsplit("|", 1)[1].strip() for line in done.stderr.splitlines()
+                if line.startswith("import time:") and "|" in line
+                and "imported package" not in line}
+    return names(argv) - names(["-c", "pass"])
+
+
+PROGRAM_KINDS = ("hooks.json", "claude", "gemini")
+
+
+@pytest.fixture(scope="module")
+def settled_workspaces(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """A workspace of each kind whose files changed long enough ago for the caches to know
+    them by their status (config.cache's RACY_NS), as a user's files are: one wait for all."""
+    made = {}
+    for kind in PROGRAM_KINDS:
+        workspace = tmp_path_factory.mktemp(kind.replace(".", "-"))
+        for name, text in WORKSPACES[kind].items():
+            (workspace / name).parent.mkdir(parents=True, exist_ok=True)
+            (workspace / name).write_text(text)
+        made[kind] = workspace
+    time.sleep(RACY_NS / 1e9 + 0.2)
+    return made
+
+
+@pytest.mark.parametrize("kind", PROGRAM_KINDS)
+def test_the_program_imports_no_costly_standard_module(
+        kind: str, settled_workspaces: dict[str, Path]) -> None:
+    workspace = settled_workspaces[kind]
+    argv = [str(REPO / "bin" / "agenthooks"), "run", "PreToolUse", "--no-user"]
+    stdin = '{"toolCall": {"name": "run_command", "args": {"CommandLine": "ls"}}}'
+    imported_by(argv, workspace, stdin)  # the first run fills the caches
+    modules = imported_by(argv, workspace, stdin)
+    assert "agenthooks.executor.process" in modules  # the handler did start
+    assert sorted(m for m in modules if m.split(".")[0] in STDLIB_NEVER) == []
+    assert sorted(m for m in modules if m in WARM_NEVER) == []

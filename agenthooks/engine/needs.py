@@ -18,7 +18,6 @@ sources put on them at load time (`model.handlers.Handler`), never a question of
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
 
 from agenthooks.engine.runner import run_jobs
 from agenthooks.executor import ProcessResult, ProcessSpec
@@ -27,6 +26,7 @@ from agenthooks.model.handlers import Answer, Handler
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Sequence
 
     from agenthooks.engine.runner import Call, EventPlan, Processes
     from agenthooks.kinds import Started

@@ -42,13 +42,13 @@ unencodable character cannot run as written: it is `not-started`, never an excep
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import os
 import select
 import sys
 import time
 
+from agenthooks.errors import suppress
 from agenthooks.executor.command import (
     dash_status,
     direct_command,
@@ -328,7 +328,7 @@ def _inheritable_fds() -> tuple[int, ...]:
         found = []
         for name in names:
             fd = int(name)
-            with contextlib.suppress(OSError):  # the listing's own descriptor, now closed
+            with suppress(OSError):  # the listing's own descriptor, now closed
                 if fd > 2 and os.get_inheritable(fd):
                     found.append(fd)
         return tuple(found)
@@ -785,7 +785,7 @@ def _kill_and_reap(h: _Handler, watch: HandlerWatch | None) -> None:
 
 
 def _killpg(pgid: int, sig: int) -> None:
-    with contextlib.suppress(ProcessLookupError, PermissionError):
+    with suppress(ProcessLookupError, PermissionError):
         os.killpg(pgid, sig)
 
 
@@ -882,7 +882,7 @@ def _close_stdin(h: _Handler, sel: _Poller) -> None:
     if h.stdin_fd < 0:
         return
     sel.unregister(h.stdin_fd)
-    with contextlib.suppress(OSError):
+    with suppress(OSError):
         os.close(h.stdin_fd)
     h.stdin_fd = -1
 
@@ -908,7 +908,7 @@ def _abort(
     still happen.
     """
     live = [h for h in handlers if h.pid is not None and h.returncode is None]
-    with contextlib.suppress(BaseException):
+    with suppress(BaseException):
         if cancel_fd is not None:
             # Readable from now on, it would wake the wait below at once: no grace at all.
             sel.unregister(cancel_fd)
