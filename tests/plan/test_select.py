@@ -12,7 +12,14 @@ from pathlib import Path
 import pytest
 
 from agenthooks.model.handlers import Handler, Source
-from agenthooks.plan.select import left_out, needed_text, once_across, selects, tool_in
+from agenthooks.plan.select import (
+    fans_out,
+    left_out,
+    needed_text,
+    once_across,
+    selects,
+    tool_in,
+)
 
 
 def source(dialect: str, path: str = "f") -> Source:
@@ -70,6 +77,25 @@ def test_a_program_wired_for_several_hosts_runs_once_as_its_first() -> None:
     then = (handler("claude", "$CLAUDE_PROJECT_DIR/.agents/scripts/gate.py", cwd="/w"),
             handler("gemini", "$GEMINI_PROJECT_DIR/.agents/scripts/other.py", cwd="/w"))
     assert [h.dialect for h in once_across(first, then)] == ["antigravity", "gemini"]
+
+
+@pytest.mark.parametrize(("command", "itself"), [
+    ("agenthooks run PreToolUse", True),
+    ("/usr/local/bin/agenthooks run PreToolUse --host claude", True),
+    ("'/opt/my tools/agenthooks' run Stop", True),
+    ('"/opt/my tools/agenthooks" run Stop', True),
+    ("python3 -m agenthooks run PreToolUse", True),
+    ("agenthooks.exe run PreToolUse", True),
+    ("cd /w && agenthooks run Stop", True),
+    ("agenthooks validate", False),
+    ("agenthooks", False),
+    ("/tmp/agenthooks-trusted-12-ab/w/gate.sh run", False),  # trust's copy of a script
+    ("./agenthooks_gate.sh run", False),
+    ("echo agenthooksrun", False),
+])
+def test_agenthooks_itself_is_told_from_commands_that_only_mention_it(command: str,
+                                                                      itself: bool) -> None:
+    assert fans_out(handler("antigravity", command)) is itself
 
 
 def test_agenthooks_registered_in_a_file_it_reads_never_runs_itself(tmp_path: Path) -> None:
