@@ -21,6 +21,9 @@ import proctools
 import pytest
 from signal_state import default_dispositions
 
+from agenthooks.executor import ProcessSpec
+from agenthooks.executor.descendants import COVER_AFTER
+
 if TYPE_CHECKING:
     from tests.executor.conftest import Procs
 
@@ -390,3 +393,38 @@ def test_the_watch_kills_the_groups_not_done_and_only_those(procs: Procs, notes:
             assert procs.wait_group_gone(pid) == [], pid
     for pid in sleepers:
         os.waitpid(pid, 0)
+
+
+@pytest.mark.skipif(not LINUX, reason="own_descendants is Linux's")
+@pytest.mark.parametrize(
+    ("ages", "covered"),
+    [
+        ((), False),  # nothing running
+        ((0.0,), False),  # just started
+        ((COVER_AFTER / 2,), False),
+        ((COVER_AFTER * 2, 0.0), True),  # the oldest is due
+        ((COVER_AFTER * 1.01,), True),
+    ],
+)
+def test_the_watch_starts_once_a_running_handler_is_due(
+    ages: tuple[float, ...], covered: bool
+) -> None:
+    """The policy of `process._cover_if_due`, on real handler records and a real watch: only
+    a handler still running `COVER_AFTER` after its start gets the watch started."""
+    from agenthooks.executor import descendants, process
+
+    watch = descendants._new_watch(())
+    assert watch is not None
+    now = time.monotonic()
+    running = []
+    for age in ages:
+        handler = process._Handler(ProcessSpec("true", "/", 1))
+        handler.start = now - age
+        running.append(handler)
+    try:
+        process._cover_if_due(watch, running, now)
+        assert watch.covering is covered
+    finally:
+        watch.close()
+        if watch.pid > 0:
+            os.waitpid(watch.pid, 0)
