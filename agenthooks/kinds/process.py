@@ -11,7 +11,6 @@ Claude Code's `http` handlers run beside them (`kinds.http`); the types that nee
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping, Sequence
 
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.kinds import runs_beside as kind_runs_beside  # the package, loaded already
@@ -21,6 +20,7 @@ from agenthooks.model.hosts import HOST_TABLE
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import asyncio
+    from collections.abc import Callable, Mapping, Sequence
     from typing import Any
 
     from agenthooks.engine.hookspec import ShellHook
