@@ -24,7 +24,9 @@ def pids() -> list[int]:
 
 
 def pids_with_argv(argv: list[str]) -> list[int]:
-    """Processes whose command line is exactly `argv`."""
+    """Processes whose command line is exactly `argv`, but those already killed: a process
+    sent SIGKILL keeps its command line until the kernel has torn it down, which on a busy
+    machine can be a while after the kill, but it runs none of its own code again."""
     wanted = "\0".join(argv).encode() + b"\0"
     found = []
     for pid in pids():
@@ -32,9 +34,26 @@ def pids_with_argv(argv: list[str]) -> list[int]:
             cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
         except OSError:
             continue
-        if cmdline == wanted:
+        if cmdline == wanted and not killed(pid):
             found.append(pid)
     return found
+
+
+PF_EXITING = 0x4  # include/linux/sched.h: the process is in do_exit
+SIGKILL_BIT = 1 << (9 - 1)
+
+
+def killed(pid: int) -> bool:
+    """Whether a process is on its way out: exiting, or with SIGKILL pending."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return True
+    flags = int(text[text.rindex(")") + 2 :].split()[6])
+    pending = [int(line.split()[1], 16) for line in status.splitlines()
+               if line.startswith(("SigPnd:", "ShdPnd:"))]
+    return bool(flags & PF_EXITING) or any(mask & SIGKILL_BIT for mask in pending)
 
 
 def live_group_members(pgid: int) -> list[int]:
