@@ -16,6 +16,7 @@ from __future__ import annotations
 from _collections_abc import Iterable, Mapping, Sequence
 
 from agenthooks.matcher import handler_matches
+from agenthooks.memo import memo
 from agenthooks.model.events import is_tool_event
 from agenthooks.model.handlers import Handler, HookFile, Source
 from agenthooks.model.hosts import HOST_TABLE
@@ -71,6 +72,7 @@ _PLAIN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234567
 _DIGITS = frozenset("0123456789")
 
 
+@memo(4096)
 def needed_text(pattern: str) -> tuple[str, ...]:
     """Runs of plain characters that every name `pattern` matches whole (`re.fullmatch`)
     holds: the runs of its top level, each character neither quantified nor in a group or
