@@ -76,6 +76,22 @@ def children(ppid: int) -> list[tuple[int, str]]:
     return found
 
 
+def watching(pid: int) -> bool:
+    """Whether the process has started its watch (a child running the watch script): it
+    does so once a handler has run for `descendants.COVER_AFTER`."""
+    from agenthooks.executor import descendants
+
+    script = descendants._WATCH_SCRIPT.encode()
+    for child, _state in children(pid):
+        try:
+            cmdline = Path(f"/proc/{child}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if script in cmdline:
+            return True
+    return False
+
+
 def wait_for(predicate: Callable[[], Any], timeout: float = 10.0) -> Any:
     """Poll until `predicate()` is truthy or the time is up; return its last value."""
     deadline = time.monotonic() + timeout

@@ -54,22 +54,6 @@ def last_json(done: subprocess.CompletedProcess[str]) -> object:
 # --- dying with agenthooks (the watch) ----------------------------------------------------
 
 
-def watching(pid: int) -> bool:
-    """Whether the process has started its watch (a child running the watch script): it
-    does so once a handler has run for `descendants.COVER_AFTER`."""
-    from agenthooks.executor import descendants
-
-    script = descendants._WATCH_SCRIPT.encode()
-    for child, _state in proctools.children(pid):
-        try:
-            cmdline = Path(f"/proc/{child}/cmdline").read_bytes()
-        except OSError:
-            continue
-        if script in cmdline:
-            return True
-    return False
-
-
 DIES_WITH_US = """
 import sys
 from agenthooks import executor
@@ -93,7 +77,7 @@ def test_handlers_die_with_a_killed_agenthooks(procs: Procs, command: str, marke
     runner = subprocess.Popen([sys.executable, "-c", DIES_WITH_US, command], env=script_env())
     try:
         assert proctools.wait_for(lambda: procs.with_argv(argv)), "the handler did not start"
-        assert proctools.wait_for(lambda: watching(runner.pid)), "no watch for a long handler"
+        assert proctools.wait_for(lambda: proctools.watching(runner.pid)), "no watch"
         assert proctools.wait_for(lambda: proctools.waiting_in_poll(runner.pid))
         runner.kill()
         runner.wait(timeout=10)
@@ -113,7 +97,7 @@ def test_the_whole_group_dies_with_a_killed_agenthooks(procs: Procs) -> None:
     runner = subprocess.Popen([sys.executable, "-c", DIES_WITH_US, command], env=script_env())
     try:
         assert proctools.wait_for(lambda: len(procs.with_argv(argv)) == 3), "not started"
-        assert proctools.wait_for(lambda: watching(runner.pid)), "no watch for a long handler"
+        assert proctools.wait_for(lambda: proctools.watching(runner.pid)), "no watch"
         assert proctools.wait_for(lambda: proctools.waiting_in_poll(runner.pid))
         groups = {st[2] for pid in procs.with_argv(argv) if (st := procs.stat(pid))}
         runner.kill()
