@@ -18,7 +18,9 @@ if TYPE_CHECKING:
 # Plain names and `a|b|c` lists of plain names need no regex engine at all, and a run whose
 # matchers are all such names never imports `re` (with `enum` and `functools` behind it, more
 # than the rest of a cold run costs).
-_NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+# The characters of a plain name, `[A-Za-z0-9_-]`: no regex reads any of them otherwise.
+NAME_CHARS = frozenset(ALNUM + "_-")
 
 
 def _match_all(tool: str) -> bool:
@@ -31,7 +33,7 @@ def matches_everything(matcher: str | None) -> bool:
 
 def is_plain_name(text: str) -> bool:
     """Whether `text` is a non-empty run of `[A-Za-z0-9_-]` (`re.fullmatch` of that class)."""
-    return bool(text) and _NAME_CHARS.issuperset(text)
+    return bool(text) and NAME_CHARS.issuperset(text)
 
 
 def plain_names(matcher: str) -> list[str] | None:

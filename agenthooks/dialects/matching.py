@@ -27,7 +27,7 @@ another host's syntax: everything, a set of exact names, a regex that may match 
 from __future__ import annotations
 
 from agenthooks.dialects import dialect_spec
-from agenthooks.matcher import is_plain_name, plain_names
+from agenthooks.matcher import ALNUM, is_plain_name, plain_names
 from agenthooks.memo import memo
 
 TYPE_CHECKING = False
@@ -41,9 +41,8 @@ else:
 
 # Claude Code's exact-name matchers, `[A-Za-z0-9_\-, |]*` and on some events `[A-Za-z0-9_|]*`,
 # as sets of characters: reading a settings file's plain matchers never loads `re`.
-_ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
-CLAUDE_EXACT = frozenset(_ALNUM + "_-, |")
-CLAUDE_EXACT_NARROW = frozenset(_ALNUM + "_|")
+CLAUDE_EXACT = frozenset(ALNUM + "_-, |")
+CLAUDE_EXACT_NARROW = frozenset(ALNUM + "_|")
 # `^name$`, `^(a|b)$`, `^(?:a|b)$`: a regex that is a list of exact names.
 ANCHORED_NAMES = r"\^(?:\((?:\?:)?)?([A-Za-z0-9_\-]+(?:\|[A-Za-z0-9_\-]+)*)\)?\$"
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from _collections_abc import Iterable, Mapping, Sequence
 
-from agenthooks.matcher import handler_matches
+from agenthooks.matcher import NAME_CHARS, handler_matches
 from agenthooks.memo import memo
 from agenthooks.model.events import is_tool_event
 from agenthooks.model.handlers import Handler, HookFile, Source
@@ -66,9 +66,8 @@ def selects(matcher: str | None, tool_event: bool, tool: str | None) -> bool:
     return handler_matches(matcher, tool_event, tool)
 
 
-# Characters that make the one before optional or repeated, and those plain in a pattern.
+# Characters that make the one before optional or repeated (the plain ones: `NAME_CHARS`).
 _QUANTIFIERS = frozenset("?*+{")
-_PLAIN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 _DIGITS = frozenset("0123456789")
 
 
@@ -86,7 +85,7 @@ def needed_text(pattern: str) -> tuple[str, ...]:
     at = 0
     while at < len(pattern):
         char = pattern[at]
-        if char in _PLAIN and not depth and pattern[at + 1:at + 2] not in _QUANTIFIERS:
+        if char in NAME_CHARS and not depth and pattern[at + 1:at + 2] not in _QUANTIFIERS:
             run.append(char)
             at += 1
             continue
