@@ -15,7 +15,7 @@ VALUES = ["Bash", "bash", "MyBash2", "run_shell_command", "xrun_shell_commandy",
           "y-2", "zx_1", "Edit|Write"]
 
 
-@pytest.mark.parametrize(("pattern", "python"), itertools.product(PATTERNS, [False, True]))
+@pytest.mark.parametrize(("pattern", "python"), list(itertools.product(PATTERNS, [False, True])))
 def test_literal_selections_answer_as_their_regex(pattern: str, python: bool) -> None:
     regex = re.compile(pattern)
     for value in VALUES:
