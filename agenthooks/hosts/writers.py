@@ -117,17 +117,20 @@ def joined(*parts: str | None) -> str | None:
 
 def common_fields(
     verdict: Verdict, event: str, output: dict[str, Any], specific: dict[str, Any],
-    context_events: frozenset[str], code: int,
+    context_events: frozenset[str], code: int, *, no_stop: frozenset[str] = frozenset(),
+    no_suppress: frozenset[str] = frozenset(), lead: str | None = None,
 ) -> HostAnswer:
-    """The fields Claude Code and Gemini CLI say alike, after the writer's own decision
-    fields: `continue: false` + `stopReason`, `suppressOutput`, context for the model
+    """The fields Claude Code, Gemini CLI and Codex say alike, after the writer's own
+    decision fields: `continue: false` + `stopReason` (but on `no_stop` events),
+    `suppressOutput` (but on `no_suppress` events), context for the model
     (`hookSpecificOutput.additionalContext` on `context_events`, else in the message), the
-    message for the user, and `hookSpecificOutput` under the host's event name."""
+    message for the user (after `lead`, a line the host's JSON could not say otherwise), and
+    `hookSpecificOutput` under the host's event name."""
     stopped = stop_reason(verdict)
-    if stopped is not None:
+    if stopped is not None and event not in no_stop:
         output["continue"] = False
         output["stopReason"] = stopped
-    if verdict.suppress_output:
+    if verdict.suppress_output and event not in no_suppress:
         output["suppressOutput"] = True
     context = for_the_model(verdict)
     message = verdict.message
@@ -135,7 +138,7 @@ def common_fields(
         specific["additionalContext"] = "\n".join(context)
     else:
         message = joined(*context, message)
-    message = for_the_user(verdict, message)
+    message = for_the_user(verdict, joined(lead, message))
     if message is not None:
         output["systemMessage"] = message
     if specific:

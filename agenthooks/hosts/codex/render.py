@@ -29,10 +29,8 @@ from __future__ import annotations
 
 from agenthooks.hosts.writers import (
     HostAnswer,
+    common_fields,
     decision_reason,
-    for_the_model,
-    for_the_user,
-    joined,
     stop_reason,
 )
 
@@ -65,27 +63,11 @@ def write(verdict: Verdict, event: str) -> HostAnswer:
     elif verdict.refuses and event in BLOCK_EVENTS:
         output["decision"] = "block"
         output["reason"] = decision_reason(verdict)
-    stopped = stop_reason(verdict)
-    if stopped is not None and event not in GATE_EVENTS:
-        output["continue"] = False
-        output["stopReason"] = stopped
-    if verdict.suppress_output and event not in NO_SUPPRESS:
-        output["suppressOutput"] = True
-    context = for_the_model(verdict)
-    message = verdict.message
-    if context and event in CONTEXT_EVENTS:
-        specific["additionalContext"] = "\n".join(context)
-    else:
-        message = joined(*context, message)
-    if verdict.refuses and event not in BLOCK_EVENTS | GATE_EVENTS:
-        # A block Codex's JSON cannot say on this event: at least the user hears of it.
-        message = joined(f"{event} blocked: {decision_reason(verdict)}", message)
-    message = for_the_user(verdict, message)
-    if message is not None:
-        output["systemMessage"] = message
-    if specific:
-        output["hookSpecificOutput"] = {"hookEventName": event, **specific}
-    return HostAnswer(output, 0)
+    # A block Codex's JSON cannot say on this event: at least the user hears of it.
+    lead = (f"{event} blocked: {decision_reason(verdict)}"
+            if verdict.refuses and event not in BLOCK_EVENTS | GATE_EVENTS else None)
+    return common_fields(verdict, event, output, specific, CONTEXT_EVENTS, 0,
+                         no_stop=GATE_EVENTS, no_suppress=NO_SUPPRESS, lead=lead)
 
 
 def _pre_tool_use(verdict: Verdict, specific: dict[str, Any]) -> None:
