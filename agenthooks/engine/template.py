@@ -33,6 +33,8 @@ from __future__ import annotations
 import re
 from shlex import quote
 
+from agenthooks.memo import memo
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
@@ -48,7 +50,6 @@ _WORD_BREAKS = frozenset(" \t\n;&|()<>")
 _SPLICE = {"u": ("", ""), "d": ('"', '"'), "s": ("'", "'")}
 _NO_QUOTING = ", where no quoting keeps a value as data"
 _CACHE_SIZE = 256
-_compiled: dict[str, tuple[Part, ...]] = {}
 
 
 def render_command(
@@ -101,14 +102,9 @@ def _text(name: str, value: Any) -> str:
         raise ValueError(f"argument {name!r} cannot be written as JSON: {exc}") from None
 
 
+@memo(_CACHE_SIZE)
 def _compile(template: str) -> tuple[Part, ...]:
-    parts = _compiled.get(template)
-    if parts is None:
-        parts = _Scanner(template).run()
-        if len(_compiled) >= _CACHE_SIZE:
-            _compiled.clear()
-        _compiled[template] = parts
-    return parts
+    return _Scanner(template).run()
 
 
 class _Frame:
