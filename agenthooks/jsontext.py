@@ -4,9 +4,12 @@
 brings `enum`, `functools` and `collections`: together more than half of what a cold
 `agenthooks run` would otherwise spend beyond the interpreter's own start. `json` itself uses
 the same two C objects, `_json.make_scanner` and `_json.make_encoder`, built from the same
-settings as its defaults, so values, errors and output are `json`'s own (a test compares them
-over many documents). Anything these two do not cover (an `indent`, an encoding other than
-UTF-8, an interpreter without `_json`) goes to `json` itself.
+settings as its defaults, so values and output are `json`'s own (tests compare them over
+generated documents, in a fresh interpreter that has imported nothing else). Anything these two
+do not cover (an `indent`, an encoding other than UTF-8, an interpreter without `_json`) goes
+to `json` itself, and so does every text the scanner does not take whole: errors are always
+raised by `json.loads`, never built here, so a malformed text costs the import of `json` and
+nothing else differs.
 
 Errors are `json.JSONDecodeError` (a `ValueError`); naming `jsontext.JSONDecodeError` imports
 `json.decoder`, which a failure path may pay for.
@@ -57,12 +60,6 @@ def _scanner(parse_constant: Callable[[str], Any] | None,
     return scan
 
 
-def _decode_error(message: str, text: str, at: int) -> ValueError:
-    from json.decoder import JSONDecodeError
-
-    return JSONDecodeError(message, text, at)
-
-
 def _plain_utf8(data: bytes | bytearray) -> bool:
     """Whether `json.detect_encoding` would say plain UTF-8: no BOM, no NUL in its sniff."""
     if data[:3] == b"\xef\xbb\xbf" or data[:2] in (b"\xff\xfe", b"\xfe\xff"):
@@ -80,18 +77,36 @@ def loads(text: str | bytes | bytearray, *,
 
         return json.loads(text, parse_constant=parse_constant,
                           object_pairs_hook=object_pairs_hook)
+    value = _fast_loads(text, parse_constant, object_pairs_hook)
+    if value is _FAILED:
+        # Every failure is json's own: its error, message and position. On CPython 3.10 and
+        # 3.11 the C scanner builds its error through `json.decoder` in sys.modules and,
+        # with none there, raises SystemError; json itself is imported here, on failure only.
+        import json
+
+        return json.loads(text, parse_constant=parse_constant,
+                          object_pairs_hook=object_pairs_hook)
+    return value
+
+
+_FAILED: Any = object()
+
+
+def _fast_loads(text: str | bytes | bytearray,
+                parse_constant: Callable[[str], Any] | None,
+                object_pairs_hook: Callable[[list[tuple[str, Any]]], Any] | None) -> Any:
+    """The value of a well-formed text, or `_FAILED` for anything json would reject."""
     if not isinstance(text, str):
         text = text.decode("utf-8", "surrogatepass")
     elif text.startswith("\ufeff"):
-        raise _decode_error("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+        return _FAILED
     start = len(text) - len(text.lstrip(_WHITESPACE))
     try:
         value, end = _scanner(parse_constant, object_pairs_hook)(text, start)
-    except StopIteration as stop:
-        raise _decode_error("Expecting value", text, stop.value) from None
-    rest = text[end:]
-    if rest.strip(_WHITESPACE):
-        raise _decode_error("Extra data", text, end + len(rest) - len(rest.lstrip(_WHITESPACE)))
+    except Exception:  # noqa: BLE001 - StopIteration, SystemError, a hook's own error: json says
+        return _FAILED
+    if text[end:].strip(_WHITESPACE):
+        return _FAILED
     return value
 
 

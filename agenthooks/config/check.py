@@ -464,7 +464,10 @@ def has_nested_quantifier(pattern: str) -> bool:
     tries them all before it fails. A fixed count inside (`(ab{2})+`) is harmless, and so are
     possessive repeats and atomic groups, which never backtrack into themselves.
     """
-    import re._parser as parser  # type: ignore[import-not-found, unused-ignore]
+    try:
+        import re._parser as parser  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:  # Python 3.10: the same parser under its old name
+        import sre_parse as parser  # type: ignore[no-redef, unused-ignore]
 
     try:
         parsed = parser.parse(pattern)
