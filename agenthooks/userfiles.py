@@ -20,6 +20,7 @@ Every failure is a `WriteError`, one line naming the file, and the file is uncha
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from typing import NamedTuple
 
 from agenthooks.errors import AgentHooksError, suppress
@@ -184,12 +185,13 @@ def _remove(path: str) -> None:
         os.unlink(path)
 
 
-def written(result: Written, shown: str | None = None) -> str:
+def written(result: Written, show: Callable[[str], str] | None = None) -> str:
     """One line for people: what was written, through which link, and where the old file
-    is kept (`shown`: the name the user gave, when printed differently)."""
-    line = f"wrote {shown or result.path}"
+    is kept (`show`: how the command prints a path, e.g. relative to the workspace)."""
+    shown = show or (lambda path: path)
+    line = f"wrote {shown(result.link or result.path)}"
     if result.link is not None:
-        line += f" (through the link, into {result.path})"
+        line += f" (through the link, into {shown(result.path)})"
     if result.backup is not None:
-        line += f"; what it replaced is kept in {result.backup}"
+        line += f"; what it replaced is kept in {shown(result.backup)}"
     return line

@@ -4,33 +4,12 @@ its target, its mode, owner and a `.bak` of it kept, on real files and links."""
 from __future__ import annotations
 
 import os
-import subprocess
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from agenthooks.userfiles import WriteError, write, written
-
-
-@contextmanager
-def read_only(folder: Path) -> Iterator[None]:
-    """A folder nothing can be created in, for root too (immutable where the file system
-    allows it; root ignores the mode alone)."""
-    folder.chmod(0o555)
-    immutable = os.geteuid() == 0
-    if immutable:
-        done = subprocess.run(["chattr", "+i", str(folder)], capture_output=True, check=False)
-        if done.returncode != 0:
-            folder.chmod(0o755)
-            pytest.skip("root, and this file system cannot make a folder immutable")
-    try:
-        yield
-    finally:
-        if immutable:
-            subprocess.run(["chattr", "-i", str(folder)], check=True)
-        folder.chmod(0o755)
+from tests.commands.test_writes import read_only
 
 
 def test_a_new_file_is_written_whole(tmp_path: Path) -> None:

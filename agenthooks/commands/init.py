@@ -474,7 +474,7 @@ def write(change: Change) -> str:
     """Write one change whole or not at all (`agenthooks.userfiles`); the line that says
     where it went and where the old file is kept."""
     result = write_file(change.path, change.after, make_folders=True, new_mode=change.mode)
-    return written(result, display_path(change.path))
+    return written(result, display_path)
 
 
 NEXT_STEPS = """\
