@@ -180,13 +180,15 @@ def record_fixture(
         return EXIT_INVALID
     workspace = _default_workspaces(workspaces)[0]
     try:
-        count = record(payloads, event=event, tool=tool, workspace=workspace, output=output,
-                       options=Options(tuple(python), timeout, None, os.getcwd()))
+        count, wrote = record(payloads, event=event, tool=tool, workspace=workspace,
+                              output=output,
+                              options=Options(tuple(python), timeout, None, os.getcwd()))
     except RecordError as exc:
         sys.stderr.write(f"agenthooks: error: {printable(str(exc))}\n")
         return exc.code
+    kept = f"; what it replaced is kept in {wrote.backup}" if wrote.backup else ""
     sys.stderr.write(f"agenthooks: recorded {count} case{'' if count == 1 else 's'} "
-                     f"in {printable(output)}\n")
+                     f"in {printable(output)}{printable(kept)}\n")
     return 0
 
 
