@@ -335,6 +335,16 @@ def test_junit_parses_with_the_standard_library(agenthooks: Run, sample_copy: Pa
         assert float(case.get("time", "-1")) >= 0
 
 
+def test_a_report_into_a_missing_folder_is_one_line_before_any_case(
+        agenthooks: Run, samples: Path, tmp_path: Path) -> None:
+    report = tmp_path / "nowhere" / "junit.xml"
+    done = agenthooks("test", "--workspace", str(samples), "--format", "junit",
+                      "-o", str(report))
+    assert (done.code, done.out) == (1, "")
+    assert done.err == (f"agenthooks: error: cannot write {report}: no such folder "
+                        f"{report.parent}\n")
+
+
 def test_junit_to_stdout(agenthooks: Run, samples: Path) -> None:
     done = agenthooks("test", "--workspace", str(samples), "--format", "junit")
     assert done.code == 0
