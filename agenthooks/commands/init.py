@@ -87,11 +87,13 @@ def codex_trust(wiring: Wiring, root: str, text: str) -> HostTrust:
     events = document.get(wiring.container) if isinstance(document, dict) else None
     # Codex keys a hook by the path it reads it at: the project's folder resolved, as
     # codex.layer_folders says.
-    source = os.path.join(os.path.realpath(root), *wiring.settings.split("/"))
+    settings = os.path.join(root, *wiring.settings.split("/"))
+    source = os.path.join(os.path.realpath(os.path.dirname(settings)), os.path.basename(settings))
     ours = [hook for hook in codex.hooks_of(source, events if isinstance(events, dict) else {})
             if any(runs_agenthooks_for(hook.command, e.word) for e in wiring.events)]
     config = os.path.join(codex.codex_home(), "config.toml")
-    recorded = codex.states(codex.read_toml(config))
+    parsed = codex.read_toml(config)
+    recorded = codex.states(parsed)
     statuses = [(hook, codex.status_of(hook, recorded)) for hook in ours]
     pending = [hook for hook, status in statuses if status in (codex.UNTRUSTED, codex.MODIFIED)]
     why = {codex.UNTRUSTED: f"{config} records no hash for it",
@@ -102,6 +104,14 @@ def codex_trust(wiring: Wiring, root: str, text: str) -> HostTrust:
     skipped += [f"the {hook.event} entry of {wiring.settings} is turned off in {config} "
                 f"(enabled = false under [hooks.state.{codex.toml_string(hook.key)}])"
                 for hook, status in statuses if status == codex.DISABLED]
+    from agenthooks.dialects.codex_check import folder_trusted
+
+    if ours and not folder_trusted(os.path.dirname(os.path.dirname(source)), parsed):
+        # Codex's own choice, made in its own prompt: said, never written by init.
+        skipped.append(f"Codex reads {os.path.dirname(wiring.settings)}/ only in a project it "
+                       f"trusts: run `codex exec --trust` here, or add [projects."
+                       f"{codex.toml_string(os.path.realpath(root))}] trust_level = "
+                       f"\"trusted\" to {config}")
     if not pending:
         return HostTrust(skipped, None)
     before = _read(config)
@@ -509,6 +519,9 @@ def init(host: str, *, workspace: str | None = None, yes: bool = False,
             return 1
     for change in pending:
         out.write(write(change) + "\n")
+    if wiring.trust is not None:  # what the host still needs, which init does not write
+        text = _read(os.path.join(root, *wiring.settings.split("/"))) or ""
+        out.writelines(f"note: {line}\n" for line in wiring.trust(wiring, root, text).skipped)
     out.write(NEXT_STEPS.format(host=host, gates=wiring.gates) + "\n")
     return 0
 

@@ -55,7 +55,9 @@ def documented(host: str) -> object:
 
 @pytest.mark.parametrize("host", sorted(WIRING))
 def test_init_writes_the_documented_wiring_and_a_starter_gate(
-        agenthooks: Run, workspace: Path, host: str) -> None:
+        agenthooks: Run, workspace: Path, host: str, home: Path) -> None:
+    if host == "codex":  # Codex reads a project's .codex/ only in a project it trusts
+        trust_codex_project(home, workspace)
     done = agenthooks("init", "--host", host, "--yes")
     assert done.code == 0, done.err
     wiring = WIRING[host]
@@ -292,12 +294,21 @@ def codex_config(home: Path) -> Path:
     return home / ".codex" / "config.toml"
 
 
+def trust_codex_project(home: Path, workspace: Path, first: str = "") -> None:
+    """config.toml trusting the project, as Codex's own prompt records it."""
+    codex_config(home).parent.mkdir(exist_ok=True)
+    codex_config(home).write_text(f'{first}[projects."{workspace.resolve()}"]\n'
+                                  'trust_level = "trusted"\n')
+    codex_config(home).chmod(0o600)
+
+
 def test_codex_init_trusts_its_entries_and_check_needs_them_trusted(
         agenthooks: Run, workspace: Path, home: Path) -> None:
     """Codex skips a hook until the user's config.toml records its hash: init shows and
     writes those entries with the wiring, and --check fails until they are there."""
     from agenthooks.hosts.codex import trust as codex
 
+    trust_codex_project(home, workspace)
     shown = agenthooks("init", "--host", "codex")
     assert shown.code == 1
     assert "# trust these entries in Codex's config.toml" in shown.out
@@ -305,7 +316,7 @@ def test_codex_init_trusts_its_entries_and_check_needs_them_trusted(
     done = agenthooks("init", "--host", "codex", "--yes")
     assert done.code == 0, done.err
     config = codex_config(home)
-    assert config.stat().st_mode & 0o777 == 0o600
+    assert config.stat().st_mode & 0o777 == 0o600  # kept
     hooks = codex.all_hooks(str(workspace), str(home / ".codex"))
     assert len(hooks) == len(WIRING["codex"].events)
     recorded = codex.states(codex.read_toml(str(config)))
@@ -313,7 +324,8 @@ def test_codex_init_trusts_its_entries_and_check_needs_them_trusted(
     assert agenthooks("init", "--check", "--host", "codex").code == 0
     assert "nothing to change" in agenthooks("init", "--host", "codex").out
     # Trust forgotten (or never given): --check says what Codex skips, and how to trust it.
-    config.write_text('model = "o3"\n')
+    trust_codex_project(home, workspace, first='model = "o3"\n')
+    old = config.read_text()
     check = agenthooks("init", "--check", "--host", "codex")
     assert check.code == 1
     skipped = [line for line in check.out.splitlines() if "Codex skips" in line]
@@ -323,8 +335,27 @@ def test_codex_init_trusts_its_entries_and_check_needs_them_trusted(
         "for it): agenthooks init --host codex, or agenthooks trust --host codex, trusts it")
     again = agenthooks("init", "--host", "codex", "--yes")
     assert again.code == 0
-    assert config.read_text().startswith('model = "o3"\n')
-    assert Path(f"{config}.bak").read_text() == 'model = "o3"\n'
+    assert config.read_text().startswith(old)
+    assert Path(f"{config}.bak").read_text() == old
+    assert agenthooks("init", "--check", "--host", "codex").code == 0
+
+
+def test_codex_check_needs_the_project_trusted(agenthooks: Run, workspace: Path,
+                                               home: Path) -> None:
+    """Codex reads a project's .codex/ only in a project it trusts, which is Codex's own
+    question: init says so, never writes it, and --check fails until it is answered."""
+    done = agenthooks("init", "--host", "codex", "--yes")
+    assert done.code == 0
+    project = (f"Codex reads .codex/ only in a project it trusts: run `codex exec --trust` "
+               f'here, or add [projects."{workspace.resolve()}"] trust_level = "trusted" to '
+               f"{codex_config(home)}")
+    assert f"note: {project}\n" in done.out
+    assert "[projects." not in codex_config(home).read_text()
+    assert codex_config(home).stat().st_mode & 0o777 == 0o600  # a new config.toml: the owner's
+    check = agenthooks("init", "--check", "--host", "codex")
+    assert (check.code, check.out) == (1, f"not wired right for Codex:\n  - {project}\n")
+    with codex_config(home).open("a") as config:
+        config.write(f'\n[projects."{workspace.resolve()}"]\ntrust_level = "trusted"\n')
     assert agenthooks("init", "--check", "--host", "codex").code == 0
 
 
