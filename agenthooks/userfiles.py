@@ -141,7 +141,8 @@ def _write_all(fd: int, data: bytes) -> None:
 
 
 def _keep_owner(fd: int, old: os.stat_result) -> None:
-    if (old.st_uid, old.st_gid) == (os.geteuid(), os.getegid()):
+    new = os.fstat(fd)
+    if (old.st_uid, old.st_gid) == (new.st_uid, new.st_gid):  # a setgid folder's, say
         return
     try:
         os.fchown(fd, old.st_uid, old.st_gid)

@@ -101,3 +101,36 @@ def test_a_folder_in_place_of_the_file_is_refused(tmp_path: Path) -> None:
     (tmp_path / "settings.json").mkdir()
     with pytest.raises(WriteError, match="not a regular file"):
         write(str(tmp_path / "settings.json"), "x\n")
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="acting as another user takes root")
+def test_another_users_file_is_refused_not_taken_over() -> None:
+    """A user who may write another user's file (group-writable, say) would leave a
+    replacement of their own: refused, and the file stays its owner's."""
+    import shutil
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="agenthooks-owner-"))
+    try:
+        folder.chmod(0o777)
+        target = folder / "settings.json"
+        target.write_text("theirs\n")
+        target.chmod(0o666)
+        pid = os.fork()
+        if pid == 0:  # the child, as user 4242
+            code = 3
+            try:
+                os.setgid(4242)
+                os.setuid(4242)
+                write(str(target), "mine\n")
+                code = 1
+            except WriteError as exc:
+                code = 0 if "belongs to user 0" in str(exc) else 2
+            finally:
+                os._exit(code)
+        _, status = os.waitpid(pid, 0)
+        assert os.waitstatus_to_exitcode(status) == 0
+        assert target.read_text() == "theirs\n" and target.stat().st_uid == 0
+        assert sorted(p.name for p in folder.iterdir()) == ["settings.json"]
+    finally:
+        shutil.rmtree(folder)
