@@ -11,7 +11,13 @@ A second run therefore finds nothing to do.
 
 JSON has no comments, and Antigravity refuses unknown keys in a hook definition, so the
 starter gate explains itself by its name (`no-rm-rf`) and by its message when it blocks, and
-init prints where to read on (docs/format.md, `agenthooks list`, `agenthooks explain`).
+init prints where to read on (docs/format.md, `agenthooks list`, `agenthooks explain`). A
+host that reads its settings as JSON with comments (Gemini CLI) keeps them where they are.
+
+Every file is written through `agenthooks.userfiles`: whole or not at all, a linked settings
+file through its link (the diff's heading names the file it leads to), the old file kept as
+`.bak`. A host that runs an entry only once it trusts it (Codex) is a `trust` column of its
+row: init adds that trust to its changes, and --check fails while it is missing.
 """
 
 from __future__ import annotations
@@ -27,6 +33,10 @@ from agenthooks.errors import AgentHooksError
 from agenthooks.model.hosts import host_name
 from agenthooks.userfiles import target_of, written
 from agenthooks.userfiles import write as write_file
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from agenthooks.hosts.codex.trust import CodexHook
 
 
 class InitError(AgentHooksError):
@@ -79,23 +89,17 @@ class Wiring(NamedTuple):
 
 def codex_trust(wiring: Wiring, root: str, text: str) -> HostTrust:
     """Codex runs a hook of a project's .codex/hooks.json only once the user's config.toml
-    records its hash (agenthooks.hosts.codex.trust): the entries of `text` that run
-    agenthooks and that Codex would skip, and config.toml with them trusted."""
+    records its hash (agenthooks.hosts.codex.trust), and reads the project's .codex/ only in
+    a project it trusts: what of that keeps the entries of `text` that run agenthooks from
+    running, and config.toml with those entries trusted (the project is Codex's to trust)."""
+    from agenthooks.dialects.codex_check import folder_trusted
     from agenthooks.hosts.codex import trust as codex
 
-    document = json.loads(text)
-    events = document.get(wiring.container) if isinstance(document, dict) else None
-    # Codex keys a hook by the path it reads it at: the project's folder resolved, as
-    # codex.layer_folders says.
-    settings = os.path.join(root, *wiring.settings.split("/"))
-    source = os.path.join(os.path.realpath(os.path.dirname(settings)), os.path.basename(settings))
-    ours = [hook for hook in codex.hooks_of(source, events if isinstance(events, dict) else {})
-            if any(runs_agenthooks_for(hook.command, e.word) for e in wiring.events)]
     config = os.path.join(codex.codex_home(), "config.toml")
     parsed = codex.read_toml(config)
     recorded = codex.states(parsed)
-    statuses = [(hook, codex.status_of(hook, recorded)) for hook in ours]
-    pending = [hook for hook, status in statuses if status in (codex.UNTRUSTED, codex.MODIFIED)]
+    statuses = [(hook, codex.status_of(hook, recorded)) for hook in _codex_entries(wiring, root,
+                                                                                  text)]
     why = {codex.UNTRUSTED: f"{config} records no hash for it",
            codex.MODIFIED: f"it changed since {config} recorded its hash"}
     skipped = [f"Codex skips the {hook.event} entry of {wiring.settings} ({why[status]}): "
@@ -104,21 +108,32 @@ def codex_trust(wiring: Wiring, root: str, text: str) -> HostTrust:
     skipped += [f"the {hook.event} entry of {wiring.settings} is turned off in {config} "
                 f"(enabled = false under [hooks.state.{codex.toml_string(hook.key)}])"
                 for hook, status in statuses if status == codex.DISABLED]
-    from agenthooks.dialects.codex_check import folder_trusted
-
-    if ours and not folder_trusted(os.path.dirname(os.path.dirname(source)), parsed):
-        # Codex's own choice, made in its own prompt: said, never written by init.
+    if statuses and not folder_trusted(os.path.realpath(root), parsed):
         skipped.append(f"Codex reads {os.path.dirname(wiring.settings)}/ only in a project it "
                        f"trusts: run `codex exec --trust` here, or add [projects."
                        f"{codex.toml_string(os.path.realpath(root))}] trust_level = "
                        f"\"trusted\" to {config}")
+    pending = [hook for hook, status in statuses if status in why]
     if not pending:
         return HostTrust(skipped, None)
     before = _read(config)
-    after = codex.with_trust(before or "", pending)
     return HostTrust(skipped, Change(
-        config, before, after, "trust these entries in Codex's config.toml (Codex skips a "
-        "hook until its hash is recorded there)", mode=0o600))
+        config, before, codex.with_trust(before or "", pending), "trust these entries in "
+        "Codex's config.toml (Codex skips a hook until its hash is recorded there)", mode=0o600))
+
+
+def _codex_entries(wiring: Wiring, root: str, text: str) -> list[CodexHook]:
+    """The command hooks of `text` that run agenthooks, keyed as Codex keys them: by the
+    settings folder resolved (`dialects.codex_check.codex_path`, as validate keys them)."""
+    from agenthooks.hosts.codex import trust as codex
+
+    document = json.loads(text)
+    events = document.get(wiring.container) if isinstance(document, dict) else None
+    settings = os.path.join(root, *wiring.settings.split("/"))
+    source = os.path.join(os.path.realpath(os.path.dirname(settings)),
+                          os.path.basename(settings))
+    return [hook for hook in codex.hooks_of(source, events if isinstance(events, dict) else {})
+            if any(runs_agenthooks_for(hook.command, e.word) for e in wiring.events)]
 
 
 FAIL_CLOSED = " --fail-closed"
