@@ -56,22 +56,39 @@ if TYPE_CHECKING:
 else:
     import _signal as signal  # as in `executor.records`: the numbers without `enum`
 
-__all__ = ["HandlerWatch", "handler_watch", "own_descendants", "reap_orphans"]
+__all__ = ["ADOPT_EVERY", "HandlerWatch", "handler_watch", "own_descendants", "reap_orphans"]
 
 _PR_SET_CHILD_SUBREAPER = 36
 _PR_SET_PDEATHSIG = 1
 _REAP_ROUNDS = 32  # orphans of orphans come back to us; a fork bomb must not keep us here
 _REAP_WAIT = 1.0  # seconds to wait for SIGKILLed orphans to be reapable (D state, say)
-# A handler still running this long (seconds) after its start gets the watch started; a
-# `true` is over in well under a millisecond after its spawn returns.
-COVER_AFTER = 0.005
-# The watch: wait for EOF on stdin (nothing is ever written to it), then SIGKILL the group of
-# every pid in the list on descriptor 3; a blanked slot reads as an empty line. (`kill -9
-# -N`: dash takes neither `--` nor `-s KILL` before a negative pid.)
+# How often (seconds) the executor's loop looks for orphans this process adopted while a
+# handler runs, to list them for the watch: a process orphaned less than this before a
+# SIGKILL of agenthooks is not yet listed, and outlives it.
+ADOPT_EVERY = 0.02
+# The watch: wait for EOF on stdin (nothing is ever written to it), then, for every pid in
+# the list on descriptor 3 (a blanked slot reads as an empty line), stop the process and,
+# depth first, every descendant it has, wherever their session (a stopped process forks no
+# more, so its list of children stays as read); then SIGKILL the group of each listed pid
+# and every process stopped. Stopping before killing: a killed parent's children would be
+# re-parented to init before they were found. (`kill -9 -N`: dash takes neither `--` nor
+# `-s KILL` before a negative pid.)
 _WATCH_SCRIPT = """read -r _
+found=
+walk() {
+  kill -STOP "$1" 2>/dev/null || return 0
+  found="$found $1"
+  for f in /proc/"$1"/task/*/children; do
+    kids=
+    [ -r "$f" ] && read -r kids <"$f"
+    for k in $kids; do walk "$k"; done
+  done
+}
+groups=
 while read -r p; do
-  case $p in ''|*[!0-9]*) ;; *) kill -9 "-$p" 2>/dev/null ;; esac
+  case $p in ''|*[!0-9]*) ;; *) groups="$groups -$p"; walk "$p" ;; esac
 done <&3
+[ -z "$groups" ] || kill -9 $groups $found 2>/dev/null
 """
 _SLOT = 12  # bytes per list slot: a pid right-aligned in 11 columns, and a newline
 _BLANK = b" " * (_SLOT - 1) + b"\n"
@@ -90,7 +107,8 @@ class HandlerWatch:
     """The list of handlers the watch must kill should this process die, and our end of the
     watch once it runs."""
 
-    __slots__ = ("fd", "inherited", "list_fd", "pid", "size", "slots", "spare")
+    __slots__ = ("fd", "inherited", "list_fd", "next_adopt", "pid", "session", "size", "slots",
+                 "spare")
 
     def __init__(self, list_fd: int, inherited: tuple[int, ...]) -> None:
         self.list_fd = list_fd
@@ -100,6 +118,8 @@ class HandlerWatch:
         self.slots: dict[int, int] = {}  # handler pid -> its slot in the list
         self.spare: list[int] = []  # slots blanked, to be used again
         self.size = 0  # slots ever used
+        self.next_adopt = 0.0  # when `tick` next looks for adopted orphans (monotonic)
+        self.session = os.getsid(0)
 
     @property
     def covering(self) -> bool:
@@ -107,9 +127,9 @@ class HandlerWatch:
         return self.pid != 0
 
     def started(self, pid: int) -> None:
-        """A handler started, its group led by `pid`."""
-        if self.list_fd < 0:
-            return
+        """A handler started, its group led by `pid` (or an orphan was adopted, `adopt`)."""
+        if self.list_fd < 0 or pid in self.slots:
+            return  # listed already: by `adopt` in another thread, before its run noted it
         if self.spare:
             slot = self.spare.pop()
         else:
@@ -129,6 +149,28 @@ class HandlerWatch:
         """Start the watch process, once; on failure nothing more is tried (pid -1)."""
         if self.pid == 0 and self.list_fd >= 0:
             self.pid, self.fd = _spawn_watch(self.list_fd, self.inherited)
+            self.next_adopt = time.monotonic() + ADOPT_EVERY  # no handler has started yet
+
+    def tick(self, now: float, *, ended: bool = False) -> None:
+        """`adopt`, at most every `ADOPT_EVERY` while handlers run, and at once when one
+        `ended` (its group kill orphans what it moved out of the group)."""
+        if ended or now >= self.next_adopt:
+            self.next_adopt = now + ADOPT_EVERY
+            self.adopt()
+
+    def adopt(self) -> None:
+        """List this process's children from other sessions, but the handlers and the watch:
+        processes that left a handler's group and were orphaned, re-parented to this process
+        (a subreaper). The watch then kills them, and what they started, too. Children of
+        this session (a hook's own process, `git`) are reaped by their caller, who must not
+        find its pid listed; a hook's process that left it is blanked by `reap`."""
+        if self.pid <= 0:
+            return  # no watch reads the list
+        for pid in _children():
+            if pid != self.pid and pid not in self.slots:
+                with suppress(OSError):  # gone already
+                    if os.getsid(pid) != self.session:
+                        self.started(pid)
 
     def close(self) -> None:
         """End the watch (it kills what is still listed, then exits) and drop the list."""
@@ -187,6 +229,10 @@ def handler_watch(inherited: tuple[int, ...] = ()) -> HandlerWatch | None:
         _state.watch = None  # a parent's, inherited through fork
     if _state.watch is None or _state.watch.list_fd < 0:
         _state.watch = _new_watch(inherited)
+        if _state.watch is not None:
+            # Before the first handler starts: from its spawn on, a SIGKILL of this process
+            # finds it listed and watched.
+            _state.watch.cover()
     return _state.watch
 
 
@@ -271,6 +317,9 @@ def die_with_parent() -> bool:
 def reap(pid: int) -> int:
     """Wait for a child of this process and return its wait status (0: someone else reaped
     it). `os.waitpid` itself retries when a signal interrupts it (PEP 475)."""
+    watch = _state.watch
+    if watch is not None and _state.owner_pid == os.getpid():
+        watch.done(pid)  # listed by `adopt` if it left our session: not once its pid is free
     try:
         return os.waitpid(pid, 0)[1]
     except ChildProcessError:

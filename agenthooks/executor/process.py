@@ -57,7 +57,7 @@ from agenthooks.executor.command import (
     shell_environment,
     shell_kind,
 )
-from agenthooks.executor.descendants import COVER_AFTER, handler_watch
+from agenthooks.executor.descendants import handler_watch
 from agenthooks.executor.records import (
     _ENDING_SIGNALS,
     EXIT_GRACE,
@@ -362,8 +362,6 @@ def _start_more(
                 break
             if h.result is None:
                 started.append(h)
-                # A long batch of spawns: the first may be running long enough to be watched.
-                _cover_if_due(queue.watch, live or started, h.start)
     finally:
         _restore_signals(held)
         for signum in dict.fromkeys(pending):
@@ -689,19 +687,12 @@ def _serve(queue: _Queue, sel: _Poller, payload: memoryview) -> None:
         now = time.monotonic()
         for h in live:
             _advance(h, sel, now, queue.watch)
-        live = [h for h in live if h.result is None]
-        _cover_if_due(queue.watch, live, now)
+        running = [h for h in live if h.result is None]
+        if queue.watch is not None:  # orphans adopted meanwhile are listed for the watch
+            queue.watch.tick(now, ended=len(running) < len(live))
+        live = running
         if queue.waiting and len(live) < queue.cap:
             live = _start_more(queue, live, sel, payload)
-
-
-def _cover_if_due(watch: HandlerWatch | None, running: list[_Handler], now: float) -> None:
-    """Start the watch once a handler still running started `COVER_AFTER` ago or more
-    (`descendants`: a run whose handlers are all over by then needs none). `running` is in
-    start order, so its first is the oldest."""
-    due = running and now - running[0].start >= COVER_AFTER
-    if due and watch is not None and not watch.covering:
-        watch.cover()
 
 
 def _select_timeout(
@@ -709,8 +700,8 @@ def _select_timeout(
 ) -> float | None:
     """Seconds until the earliest moment some handler needs attention without an event."""
     wake = float("inf")
-    if watch is not None and not watch.covering and live:
-        wake = live[0].start + COVER_AFTER  # the watch is due then, if it still runs
+    if watch is not None and watch.pid > 0 and live:
+        wake = watch.next_adopt  # `descendants.HandlerWatch.tick`
     for h in live:
         if h.exit_at is not None:
             wake = min(wake, h.exit_at + EXIT_GRACE, h.deadline)
