@@ -3,30 +3,44 @@
 A handler's process group is killed once its answer is read (see `process`), but two kinds of
 descendants escape a group kill:
 
-- every handler, when agenthooks itself is killed with SIGKILL (by a host's own timeout, say)
-  before it could kill their groups. After `own_descendants`, each handler's pid is noted in
-  a list (a memfd: one fixed-width slot per handler, written with `pwrite`) when it starts,
-  and blanked out before its leader is reaped (its group killed already). A watch covers
-  the list: a `/bin/sh` (`_WATCH_SCRIPT`, spawned like a handler, in its own session) blocked
-  reading a pipe whose only write end is ours. When this process dies, however it dies, the
-  kernel closes the write end: the watch reads EOF, then the list, SIGKILLs the group of
-  every handler still in it, and exits. It reaches the whole group (the children a shell
-  forks too), unlike a death signal, which reaches only the process it is set on. Nothing is
-  written to the pipe, so the watch never wakes while the run goes on, and needs no helper.
-  The watch is started lazily (`HandlerWatch.cover`): only once some handler of the run has
-  been running for `COVER_AFTER` (the executor's loop wakes for that). A handler that is over
-  by then (a `true`, a quick check) never needs one, and most runs spawn no watch at all.
-  The window this leaves: a SIGKILL landing on agenthooks within the first `COVER_AFTER` of
-  a run's first handlers (before any watch exists) leaves those handlers to run to their own
-  end. Once the watch runs, the window is the instant between a handler's spawn and the
-  `pwrite` of its pid, as it was with an eager watch. A shell rather than a fork of this
-  process: a forked Python shares its pages copy-on-write, so that every page the run touched
-  afterwards was copied (about 1 ms of a cold run);
-- processes that left the group with `setsid` (or `setpgid`). `own_descendants` also makes
-  this process a child subreaper (Linux `PR_SET_CHILD_SUBREAPER`): such processes, once
-  orphaned, are reparented to it instead of to init, and `reap_orphans` kills and reaps them.
+- processes that left the group with `setsid` (or `setpgid`). `own_descendants` makes this
+  process a child subreaper (Linux `PR_SET_CHILD_SUBREAPER`): such processes, once
+  orphaned, are re-parented to it instead of to init, and `reap_orphans` kills and reaps them;
+- everything, when agenthooks itself is killed with SIGKILL (by a host's own timeout, the
+  OOM killer) before it could kill anything. After `own_descendants`, each handler's pid is
+  noted in a list (a memfd: one fixed-width slot per pid, written with `pwrite`) when it
+  starts, and blanked out before its leader is reaped (its group killed already). A watch
+  covers the list: a `/bin/sh` (`_WATCH_SCRIPT`, in its own session) blocked reading a pipe
+  whose only write end is ours. When this process dies, however it dies, the kernel closes
+  the write end: the watch reads EOF, then the list. For each pid listed it stops the
+  process and, depth first, every descendant it has (`/proc/PID/task/*/children`), in
+  whatever session; then it SIGKILLs the group of each listed pid and every process it
+  stopped, and exits. Stopped first: a process killed at once would leave its children to be
+  re-parented to init before they were found; a stopped one forks no more. Nothing is
+  written to the pipe, so the watch never wakes while the run goes on.
+  What the walk cannot find is what is no longer below a listed pid: a process orphaned
+  (its parent exited) is re-parented to this process, which stops being anyone's parent
+  when it dies. So the executor's loop lists, every `ADOPT_EVERY` while handlers run and
+  whenever one ends (`HandlerWatch.tick`), the children of this process that belong to
+  another session than its own (`HandlerWatch.adopt`): orphans it adopted. Children of its
+  own session (a hook's own process, a `git`) are reaped by their caller, which must not
+  leave a freed pid listed (`reap` blanks it, should one have left the session).
+  The watch is started before the first handler (`handler_watch`), so a handler is covered
+  from its spawn on; it costs a run that starts a handler about 0.2 ms of wall time (the
+  spawn of `/bin/sh` waits for its exec) and 0.3-0.7 ms of CPU in the watch. A shell rather
+  than a fork of this process: a forked Python shares its pages copy-on-write, so that every
+  page the run touched afterwards was copied (about 1 ms of a cold run).
 
-Neither needs code in the child between fork and exec, so handlers keep the fast spawn
+What is left, on Linux: the instant between a handler's spawn and the `pwrite` of its pid; a
+process orphaned less than `ADOPT_EVERY` before the SIGKILL (not yet listed); a process a
+stopped one was forking in the instant the watch stopped it (the stop takes effect when the
+fork returns, after the watch may have read the children); a process the watch may not
+signal (another user's: a setuid program); a process a SIGKILLed watch never reached (the
+watch is one more process the OOM killer or a session kill can end). A cgroup of the run
+(`cgroup.kill`) or a PID namespace would close these too, where one is delegated; neither is
+used here.
+
+None of it needs code in the child between fork and exec, so handlers keep the fast spawn
 (posix_spawn). The subreaper flag changes the calling process for good, and the watch is one
 more process, so both are opt-in: `agenthooks run`, a process that exists to run one event,
 asks for them; the Python API does not, since the harness's own process must not change (a
@@ -37,7 +51,7 @@ setsid outlive their hook (FreeBSD's procctl could do both; nothing here uses it
 
 Nothing is set up until the first handler starts, so a run that starts nothing pays nothing;
 then prctl is called through `_ctypes` (the C module alone, not the `ctypes` package, for a
-fraction of its import time) and the list is made; the watch process only when it is due.
+fraction of its import time), the list is made and the watch started.
 """
 
 from __future__ import annotations
@@ -121,11 +135,6 @@ class HandlerWatch:
         self.next_adopt = 0.0  # when `tick` next looks for adopted orphans (monotonic)
         self.session = os.getsid(0)
 
-    @property
-    def covering(self) -> bool:
-        """Whether a watch process runs (or could not be started: nothing more to try)."""
-        return self.pid != 0
-
     def started(self, pid: int) -> None:
         """A handler started, its group led by `pid` (or an orphan was adopted, `adopt`)."""
         if self.list_fd < 0 or pid in self.slots:
@@ -166,7 +175,11 @@ class HandlerWatch:
         find its pid listed; a hook's process that left it is blanked by `reap`."""
         if self.pid <= 0:
             return  # no watch reads the list
-        for pid in _children():
+        children = _listed_children()
+        if children is None:  # no CONFIG_PROC_CHILDREN: a scan of /proc is too dear to repeat
+            self.next_adopt = float("inf")
+            return
+        for pid in children:
             if pid != self.pid and pid not in self.slots:
                 with suppress(OSError):  # gone already
                     if os.getsid(pid) != self.session:
@@ -389,14 +402,26 @@ def _reap(pids: list[int], until: float) -> int:
 
 def _children() -> list[int]:
     """This process's children, zombies included, from /proc."""
+    found = _listed_children()
+    return _children_by_scan() if found is None else found
+
+
+def _listed_children() -> list[int] | None:
+    """This process's children, from each thread's list; None where the kernel keeps none
+    (no CONFIG_PROC_CHILDREN)."""
     found: list[int] = []
     try:
         tasks = os.listdir("/proc/self/task")
-        for tid in tasks:
+    except OSError:
+        return None
+    for tid in tasks:
+        try:
             with open(f"/proc/self/task/{tid}/children", "rb") as f:
                 found.extend(int(pid) for pid in f.read().split())
-    except OSError:
-        return _children_by_scan()  # a kernel without CONFIG_PROC_CHILDREN
+        except OSError:
+            if os.path.isdir(f"/proc/self/task/{tid}"):
+                return None  # the thread is there, its list is not
+            # else a thread that ended meanwhile: it has no children left
     return found
 
 
