@@ -366,11 +366,13 @@ def reap_orphans() -> int:
 
 
 def _end_watch(watch: HandlerWatch) -> None:
-    """Every handler is done, and the list says so: end the watch now, if one runs, and reap
-    it (a killed process blocked reading a pipe dies at once, so the wait is short)."""
-    watch.close()
+    """Every handler is done: end the watch now, if one runs, and reap it (a killed process
+    blocked reading a pipe dies at once, so the wait is short). Killed before its pipe is
+    closed, it never reads the list: the orphans still listed are `reap_orphans`' to kill."""
     if watch.pid > 0:
         _kill(os.killpg, watch.pid)  # its own session and group
+    watch.close()
+    if watch.pid > 0:
         with suppress(ChildProcessError):
             os.waitpid(watch.pid, 0)
 
