@@ -249,6 +249,23 @@ def handler_watch(inherited: tuple[int, ...] = ()) -> HandlerWatch | None:
     return _state.watch
 
 
+def inheritable_fds() -> tuple[int, ...]:
+    """Descriptors above 2 a child would inherit: those the caller made inheritable."""
+    for directory in ("/proc/self/fd", "/dev/fd"):
+        try:
+            names = os.listdir(directory)
+        except OSError:
+            continue
+        found = []
+        for name in names:
+            fd = int(name)
+            with suppress(OSError):  # the listing's own descriptor, now closed
+                if fd > 2 and os.get_inheritable(fd):
+                    found.append(fd)
+        return tuple(found)
+    return ()
+
+
 def _new_watch(inherited: tuple[int, ...]) -> HandlerWatch | None:
     """An empty list, in memory (a memfd, or else an unlinked file in /tmp); None without."""
     try:
@@ -318,6 +335,29 @@ def _prctl(option: int, arg: int) -> bool:
     except (ImportError, OSError, AttributeError):
         return False  # no _ctypes or no prctl in this libc: no subreaper
     return result == 0
+
+
+def watch_forked(pid: int) -> None:
+    """Note a child this process forked (an in-process hook's process, the leader of a group
+    of its own) for the watch, started if need be: should this process be SIGKILLed, the
+    watch kills the child's group, and what it moved to other sessions. Nothing unless
+    `own_descendants`; `reap` blanks it before the child is reaped."""
+    watch = handler_watch(inheritable_fds())
+    if watch is not None:
+        watch.started(pid)
+
+
+def leave_watch() -> None:
+    """In a child forked from a process with a watch: close the child's copies of the
+    watch's descriptors, so that the pipe the watch waits on ends when the parent dies,
+    whatever the child (or a process it forks) goes on doing."""
+    watch = _state.watch
+    if watch is not None and _state.owner_pid != os.getpid():
+        for fd in (watch.fd, watch.list_fd):
+            if fd >= 0:
+                with suppress(OSError):
+                    os.close(fd)
+        _state.watch = None
 
 
 def die_with_parent() -> bool:

@@ -57,7 +57,7 @@ from agenthooks.executor.command import (
     shell_environment,
     shell_kind,
 )
-from agenthooks.executor.descendants import handler_watch
+from agenthooks.executor.descendants import handler_watch, inheritable_fds
 from agenthooks.executor.records import (
     _ENDING_SIGNALS,
     EXIT_GRACE,
@@ -301,7 +301,7 @@ class _Place:
             self.cwd: str | None = os.getcwd()
         except OSError:
             self.cwd = None  # deleted: every handler changes into its own directory
-        self.inherited = _inheritable_fds()
+        self.inherited = inheritable_fds()
         # A plain copy: posix_spawn reads os.environ item by item through its Python
         # wrapper, a few dozen calls for every handler started.
         self.environ = dict(os.environ)
@@ -316,23 +316,6 @@ def _single_thread() -> bool:
     except OSError:
         threading = sys.modules.get("threading")
         return threading is None or threading.active_count() == 1
-
-
-def _inheritable_fds() -> tuple[int, ...]:
-    """Descriptors above 2 a child would inherit: those the caller made inheritable."""
-    for directory in ("/proc/self/fd", "/dev/fd"):
-        try:
-            names = os.listdir(directory)
-        except OSError:
-            continue
-        found = []
-        for name in names:
-            fd = int(name)
-            with suppress(OSError):  # the listing's own descriptor, now closed
-                if fd > 2 and os.get_inheritable(fd):
-                    found.append(fd)
-        return tuple(found)
-    return ()
 
 
 def _start_more(

@@ -9,7 +9,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from proctools import pids_with_argv, stat, wait_for, waiting_in_poll, watched, watching
+from proctools import (
+    children,
+    pids_with_argv,
+    stat,
+    wait_for,
+    waiting_in_poll,
+    watched,
+    watching,
+)
 
 from .conftest import cli_env, on, write_hooks
 
@@ -147,6 +155,46 @@ def test_a_handler_dies_with_agenthooks_killed_at_its_first_instruction(
             # let it write the note.
             runner.send_signal(signal.SIGCONT)
             assert wait_for(lambda: leader in watched(runner.pid)), "the handler is not listed"
+    finally:
+        _kill_run(runner)
+    assert wait_for(lambda: not pids_with_argv(argv), 5.0)
+
+
+PYTHON_STARTER = """\
+import subprocess, time
+from agenthooks import Hooks
+
+hooks = Hooks()
+
+
+def starter(ctx):
+    subprocess.Popen(["sleep", "3122.4"])
+    time.sleep(600)
+
+
+hooks.on("Stop", starter, timeout=300)
+"""
+
+
+def test_what_a_python_hook_started_dies_with_a_killed_agenthooks(
+    workspace: Path, kill_argv: Callable[[list[str]], None]
+) -> None:
+    """A `--python` hook's process dies with the run (its parent-death signal); the watch
+    kills what it started in its group, which that signal does not reach."""
+    argv = ["sleep", "3122.4"]
+    kill_argv(argv)
+    (workspace / "starter.py").write_text(PYTHON_STARTER, encoding="utf-8")
+    runner = agenthooks("Stop", "--workspace", str(workspace), "--no-user",
+                        "--python", "starter:hooks", cwd=workspace)
+    try:
+        assert runner.stdin is not None
+        runner.stdin.close()
+        assert wait_for(lambda: pids_with_argv(argv)), "the hook did not start its process"
+        [group] = {_group(pid) for pid in pids_with_argv(argv)}
+        # `--python`: the event runs in a child of the process the host started.
+        [(event, _)] = [(pid, st) for pid, st in children(runner.pid) if st != "Z"]
+        if watching(event):  # it notes the hook's process right after the fork
+            assert wait_for(lambda: group in watched(event)), "the hook's group is not listed"
     finally:
         _kill_run(runner)
     assert wait_for(lambda: not pids_with_argv(argv), 5.0)
