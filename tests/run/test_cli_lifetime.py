@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 from proctools import (
     children,
+    killed,
     pids_with_argv,
     stat,
     wait_for,
@@ -197,3 +199,61 @@ def test_what_a_python_hook_started_dies_with_a_killed_agenthooks(
     finally:
         _kill_run(runner)
     assert wait_for(lambda: not pids_with_argv(argv), 5.0)
+
+
+PYTHON_FORKER = """\
+import os, time
+from agenthooks import Hooks
+
+hooks = Hooks()
+
+
+def first(ctx):  # its process is the first noted: the watch starts then
+    return None
+
+
+def forker(ctx):  # forked after the watch started, so it inherited the watch's pipe
+    if os.fork() == 0:  # a child that never execs keeps whatever descriptors it inherited
+        with open(os.environ["FORKED_PID"] + ".tmp", "w") as f:
+            f.write(str(os.getpid()))
+        os.rename(os.environ["FORKED_PID"] + ".tmp", os.environ["FORKED_PID"])
+        time.sleep(600)
+        os._exit(0)
+    time.sleep(600)
+
+
+hooks.on("Stop", first)
+hooks.on("Stop", forker, timeout=300)
+"""
+
+
+def test_a_fork_of_a_python_hook_does_not_keep_the_watch_from_its_work(
+    workspace: Path, tmp_path: Path
+) -> None:
+    """Only the run holds the pipe the watch waits on: a process forked from a Python hook's
+    process (which closed its copies) does not keep the watch from seeing the run die."""
+    (workspace / "forker.py").write_text(PYTHON_FORKER, encoding="utf-8")
+    noted = tmp_path / "forked"
+    runner = subprocess.Popen(
+        [sys.executable, "-m", "agenthooks", "run", "Stop", "--workspace", str(workspace),
+         "--no-user", "--python", "forker:hooks"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env=cli_env(FORKED_PID=str(noted)), cwd=workspace)
+    forked = 0
+    try:
+        assert runner.stdin is not None
+        runner.stdin.close()
+        assert wait_for(noted.exists), "the hook did not fork"
+        forked = int(noted.read_text())
+    finally:
+        _kill_run(runner)
+        try:
+            assert wait_for(lambda: _gone(forked), 5.0), "the forked process outlived the run"
+        finally:
+            if forked and not _gone(forked):
+                os.kill(forked, signal.SIGKILL)
+
+
+def _gone(pid: int) -> bool:
+    found = stat(pid)
+    return found is None or found[0] == "Z" or killed(pid)
