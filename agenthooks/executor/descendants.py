@@ -36,11 +36,12 @@ process orphaned less than `ADOPT_EVERY` before the SIGKILL (not yet listed); a 
 stopped one was forking in the instant the watch stopped it (the stop takes effect when the
 fork returns, after the watch may have read the children); a process the watch may not
 signal (another user's: a setuid program); a process a SIGKILLed watch never reached (the
-watch is one more process the OOM killer or a session kill can end); what an in-process hook's
-process (`watch_forked`) moved to another session (that process dies by its parent-death
-signal as the watch reads its children, so they may be re-parented to init first; its group
-is killed all the same). A cgroup of the run (`cgroup.kill`) or a PID namespace would close
-these too, where one is delegated; neither is used here.
+watch is one more process the OOM killer or a session kill can end; what it had stopped
+stays stopped); what an in-process hook's process (`watch_forked`) moved to another session
+(that process dies by its parent-death signal as the watch reads its children, so they may
+be re-parented to init first; its group is killed all the same). A cgroup of the run
+(`cgroup.kill`) or a PID namespace would close these too, where one is delegated; neither is
+used here.
 
 None of it needs code in the child between fork and exec, so handlers keep the fast spawn
 (posix_spawn). The subreaper flag changes the calling process for good, and the watch is one
