@@ -57,7 +57,7 @@ from agenthooks.executor.command import (
     shell_environment,
     shell_kind,
 )
-from agenthooks.executor.descendants import COVER_AFTER, handler_watch
+from agenthooks.executor.descendants import handler_watch, inheritable_fds
 from agenthooks.executor.records import (
     _ENDING_SIGNALS,
     EXIT_GRACE,
@@ -301,7 +301,7 @@ class _Place:
             self.cwd: str | None = os.getcwd()
         except OSError:
             self.cwd = None  # deleted: every handler changes into its own directory
-        self.inherited = _inheritable_fds()
+        self.inherited = inheritable_fds()
         # A plain copy: posix_spawn reads os.environ item by item through its Python
         # wrapper, a few dozen calls for every handler started.
         self.environ = dict(os.environ)
@@ -316,23 +316,6 @@ def _single_thread() -> bool:
     except OSError:
         threading = sys.modules.get("threading")
         return threading is None or threading.active_count() == 1
-
-
-def _inheritable_fds() -> tuple[int, ...]:
-    """Descriptors above 2 a child would inherit: those the caller made inheritable."""
-    for directory in ("/proc/self/fd", "/dev/fd"):
-        try:
-            names = os.listdir(directory)
-        except OSError:
-            continue
-        found = []
-        for name in names:
-            fd = int(name)
-            with suppress(OSError):  # the listing's own descriptor, now closed
-                if fd > 2 and os.get_inheritable(fd):
-                    found.append(fd)
-        return tuple(found)
-    return ()
 
 
 def _start_more(
@@ -362,8 +345,6 @@ def _start_more(
                 break
             if h.result is None:
                 started.append(h)
-                # A long batch of spawns: the first may be running long enough to be watched.
-                _cover_if_due(queue.watch, live or started, h.start)
     finally:
         _restore_signals(held)
         for signum in dict.fromkeys(pending):
@@ -689,19 +670,12 @@ def _serve(queue: _Queue, sel: _Poller, payload: memoryview) -> None:
         now = time.monotonic()
         for h in live:
             _advance(h, sel, now, queue.watch)
-        live = [h for h in live if h.result is None]
-        _cover_if_due(queue.watch, live, now)
+        running = [h for h in live if h.result is None]
+        if queue.watch is not None:  # orphans adopted meanwhile are listed for the watch
+            queue.watch.tick(now, ended=len(running) < len(live))
+        live = running
         if queue.waiting and len(live) < queue.cap:
             live = _start_more(queue, live, sel, payload)
-
-
-def _cover_if_due(watch: HandlerWatch | None, running: list[_Handler], now: float) -> None:
-    """Start the watch once a handler still running started `COVER_AFTER` ago or more
-    (`descendants`: a run whose handlers are all over by then needs none). `running` is in
-    start order, so its first is the oldest."""
-    due = running and now - running[0].start >= COVER_AFTER
-    if due and watch is not None and not watch.covering:
-        watch.cover()
 
 
 def _select_timeout(
@@ -709,8 +683,8 @@ def _select_timeout(
 ) -> float | None:
     """Seconds until the earliest moment some handler needs attention without an event."""
     wake = float("inf")
-    if watch is not None and not watch.covering and live:
-        wake = live[0].start + COVER_AFTER  # the watch is due then, if it still runs
+    if watch is not None and watch.pid > 0 and live:
+        wake = watch.next_adopt  # `descendants.HandlerWatch.tick`
     for h in live:
         if h.exit_at is not None:
             wake = min(wake, h.exit_at + EXIT_GRACE, h.deadline)
