@@ -1,0 +1,55 @@
+"""Gates that used to be lost without a word (issue 23), each through the real program: a
+gate that is written runs, or agenthooks says why before the call (a `validate` error, an
+`explain` reason, a deny under `--fail-closed`)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.run.conftest import CliFn, cli_env, on, write_hooks
+
+pytestmark = pytest.mark.program
+
+RM = '{"toolCall": {"name": "run_command", "args": {"CommandLine": "rm -rf /"}}}'
+
+
+def program(*args: str, cwd: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """`python -m agenthooks ARGS` in `cwd`, as a host or a user starts it."""
+    return subprocess.run([sys.executable, "-m", "agenthooks", *args], input=stdin,
+                          capture_output=True, text=True, cwd=cwd, env=cli_env(),
+                          timeout=120, check=False)
+
+
+# --- a gate that mentions agenthooks is a gate --------------------------------------------------
+
+MENTIONS = "echo no >&2; exit 2; agenthooks run PreToolUse --config other.json"
+
+
+def test_a_gate_that_mentions_agenthooks_runs(cli: CliFn, workspace: Path) -> None:
+    write_hooks(workspace, {"gate": on("PreToolUse", MENTIONS)})
+    done = cli("PreToolUse", "--fail-closed", "--no-user", stdin=RM, cwd=workspace)
+    assert done.code == 2, done
+    assert done.json["decision"] == "deny" and done.json["reason"] == "no"
+    explained = program("explain", "PreToolUse", "--no-user", "--format", "json",
+                        cwd=workspace, stdin=RM)
+    assert explained.returncode == 0, explained.stderr
+    assert "agenthooks itself" not in explained.stdout
+
+
+def test_agenthooks_in_a_longer_command_runs_nested_and_stops(cli: CliFn,
+                                                              workspace: Path) -> None:
+    """`agenthooks run ... || true` is a handler: the run it starts reads the same file and
+    starts it again, and the depth marker ends that loop at the second level."""
+    write_hooks(workspace, {"loop": on("PreToolUse",
+                                       f"{sys.executable} -m agenthooks run PreToolUse "
+                                       "--fail-closed || exit 3")})
+    done = cli("PreToolUse", "--fail-closed", "--no-user", stdin=RM, cwd=workspace)
+    assert done.code == 2 and done.json["decision"] == "deny", done
+    checked = program("validate", "--no-user", "--format", "json", cwd=workspace)
+    rules = [d["rule"] for d in json.loads(checked.stdout)["diagnostics"]]
+    assert "runs-itself" in rules, checked.stdout
