@@ -53,3 +53,44 @@ def test_agenthooks_in_a_longer_command_runs_nested_and_stops(cli: CliFn,
     checked = program("validate", "--no-user", "--format", "json", cwd=workspace)
     rules = [d["rule"] for d in json.loads(checked.stdout)["diagnostics"]]
     assert "runs-itself" in rules, checked.stdout
+
+
+# --- one odd file is skipped alone --------------------------------------------------------------
+
+GATE = "if grep -q 'rm -rf'; then echo 'rm -rf needs a human' >&2; exit 2; fi"
+
+
+def _odd_markdown(workspace: Path) -> Path:
+    """A Markdown hook committed as a link to /dev/null, which is writable by everyone."""
+    folder = workspace / ".harness" / "hooks"
+    folder.mkdir(parents=True)
+    (folder / "placeholder.md").symlink_to("/dev/null")
+    return folder / "placeholder.md"
+
+
+def test_one_odd_file_leaves_the_other_gates_running(cli: CliFn, workspace: Path) -> None:
+    write_hooks(workspace, {"no-rm-rf": on("PreToolUse", GATE)})
+    _odd_markdown(workspace)
+    below = workspace / "src"
+    below.mkdir()
+    done = cli("PreToolUse", "--no-user", stdin=RM, cwd=below)
+    assert done.code == 2, done
+    assert done.json["reason"] == "rm -rf needs a human"
+    assert "placeholder.md" in done.json["systemMessage"]
+    assert "[unsafe-workspace]" in done.err
+
+
+def test_a_skipped_gate_file_denies_under_fail_closed(cli: CliFn, workspace: Path) -> None:
+    write_hooks(workspace, {"allow-all": on("PreToolUse", "true")})
+    odd = _odd_markdown(workspace)
+    done = cli("PreToolUse", "--fail-closed", "--no-user", stdin=RM, cwd=workspace)
+    assert done.code == 2, done
+    assert done.json["decision"] == "deny"
+    assert "fail-closed: skipped .harness/hooks/placeholder.md" in done.json["reason"]
+    checked = program("validate", "--no-user", cwd=workspace)
+    assert checked.returncode == 1
+    assert ".harness/hooks/placeholder.md:1:1: error [unsafe-workspace] skipped: " \
+           f"{odd.relative_to(workspace)} (a link to /dev/null) is writable by everyone" \
+        in checked.stdout
+    explained = program("explain", "PreToolUse", "--no-user", cwd=workspace, stdin=RM)
+    assert "[unsafe-workspace]" in explained.stdout + explained.stderr
