@@ -52,10 +52,22 @@ _LAUNCHERS: dict[tuple[str, ...], frozenset[str]] = {
 def run_arguments(command: str, args: Sequence[str] | None = None) -> tuple[str, ...] | None:
     """The words after `run` when the command is `agenthooks run` itself; None when it is
     anything else. `args`: the handler's exec form (no shell: the command is the program)."""
+    found = entry(command, args)
+    return None if found is None else found[1]
+
+
+def entry(command: str, args: Sequence[str] | None = None
+          ) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """(the folders a leading `cd` moves to, the words after `run`) when the command is
+    `agenthooks run` itself; None when it is anything else."""
     if args is not None:
-        return _after_program([command, *args])
-    words = _only_command(split(command, {}))
-    return None if words is None else _after_program(words)
+        after = _after_program([command, *args])
+        return None if after is None else ((), after)
+    commands = _only_command(split(command, {}))
+    if commands is None:
+        return None
+    after = _after_program(commands[-1])
+    return None if after is None else (tuple(c[-1] for c in commands[:-1]), after)
 
 
 def is_agenthooks_run(command: str, args: Sequence[str] | None = None) -> bool:
@@ -84,8 +96,8 @@ def nested_runs(command: str, args: Sequence[str] | None = None) -> list[tuple[s
     return found
 
 
-def _only_command(tokens: list[Word | Operator]) -> list[str] | None:
-    """The words of the one simple command the text runs after any `cd DIR &&`, its
+def _only_command(tokens: list[Word | Operator]) -> list[list[str]] | None:
+    """The words of each `cd DIR` and then of the one simple command the text runs, its
     redirections dropped; None when it runs more than that or in a way not read here."""
     commands: list[list[str]] = [[]]
     index = 0
@@ -106,7 +118,7 @@ def _only_command(tokens: list[Word | Operator]) -> list[str] | None:
             index += 1  # the target
         else:
             return None
-    return commands[-1] or None
+    return commands if commands[-1] else None
 
 
 def _adjacent(tokens: list[Word | Operator], at: int) -> bool:

@@ -152,7 +152,7 @@ def runs_itself(files: Sequence[HookFile], default_host: str | None = None
             found = reads_its_own_file(handler, default_host)
             if found is False:
                 continue
-            line, column = _position(hook_file, handler.pointer + "/command")
+            line, column = position(hook_file, handler.pointer + "/command")
             yield Diagnostic(hook_file.source.path, line, column, "error", RULE,
                              ITSELF if found else NESTED, handler.pointer + "/command")
 
@@ -168,7 +168,7 @@ NESTED = ("this handler runs agenthooks run among other commands, so it is a han
           "with --config")
 
 
-def _position(hook_file: HookFile, pointer: str) -> tuple[int, int]:
+def position(hook_file: HookFile, pointer: str) -> tuple[int, int]:
     """The line and column of `pointer` in the file (1, 1 when it cannot be read again)."""
     try:
         with open(hook_file.source.file, encoding="utf-8") as handle:

@@ -104,3 +104,11 @@ def test_the_run_arguments_are_those_after_run() -> None:
     assert run_arguments("cd /w && agenthooks run Stop --config a.json 2>/dev/null") == (
         "Stop", "--config", "a.json")
     assert run_arguments("echo; agenthooks run Stop") is None
+
+
+def test_the_folders_a_wiring_moves_to_first() -> None:
+    from agenthooks.plan.itself import entry
+
+    assert entry("cd -- '/w/a b' && cd sub && agenthooks run Stop") == (
+        ("/w/a b", "sub"), ("Stop",))
+    assert entry("agenthooks", ["run", "Stop"]) == ((), ("Stop",))

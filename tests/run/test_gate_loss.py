@@ -94,3 +94,46 @@ def test_a_skipped_gate_file_denies_under_fail_closed(cli: CliFn, workspace: Pat
         in checked.stdout
     explained = program("explain", "PreToolUse", "--no-user", cwd=workspace, stdin=RM)
     assert "[unsafe-workspace]" in explained.stdout + explained.stderr
+
+
+# --- the gate file a wiring names is checked ----------------------------------------------------
+
+WIRING = ("agenthooks run PreToolUse --host antigravity --config .agents/agenthooks.json "
+          "--fail-closed --default-decision ask")
+BAD_GATE = {"no-rm-rf": {"PreToolUse": [{"matcher": "run_command", "hooks": [
+    {"command": GATE, "timeout": "30"}]}]}}
+
+
+def _wired(workspace: Path, gate: dict[str, object] | None) -> None:
+    write_hooks(workspace, {"agenthooks": on("PreToolUse", WIRING)})
+    if gate is not None:
+        (workspace / ".agents" / "agenthooks.json").write_text(json.dumps(gate, indent=2))
+
+
+@pytest.mark.parametrize("args", [
+    (), ("--recursive",), (".agents/hooks.json",), (".",),
+])
+def test_validate_checks_the_gate_file_a_wiring_names(workspace: Path,
+                                                      args: tuple[str, ...]) -> None:
+    _wired(workspace, BAD_GATE)
+    done = program("validate", "--no-user", *args, cwd=workspace)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert ".agents/agenthooks.json:9:24: error [timeout-invalid]" in done.stdout
+
+
+def test_a_wiring_whose_gate_file_is_missing_is_an_error(cli: CliFn, workspace: Path) -> None:
+    cursor = workspace / ".cursor" / "hooks.json"
+    cursor.parent.mkdir()
+    cursor.write_text(json.dumps({"version": 1, "hooks": {"preToolUse": [
+        {"command": "agenthooks run preToolUse --host cursor --config .agents/agenthooks.json "
+                    "--fail-closed"}]}}, indent=2))
+    (workspace / ".agents").mkdir()
+    done = program("validate", "--no-user", cwd=workspace)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert ".cursor/hooks.json:6:20: error [config-missing]" in done.stdout
+    assert "--config .agents/agenthooks.json, which names no file" in done.stdout
+    cursor_call = ('{"hook_event_name": "preToolUse", "tool_name": "Shell", '
+                   '"tool_input": {"command": "rm -rf /"}}')
+    denied = cli("preToolUse", "--host", "cursor", "--config", ".agents/agenthooks.json",
+                 "--fail-closed", stdin=cursor_call, cwd=workspace)
+    assert denied.code == 2 and denied.json["permission"] == "deny", denied
