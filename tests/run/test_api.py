@@ -380,7 +380,7 @@ def test_missing_config_file_is_skipped(tmp_path: Path) -> None:
     assert result.exit_code == 0
     assert result.output == {
         "systemMessage": f"agenthooks skipped {tmp_path / 'nope.json'} (1 error): "
-                         "run `agenthooks validate`"
+                         f"run `agenthooks validate {tmp_path / 'nope.json'}`"
     }
     assert "unreadable" in result.warnings[0]
 

@@ -137,3 +137,13 @@ def test_a_wiring_whose_gate_file_is_missing_is_an_error(cli: CliFn, workspace: 
     denied = cli("preToolUse", "--host", "cursor", "--config", ".agents/agenthooks.json",
                  "--fail-closed", stdin=cursor_call, cwd=workspace)
     assert denied.code == 2 and denied.json["permission"] == "deny", denied
+
+
+def test_a_missing_config_names_the_validate_that_sees_it(cli: CliFn, workspace: Path) -> None:
+    done = cli("PreToolUse", "--no-user", "--config", "gates dir/agenthooks.json", stdin=RM,
+               cwd=workspace)
+    assert done.code == 0, done  # no gate ran: a warning the host shows, not a deny
+    notice = done.json["systemMessage"]
+    assert notice.endswith("run `agenthooks validate 'gates dir/agenthooks.json'`"), notice
+    checked = program("validate", "gates dir/agenthooks.json", cwd=workspace)
+    assert checked.returncode == 1 and "error [unreadable]" in checked.stdout
