@@ -68,10 +68,10 @@ RULES: dict[str, Rule] = {
              "have written: that file alone is skipped, a deny under --fail-closed"),
         Rule("near-miss", "warning", "a hook file where agenthooks never looks (`hooks.json` at "
              "the root, `.agents/hook.json`, `agents/hooks.json`...): it never runs"),
-        Rule("user-config", "error", "the user config file (`~/.config/agenthooks/config.toml`) "
-             "is not valid TOML or has a bad key or value: every run stops with an error"),
         Rule("config-missing", "error", "an agenthooks entry whose --config names no file: "
              "none of its gates runs"),
+        Rule("user-config", "error", "the user config file (`~/.config/agenthooks/config.toml`) "
+             "is not valid TOML or has a bad key or value: every run stops with an error"),
         Rule("runs-itself", "error", "a handler that runs `agenthooks run` on the file it is "
              "in: the host runs it, and it runs the file's other hooks a second time"),
     )
