@@ -86,7 +86,14 @@ def runs_of(handler: Handler) -> tuple[bool, list[tuple[str, ...]]]:
     return False, nested_runs(handler.command, handler.args)
 
 
-def run_options(words: Sequence[str]) -> tuple[list[str], str | None, bool]:
+def run_options(handler: Handler) -> tuple[list[str], str | None, bool] | None:
+    """The `--config` files, `--host` and `--other-hosts` of a handler that is `agenthooks
+    run` itself; None for any other handler."""
+    itself, runs = runs_of(handler)
+    return options_of(runs[0]) if itself else None
+
+
+def options_of(words: Sequence[str]) -> tuple[list[str], str | None, bool]:
     """The `--config` files, `--host` and `--other-hosts` among the words of a run."""
     configs: list[str] = []
     host: str | None = None
@@ -110,7 +117,7 @@ def reads_its_own_file(handler: Handler, default_host: str | None = None) -> boo
     (else `default_host`, the user config's) does not leave the file out. False otherwise."""
     itself, runs = runs_of(handler)
     for words in runs:
-        if _reads(handler.source, run_options(words), default_host):
+        if _reads(handler.source, options_of(words), default_host):
             return True if itself else None
     return False
 
@@ -152,7 +159,7 @@ def runs_itself(files: Sequence[HookFile], default_host: str | None = None
             found = reads_its_own_file(handler, default_host)
             if found is False:
                 continue
-            line, column = position(hook_file, handler.pointer + "/command")
+            line, column = _position(hook_file, handler.pointer + "/command")
             yield Diagnostic(hook_file.source.path, line, column, "error", RULE,
                              ITSELF if found else NESTED, handler.pointer + "/command")
 
@@ -168,7 +175,7 @@ NESTED = ("this handler runs agenthooks run among other commands, so it is a han
           "with --config")
 
 
-def position(hook_file: HookFile, pointer: str) -> tuple[int, int]:
+def _position(hook_file: HookFile, pointer: str) -> tuple[int, int]:
     """The line and column of `pointer` in the file (1, 1 when it cannot be read again)."""
     try:
         with open(hook_file.source.file, encoding="utf-8") as handle:

@@ -124,10 +124,10 @@ def _resolved(given: str, base: str) -> str:
 
 
 def _missing(hook_file: HookFile, named: Named) -> Diagnostic:
-    from agenthooks.plan.recursion import position
+    from agenthooks.plan.recursion import _position
 
     pointer = named.handler.pointer + "/command"
-    line, column = position(hook_file, pointer)
+    line, column = _position(hook_file, pointer)
     rule = RULES[RULE]
     return Diagnostic(
         hook_file.source.path, line, column, rule.severity, rule.id,
