@@ -135,24 +135,25 @@ def test_other_files_are_not_hook_files(path: str) -> None:
     assert not re.search(str(_manifest()["agenthooks-validate"]["files"]), path)
 
 
-def _snippet() -> str:
-    """The `.pre-commit-config.yaml` that docs/test.md tells users to write."""
-    text = (REPO / "docs" / "test.md").read_text(encoding="utf-8")
-    start = text.index("```yaml\n# .pre-commit-config.yaml")
+def _snippet(page: str = "test.md") -> str:
+    """The `.pre-commit-config.yaml` that a page of docs/ tells users to write."""
+    text = (REPO / "docs" / page).read_text(encoding="utf-8")
+    start = text.index("```yaml\n", text.index("<!-- checked by: tests/test_precommit.py -->"))
     return text[start + len("```yaml\n"):text.index("```", start + 3)]
 
 
+@pytest.mark.parametrize("page", ["test.md", "validate.md"])
 def test_the_documented_config_is_one_pre_commit_accepts(pre_commit_home: Path, home: Path,
-                                                         tmp_path: Path) -> None:
+                                                         tmp_path: Path, page: str) -> None:
     config = tmp_path / ".pre-commit-config.yaml"
-    config.write_text(_snippet(), encoding="utf-8")
+    config.write_text(_snippet(page), encoding="utf-8")
     done = subprocess.run([sys.executable, "-m", "pre_commit", "validate-config", str(config)],
                           env=_env(home, pre_commit_home), capture_output=True, text=True,
                           check=False, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
     import yaml
 
-    named = [hook["id"] for repo in yaml.safe_load(_snippet())["repos"]
+    named = [hook["id"] for repo in yaml.safe_load(_snippet(page))["repos"]
              for hook in repo["hooks"]]
     assert named and set(named) <= set(_manifest())
 

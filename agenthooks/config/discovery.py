@@ -421,7 +421,7 @@ def discover_all(
     if configs:
         # Named files without --workspace still belong to the workspace found upward, when
         # none of its files is refused; the named files are used as given.
-        if upward is not None and not refuse_unsafe(_sources_of(upward, cwd), upward, cwd)[1]:
+        if upward is not None and not any(map(unsafe_file, _plain_files(upward))):
             roots.append(upward)
         sources, markdown = _named_plain(configs, roots[0] if roots else cwd, cwd)
         return Discovered(read_once(sources), [], tuple(read_once(markdown)))
@@ -431,10 +431,6 @@ def discover_all(
     sources, refused = refuse_unsafe(read_once(sources), upward, cwd)
     markdown, refused_markdown = refuse_unsafe(read_once(markdown), upward, cwd)
     return Discovered(sources, [], tuple(markdown), refused=(*refused, *refused_markdown))
-
-
-def _sources_of(root: str, cwd: str) -> list[Source]:
-    return [source_of(path, root, cwd) for path in _plain_files(root)]
 
 
 def _plain_files(root: str) -> list[str]:
