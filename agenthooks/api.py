@@ -200,12 +200,17 @@ def skip_notice(skipped_files: Sequence[HookFile], named: bool = False) -> str |
     the command names them."""
     if not skipped_files:
         return None
+    if named:  # each file once, in the command
+        errors = sum(len(f.errors) for f in skipped_files)
+        files = len(skipped_files)
+        paths = " ".join(_quoted(f.source.path) for f in skipped_files)
+        return (f"agenthooks skipped {files} file{'s' if files != 1 else ''} named with --config "
+                f"({errors} error{'s' if errors != 1 else ''}): run `agenthooks validate {paths}`")
     parts = []
     for f in skipped_files:
         count = len(f.errors)
         parts.append(f"{f.source.path} ({count} error{'s' if count != 1 else ''})")
-    paths = "".join(" " + _quoted(f.source.path) for f in skipped_files) if named else ""
-    return f"agenthooks skipped {', '.join(parts)}: run `agenthooks validate{paths}`"
+    return f"agenthooks skipped {', '.join(parts)}: run `agenthooks validate`"
 
 
 def _quoted(path: str) -> str:
