@@ -383,7 +383,7 @@ class Checker:
             self.add(
                 "script-missing",
                 f"{first} does not exist in {self.source.cwd}, where the handler runs; "
-                f"the handler would fail with exit 127",
+                f"the handler would exit 127: {_missing_means(127)}",
                 pointer,
             )
         elif not os.access(path, os.X_OK):
@@ -398,13 +398,23 @@ class Checker:
         """`python3 ../x.py`: the interpreter needs no exec bit, but the script must exist."""
         if not _relative_path(script) or os.path.isfile(os.path.join(self.source.cwd, script)):
             return
+        from agenthooks.dialects.missing import missing_exit
+
+        code = missing_exit(program)
         self.add(
             "script-missing",
             f"{script} does not exist in {self.source.cwd}, where the handler runs; "
-            f"{program} would fail to open it (on Stop, a failing handler can keep the agent "
-            "going)",
+            f"{program} would fail to open it and exit {code}: {_missing_means(code)}",
             pointer,
         )
+
+
+def _missing_means(code: int) -> str:
+    """What a hooks.json handler exiting `code` does, read with the hooks.json protocol by
+    agenthooks' run under every host, and by Antigravity (its hooks page: exit 2 blocks)."""
+    if code == 2:
+        return "exit 2 is a block, so this hook blocks every call it gates"
+    return "a warning, so this gate is off (a deny under --fail-closed)"
 
 
 def _has_controls(text: str) -> bool:

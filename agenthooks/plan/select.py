@@ -198,35 +198,14 @@ def program(handler: Handler) -> tuple[str, ...]:
 def fans_out(handler: Handler) -> bool:
     """Whether a handler is `agenthooks run` itself: agenthooks registered as the one hook of
     Claude Code or Gemini CLI in the settings file it also reads. Run, it would start itself
-    again on every event, without end; it is the entry point, not a handler."""
-    if handler.kind != "command" or not _ends_a_word(handler.command, "agenthooks"):
+    again on every event, without end; it is the entry point, not a handler. Only a command
+    that is one `agenthooks run` (`plan.itself`) is: a gate that merely mentions it runs."""
+    if handler.kind != "command" or not any(
+            "agenthooks" in word for word in (handler.command, *(handler.args or ()))):
         return False
-    import os
+    from agenthooks.plan.itself import is_agenthooks_run
 
-    words = program(handler)[1:]
-    for index, word in enumerate(words):
-        named = os.path.basename(word) in ("agenthooks", "agenthooks.exe") or (
-            word == "agenthooks" and index > 0 and words[index - 1] == "-m")
-        if named and "run" in words[index + 1:]:
-            return True
-    return False
-
-
-# What may follow a program's name in a command's text: the end of a word, or `.exe`.
-_WORD_ENDS = frozenset(" \t\n'\"\\;&|)<>")
-
-
-def _ends_a_word(text: str, name: str) -> bool:
-    """Whether `name` ends a word somewhere in `text` (or is followed by `.exe`): the quick
-    test before the shell words are read, so a path such as trust's copies
-    (`agenthooks-trusted-...`) costs no word reading."""
-    at = text.find(name)
-    while at >= 0:
-        end = at + len(name)
-        if end == len(text) or text[end] in _WORD_ENDS or text.startswith(".exe", end):
-            return True
-        at = text.find(name, end)
-    return False
+    return is_agenthooks_run(handler.command, handler.args)
 
 
 def once_across(first: tuple[Handler, ...], then: tuple[Handler, ...]) -> tuple[Handler, ...]:

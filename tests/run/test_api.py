@@ -379,8 +379,8 @@ def test_missing_config_file_is_skipped(tmp_path: Path) -> None:
     # An answer was produced, so the exit status is 0; the host shows the user the notice.
     assert result.exit_code == 0
     assert result.output == {
-        "systemMessage": f"agenthooks skipped {tmp_path / 'nope.json'} (1 error): "
-                         "run `agenthooks validate`"
+        "systemMessage": "agenthooks skipped 1 file named with --config (1 error): "
+                         f"run `agenthooks validate {tmp_path / 'nope.json'}`"
     }
     assert "unreadable" in result.warnings[0]
 
