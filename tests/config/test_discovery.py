@@ -92,6 +92,7 @@ def shared_tmp() -> Iterator[Path]:
     shutil.rmtree(path)
 
 
+@pytest.mark.program
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0
                     or shutil.which("setpriv") is None,
                     reason="needs root and setpriv to run a child as another user")

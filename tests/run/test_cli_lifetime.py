@@ -7,9 +7,12 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from proctools import pids_with_argv, wait_for, waiting_in_poll, watching
 
 from .conftest import cli_env, on, write_hooks
+
+pytestmark = pytest.mark.program
 
 
 def agenthooks(*args: str, **popen: object) -> subprocess.Popen[bytes]:

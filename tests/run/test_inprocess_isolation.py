@@ -21,6 +21,8 @@ from proctools import children, pids_with_argv, stat, wait_for
 
 from .conftest import Cli, CliFn, cli_env
 
+pytestmark = pytest.mark.program
+
 RUN_COMMAND = json.dumps({"toolCall": {"name": "run_command", "args": {"CommandLine": "ls"}}})
 
 

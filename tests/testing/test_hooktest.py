@@ -520,6 +520,7 @@ def test_the_installed_command(installed_agenthooks: Path, samples: Path) -> Non
     assert sys.executable  # cases run with the interpreter of the command itself
 
 
+@pytest.mark.program
 @default_dispositions()
 def test_ctrl_c_ends_every_run(tmp_path: Path) -> None:
     """The runs are in sessions of their own, out of the terminal's reach: an interrupt of
