@@ -21,6 +21,8 @@ from signal_state import default_dispositions
 
 from tests.conftest import Run
 
+pytestmark = pytest.mark.program
+
 # A hook that answers with what it sees: $HOME, $GREETING, and its payload's command.
 ECHO_HOOK = """\
 #!/bin/sh
@@ -520,7 +522,6 @@ def test_the_installed_command(installed_agenthooks: Path, samples: Path) -> Non
     assert sys.executable  # cases run with the interpreter of the command itself
 
 
-@pytest.mark.program
 @default_dispositions()
 def test_ctrl_c_ends_every_run(tmp_path: Path) -> None:
     """The runs are in sessions of their own, out of the terminal's reach: an interrupt of
