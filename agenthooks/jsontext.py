@@ -103,7 +103,7 @@ def _fast_loads(text: str | bytes | bytearray,
     start = len(text) - len(text.lstrip(_WHITESPACE))
     try:
         value, end = _scanner(parse_constant, object_pairs_hook)(text, start)
-    except Exception:  # noqa: BLE001 - StopIteration, SystemError, a hook's own error: json says
+    except Exception:  # StopIteration, SystemError, a hook's own error: json says which
         return _FAILED
     if text[end:].strip(_WHITESPACE):
         return _FAILED

@@ -214,7 +214,8 @@ def explain(event: str, configs: tuple[str, ...], workspaces: tuple[str, ...], n
 CONVERT_EXIT = """\b
 Exit status:
   0  converted, nothing lost (or lost with --lossy)
-  1  the input has errors, or something cannot be carried over (nothing written)
+  1  the input has errors, something cannot be carried over, or OUT exists and
+     the merge was not confirmed (nothing written)
   2  a usage error
 """
 
@@ -226,13 +227,18 @@ Exit status:
 @click.option("-o", "--output", metavar="OUT", help="Write here instead of to stdout.")
 @click.option("--lossy", is_flag=True,
               help="Write the output even when something cannot be carried over.")
+@click.option("-y", "--yes", is_flag=True,
+              help="Merge into an existing OUT without asking (its diff is shown).")
 @DIALECT_OPTION
-def convert(file: str, target: str, output: str | None, lossy: bool,
+def convert(file: str, target: str, output: str | None, lossy: bool, yes: bool,
             dialect: str | None) -> int:
-    """Convert FILE (hooks.json, Claude Code or Gemini CLI settings) to another dialect."""
+    """Convert FILE (hooks.json, Claude Code or Gemini CLI settings) to another dialect.
+    An existing OUT keeps what it has: the converted hooks are merged in, the diff shown."""
     from agenthooks.commands.convert import convert as run_convert
 
-    return run_convert(file, target=target, output=output, lossy=lossy, dialect=dialect)
+    ask = _ask if sys.stdin.isatty() and sys.stdout.isatty() else None
+    return run_convert(file, target=target, output=output, lossy=lossy, dialect=dialect,
+                       yes=yes, confirm=ask)
 
 
 TEST_EXIT = """\b

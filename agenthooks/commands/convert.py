@@ -2,7 +2,10 @@
 
 Reads FILE in its dialect (its place, else its shape, else `--dialect`), refuses a file with
 errors, and writes the target dialect's whole document: `{"hooks": {...}}` settings for
-Claude Code and Gemini CLI, the named-hook map for hooks.json. Commands are rewritten for the
+Claude Code and Gemini CLI, the named-hook map for hooks.json. Into an OUT that exists, the
+converted hooks are merged as `init` adds its entries: every other byte of OUT kept, the diff
+shown, written with `--yes`; OUT is always written whole or not at all, its old text kept in
+OUT.bak (`agenthooks.userfiles`). Commands are rewritten for the
 folder the target runs them in, which for hooks.json is OUT's folder (without `-o`, the
 target host's standard place in FILE's project, said on stderr when a path depends on it).
 Whatever cannot be carried over is one line each on stderr, at its place in FILE; then
@@ -14,6 +17,8 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Callable
+from typing import Any
 
 from agenthooks.config import discovery
 from agenthooks.model.handlers import Diagnostic, Handler, Source
@@ -57,8 +62,10 @@ def _positions(source: Source) -> PositionMap | None:
 
 
 def convert(file: str, *, target: str, output: str | None = None, lossy: bool = False,
-            dialect: str | None = None) -> int:
-    """Convert FILE; 0 when written, 1 on errors or an unallowed loss (nothing written)."""
+            dialect: str | None = None, yes: bool = False,
+            confirm: Callable[[str], bool] | None = None) -> int:
+    """Convert FILE; 0 when written, 1 on errors, an unallowed loss or an existing OUT not
+    merged into (declined, or no terminal to ask on without `yes`): nothing written."""
     from agenthooks.dialects.convert import convert_handlers, place_of
     from agenthooks.model.events import HOST_NAMES
     from agenthooks.report.diagnostics import TextReporter, ValidationResult
@@ -97,7 +104,54 @@ def convert(file: str, *, target: str, output: str | None = None, lossy: bool = 
     text = json.dumps(converted.document, indent=2, ensure_ascii=False) + "\n"
     if output is None:
         sys.stdout.write(text)
-    else:
-        with open(output, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        return 0
+    return write_output(output, target, converted.document, text, yes=yes, confirm=confirm)
+
+
+def write_output(output: str, target: str, document: dict[str, Any], text: str, *,
+                 yes: bool, confirm: Callable[[str], bool] | None) -> int:
+    """Write the converted document to OUT whole or not at all (`agenthooks.userfiles`). A
+    new file gets the document; an existing one keeps every byte it has and gets the
+    converted hooks merged in as `init` adds its entries, shown as a diff and written with
+    `--yes` (or when confirmed on a terminal)."""
+    from agenthooks.commands import init as edit
+    from agenthooks.userfiles import target_of, write, written
+
+    existing = _existing(output)
+    if existing is None:
+        sys.stdout.write(printable(written(write(output, text))) + "\n")
+        return 0
+    wiring = edit.WIRING.get(target)
+    merged = edit.merged_text(output, existing, document, wiring is not None and wiring.comments)
+    if merged == existing:
+        sys.stdout.write(printable(f"agenthooks: {output} holds every converted hook already; "
+                                   "nothing to change") + "\n")
+        return 0
+    into = target_of(output)
+    link = f" (a symbolic link: the change goes into {into})" if into != output else ""
+    sys.stdout.write(printable(f"# merge the converted hooks into {output}{link}") + "\n"
+                     + edit.diff(edit.Change(output, existing, merged, "merge")))
+    sys.stdout.flush()
+    if not yes and (confirm is None or not confirm(f"Write {output}?")):
+        why = "" if confirm is not None else (": run again with --yes to merge these changes "
+                                              "into it (or on a terminal, to be asked)")
+        sys.stderr.write(printable(f"agenthooks: nothing written{why}") + "\n")
+        return 1
+    sys.stdout.write(printable(written(write(output, merged))) + "\n")
     return 0
+
+
+def _existing(output: str) -> str | None:
+    """OUT's text when it has any (not only blanks); None: a new file."""
+    from agenthooks.errors import AgentHooksError
+
+    if os.path.isdir(output):
+        raise AgentHooksError(f"-o {output}: a folder, not a file")
+    try:
+        with open(output, encoding="utf-8") as handle:
+            text = handle.read()
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise AgentHooksError(f"-o {output}: cannot read: {exc}") from None
+    return text if text.strip() else None

@@ -11,7 +11,13 @@ A second run therefore finds nothing to do.
 
 JSON has no comments, and Antigravity refuses unknown keys in a hook definition, so the
 starter gate explains itself by its name (`no-rm-rf`) and by its message when it blocks, and
-init prints where to read on (docs/format.md, `agenthooks list`, `agenthooks explain`).
+init prints where to read on (docs/format.md, `agenthooks list`, `agenthooks explain`). A
+host that reads its settings as JSON with comments (Gemini CLI) keeps them where they are.
+
+Every file is written through `agenthooks.userfiles`: whole or not at all, a linked settings
+file through its link (the diff's heading names the file it leads to), the old file kept as
+`.bak`. A host that runs an entry only once it trusts it (Codex) is a `trust` column of its
+row: init adds that trust to its changes, and --check fails while it is missing.
 """
 
 from __future__ import annotations
@@ -25,6 +31,12 @@ from typing import Any, NamedTuple
 from agenthooks.config.discovery import CUSTOMIZATION_DIRS, HOOKS_FILE, display_path
 from agenthooks.errors import AgentHooksError
 from agenthooks.model.hosts import host_name
+from agenthooks.userfiles import target_of, written
+from agenthooks.userfiles import write as write_file
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from agenthooks.hosts.codex.trust import CodexHook
 
 
 class InitError(AgentHooksError):
@@ -52,6 +64,9 @@ class Wiring(NamedTuple):
     run_options: str = ""  # options every `agenthooks run` entry gives after --host
     bare_flat: bool = False  # a flat event lists handlers, not groups (hooks.json)
     preamble: str = ""  # members a new settings file starts with (`"version": 1, `)
+    comments: bool = False  # the host reads its settings as JSON with comments (kept)
+    # What the host itself needs before it runs the entries (Codex: their hashes trusted).
+    trust: Callable[[Wiring, str, str], HostTrust] | None = None
 
     def command(self, event: Event) -> str:
         return f"agenthooks run {event.word} --host {self.host}{self.run_options}{event.flags}"
@@ -67,6 +82,58 @@ class Wiring(NamedTuple):
         lines = [f"  {json.dumps(e.word)}: {json.dumps([self.group(e)])}" for e in self.events]
         return ("{" + self.preamble + json.dumps(self.container) + ": {\n"
                 + ",\n".join(lines) + "\n}}\n")
+
+
+# --- a host's own trust of the entries (a column of WIRING) -------------------------------
+
+
+def codex_trust(wiring: Wiring, root: str, text: str) -> HostTrust:
+    """Codex runs a hook of a project's .codex/hooks.json only once the user's config.toml
+    records its hash (agenthooks.hosts.codex.trust), and reads the project's .codex/ only in
+    a project it trusts: what of that keeps the entries of `text` that run agenthooks from
+    running, and config.toml with those entries trusted (the project is Codex's to trust)."""
+    from agenthooks.dialects.codex_check import folder_trusted
+    from agenthooks.hosts.codex import trust as codex
+
+    config = os.path.join(codex.codex_home(), "config.toml")
+    parsed = codex.read_toml(config)
+    recorded = codex.states(parsed)
+    statuses = [(hook, codex.status_of(hook, recorded)) for hook in _codex_entries(wiring, root,
+                                                                                  text)]
+    why = {codex.UNTRUSTED: f"{config} records no hash for it",
+           codex.MODIFIED: f"it changed since {config} recorded its hash"}
+    skipped = [f"Codex skips the {hook.event} entry of {wiring.settings} ({why[status]}): "
+               f"agenthooks init --host codex, or agenthooks trust --host codex, trusts it"
+               for hook, status in statuses if status in why]
+    skipped += [f"the {hook.event} entry of {wiring.settings} is turned off in {config} "
+                f"(enabled = false under [hooks.state.{codex.toml_string(hook.key)}])"
+                for hook, status in statuses if status == codex.DISABLED]
+    if statuses and not folder_trusted(os.path.realpath(root), parsed):
+        skipped.append(f"Codex reads {os.path.dirname(wiring.settings)}/ only in a project it "
+                       f"trusts: run `codex exec --trust` here, or add [projects."
+                       f"{codex.toml_string(os.path.realpath(root))}] trust_level = "
+                       f"\"trusted\" to {config}")
+    pending = [hook for hook, status in statuses if status in why]
+    if not pending:
+        return HostTrust(skipped, None)
+    before = _read(config)
+    return HostTrust(skipped, Change(
+        config, before, codex.with_trust(before or "", pending), "trust these entries in "
+        "Codex's config.toml (Codex skips a hook until its hash is recorded there)", mode=0o600))
+
+
+def _codex_entries(wiring: Wiring, root: str, text: str) -> list[CodexHook]:
+    """The command hooks of `text` that run agenthooks, keyed as Codex keys them: by the
+    settings folder resolved (`dialects.codex_check.codex_path`, as validate keys them)."""
+    from agenthooks.hosts.codex import trust as codex
+
+    document = json.loads(text)
+    events = document.get(wiring.container) if isinstance(document, dict) else None
+    settings = os.path.join(root, *wiring.settings.split("/"))
+    source = os.path.join(os.path.realpath(os.path.dirname(settings)),
+                          os.path.basename(settings))
+    return [hook for hook in codex.hooks_of(source, events if isinstance(events, dict) else {})
+            if any(runs_agenthooks_for(hook.command, e.word) for e in wiring.events)]
 
 
 FAIL_CLOSED = " --fail-closed"
@@ -86,7 +153,7 @@ WIRING: dict[str, Wiring] = {w.host: w for w in (
         Event("BeforeTool", ".*", FAIL_CLOSED), Event("AfterTool", ".*"),
         Event("BeforeAgent"), Event("AfterAgent"), Event("SessionStart")),
         lambda command: {"type": "command", "command": command, "timeout": 60000},
-        WORKSPACE_GATES),
+        WORKSPACE_GATES, comments=True),
     Wiring("antigravity", f"{AGENTS}/{HOOKS_FILE}", "agenthooks", (
         Event("PreToolUse", "", f"{FAIL_CLOSED} --default-decision ask"),
         Event("PostToolUse", ""), Event("PreInvocation"), Event("PostInvocation"),
@@ -94,11 +161,13 @@ WIRING: dict[str, Wiring] = {w.host: w for w in (
         lambda command: {"command": command, "timeout": 60}, f"{AGENTS}/agenthooks.json",
         f" --config {AGENTS}/agenthooks.json", bare_flat=True),
     # Codex: Claude Code's shape in .codex/hooks.json; it runs the entries only once their
-    # hashes are trusted (`agenthooks trust --host codex`, docs/hosts.md).
+    # hashes are trusted in the user's config.toml (`agenthooks trust --host codex`,
+    # docs/hosts.md), so init offers that too and --check fails until it is done.
     Wiring("codex", ".codex/hooks.json", "hooks", (
         Event("PreToolUse", "*", FAIL_CLOSED), Event("PostToolUse", "*"),
         Event("UserPromptSubmit"), Event("Stop"), Event("SessionStart")),
-        lambda command: {"type": "command", "command": command}, WORKSPACE_GATES),
+        lambda command: {"type": "command", "command": command}, WORKSPACE_GATES,
+        trust=codex_trust),
     # Cursor and GitHub Copilot CLI: `{"version": 1, "hooks": {...}}`, each event a list of
     # handlers; Cursor's `failClosed` blocks the call when agenthooks itself cannot answer,
     # Copilot names the command by its shell (`bash`) and its timeout `timeoutSec`.
@@ -141,6 +210,16 @@ class Change(NamedTuple):
     before: str | None
     after: str
     what: str  # for people: "wire Claude Code", "a starter gate"
+    mode: int = 0o644  # a new file's mode (less the umask); an old file keeps its own
+
+
+class HostTrust(NamedTuple):
+    """What a host that trusts hooks one by one makes of the wiring's entries: those it would
+    skip (one line each, for --check), and the change that trusts them (None: none needed,
+    or none init can make)."""
+
+    skipped: list[str]
+    change: Change | None
 
 
 def wiring_of(host: str) -> Wiring:
@@ -211,18 +290,32 @@ def missing_events(wiring: Wiring, document: Any) -> list[Event]:
 
 
 # --- adding to JSON text, keeping what is there -----------------------------------------------
+#
+# Every edit inserts text into the file as it is. A host that reads JSON with comments (Gemini
+# CLI) keeps them: positions are found in a shadow of the text with each comment blanked out
+# (offsets kept, `dialects.load.strip_comments`), and the new text goes into the original.
 
 
-def _parse(path: str, text: str) -> Any:
+def shadow(text: str, comments: bool) -> str:
+    """The text as JSON sees it: comments blanked out when the host allows them."""
+    if not comments:
+        return text
+    from agenthooks.dialects.load import strip_comments
+
+    return strip_comments(text)
+
+
+def parse(path: str, text: str, comments: bool = False) -> Any:
     try:
-        return json.loads(text)
+        return json.loads(shadow(text, comments))
     except ValueError as exc:
         raise InitError(f"{display_path(path)} is not valid JSON ({exc}); fix it first "
                         f"(agenthooks validate {display_path(path)}) and run init again") from None
 
 
 def _value_span(text: str, pointer: str) -> tuple[int, int]:
-    """Where the value at a JSON pointer starts and ends (one past its last character)."""
+    """Where the value at a JSON pointer starts and ends (one past its last character), in
+    text without comments."""
     from agenthooks.config.jsonpos import read_positions
 
     _, positions = read_positions(text)
@@ -236,61 +329,107 @@ def _indent_of(text: str, offset: int) -> str:
     return line[:len(line) - len(line.lstrip())]
 
 
-def insert_member(text: str, pointer: str, key: str, value: Any) -> str:
+def insert_member(text: str, pointer: str, key: str, value: Any, comments: bool = False) -> str:
     """`text` with `"key": value` added as the last member of the object at `pointer` (an
     object of events one event a line, when the text has lines)."""
     if isinstance(value, dict) and "\n" in text.strip():
-        start, _ = _value_span(text, pointer)
-        indent = _indent_of(text, start) + "    "
+        start, _ = _value_span(shadow(text, comments), pointer)
+        indent = _indent_of(shadow(text, comments), start) + "    "
         members = ",\n".join(f"{indent}{json.dumps(k)}: {json.dumps(v)}" for k, v in value.items())
-        return _insert(text, pointer, f"{json.dumps(key)}: {{\n{members}\n{indent[:-2]}}}")
-    return _insert(text, pointer, f"{json.dumps(key)}: {json.dumps(value)}")
+        return _insert(text, pointer, f"{json.dumps(key)}: {{\n{members}\n{indent[:-2]}}}",
+                       comments)
+    return _insert(text, pointer, f"{json.dumps(key)}: {json.dumps(value)}", comments)
 
 
-def append_item(text: str, pointer: str, value: Any) -> str:
+def append_item(text: str, pointer: str, value: Any, comments: bool = False) -> str:
     """`text` with `value` added as the last item of the list at `pointer`."""
-    return _insert(text, pointer, json.dumps(value))
+    return _insert(text, pointer, json.dumps(value), comments)
 
 
-def _insert(text: str, pointer: str, item: str) -> str:
-    start, end = _value_span(text, pointer)
+def _insert(text: str, pointer: str, item: str, comments: bool) -> str:
+    plain = shadow(text, comments)  # positions and indents are read here, text is kept
+    start, end = _value_span(plain, pointer)
     closing = end - 1
-    last = len(text[start + 1:closing].rstrip()) + start + 1  # after the last item, if any
+    last = len(plain[start + 1:closing].rstrip()) + start + 1  # after the last item, if any
     empty = last == start + 1
-    if "\n" not in text[start:end]:  # a one-line object or list stays on one line
+    if "\n" not in plain[start:end]:  # a one-line object or list stays on one line
         return f"{text[:last]}{'' if empty else ', '}{item}{text[last:]}"
-    outer = _indent_of(text, start)
-    if empty:
+    outer = _indent_of(plain, start)
+    if empty:  # what is inside is blank, or comments: kept, the item after them
         inner = outer + "  "
-        return f"{text[:last]}\n{inner}{item}\n{outer}{text[closing:]}"
-    first = len(text[start + 1:]) - len(text[start + 1:].lstrip()) + start + 1
-    inner = _indent_of(text, first) if text.rfind("\n", start, first) != -1 else outer + "  "
-    return f"{text[:last]},\n{inner}{item}{text[last:]}"
+        return f"{text[:closing].rstrip()}\n{inner}{item}\n{outer}{text[closing:]}"
+    first = len(plain[start + 1:]) - len(plain[start + 1:].lstrip()) + start + 1
+    inner = _indent_of(plain, first) if plain.rfind("\n", start, first) != -1 else outer + "  "
+    # A comment closing the last item's line stays with that item: the comma goes after the
+    # item, the new item on a line of its own after the comment.
+    line_end = plain.find("\n", last, closing)
+    rest = text[last:line_end]
+    closed = rest.rfind("/*") <= rest.rfind("*/")  # no block comment runs on past the line
+    after_comma = line_end if line_end != -1 and not plain[last:line_end].strip() and closed \
+        else last
+    return f"{text[:last]},{text[last:after_comma]}\n{inner}{item}{text[after_comma:]}"
 
 
 def wired_text(wiring: Wiring, text: str | None, path: str) -> str:
     """The settings file's text with every missing entry of the wiring added."""
     if text is None or not text.strip():
         return wiring.fresh()
-    document = _parse(path, text)
+    comments = wiring.comments
+    document = parse(path, text, comments)
     if not isinstance(document, dict):
         raise InitError(f"{display_path(path)} is not a JSON object; init adds to an object only")
     for event in missing_events(wiring, document):
         container = document.get(wiring.container)
         pointer = f"/{wiring.container}"
         if container is None:
-            text = insert_member(text, "", wiring.container, {event.word: [wiring.group(event)]})
+            text = insert_member(text, "", wiring.container, {event.word: [wiring.group(event)]},
+                                 comments)
         elif not isinstance(container, dict):
             raise InitError(f"{display_path(path)}: `{wiring.container}` is not an object")
         elif not isinstance(container.get(event.word, []), list):
             raise InitError(f"{display_path(path)}: `{wiring.container}.{event.word}` is not a "
                             "list")
         elif event.word in container:
-            text = append_item(text, f"{pointer}/{event.word}", wiring.group(event))
+            text = append_item(text, f"{pointer}/{event.word}", wiring.group(event), comments)
         else:
-            text = insert_member(text, pointer, event.word, [wiring.group(event)])
-        document = json.loads(text)
+            text = insert_member(text, pointer, event.word, [wiring.group(event)], comments)
+        document = parse(path, text, comments)
     return text
+
+
+def merged_text(path: str, text: str, value: Any, comments: bool = False,
+                pointer: str = "") -> str:
+    """`text` (a JSON object) with `value` merged in as text, every other byte kept: a
+    missing member is added, a list gets the items it lacks, an object is merged member by
+    member, an equal value stays; anything else (a member of another type or value) is
+    refused, since either choice would drop something the user wrote."""
+    from agenthooks.model.handlers import escape
+
+    present = _at(parse(path, text, comments), pointer)
+    if present == value:
+        return text
+    if isinstance(present, dict) and isinstance(value, dict):
+        for key, item in value.items():
+            present = _at(parse(path, text, comments), pointer)
+            if key in present:
+                text = merged_text(path, text, item, comments, f"{pointer}/{escape(key)}")
+            else:
+                text = insert_member(text, pointer, key, item, comments)
+        return text
+    if isinstance(present, list) and isinstance(value, list):
+        for item in value:
+            if item not in _at(parse(path, text, comments), pointer):
+                text = append_item(text, pointer, item, comments)
+        return text
+    raise InitError(f"{display_path(path)}: {pointer or 'the file'} holds "
+                    f"{json.dumps(present)[:60]}, not what is to be written there "
+                    f"({json.dumps(value)[:60]}); nothing written")
+
+
+def _at(document: Any, pointer: str) -> Any:
+    for part in pointer.split("/")[1:]:
+        document = document[part.replace("~1", "/").replace("~0", "~")]
+    return document
 
 
 # --- init -------------------------------------------------------------------------------------
@@ -319,9 +458,11 @@ def has_gates(wiring: Wiring, root: str) -> bool:
 
 
 def changes(wiring: Wiring, root: str) -> list[Change]:
-    """What init would write: the host's settings file, and a starter gate if none."""
+    """What init would write: the host's settings file, a starter gate if none, and what the
+    host needs before it runs the entries (Codex: their hashes trusted)."""
     found: list[Change] = []
     settings = os.path.join(root, *wiring.settings.split("/"))
+    target_of(settings)  # a link to nothing is refused before anything is shown
     before = _read(settings)
     after = wired_text(wiring, before, settings)
     if after != before:
@@ -329,6 +470,10 @@ def changes(wiring: Wiring, root: str) -> list[Change]:
     if not has_gates(wiring, root):
         gates = os.path.join(root, *wiring.gates.split("/"))
         found.append(Change(gates, None, STARTER, "a starter gate"))
+    if wiring.trust is not None:
+        trusted = wiring.trust(wiring, root, after).change
+        if trusted is not None:
+            found.append(trusted)
     return found
 
 
@@ -342,16 +487,19 @@ def diff(change: Change) -> str:
     return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
 
 
-def write(change: Change) -> None:
-    """Write through a temporary file in the same folder, so a crash leaves the old file."""
-    folder = os.path.dirname(change.path)
-    os.makedirs(folder, exist_ok=True)
-    temporary = f"{change.path}.agenthooks-init.tmp"
-    mode = os.stat(change.path).st_mode & 0o7777 if change.before is not None else 0o644
-    with open(temporary, "w", encoding="utf-8") as handle:
-        handle.write(change.after)
-    os.chmod(temporary, mode)
-    os.replace(temporary, change.path)
+def heading(change: Change) -> str:
+    """The line above a change's diff: what it is, and where it goes when the file is a link
+    (the link stays; its target gets the change)."""
+    target = target_of(change.path)
+    into = f" (a symbolic link: the change goes into {target})" if target != change.path else ""
+    return f"# {change.what}: {display_path(change.path)}{into}\n"
+
+
+def write(change: Change) -> str:
+    """Write one change whole or not at all (`agenthooks.userfiles`); the line that says
+    where it went and where the old file is kept."""
+    result = write_file(change.path, change.after, make_folders=True, new_mode=change.mode)
+    return written(result, display_path)
 
 
 NEXT_STEPS = """\
@@ -374,7 +522,7 @@ def init(host: str, *, workspace: str | None = None, yes: bool = False,
                   f"{host_name(host)}; nothing to change\n")
         return 0
     for change in pending:
-        out.write(f"# {change.what}: {display_path(change.path)}\n{diff(change)}")
+        out.write(heading(change) + diff(change))
     out.flush()
     if not yes:
         if confirm is None:
@@ -385,8 +533,10 @@ def init(host: str, *, workspace: str | None = None, yes: bool = False,
             sys.stderr.write("agenthooks: nothing written\n")
             return 1
     for change in pending:
-        write(change)
-        out.write(f"wrote {display_path(change.path)}\n")
+        out.write(write(change) + "\n")
+    if wiring.trust is not None:  # what the host still needs, which init does not write
+        text = _read(os.path.join(root, *wiring.settings.split("/"))) or ""
+        out.writelines(f"note: {line}\n" for line in wiring.trust(wiring, root, text).skipped)
     out.write(NEXT_STEPS.format(host=host, gates=wiring.gates) + "\n")
     return 0
 
@@ -406,7 +556,7 @@ def problems(wiring: Wiring, root: str) -> list[str]:
         found.append(f"{shown} does not exist: agenthooks init --host {wiring.host} writes it")
     else:
         try:
-            document = json.loads(text)
+            document = json.loads(shadow(text, wiring.comments))
         except ValueError as exc:
             document = None
             found.append(f"{shown} is not valid JSON ({exc}): {host_name(wiring.host)} "
@@ -415,6 +565,8 @@ def problems(wiring: Wiring, root: str) -> list[str]:
         if missing:
             found.append(f"{shown} does not run agenthooks on "
                          f"{', '.join(e.word for e in missing)}")
+        if document is not None and wiring.trust is not None:
+            found.extend(wiring.trust(wiring, root, text).skipped)
     if shutil.which("agenthooks") is None:
         found.append("agenthooks is not on PATH, where the host looks for it: see "
                      "docs/install.md")
@@ -439,7 +591,7 @@ def wired_at_all(wiring: Wiring, root: str) -> bool:
     """Whether the host's settings file runs agenthooks on any event of the wiring."""
     text = _read(os.path.join(root, *wiring.settings.split("/")))
     try:
-        document = json.loads(text) if text is not None else None
+        document = json.loads(shadow(text, wiring.comments)) if text is not None else None
     except ValueError:
         return False
     return document is not None and len(missing_events(wiring, document)) < len(wiring.events)
@@ -466,3 +618,4 @@ def check(hosts: Sequence[str], *, workspace: str | None = None) -> int:
         sys.stdout.write(f"not wired right for {name}:\n")
         sys.stdout.writelines(f"  - {problem}\n" for problem in found)
     return status
+

@@ -137,20 +137,31 @@ def _live(fmt: str, out: TextIO, total: int) -> Live | None:
 
 
 class _output:
-    """stdout, or the `-o FILE` opened for writing (closed afterwards)."""
+    """stdout, or the report for `-o FILE`, written whole at the end or not at all
+    (`agenthooks.userfiles`; no `.bak`: a report is output made again on every run, not
+    something a user wrote). A missing folder is said before any case runs."""
 
     def __init__(self, path: str | None) -> None:
+        import io
+
         self.path = path
-        self.stream: TextIO = sys.stdout
+        self.buffer = io.StringIO()
 
     def __enter__(self) -> TextIO:
-        if self.path is not None:
-            self.stream = open(self.path, "w", encoding="utf-8")
-        return self.stream
+        if self.path is None:
+            return sys.stdout
+        from agenthooks.userfiles import WriteError, target_of
 
-    def __exit__(self, *exc: object) -> None:
-        if self.path is not None:
-            self.stream.close()
+        folder = os.path.dirname(os.path.abspath(target_of(self.path)))
+        if not os.path.isdir(folder):
+            raise WriteError(f"cannot write {self.path}: no such folder {folder}")
+        return self.buffer
+
+    def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
+        if self.path is not None and kind is None:
+            from agenthooks.userfiles import write
+
+            write(self.path, self.buffer.getvalue(), backup=False)
 
 
 def record_fixture(
@@ -180,13 +191,15 @@ def record_fixture(
         return EXIT_INVALID
     workspace = _default_workspaces(workspaces)[0]
     try:
-        count = record(payloads, event=event, tool=tool, workspace=workspace, output=output,
-                       options=Options(tuple(python), timeout, None, os.getcwd()))
+        count, wrote = record(payloads, event=event, tool=tool, workspace=workspace,
+                              output=output,
+                              options=Options(tuple(python), timeout, None, os.getcwd()))
     except RecordError as exc:
         sys.stderr.write(f"agenthooks: error: {printable(str(exc))}\n")
         return exc.code
+    kept = f"; what it replaced is kept in {wrote.backup}" if wrote.backup else ""
     sys.stderr.write(f"agenthooks: recorded {count} case{'' if count == 1 else 's'} "
-                     f"in {printable(output)}\n")
+                     f"in {printable(output)}{printable(kept)}\n")
     return 0
 
 

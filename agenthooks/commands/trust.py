@@ -159,6 +159,7 @@ def trust_codex(*, workspace: str | None = None, show: bool = False, yes: bool =
         if not confirm("Trust these hooks in Codex's config.toml?"):
             sys.stderr.write("agenthooks: nothing written\n")
             return 1
-    codex.write_config(found)
-    out.write(f"wrote {printable(found.config)}\n")
+    from agenthooks.userfiles import written
+
+    out.write(printable(written(codex.write_config(found))) + "\n")
     return 0

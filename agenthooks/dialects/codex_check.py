@@ -160,10 +160,15 @@ def codex_path(source: Source) -> str:
 def project_trusted(source: Source, config: dict[str, Any] | None) -> bool:
     """Whether the user's config.toml trusts the project holding this `.codex/` folder (or
     a folder above it: Codex's project root is found upward)."""
+    return folder_trusted(os.path.dirname(os.path.dirname(os.path.realpath(source.file))),
+                          config)
+
+
+def folder_trusted(folder: str, config: dict[str, Any] | None) -> bool:
+    """Whether config.toml's `[projects]` trusts `folder` or a folder above it."""
     projects = config.get("projects") if config else None
     if not isinstance(projects, dict):
         return False
-    folder = os.path.dirname(os.path.dirname(os.path.realpath(source.file)))
     while True:
         entry = projects.get(folder)
         if isinstance(entry, dict) and entry.get("trust_level") == "trusted":

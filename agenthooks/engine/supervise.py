@@ -47,7 +47,7 @@ import time
 
 from agenthooks.decision import Decision
 from agenthooks.errors import suppress  # contextlib's, without importing it
-from agenthooks.executor.descendants import die_with_parent, reap
+from agenthooks.executor.descendants import die_with_parent, leave_watch, reap, watch_forked
 from agenthooks.kinds.python import HookOutcome, call_hook
 from agenthooks.model.handlers import signal_name
 
@@ -99,6 +99,9 @@ def call_isolated(hook: PythonHook, ctx: Context, *, looped: bool) -> HookOutcom
         os.close(read_end)
         _child(hook, ctx, looped, write_end, parent)
     os.close(write_end)
+    # A Python hook may start processes: a SIGKILLed run takes them too (a Markdown hook's
+    # Starlark can start none, so its shared child is not noted).
+    watch_forked(pid)
     try:
         with suppress(OSError):  # also done by the child: whichever runs first
             os.setpgid(pid, pid)
@@ -453,6 +456,7 @@ def _become_child(hook: PythonHook, parent: int) -> None:
     _hook_process[0] = True
     with suppress(OSError):
         os.setpgid(0, 0)
+    leave_watch()  # the parent's: its pipe must end when the parent dies
     # A parent killed outright (SIGKILL at a host's timeout) cannot kill this process: the
     # kernel does (Linux), so a hook that never returns does not outlive the run.
     if die_with_parent() and os.getppid() != parent:

