@@ -69,6 +69,7 @@ def test_init_writes_the_documented_wiring_and_a_starter_gate(
     assert agenthooks("init", "--check", "--host", host).code == 0
 
 
+@pytest.mark.program
 @pytest.mark.parametrize("host", sorted(WIRING))
 def test_the_wiring_blocks_where_the_host_runs_it(agenthooks: Run, workspace: Path,
                                                   host: str) -> None:
@@ -149,6 +150,7 @@ def test_nothing_is_written_without_yes_off_a_terminal(agenthooks: Run,
     assert list(workspace.iterdir()) == [workspace / ".git"]
 
 
+@pytest.mark.program
 def test_a_terminal_is_asked(workspace: Path) -> None:
     import pty
 

@@ -10,6 +10,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+pytestmark = pytest.mark.program
+
 REPO = Path(__file__).resolve().parents[2]
 
 

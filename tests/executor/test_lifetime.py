@@ -285,6 +285,7 @@ def test_handlers_started_at_once_are_capped(tmp_path: Path) -> None:
 # --- signals to agenthooks run ------------------------------------------------------------
 
 
+@pytest.mark.program
 @pytest.mark.parametrize(
     ("signum", "marker"), [(signal.SIGHUP, "3106.1"), (signal.SIGQUIT, "3106.2")]
 )

@@ -19,6 +19,8 @@ import pytest
 from agenthooks.api import EventResult, load_hooks
 from agenthooks.hosts.antigravity.protocol import read_decision
 
+pytestmark = pytest.mark.program
+
 
 def ran(tmp_path: Path, output: dict[str, Any], event: str = "PreToolUse") -> EventResult:
     """One hooks.json handler (a real `/bin/sh` process) that prints `output`."""

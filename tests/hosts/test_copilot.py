@@ -18,6 +18,8 @@ import pytest
 
 from tests.hosts.conftest import answer, environment_dump, schema, translated_gates
 
+pytestmark = pytest.mark.program
+
 BASE = {"sessionId": "s-1", "timestamp": 1767225600000, "cwd": "/repo"}
 PAYLOADS: dict[str, dict[str, Any]] = {
     "sessionStart": {**BASE, "source": "new", "initialPrompt": "fix the tests"},

@@ -98,6 +98,7 @@ def test_agenthooks_itself_is_told_from_commands_that_only_mention_it(command: s
     assert fans_out(handler("antigravity", command)) is itself
 
 
+@pytest.mark.program
 def test_agenthooks_registered_in_a_file_it_reads_never_runs_itself(tmp_path: Path) -> None:
     """`agenthooks run` in the hooks.json it reads is the entry point, not a handler: run, it
     would start itself again on every call, without end."""

@@ -28,6 +28,8 @@ from .conftest import (
     write_hooks,
 )
 
+pytestmark = pytest.mark.program
+
 RUN_COMMAND = json.dumps({"toolCall": {"name": "run_command", "args": {"CommandLine": "ls"}}})
 
 

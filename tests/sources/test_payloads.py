@@ -14,6 +14,8 @@ import pytest
 from agenthooks.sources.payloads import SHAPES, Translation, build, detect, fields_of
 from tests.dialects.run.conftest import cmd, group, write_hooks_json, write_settings
 
+pytestmark = pytest.mark.program
+
 CLAUDE_BASH = {"session_id": "s1", "transcript_path": "/t.jsonl", "cwd": "/w",
                "permission_mode": "default", "hook_event_name": "PreToolUse",
                "tool_name": "Bash", "tool_input": {"command": "rm -rf build", "description": "d"},

@@ -14,6 +14,8 @@ import pytest
 
 from .conftest import agenthooks_run
 
+pytestmark = pytest.mark.program
+
 # A script that leaves a mark named after itself in the workspace; the edit leaves another.
 SCRIPT = 'touch "$AGENTHOOKS_WORKSPACE/ran-{name}"\n'
 EDITED = 'touch "$AGENTHOOKS_WORKSPACE/ran-edited"\n'
