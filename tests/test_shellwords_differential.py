@@ -32,6 +32,9 @@ BASH = shutil.which("bash")
 WORKER = r"""
 import sys
 from agenthooks.shellwords import Operator, Unparsable, simple_commands, split
+
+# A fresh interpreter per worker: run from the wheel on every supported Python too.
+pytestmark = pytest.mark.program
 while True:
     line = sys.stdin.readline().strip()
     if not line:
