@@ -23,6 +23,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+# A fresh interpreter per worker: run from the wheel on every supported Python too.
+pytestmark = pytest.mark.program
+
 BASH = shutil.which("bash")
 
 # Reads a text a line (`x` and its hex), answers a line: the repr of split's words and
@@ -33,8 +36,6 @@ WORKER = r"""
 import sys
 from agenthooks.shellwords import Operator, Unparsable, simple_commands, split
 
-# A fresh interpreter per worker: run from the wheel on every supported Python too.
-pytestmark = pytest.mark.program
 while True:
     line = sys.stdin.readline().strip()
     if not line:
