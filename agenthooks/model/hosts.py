@@ -120,6 +120,13 @@ def host_row(host: str) -> HostRow | None:
     return next((row for row in HOST_TABLE if row.id == host), None)
 
 
+def is_neutral(host: str) -> bool:
+    """Whether a host's files are written for no one host (hooks.json): their handlers get
+    a payload every host's scripts read (`sources.payloads.Translation.neutral`)."""
+    row = host_row(host)
+    return row is not None and row.neutral
+
+
 def host_name(host: str) -> str:
     """How messages name a host; the word itself for one no row knows."""
     row = host_row(host)
