@@ -442,7 +442,7 @@ class Hooks:
                 if self.selector.dialect_files else None
             found = self._plans[key] = EventPlan(
                 handlers, specs, chain, inspect, shells, looped, needs,
-                frozenset(h.dialect for h in handlers))
+                frozenset(h.speaks or h.dialect for h in handlers))
         return found
 
     def _in_process(self, event: str, tool: str | None, caller: str) -> tuple[

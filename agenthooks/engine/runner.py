@@ -19,7 +19,13 @@ import os
 from agenthooks.combine.fold import START, Folded
 from agenthooks.combine.verdict import Rendered, render
 from agenthooks.executor import ProcessResult, ProcessSpec
-from agenthooks.kinds.process import CALL_VARS, answers_of, config_specs, runs_beside
+from agenthooks.kinds.process import (
+    CALL_VARS,
+    answers_of,
+    config_specs,
+    own_words,
+    runs_beside,
+)
 from agenthooks.model.handlers import Answer, Handler
 from agenthooks.model.hosts import is_neutral
 from agenthooks.payload import dumps
@@ -213,9 +219,9 @@ def in_own_words(handlers: Sequence[Handler], jobs: Sequence[ProcessSpec | Proce
             continue
         index = next(pending)
         job = out[index]
-        if isinstance(job, ProcessSpec) and (handler.dialect != words.caller
-                                             or is_neutral(handler.dialect)):
-            out[index] = job._replace(stdin=words.payload(handler.dialect, handler.event))
+        host, word = own_words(handler)
+        if isinstance(job, ProcessSpec) and (host != words.caller or is_neutral(host)):
+            out[index] = job._replace(stdin=words.payload(host, word))
     return out
 
 

@@ -68,9 +68,26 @@ def protocol_of(dialect: str) -> Callable[[Handler, ProcessResult, str], Answer]
 
 def protocol_key(handler: Handler) -> str:
     """The `PROTOCOLS` key of a handler: its file's host's reading of it where that host has
-    one, else its own dialect's."""
-    guest = f"{handler.source.dialect}>{handler.dialect}"
-    return guest if guest in PROTOCOLS else handler.dialect
+    one, else its own dialect's (the host it was written for, `Handler.speaks`)."""
+    own = handler.speaks or handler.dialect
+    guest = f"{handler.source.dialect}>{own}"
+    return guest if guest in PROTOCOLS else own
+
+
+def own_words(handler: Handler) -> tuple[str, str]:
+    """The host whose payload a handler reads, and that host's word for its event."""
+    if handler.speaks is None:
+        return handler.dialect, handler.event
+    from agenthooks.model.events import counterpart
+
+    word = counterpart(handler.event, handler.dialect, handler.speaks)
+    return handler.speaks, word or handler.event
+
+
+def run_folder(handler: Handler) -> str:
+    """Where a handler runs: its file's handlers' folder, or, for one written for another
+    host (`Handler.speaks`), the project root, where that host runs its hooks."""
+    return handler.source.cwd if handler.speaks is None else handler.source.workspace
 
 
 def runs_as_process(handler: Handler) -> bool:
@@ -187,7 +204,7 @@ def config_specs(
             env = envs[key] = handler_env(h, event, tool)
         if h.dialect in OWN_VARS:
             env = {**env, **own_vars(h)}
-        specs.append(ProcessSpec(command_line(h, env), h.source.cwd, float(h.timeout), env,
+        specs.append(ProcessSpec(command_line(h, env), run_folder(h), float(h.timeout), env,
                                  host_shell(h)))
     return specs
 

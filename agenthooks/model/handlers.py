@@ -115,6 +115,10 @@ class Handler(NamedTuple):
     condition: str | None = None  # checked per call before it runs (Claude's `if`)
     env_file: bool = False  # gets an env file to write variables to (CLAUDE_ENV_FILE)
     chain: str | None = None  # its sequence group (see `Dialect.chain`)
+    # The host whose payload it reads and whose answers it writes, where not its file's
+    # (a hooks.json handler's `dialect`, as `convert` writes a Claude Code hook there): it is
+    # given that host's payload, read with that host's protocol, run in the project root.
+    speaks: str | None = None
 
 
 class Diagnostic(NamedTuple):
