@@ -55,6 +55,10 @@ class HostRow(NamedTuple):
     # where its rules are not that host's (a Copilot file's PascalCase hooks are Claude Code
     # handlers that Copilot reads with its own answers and exit codes too).
     guest_protocols: tuple[tuple[str, str], ...] = ()
+    # (host, project files, user files): another host's files that it reads and runs itself,
+    # so that agenthooks under it leaves them to it (as it leaves it its own), relative to
+    # the project root and to the home directory.
+    runs_files_of: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = ()
 
 
 _MATCHING = "agenthooks.dialects.matching"
@@ -84,7 +88,11 @@ HOST_TABLE: tuple[HostRow, ...] = (
             (".cursor/hooks.json",), (".cursor/hooks.json",),
             ("/etc/cursor/hooks.json", "/Library/Application Support/Cursor/hooks.json",
              "C:\\ProgramData\\Cursor\\hooks.json"), own_folder=True,
-            project_var="CURSOR_PROJECT_DIR"),
+            project_var="CURSOR_PROJECT_DIR",
+            # cursor.com/docs/reference/third-party-hooks: with "Include third-party Plugins,
+            # Skills, and other configs" on, Claude Code's project and user settings too.
+            runs_files_of=(("claude", (".claude/settings.local.json", ".claude/settings.json"),
+                            (".claude/settings.json",)),)),
     # developers.openai.com/codex/hooks, "Where Codex looks for hooks": hooks.json and the
     # inline [hooks] tables of config.toml, per layer (the user's folder is $CODEX_HOME when
     # set).
@@ -106,7 +114,11 @@ HOST_TABLE: tuple[HostRow, ...] = (
             user_folder_env=("COPILOT_HOME", ".copilot"),
             # measured with copilot 1.0.102: the repository root
             project_var="COPILOT_PROJECT_DIR",
-            guest_protocols=(("claude", "agenthooks.hosts.copilot.protocol:claude_answer"),)),
+            guest_protocols=(("claude", "agenthooks.hosts.copilot.protocol:claude_answer"),),
+            # hooks-reference.md, "Hooks locations": "Cross-tool `.claude/settings.json` and
+            # `.claude/settings.local.json` files in the repository are also read."
+            runs_files_of=(("claude", (".claude/settings.json", ".claude/settings.local.json"),
+                            ()),)),
 )
 
 
@@ -125,6 +137,20 @@ def is_neutral(host: str) -> bool:
     a payload every host's scripts read (`sources.payloads.Translation.neutral`)."""
     row = host_row(host)
     return row is not None and row.neutral
+
+
+def runs_itself(host: str, dialect: str, relative: str, level: str) -> bool:
+    """Whether `host` runs a `dialect` file itself: its own, or another host's it reads
+    (`HostRow.runs_files_of`); `relative`: the file's path under the project root
+    (`level` "workspace") or the home directory ("user")."""
+    if dialect == host:
+        return True
+    row = host_row(host)
+    for other, project, user in row.runs_files_of if row is not None else ():
+        if other == dialect and relative.replace("\\", "/") in (
+                project if level == "workspace" else user):
+            return True
+    return False
 
 
 def host_name(host: str) -> str:
