@@ -458,6 +458,12 @@ def _gemini_safe(text: str) -> str:
 _MCP_TOOL_ONLY: dict[str, str] = {"cursor": "MCP:"}
 
 
+def mcp_tool_only(dialect: str) -> str | None:
+    """The prefix of a host's MCP names that carry the tool alone (Cursor's `MCP:`), else
+    None."""
+    return _MCP_TOOL_ONLY.get(dialect)
+
+
 def mcp_name(dialect: str, server: str, tool: str) -> str:
     """A host's name for MCP tool `tool` of `server`.
 
