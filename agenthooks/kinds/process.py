@@ -51,6 +51,9 @@ OWN_VARS: dict[str, str] = {
     "gemini": "agenthooks.dialects.gemini:handler_variables",
     "copilot": "agenthooks.dialects.copilot:handler_variables",
 }
+# The hosts that read a hook's output until its pipes close (`HostRow.reads_until_closed`):
+# their handlers are read so, those of the others for a grace after they exit.
+UNTIL_CLOSED = frozenset(row.id for row in HOST_TABLE if row.reads_until_closed)
 # Each host's variable for the project root (`model.hosts`), set for every handler.
 PROJECT_VARS = tuple(row.project_var for row in HOST_TABLE if row.project_var is not None)
 ENV_FILE_VAR = "CLAUDE_ENV_FILE"
@@ -205,7 +208,8 @@ def config_specs(
         if h.dialect in OWN_VARS:
             env = {**env, **own_vars(h)}
         specs.append(ProcessSpec(command_line(h, env), run_folder(h), float(h.timeout), env,
-                                 host_shell(h)))
+                                 host_shell(h), until_closed=h.speaks in UNTIL_CLOSED
+                                 or (h.speaks is None and h.source.dialect in UNTIL_CLOSED)))
     return specs
 
 

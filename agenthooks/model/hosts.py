@@ -59,6 +59,10 @@ class HostRow(NamedTuple):
     # so that agenthooks under it leaves them to it (as it leaves it its own), relative to
     # the project root and to the home directory.
     runs_files_of: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = ()
+    # Whether it reads a hook's output until the pipes close (a child the hook left running
+    # still writing to them delays the answer, within the timeout) rather than when the hook
+    # exits: what agenthooks does for its handlers (`ProcessSpec.until_closed`).
+    reads_until_closed: bool = False
 
 
 _MATCHING = "agenthooks.dialects.matching"
@@ -73,13 +77,17 @@ HOST_TABLE: tuple[HostRow, ...] = (
             "agenthooks.hosts.claude.protocol:answer",
             f"{_MATCHING}:claude_selection", "agenthooks.dialects.claude:CLAUDE",
             (".claude/settings.json", ".claude/settings.local.json"),
-            (".claude/settings.json",), project_var="CLAUDE_PROJECT_DIR"),
+            (".claude/settings.json",), project_var="CLAUDE_PROJECT_DIR",
+            # measured with Claude Code 2.1.331: a Stop hook's forked child's late answer
+            # is read.
+            reads_until_closed=True),
     HostRow("gemini", "Gemini CLI", "Gemini CLI",
             "agenthooks.hosts.gemini.render:write",
             "agenthooks.hosts.gemini.protocol:answer",
             f"{_MATCHING}:gemini_selection", "agenthooks.dialects.gemini:GEMINI",
             (".gemini/settings.json",), (".gemini/settings.json",),
-            project_var="GEMINI_PROJECT_DIR"),
+            # hookRunner answers on the child's `close`: a grandchild holding the pipe delays it
+            project_var="GEMINI_PROJECT_DIR", reads_until_closed=True),
     # cursor.com/docs/hooks, "Configuration" (mirror mehmetbaykar/cursor-docs-skill@1cc1c99).
     HostRow("cursor", "Cursor", "Cursor",
             "agenthooks.hosts.cursor.render:write",
@@ -102,7 +110,9 @@ HOST_TABLE: tuple[HostRow, ...] = (
             "agenthooks.dialects.codex:selection", "agenthooks.dialects.codex:CODEX",
             (".codex/hooks.json", ".codex/config.toml"),
             (".codex/hooks.json", ".codex/config.toml"),
-            user_folder_env=("CODEX_HOME", ".codex")),
+            user_folder_env=("CODEX_HOME", ".codex"),
+            # hooks/src/engine/command_runner.rs: tokio's `wait_with_output`, within the timeout
+            reads_until_closed=True),
     # github/docs@05da5bc content/copilot/reference/hooks-reference.md, "Hooks locations"
     # (the user folder moves with $COPILOT_HOME).
     HostRow("copilot", "GitHub Copilot CLI", "Copilot CLI",
