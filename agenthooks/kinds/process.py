@@ -14,7 +14,7 @@ import os
 
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.kinds import runs_beside as kind_runs_beside  # the package, loaded already
-from agenthooks.model.handlers import Answer, Handler, Source, skipped
+from agenthooks.model.handlers import Answer, Handler, Source, run_folder, skipped
 from agenthooks.model.hosts import HOST_TABLE
 
 TYPE_CHECKING = False
@@ -85,12 +85,6 @@ def own_words(handler: Handler) -> tuple[str, str]:
 
     word = counterpart(handler.event, handler.dialect, handler.speaks)
     return handler.speaks, word or handler.event
-
-
-def run_folder(handler: Handler) -> str:
-    """Where a handler runs: its file's handlers' folder, or, for one written for another
-    host (`Handler.speaks`), the project root, where that host runs its hooks."""
-    return handler.source.cwd if handler.speaks is None else handler.source.workspace
 
 
 def runs_as_process(handler: Handler) -> bool:

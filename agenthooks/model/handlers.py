@@ -121,6 +121,12 @@ class Handler(NamedTuple):
     speaks: str | None = None
 
 
+def run_folder(handler: Handler) -> str:
+    """Where a handler runs: its file's handlers' folder, or, for one written for another
+    host (`Handler.speaks`), the project root, where that host runs its hooks."""
+    return handler.source.cwd if handler.speaks is None else handler.source.workspace
+
+
 class Diagnostic(NamedTuple):
     """A finding at a place in a file; `line` and `column` are 1-based, columns in characters."""
 
