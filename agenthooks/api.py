@@ -28,7 +28,7 @@ from agenthooks.events import canonical_event
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.kinds.process import config_specs, in_background, runs_beside
 from agenthooks.model.events import is_tool_event
-from agenthooks.model.handlers import Answer, Handler, HookFile, prompt_warning
+from agenthooks.model.handlers import Answer, Handler, HookFile, prompt_warning, run_folder
 from agenthooks.payload import read_payload
 from agenthooks.plan.select import Selector, left_out
 
@@ -149,7 +149,7 @@ class Plan(NamedTuple):
                     "matcher": h.matcher,
                     "command": h.command,
                     "timeout": h.timeout,
-                    "cwd": h.source.cwd,
+                    "cwd": run_folder(h),
                 }
                 for h in self.handlers
             ],

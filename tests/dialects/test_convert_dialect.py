@@ -85,6 +85,10 @@ def test_a_converted_claude_gate_denies_with_its_reason_under_every_caller(
     # It read Claude Code's payload, and ran where Claude Code ran it: its log is there.
     assert (project / "gate.log").read_text() == "Bash\n"
     assert not (project / ".agents" / "gate.log").exists()
+    planned = agenthooks("run", event, "--host", host, "--config", str(out), "--workspace",
+                         str(project), "--no-user", "--dry-run", payload=json.dumps(payload),
+                         cwd=project)
+    assert [h["cwd"] for h in json.loads(planned.stdout)["handlers"]] == [str(project)]
 
 
 def test_into_a_hooks_json_antigravity_runs_itself_it_is_lossy(project: Path) -> None:
