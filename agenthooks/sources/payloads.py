@@ -126,13 +126,16 @@ COMPANION = "claude"
 
 
 def detect(doc: Mapping[str, Any], given_event: str | None = None) -> str:
-    """The host that wrote a payload: its event-name field, else its shape and tool name,
-    else the event word it was run with; Antigravity's when nothing tells."""
+    """The host that wrote a payload: Antigravity's shape, else its event-name field, else
+    its shape and tool name, else the event word it was run with; Antigravity's when nothing
+    tells. Antigravity's shape first: a hooks.json handler's payload carries Claude Code's
+    fields too (`Translation.neutral`), and an `agenthooks run` it starts answers it in
+    hooks.json's words."""
+    if "toolCall" in doc or "conversationId" in doc:
+        return "antigravity"
     word = doc.get("hook_event_name")
     if isinstance(word, str):
         return _host_of_event_word(word, doc)
-    if "toolCall" in doc or "conversationId" in doc:
-        return "antigravity"
     marked = next((host for host, shape in SHAPES.items()
                    if shape.event_key is None and shape.marker in doc), None)
     if marked is not None:  # a host that names no event, by its own field (Copilot's)

@@ -59,6 +59,10 @@ def no_project_variables(monkeypatch: pytest.MonkeyPatch) -> None:
     (CLAUDE_BASH, None, "claude"),
     (GEMINI_SHELL, None, "gemini"),
     (AGY_RUN, None, "antigravity"),
+    # A hooks.json handler's payload (Claude Code's fields beside Antigravity's): an
+    # `agenthooks run` it starts answers in hooks.json's words.
+    ({**CLAUDE_BASH, "conversationId": "s1", "toolCall": {"name": "run_command", "args": {}}},
+     None, "antigravity"),
     ({"hook_event_name": "SessionStart", "source": "startup"}, None, "claude"),
     ({"hook_event_name": "SessionStart", "timestamp": "t"}, None, "gemini"),
     ({"tool_name": "Bash", "tool_input": {}}, None, "claude"),
