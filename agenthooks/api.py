@@ -28,7 +28,7 @@ from agenthooks.events import canonical_event
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.kinds.process import config_specs, in_background, runs_beside
 from agenthooks.model.events import is_tool_event
-from agenthooks.model.handlers import Answer, Handler, HookFile, prompt_warning
+from agenthooks.model.handlers import Answer, Handler, HookFile, prompt_warning, run_folder
 from agenthooks.payload import read_payload
 from agenthooks.plan.select import Selector, left_out
 
@@ -149,7 +149,7 @@ class Plan(NamedTuple):
                     "matcher": h.matcher,
                     "command": h.command,
                     "timeout": h.timeout,
-                    "cwd": h.source.cwd,
+                    "cwd": run_folder(h),
                 }
                 for h in self.handlers
             ],
@@ -456,7 +456,7 @@ class Hooks:
                 if self.selector.dialect_files else None
             found = self._plans[key] = EventPlan(
                 handlers, specs, chain, inspect, shells, looped, needs,
-                frozenset(h.dialect for h in handlers))
+                frozenset(h.speaks or h.dialect for h in handlers))
         return found
 
     def _in_process(self, event: str, tool: str | None, caller: str) -> tuple[

@@ -53,6 +53,7 @@ RULES: dict[str, Rule] = {
         Rule("timeout-invalid", "error", "a `timeout` that is not a positive number (whole "
              "seconds in hooks.json)"),
         Rule("command-unrunnable", "error", "a command with a NUL or a lone surrogate"),
+        Rule("handler-dialect", "error", "a hooks.json handler's `dialect` that names no host"),
         Rule("schema", "error", "any other shape the JSON Schema forbids"),
         Rule("unknown-key", "warning", "an unknown key in a group or handler (ignored)"),
         Rule("duplicate-key", "warning", "a key given twice (JSON keeps the last one)"),

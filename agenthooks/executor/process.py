@@ -609,7 +609,7 @@ def _select_timeout(
         wake = watch.next_adopt  # `descendants.HandlerWatch.tick`
     for h in live:
         if h.exit_at is not None:
-            wake = min(wake, h.exit_at + EXIT_GRACE, h.deadline)
+            wake = min(wake, _reading_ends(h, h.exit_at))
             continue
         wake = min(wake, h.deadline if h.term_at is None else h.term_at + KILL_GRACE)
         if h.pidfd is None:
@@ -628,11 +628,12 @@ def _advance(h: _Handler, sel: _Poller, now: float, watch: HandlerWatch | None) 
             h.stderr is None or h.stderr.fd < 0
         )
         # Past the grace, background children still hold the pipes: do not wait for them.
-        if pipes_closed or now >= min(h.exit_at + EXIT_GRACE, h.deadline):
+        if pipes_closed or now >= _reading_ends(h, h.exit_at):
             # The answer is read: whatever the handler left running in its group goes too.
-            # The leader is still unreaped, so its pgid is still its group's.
+            # The leader is still unreaped, so its pgid is still its group's. Read until
+            # the pipes close, the handler ran out of time while they were open.
             _kill_and_reap(h, watch)
-            _finish(h, sel, now, timed_out=False)
+            _finish(h, sel, now, timed_out=h.spec.until_closed and not pipes_closed)
         return
     if not h.exit_seen and h.pidfd is None:
         h.exit_seen = _has_exited(h.pid)
@@ -653,6 +654,12 @@ def _advance(h: _Handler, sel: _Poller, now: float, watch: HandlerWatch | None) 
     elif now >= h.term_at + KILL_GRACE:
         _kill_and_reap(h, watch)
         _finish(h, sel, now, timed_out=True)
+
+
+def _reading_ends(h: _Handler, exit_at: float) -> float:
+    """When reading an exited handler's pipes stops: a grace after its exit, or its deadline
+    where its host reads them until they close (`ProcessSpec.until_closed`)."""
+    return h.deadline if h.spec.until_closed else min(exit_at + EXIT_GRACE, h.deadline)
 
 
 def _has_exited(pid: int) -> bool:

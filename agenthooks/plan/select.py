@@ -13,13 +13,14 @@ dedup applies.
 
 from __future__ import annotations
 
+import os
 from _collections_abc import Iterable, Mapping, Sequence
 
 from agenthooks.matcher import NAME_CHARS, handler_matches
 from agenthooks.memo import memo
 from agenthooks.model.events import is_tool_event
 from agenthooks.model.handlers import Handler, HookFile, Source
-from agenthooks.model.hosts import HOST_TABLE
+from agenthooks.model.hosts import HOST_TABLE, runs_itself
 
 
 def event_handlers(files: Iterable[HookFile], event: str) -> list[Handler]:
@@ -288,10 +289,19 @@ def left_out(source: Source, host: str | None, other_hosts: bool) -> str | None:
         return None
     if source.dialect == host:
         return f"{HOST_NAMES.get(host, host)} runs this file itself"
+    if runs_itself(host, source.dialect, _relative(source), source.level):
+        return (f"{HOST_NAMES.get(host, host)} runs this "
+                f"{HOST_NAMES.get(source.dialect, source.dialect)} file itself")
     if source.dialect not in HOST_NEUTRAL and not other_hosts:
         return (f"{HOST_NAMES.get(source.dialect, source.dialect)}'s file, not run under "
                 f"{HOST_NAMES.get(host, host)} without --other-hosts")
     return None
+
+
+def _relative(source: Source) -> str:
+    """A file's path under its project root, or under the home directory for a user file."""
+    base = source.workspace if source.level == "workspace" else os.path.expanduser("~")
+    return os.path.relpath(source.file, base)
 
 
 # Formats written for no one host: every host's run includes them (but their own host's, which

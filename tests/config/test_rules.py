@@ -40,6 +40,7 @@ EXPECTED: dict[str, tuple[int, int]] = {
     "matcher-regex": (5, 20),
     "handler-type": (7, 11),
     "handler-kind": (5, 17),
+    "handler-dialect": (6, 20),
     "command-missing": (4, 7),
     "prompt-missing": (4, 7),
     "timeout-invalid": (6, 20),
