@@ -13,12 +13,13 @@ import re
 
 from agenthooks.config.rules import RULES
 from agenthooks.events import DEFAULT_TIMEOUT, INT32_MAX, did_you_mean, unknown_event_hint
-from agenthooks.matcher import matcher_error, matches_everything
+from agenthooks.matcher import matcher_error, matches_everything, plain_names
 from agenthooks.model.events import EVENTS, TOOL_EVENTS
 from agenthooks.model.handlers import Handler, Source, escape, json_kind
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from typing import Any, Literal, NamedTuple
 
     from agenthooks.model.handlers import Severity
@@ -184,7 +185,25 @@ class Checker:
             return None
         if self.thorough:
             self.backtracking(matcher, pointer)
+            self.tool_words("antigravity", plain_names(matcher) or (), pointer)
         return matcher
+
+    def large_seconds(self, value: float, pointer: str, *, named: str, counted: str) -> None:
+        """A timeout in seconds of 1000 or more (over 16 minutes, past what any host waits
+        by default) is most likely milliseconds: said, naming the unit."""
+        if value >= 1000 and self.thorough:
+            self.add("timeout-seconds", f"{named} {value:g} is {value:g} seconds in {counted}; "
+                                        f"if you meant {value / 1000:g} seconds, write "
+                                        f"{value / 1000:g}", pointer)
+
+    def tool_words(self, dialect: str, names: Iterable[str], pointer: str, *,
+                   anywhere: bool = False, also: Iterable[str] = ()) -> None:
+        """What a tool matcher's literal names say to a host of `dialect` ("antigravity":
+        hooks.json, which selects a tool by any host's name for it): `model.toolwords`."""
+        from agenthooks.model.toolwords import words
+
+        for word in words(dialect, names, anywhere=anywhere, also=also):
+            self.add(word.rule, word.message, pointer)
 
     def group_hooks(self, group: dict[str, Any], pointer: str) -> list[Any] | None:
         hooks = group.get("hooks")
@@ -304,6 +323,8 @@ class Checker:
         timeout = handler.get("timeout", DEFAULT_TIMEOUT)
         # bool is an int to Python, but `true` is no number of seconds
         if isinstance(timeout, int) and not isinstance(timeout, bool) and 0 < timeout <= INT32_MAX:
+            self.large_seconds(timeout, pointer + "/timeout", named="timeout",
+                               counted="hooks.json")
             return timeout
         self.add("timeout-invalid", _timeout_message(timeout), pointer + "/timeout")
         return DEFAULT_TIMEOUT

@@ -24,7 +24,7 @@ from agenthooks.dialects.claude import CLAUDE
 from agenthooks.dialects.gemini import GEMINI, HOOKS_CONFIG, LEGACY_CONFIG_KEYS
 from agenthooks.dialects.spec import Dialect, HandlerType
 from agenthooks.events import INT32_MAX, did_you_mean
-from agenthooks.matcher import is_plain_name
+from agenthooks.matcher import is_plain_name, plain_names
 from agenthooks.model.events import HOST_NAMES, other_host_hint
 from agenthooks.model.handlers import Handler, Source, escape, json_kind
 from agenthooks.model.hosts import imported
@@ -85,6 +85,9 @@ _TYPE_WORDS = {"boolean": "true or false", "string": "a string", "strings": "a l
 
 class DialectChecker(Checker):
     """Walks a Claude Code or Gemini CLI settings document."""
+
+    # Names besides the tool table's that the host's matchers select tools by.
+    matcher_aliases: tuple[str, ...] = ()
 
     def __init__(self, source: Source, dialect: Dialect, *, thorough: bool) -> None:
         super().__init__(source, thorough=thorough)
@@ -231,7 +234,20 @@ class DialectChecker(Checker):
                      pointer)
             return None
         self.matcher(event, matcher, pointer)
+        self.host_tool_words(self.dialect.name, event, matcher, pointer)
         return matcher
+
+    def host_tool_words(self, dialect: str, event: str, matcher: str, pointer: str) -> None:
+        """A tool matcher's literal names that its host never calls a tool
+        (`model.toolwords`): another host's name, or a misspelt one."""
+        spec = DIALECT_SPECS[dialect]
+        if not self.thorough or spec.events.get(event) != "tool_name":
+            return
+        chosen = matching.simplify(matching.selection(dialect, matcher, event))
+        names = chosen.names if chosen.form == "names" else (
+            plain_names(chosen.pattern) if chosen.form in ("search", "full") else None)
+        self.tool_words(dialect, names or (), pointer, anywhere=chosen.form == "search",
+                        also=self.matcher_aliases)
 
     def sequential(self, group: dict[str, Any], pointer: str) -> bool:
         sequential = group.get("sequential", False)
@@ -440,6 +456,9 @@ class DialectChecker(Checker):
                                              f"(it counts milliseconds); if you meant "
                                              f"{value:g} seconds, write {value * 1000:g}",
                      pointer + "/timeout")
+        if self.dialect is CLAUDE:
+            self.large_seconds(value, pointer + "/timeout", named="timeout",
+                               counted=self.host)
         return float(value) * self.dialect.timeout_unit
 
     def version_given(self, doc: dict[str, Any], version: int, missing: str,
@@ -483,10 +502,7 @@ class DialectChecker(Checker):
             self.add("timeout-invalid", f"{named} must be a positive number of seconds, not "
                                         f"{shown}", f"{pointer}/{key}")
             return default
-        if value >= 1000 and self.thorough:
-            self.add("timeout-seconds", f"{named} {value:g} is {value:g} seconds in {counted}; "
-                                        f"if you meant {value / 1000:g} seconds, write "
-                                        f"{value / 1000:g}", f"{pointer}/{key}")
+        self.large_seconds(value, f"{pointer}/{key}", named=named, counted=counted)
         return float(value)
 
     def dialect_script(self, command: str, exec_form: bool, pointer: str) -> None:

@@ -24,7 +24,14 @@ from __future__ import annotations
 import os
 
 from agenthooks.dialects.check import DialectChecker, freeze, runs_as
-from agenthooks.dialects.codex import CODEX, EVENTS, SHUTDOWN_EVENTS, TOP_KEYS, selection
+from agenthooks.dialects.codex import (
+    CODEX,
+    EVENTS,
+    MATCHER_ALIASES,
+    SHUTDOWN_EVENTS,
+    TOP_KEYS,
+    selection,
+)
 from agenthooks.dialects.matching import regex_error
 from agenthooks.model.handlers import Handler, Source, escape, json_kind
 
@@ -41,6 +48,7 @@ class CodexChecker(DialectChecker):
     """Walks a Codex hooks.json."""
 
     unknown_rule = "codex-unknown-event"
+    matcher_aliases = tuple(name for names in MATCHER_ALIASES.values() for name in names)
 
     def document(self, doc: Any) -> None:
         if not isinstance(doc, dict):
@@ -106,6 +114,7 @@ class CodexChecker(DialectChecker):
             self.add("codex-shutdown-timeout", f"Codex stops {event} hooks after a few "
                                                f"seconds whatever their timeout ({value} s "
                                                "here)", pointer + "/timeout")
+        self.large_seconds(value, pointer + "/timeout", named="timeout", counted="Codex")
         return float(max(value, 1))
 
     # --- Codex's own trust ---------------------------------------------------------------------

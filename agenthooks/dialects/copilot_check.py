@@ -227,6 +227,8 @@ class CopilotChecker(DialectChecker):
                                      f"on every {event}", where, "key")
         elif copilot_selection(matcher, event).form == "never":
             self.add("copilot-matcher-skipped", skipped, where)
+        else:
+            self.host_tool_words("copilot", event, matcher, where)
         return matcher
 
     def copilot_timeout(self, handler: dict[str, Any], pointer: str) -> float:

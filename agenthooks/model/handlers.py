@@ -16,7 +16,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Literal, NamedTuple, Protocol
     Level = Literal["user", "workspace"]
-    Severity = Literal["error", "warning"]
+    Severity = Literal["error", "warning", "note"]
     Status = Literal["ok", "blocked", "warning", "timeout", "not-started", "skipped"]
 
     class Ended(Protocol):

@@ -52,6 +52,10 @@ EXPECTED: dict[str, tuple[int, int]] = {
     "prompt-handler": (5, 17),
     "no-events": (2, 11),
     "matcher-backtracking": (5, 20),
+    "matcher-misspelt": (5, 20),
+    "matcher-other-host": (5, 20),
+    "matcher-unknown-tool": (5, 20),
+    "timeout-seconds": (6, 20),
     "control-character": (5, 20),
     "duplicate-handler": (9, 60),
 }
@@ -59,6 +63,9 @@ EXPECTED: dict[str, tuple[int, int]] = {
 # Rules about discovery, the user config or what a run reads rather than one file's content,
 # each with tests of its own (tests/commands/test_nearmiss.py, test_recursion.py...).
 DISCOVERY_RULES = {"unsafe-workspace", "near-miss", "user-config", "runs-itself"}
+
+# Errors only `validate` (and `list`) report: `run` runs the file's other handlers.
+VALIDATE_ONLY = {"schema", "matcher-misspelt"}
 
 # Bad files that cannot be committed as text: git and editors would "fix" them.
 GENERATED: dict[str, bytes] = {
@@ -141,9 +148,12 @@ def test_bad_file_reports_its_rule_at_its_place(rule: str, tmp_path: Path) -> No
         assert not hook_file.ok
         assert hook_file.handlers == ()
         # `run` loads the same way and must see the same errors (the schema rule aside: its
-        # only shape, a prompt handler's `model`, is skipped by run anyway).
-        if rule != "schema":
+        # only shape, a prompt handler's `model`, is skipped by run anyway; a misspelt tool
+        # name leaves the file's other handlers running, as the host runs them).
+        if rule not in VALIDATE_ONLY:
             assert not load(hook_file.source).ok
+        else:
+            assert load(hook_file.source).ok
     else:
         assert hook_file.ok
 
@@ -212,10 +222,14 @@ def test_timeout_must_be_a_positive_whole_number(value: str, says: str, tmp_path
     assert says in diagnostic.message
 
 
-@pytest.mark.parametrize("value", ["1", "30", "2147483647"])
+@pytest.mark.parametrize("value", ["1", "30", "999", "1000", "2147483647"])
 def test_timeout_accepts_whole_numbers_within_int32(value: str, tmp_path: Path) -> None:
     hook_file = check_text(tmp_path, TIMEOUT.format(value))
-    assert hook_file.diagnostics == ()
+    # 1000 seconds or more is most likely milliseconds: a warning naming the unit.
+    rules = ["timeout-seconds"] if int(value) >= 1000 else []
+    assert [d.rule for d in hook_file.diagnostics] == rules
+    if rules:
+        assert f"if you meant {int(value) / 1000:g} seconds" in hook_file.diagnostics[0].message
     assert hook_file.handlers[0].timeout == int(value)
 
 
@@ -294,7 +308,7 @@ def test_columns_count_characters_not_bytes(tmp_path: Path) -> None:
 def test_missing_keys_are_reported_at_the_enclosing_brace(tmp_path: Path) -> None:
     text = (
         '{"a": {\n'
-        '  "PreToolUse": [  {"matcher": "x"}  ],\n'
+        '  "PreToolUse": [  {"matcher": "run_command"}  ],\n'
         '  "Stop": [ { "timeout": 5 } ]\n'
         '}}\n'
     )
