@@ -15,11 +15,10 @@ from agenthooks.config.rules import RULES
 from agenthooks.events import DEFAULT_TIMEOUT, INT32_MAX, did_you_mean, unknown_event_hint
 from agenthooks.matcher import matcher_error, matches_everything, plain_names
 from agenthooks.model.events import EVENTS, TOOL_EVENTS
-from agenthooks.model.handlers import Handler, Source, escape, json_kind
+from agenthooks.model.handlers import Handler, Source, breaks_file, escape, json_kind
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable
     from typing import Any, Literal, NamedTuple
 
     from agenthooks.model.handlers import Severity
@@ -81,7 +80,7 @@ class Checker:
     def add(self, rule: str, message: str, pointer: str, anchor: Anchor = "value") -> None:
         finding = Finding(rule, message, pointer, anchor)
         self.findings.append(finding)
-        if finding.severity == "error":
+        if breaks_file(finding.severity, rule):
             self.errors += 1
 
     def document(self, doc: Any) -> None:
@@ -185,7 +184,7 @@ class Checker:
             return None
         if self.thorough:
             self.backtracking(matcher, pointer)
-            self.tool_words("antigravity", plain_names(matcher) or (), pointer)
+            self.tool_words(matcher, pointer)
         return matcher
 
     def large_seconds(self, value: float, pointer: str, *, named: str, counted: str) -> None:
@@ -196,13 +195,12 @@ class Checker:
                                         f"if you meant {value / 1000:g} seconds, write "
                                         f"{value / 1000:g}", pointer)
 
-    def tool_words(self, dialect: str, names: Iterable[str], pointer: str, *,
-                   anywhere: bool = False, also: Iterable[str] = ()) -> None:
-        """What a tool matcher's literal names say to a host of `dialect` ("antigravity":
-        hooks.json, which selects a tool by any host's name for it): `model.toolwords`."""
+    def tool_words(self, matcher: str, pointer: str) -> None:
+        """What a tool matcher's plain names say (`model.toolwords`): hooks.json selects a
+        tool by any host's name for it, and a misspelt or unknown name is said."""
         from agenthooks.model.toolwords import words
 
-        for word in words(dialect, names, anywhere=anywhere, also=also):
+        for word in words("antigravity", plain_names(matcher) or ()):
             self.add(word.rule, word.message, pointer)
 
     def group_hooks(self, group: dict[str, Any], pointer: str) -> list[Any] | None:

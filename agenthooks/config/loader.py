@@ -15,7 +15,7 @@ from _collections_abc import Iterable
 from agenthooks import jsontext as json
 from agenthooks.config.rules import RULES
 from agenthooks.jsonlimits import MAX_DEPTH, could_be_too_deep, depth_exceeds
-from agenthooks.model.handlers import Diagnostic, Handler, HookFile, Source
+from agenthooks.model.handlers import Diagnostic, Handler, HookFile, Source, breaks_file
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -368,7 +368,8 @@ def check_file(source: Source, *, schema: bool = True) -> HookFile:
             source, finding.rule, finding.message, line, column, finding.pointer
         ))
     found.sort(key=lambda d: (d.line, d.column))
-    handlers = tuple(checker.handlers) if not any(d.severity == "error" for d in found) else ()
+    handlers = () if any(breaks_file(d.severity, d.rule) for d in found) else tuple(
+        checker.handlers)
     return HookFile(source, handlers, tuple(found))
 
 

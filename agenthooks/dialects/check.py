@@ -24,9 +24,9 @@ from agenthooks.dialects.claude import CLAUDE
 from agenthooks.dialects.gemini import GEMINI, HOOKS_CONFIG, LEGACY_CONFIG_KEYS
 from agenthooks.dialects.spec import Dialect, HandlerType
 from agenthooks.events import INT32_MAX, did_you_mean
-from agenthooks.matcher import is_plain_name, plain_names
+from agenthooks.matcher import is_plain_name
 from agenthooks.model.events import HOST_NAMES, other_host_hint
-from agenthooks.model.handlers import Handler, Source, escape, json_kind
+from agenthooks.model.handlers import Handler, Source, breaks_file, escape, json_kind
 from agenthooks.model.hosts import imported
 
 TYPE_CHECKING = False
@@ -86,9 +86,6 @@ _TYPE_WORDS = {"boolean": "true or false", "string": "a string", "strings": "a l
 class DialectChecker(Checker):
     """Walks a Claude Code or Gemini CLI settings document."""
 
-    # Names besides the tool table's that the host's matchers select tools by.
-    matcher_aliases: tuple[str, ...] = ()
-
     def __init__(self, source: Source, dialect: Dialect, *, thorough: bool) -> None:
         super().__init__(source, thorough=thorough)
         self.dialect = dialect
@@ -100,7 +97,7 @@ class DialectChecker(Checker):
     def add(self, rule: str, message: str, pointer: str, anchor: Anchor = "value") -> None:
         """As `Checker.add`, with severities from the table of every format's rules."""
         self.findings.append(Finding(rule, message, pointer, anchor))
-        if ALL_RULES[rule].severity == "error":
+        if breaks_file(ALL_RULES[rule].severity, rule):
             self.errors += 1
 
     # --- the settings object ------------------------------------------------------------------
@@ -240,14 +237,9 @@ class DialectChecker(Checker):
     def host_tool_words(self, dialect: str, event: str, matcher: str, pointer: str) -> None:
         """A tool matcher's literal names that its host never calls a tool
         (`model.toolwords`): another host's name, or a misspelt one."""
-        spec = DIALECT_SPECS[dialect]
-        if not self.thorough or spec.events.get(event) != "tool_name":
-            return
-        chosen = matching.simplify(matching.selection(dialect, matcher, event))
-        names = chosen.names if chosen.form == "names" else (
-            plain_names(chosen.pattern) if chosen.form in ("search", "full") else None)
-        self.tool_words(dialect, names or (), pointer, anywhere=chosen.form == "search",
-                        also=self.matcher_aliases)
+        if self.thorough:
+            for word in matching.tool_words(dialect, matcher, event):
+                self.add(word.rule, word.message, pointer)
 
     def sequential(self, group: dict[str, Any], pointer: str) -> bool:
         sequential = group.get("sequential", False)

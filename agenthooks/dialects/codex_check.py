@@ -24,14 +24,7 @@ from __future__ import annotations
 import os
 
 from agenthooks.dialects.check import DialectChecker, freeze, runs_as
-from agenthooks.dialects.codex import (
-    CODEX,
-    EVENTS,
-    MATCHER_ALIASES,
-    SHUTDOWN_EVENTS,
-    TOP_KEYS,
-    selection,
-)
+from agenthooks.dialects.codex import CODEX, EVENTS, SHUTDOWN_EVENTS, TOP_KEYS, selection
 from agenthooks.dialects.matching import regex_error
 from agenthooks.model.handlers import Handler, Source, escape, json_kind
 
@@ -48,7 +41,6 @@ class CodexChecker(DialectChecker):
     """Walks a Codex hooks.json."""
 
     unknown_rule = "codex-unknown-event"
-    matcher_aliases = tuple(name for names in MATCHER_ALIASES.values() for name in names)
 
     def document(self, doc: Any) -> None:
         if not isinstance(doc, dict):

@@ -31,7 +31,7 @@ from agenthooks.dialects.copilot import COMMAND_FIELDS, COPILOT, EVENTS, PASCAL_
 from agenthooks.dialects.copilot import selection as copilot_selection
 from agenthooks.dialects.matching import regex_error
 from agenthooks.matcher import is_plain_name
-from agenthooks.model.handlers import Handler, Source, json_kind
+from agenthooks.model.handlers import Handler, Source, breaks_file, json_kind
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -111,7 +111,7 @@ class CopilotChecker(DialectChecker):
         del self.findings[start:]
         self.errors = errors
         for finding in found:
-            if ALL_RULES[finding.rule].severity != "error":
+            if not breaks_file(ALL_RULES[finding.rule].severity, finding.rule):
                 self.findings.append(finding)
                 continue
             self.add("copilot-item-dropped", f"{finding.message} ({finding.rule}): Copilot "

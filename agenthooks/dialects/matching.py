@@ -34,6 +34,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     import re
     from collections.abc import Callable
+
+    from agenthooks.model.toolwords import Word
     from typing import Literal, NamedTuple
     Form = Literal["all", "names", "search", "full", "never"]
 else:
@@ -256,6 +258,29 @@ def _balanced(pattern: str, python: bool = False) -> bool:
             if depth < 0:
                 return False
     return depth == 0 and regex_error(pattern, python) is None
+
+
+def tool_words(dialect: str, matcher: str | None, event: str) -> list[Word]:
+    """What a tool matcher's literal names say in a file of `dialect` (`model.toolwords`):
+    another host's name, a misspelling...; [] where the event matches no tool name, or the
+    matcher holds no plain name."""
+    from agenthooks.model.toolwords import words
+
+    if matcher is None:
+        return []
+    if dialect == "antigravity":
+        from agenthooks.model.events import TOOL_EVENTS
+
+        names = plain_names(matcher) if event in TOOL_EVENTS else None
+        return words(dialect, names or ())
+    spec = dialect_spec(dialect)
+    if spec.events.get(event) != "tool_name":
+        return []
+    chosen = simplify(selection(dialect, matcher, event))
+    names = list(chosen.names) if chosen.form == "names" else (
+        plain_names(chosen.pattern) if chosen.form in ("search", "full") else None)
+    return words(dialect, names or (), anywhere=chosen.form == "search",
+                 also=spec.matcher_aliases)
 
 
 def describe(chosen: Selection) -> str:

@@ -117,6 +117,17 @@ class Handler(NamedTuple):
     chain: str | None = None  # its sequence group (see `Dialect.chain`)
 
 
+# Errors about one matcher that never selects the tool it names (`model.toolwords`): `validate`
+# fails on them, but the host runs the file, that handler included, for every other call; so
+# does agenthooks. Every other error keeps the file (or its entry) from running.
+SELECTS_NOTHING = frozenset({"matcher-misspelt", "matcher-wrong-host"})
+
+
+def breaks_file(severity: str, rule: str) -> bool:
+    """Whether a finding of this severity and rule keeps its file (or entry) from running."""
+    return severity == "error" and rule not in SELECTS_NOTHING
+
+
 class Diagnostic(NamedTuple):
     """A finding at a place in a file; `line` and `column` are 1-based, columns in characters."""
 
@@ -154,7 +165,8 @@ class HookFile(NamedTuple):
 
     @property
     def errors(self) -> tuple[Diagnostic, ...]:
-        return tuple(d for d in self.diagnostics if d.severity == "error")
+        """The errors that keep the file from running (`breaks_file`)."""
+        return tuple(d for d in self.diagnostics if breaks_file(d.severity, d.rule))
 
     @property
     def ok(self) -> bool:

@@ -173,3 +173,24 @@ def test_a_misspelt_name_fails_validate(tmp_path: Path) -> None:
     assert checked.returncode == 1, checked
     assert "error [matcher-misspelt]" in checked.stdout
     assert "did you mean 'run_command'" in checked.stdout
+
+
+@pytest.mark.program
+def test_explain_gives_validates_reason(tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    (project / ".agents").mkdir(parents=True)
+    hooks = json.loads(json.dumps(HOOKS))
+    hooks["gate"]["PreToolUse"][0]["matcher"] = "run_comand"
+    (project / ".agents" / "hooks.json").write_text(json.dumps(hooks))
+    (project / ".gemini").mkdir()
+    (project / ".gemini" / "settings.json").write_text(json.dumps({"hooks": {"BeforeTool": [
+        {"matcher": "Bash", "hooks": [{"type": "command", "command": "echo g"}]}]}}))
+    checked = program(project, "validate")
+    said = program(project, "explain", "PreToolUse", "--tool", "Bash", "--format", "json")
+    assert said.returncode == 0, said
+    for rule in ("matcher-misspelt", "matcher-wrong-host"):
+        (line,) = [line for line in checked.stdout.splitlines() if f"[{rule}]" in line]
+        message = line.split(f"[{rule}] ", 1)[1]
+        assert f"{rule}: {message}" in said.stdout.replace('\\"', '"'), (rule, said.stdout)
+    # The host runs the file, and so does agenthooks: the Gemini file is not skipped.
+    assert "skipped for errors" not in said.stdout
