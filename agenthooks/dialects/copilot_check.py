@@ -348,8 +348,12 @@ def unknown_event(event: str) -> str:
     """Why Copilot drops an event it does not know, with the name it likely meant: Copilot
     matches names case-sensitively (measured with copilot 1.0.102: `pretooluse` and
     `PreToolUSE` never ran; github/copilot-cli#4520)."""
-    meant = next((known for known in (*EVENTS, *sorted(PASCAL_EVENTS))
-                  if known.lower() == event.lower()), None)
+    known = (*EVENTS, *sorted(PASCAL_EVENTS))
+    meant = next((word for word in known if word.lower() == event.lower()), None)
+    if meant is None:  # a misspelling (`preToolUze`): the closest name
+        from agenthooks.events import did_you_mean
+
+        meant = did_you_mean(event, list(known))
     hint = f"did you mean {meant!r}? " if meant else ""
     return (f"unknown event {event!r}: {hint}Copilot drops the hooks of an event it does not "
             "know without a word (names are case-sensitive), and runs the rest of the file")
