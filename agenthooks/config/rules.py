@@ -77,6 +77,8 @@ RULES: dict[str, Rule] = {
              "the root, `.agents/hook.json`, `agents/hooks.json`...): it never runs"),
         Rule("user-config", "error", "the user config file (`~/.config/agenthooks/config.toml`) "
              "is not valid TOML or has a bad key or value: every run stops with an error"),
+        Rule("wiring-runs-nothing", "error", "an `agenthooks run` entry on an event no file "
+             "agenthooks reads under that host has: it gates nothing"),
         Rule("runs-itself", "error", "a handler that runs `agenthooks run` on the file it is "
              "in: the host runs it, and it runs the file's other hooks a second time"),
     )

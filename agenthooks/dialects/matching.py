@@ -34,9 +34,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     import re
     from collections.abc import Callable
+    from typing import Literal, NamedTuple
 
     from agenthooks.model.toolwords import Word
-    from typing import Literal, NamedTuple
     Form = Literal["all", "names", "search", "full", "never"]
 else:
     from agenthooks._records import NamedTuple

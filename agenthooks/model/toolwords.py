@@ -173,6 +173,7 @@ def _misspelt(dialect: str, name: str, meant: str) -> Word:
     if dialect != "antigravity" and mine and meant not in mine:
         meant = mine[0]
     what = f" ({tool.id} tool)" if tool is not None else ""
-    nobody = "no host calls a tool" if dialect == "antigravity" else f"{_host(dialect)} calls no tool"
+    nobody = ("no host calls a tool" if dialect == "antigravity"
+              else f"{_host(dialect)} calls no tool")
     return Word("matcher-misspelt", name, (
         f"{nobody} {name!r}, so this matcher never selects it: did you mean {meant!r}{what}?"))

@@ -290,8 +290,8 @@ def test_a_misspelt_event_names_the_event_meant(tmp_path: Path) -> None:
     ("bassh", ["matcher-misspelt"]),
 ])
 def test_tool_names_in_a_copilot_matcher(tmp_path: Path, matcher: str, rules: list[str]) -> None:
-    text = ('{"version": 1, "hooks": {"preToolUse": [{"bash": "x", "matcher": "%s"}]}}\n'
-            % matcher)
+    text = ('{"version": 1, "hooks": {"preToolUse": [{"bash": "x", "matcher": "' + matcher
+            + '"}]}}\n')
     hook_file = check(tmp_path, text)
     assert [d.rule for d in hook_file.diagnostics] == rules
     assert [h.command for h in hook_file.handlers] == ["x"]  # Copilot keeps the entry

@@ -103,8 +103,8 @@ CASES: list[tuple[str, str, list[tuple[str, int, int]]]] = [
      [("matcher-misspelt", 1, 39)]),
     ("claude", '{"hooks": {"PreToolUse": [{"matcher": "BashOutput|KillShell", "hooks": []}]}}\n',
      []),
-    ("gemini", '{"hooks": {"BeforeTool": [{"matcher": "^(read_file|write_file)$", "hooks": []}]}}\n',
-     []),
+    ("gemini",
+     '{"hooks": {"BeforeTool": [{"matcher": "^(read_file|write_file)$", "hooks": []}]}}\n', []),
     ("claude",
      '{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x", "timeout": 30000}]}]}}\n',
      [("timeout-seconds", 1, 79)]),
@@ -139,7 +139,8 @@ CASES: list[tuple[str, str, list[tuple[str, int, int]]]] = [
 
 
 @pytest.mark.parametrize(("dialect", "text", "expected"), CASES,
-                         ids=[f"{d}-{e[0][0] if e else 'fine'}-{i}" for i, (d, _, e) in enumerate(CASES)])
+                         ids=[f"{d}-{e[0][0] if e else 'fine'}-{i}"
+                              for i, (d, _, e) in enumerate(CASES)])
 def test_rule_at_line_and_column(tmp_path: Path, dialect: str, text: str,
                                  expected: list[tuple[str, int, int]]) -> None:
     assert sorted(found(check(tmp_path, dialect, text))) == sorted(expected)
