@@ -41,6 +41,14 @@ FOREIGN_KEYS = {
 }
 
 
+AMBIGUOUS = (
+    "this file reads as Claude Code settings (or a Codex hooks.json) and as a hooks.json with "
+    "one hook named \"hooks\", and which one it is changes what runs: nothing of it runs "
+    "until you name its format with --dialect claude, --dialect codex or --dialect "
+    "antigravity (a hooks.json in a customization folder, such as .agents/hooks.json, is "
+    "always a hooks.json)")
+
+
 class Finding(NamedTuple):
     """A diagnostic before it has a place: `anchor` says whether to point at the key or value."""
 
@@ -84,6 +92,9 @@ class Checker:
             self.errors += 1
 
     def document(self, doc: Any) -> None:
+        if self.source.unsure:
+            self.add("format-ambiguous", AMBIGUOUS, "/hooks", "key")
+            return
         if not isinstance(doc, dict):
             self.add(
                 "top-level-type",

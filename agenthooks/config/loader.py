@@ -205,6 +205,8 @@ def load(source: Source, event: str | None = None) -> HookFile:
     The file is opened (and its size checked) on every run, but read only when the cache
     does not know it by its status.
     """
+    if source.unsure:  # never from the cache: read as it is now, it is an error
+        return check_file(source)
     try:
         fd, status = open_config(source.file)
     except Unusable:

@@ -32,6 +32,9 @@ RULES: dict[str, Rule] = {
         Rule("json-syntax", "error", "the file is not valid JSON"),
         Rule("json-constant", "error", "NaN or Infinity, which JSON does not allow"),
         Rule("nesting-too-deep", "error", "lists and objects nested more than 200 levels deep"),
+        Rule("format-ambiguous", "error", "a file named by path whose content reads as "
+             "another host's settings too (`{\"hooks\": {\"PreToolUse\": [...]}}`): which, "
+             "--dialect says"),
         Rule("top-level-type", "error", "the top level is not an object of hook names"),
         Rule("definition-type", "error", "a hook definition is not an object"),
         Rule("enabled-type", "error", "`enabled` is not true or false"),

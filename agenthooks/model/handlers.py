@@ -80,6 +80,10 @@ class Source(NamedTuple):
     dialect: str = "antigravity"
     # The plugin (or extension) folder of a plugin's `hooks/hooks.json`: CLAUDE_PLUGIN_ROOT.
     plugin_root: str | None = None
+    # Read as hooks.json for want of anything better: named by path, no --dialect, and a
+    # content that another host's format reads too (`dialects.ambiguous_shape`); such a file
+    # is an error (`format-ambiguous`), never run in a format it was perhaps not written in.
+    unsure: bool = False
 
 
 class Handler(NamedTuple):

@@ -27,6 +27,7 @@ EXPECTED: dict[str, tuple[int, int]] = {
     "json-syntax": (8, 9),
     "json-constant": (6, 20),
     "nesting-too-deep": (2, 210),
+    "format-ambiguous": (2, 3),
     "top-level-type": (1, 1),
     "definition-type": (7, 15),
     "enabled-type": (3, 16),
