@@ -64,7 +64,7 @@ def compile_matcher(matcher: str | None) -> MatchFn:
 
 def with_other_hosts(names: list[str]) -> list[str]:
     """The names, and every host's name for each tool some host calls by one of them."""
-    from agenthooks.model.toolwords import same_tool_names
+    from agenthooks.model.tools import same_tool_names
 
     return [*names, *(other for name in names for other in same_tool_names(name))]
 

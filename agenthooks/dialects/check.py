@@ -237,9 +237,14 @@ class DialectChecker(Checker):
     def host_tool_words(self, dialect: str, event: str, matcher: str, pointer: str) -> None:
         """A tool matcher's literal names that its host never calls a tool
         (`model.toolwords`): another host's name, or a misspelt one."""
-        if self.thorough:
-            for word in matching.tool_words(dialect, matcher, event):
-                self.add(word.rule, word.message, pointer)
+        if not self.thorough:
+            return
+        words = matching.tool_words(dialect, matcher, event)
+        if words:  # the name is wrong: how to anchor it is no advice
+            self.findings = [f for f in self.findings
+                             if not (f.rule == "matcher-unanchored" and f.pointer == pointer)]
+        for word in words:
+            self.add(word.rule, word.message, pointer)
 
     def sequential(self, group: dict[str, Any], pointer: str) -> bool:
         sequential = group.get("sequential", False)

@@ -352,11 +352,12 @@ class _Indexes:
     """The lookups built from the table (a plain class: a namedtuple costs an `eval` at
     import, on the path of every run)."""
 
-    __slots__ = ("by_id", "by_name", "table", "to_canonical")
+    __slots__ = ("by_any_name", "by_id", "by_name", "table", "to_canonical")
 
     def __init__(self, table: tuple[Tool, ...]) -> None:
         self.table = table
         self.by_name = _name_index()
+        self.by_any_name = {name: tool for tool in table for name in every_name(tool)}
         self.by_id = {tool.id: tool for tool in table}
         self.to_canonical = _inverse_args()
 
@@ -375,6 +376,24 @@ def _index() -> _Indexes:
 def tool_for(dialect: str, name: str) -> Tool | None:
     """The row of a host's tool name; None for an unknown name or an MCP tool."""
     return _index().by_name.get(dialect, {}).get(name)
+
+
+def every_name(tool: Tool) -> tuple[str, ...]:
+    """Each host's names for a tool, once each, in table order."""
+    return tuple(dict.fromkeys(name for names in tool.names.values() for name in names))
+
+
+def tool_named(name: str) -> Tool | None:
+    """The tool some host calls `name` (at most one: no name of the table means two tools,
+    which a test keeps so), whichever host."""
+    return _index().by_any_name.get(name)
+
+
+def same_tool_names(name: str) -> tuple[str, ...]:
+    """Every host's name for the tool some host calls `name`; () for a name no host has: a
+    hooks.json matcher's `Bash` stands for `run_command` and the rest (`matcher`)."""
+    tool = tool_named(name)
+    return every_name(tool) if tool is not None else ()
 
 
 def _rename(args: Mapping[str, Any], renames: Mapping[str, str]) -> dict[str, Any]:

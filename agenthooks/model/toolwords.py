@@ -24,7 +24,7 @@ are left alone.
 from __future__ import annotations
 
 from agenthooks.model.hosts import HOST_TABLE
-from agenthooks.model.tools import TOOLS, Tool
+from agenthooks.model.tools import TOOLS, Tool, every_name, tool_named
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -46,32 +46,8 @@ class Word(NamedTuple):
     message: str
 
 
-def tool_named(name: str) -> Tool | None:
-    """The tool some host calls `name` (at most one: a test keeps names unique)."""
-    return _by_any_name().get(name)
-
-
-def every_name(tool: Tool) -> tuple[str, ...]:
-    """Each host's names for a tool, once each, in table order."""
-    return tuple(dict.fromkeys(name for names in tool.names.values() for name in names))
-
-
-def same_tool_names(name: str) -> tuple[str, ...]:
-    """Every host's name for the tool some host calls `name`; () for a name no host has."""
-    tool = tool_named(name)
-    return every_name(tool) if tool is not None else ()
-
-
-_INDEX: dict[int, dict[str, Tool]] = {}
-
-
 def _by_any_name() -> dict[str, Tool]:
-    found = _INDEX.get(id(TOOLS))
-    if found is None:
-        found = {name: tool for tool in TOOLS for name in every_name(tool)}
-        _INDEX.clear()
-        _INDEX[id(TOOLS)] = found
-    return found
+    return {name: tool for tool in TOOLS for name in every_name(tool)}
 
 
 def _host(dialect: str) -> str:

@@ -97,6 +97,9 @@ CASES: list[tuple[str, str, list[tuple[str, int, int]]]] = [
      [("matcher-wrong-host", 1, 39)]),
     ("gemini", '{"hooks": {"BeforeTool": [{"matcher": "^Bash$", "hooks": []}]}}\n',
      [("matcher-wrong-host", 1, 39)]),
+    # The name is wrong: no advice on anchoring it (matcher-unanchored) beside.
+    ("gemini", '{"hooks": {"BeforeTool": [{"matcher": "Bash", "hooks": []}]}}\n',
+     [("matcher-wrong-host", 1, 39)]),
     ("claude", '{"hooks": {"PreToolUse": [{"matcher": "Bassh|Write", "hooks": []}]}}\n',
      [("matcher-misspelt", 1, 39)]),
     ("gemini", '{"hooks": {"BeforeTool": [{"matcher": "^(run_shell_comand)$", "hooks": []}]}}\n',

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.model.tools import TOOLS
-from agenthooks.model.toolwords import distance, every_name, near_miss, words
+from agenthooks.model.tools import TOOLS, every_name
+from agenthooks.model.toolwords import distance, near_miss, words
 from agenthooks.plan.select import selects, tool_in
 
 
