@@ -448,12 +448,12 @@ class DialectChecker(Checker):
             self.add("timeout-invalid", f"timeout must be a positive number of {unit}, not "
                                         f"{shown}", pointer + "/timeout")
             return default
-        if self.dialect is GEMINI and value < 1000 and self.thorough:
+        if self.dialect.timeout_unit < 1 and value < 1000 and self.thorough:
             self.add("timeout-milliseconds", f"timeout {value} is {value} ms in Gemini CLI "
                                              f"(it counts milliseconds); if you meant "
                                              f"{value:g} seconds, write {value * 1000:g}",
                      pointer + "/timeout")
-        if self.dialect is CLAUDE:
+        if self.dialect.timeout_unit == 1:
             self.large_seconds(value, pointer + "/timeout", named="timeout",
                                counted=self.host)
         return float(value) * self.dialect.timeout_unit
