@@ -55,18 +55,20 @@ def compile_matcher(matcher: str | None) -> MatchFn:
     assert matcher is not None
     names = plain_names(matcher)
     if names is not None:
-        return frozenset(with_other_hosts(names)).__contains__
+        return frozenset(in_hooks_json_words(names)).__contains__
     import re
 
     pattern = re.compile(matcher)
     return lambda tool: pattern.fullmatch(tool) is not None
 
 
-def with_other_hosts(names: list[str]) -> list[str]:
-    """The names, and every host's name for each tool some host calls by one of them."""
-    from agenthooks.model.tools import same_tool_names
+def in_hooks_json_words(names: list[str]) -> list[str]:
+    """Plain names as hooks.json knows their tools: another host's name for a tool stands for
+    that tool (`model.tools.as_named_by`), compared with the call's tool in hooks.json's
+    words (`plan.select.tool_in`)."""
+    from agenthooks.model.tools import as_named_by
 
-    return [*names, *(other for name in names for other in same_tool_names(name))]
+    return as_named_by(names, "antigravity")
 
 
 def matcher_error(matcher: str) -> str | None:

@@ -27,7 +27,7 @@ another host's syntax: everything, a set of exact names, a regex that may match 
 from __future__ import annotations
 
 from agenthooks.dialects import dialect_spec
-from agenthooks.matcher import ALNUM, is_plain_name, plain_names
+from agenthooks.matcher import ALNUM, in_hooks_json_words, is_plain_name, plain_names
 from agenthooks.memo import memo
 
 TYPE_CHECKING = False
@@ -167,8 +167,8 @@ def antigravity_selection(matcher: str | None, event: str) -> Selection:
         return ALL
     assert matcher is not None
     names = plain_names(matcher)
-    if names is not None:
-        return Selection("names", tuple(names))
+    if names is not None:  # any host's name for a tool selects it (`matcher`)
+        return Selection("names", tuple(in_hooks_json_words(names)))
     return Selection("full", pattern=matcher, python=True)
 
 

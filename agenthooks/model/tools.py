@@ -27,7 +27,7 @@ from agenthooks.model.hosts import HOST_TABLE
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Iterable, Mapping
     from typing import Any, NamedTuple
 else:
     from agenthooks._records import NamedTuple
@@ -389,11 +389,16 @@ def tool_named(name: str) -> Tool | None:
     return _index().by_any_name.get(name)
 
 
-def same_tool_names(name: str) -> tuple[str, ...]:
-    """Every host's name for the tool some host calls `name`; () for a name no host has: a
-    hooks.json matcher's `Bash` stands for `run_command` and the rest (`matcher`)."""
-    tool = tool_named(name)
-    return every_name(tool) if tool is not None else ()
+def as_named_by(names: Iterable[str], dialect: str) -> list[str]:
+    """Matcher names as a host of `dialect` knows the tools they name: a name any host gives
+    a tool becomes that tool's names in `dialect` (every host's, where `dialect` has none:
+    such a tool is matched under its caller's name), another name stays. A hooks.json
+    matcher's `Bash|run_shell_command` is `run_command` (`matcher`)."""
+    found: list[str] = []
+    for name in names:
+        tool = tool_named(name)
+        found.extend((name,) if tool is None else tool.names.get(dialect) or every_name(tool))
+    return list(dict.fromkeys(found))
 
 
 def _rename(args: Mapping[str, Any], renames: Mapping[str, str]) -> dict[str, Any]:

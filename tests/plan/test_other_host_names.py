@@ -194,3 +194,26 @@ def test_explain_gives_validates_reason(tmp_path: Path) -> None:
         assert f"{rule}: {message}" in said.stdout.replace('\\"', '"'), (rule, said.stdout)
     # The host runs the file, and so does agenthooks: the Gemini file is not skipped.
     assert "skipped for errors" not in said.stdout
+
+
+@pytest.mark.parametrize(("matcher", "names"), [
+    ("Bash|run_shell_command", ("run_command",)),
+    ("run_command|Edit", ("run_command", "replace_file_content")),
+    ("TodoWrite", ("TodoWrite", "write_todos", "update_todo")),  # no name in hooks.json
+    ("my_tool|Bash", ("my_tool", "run_command")),
+])
+def test_what_a_hooks_json_matcher_selects(matcher: str, names: tuple[str, ...]) -> None:
+    # The one meaning list, explain and convert read, the run's own.
+    from agenthooks.dialects.matching import Selection, selection
+
+    assert selection("antigravity", matcher, "PreToolUse") == Selection("names", names)
+
+
+def test_convert_carries_another_hosts_names(agenthooks, tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / ".agents").mkdir()
+    (tmp_path / ".agents" / "hooks.json").write_text(json.dumps(HOOKS))
+    monkeypatch.chdir(tmp_path)
+    done = agenthooks("convert", ".agents/hooks.json", "--to", "gemini", "--lossy")
+    assert "cannot be carried exactly" not in done.err, done.err
+    assert json.loads(done.out)["hooks"]["BeforeTool"][0]["matcher"] == "^run_shell_command$"
