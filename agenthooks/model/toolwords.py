@@ -12,7 +12,8 @@ one the host calls a tool. Each name is one of:
   (`matcher-wrong-host`, an error, naming the host's own word; said only where the table
   gives the host its own name for that tool);
 - a near miss of a known name, a difference of case or one or two letters (`Run_Command`,
-  `run_comand`): an error naming the name meant (`matcher-misspelt`);
+  `run_comand`): an error naming the name meant (`matcher-misspelt`); in hooks.json any
+  host's name, in a host's own file that host's own;
 - anything else: a custom or MCP tool agenthooks cannot know, a warning in hooks.json
   (`matcher-unknown-tool`). A host's own file is not warned about: the table holds the tools
   its hosts share, not every tool a host has.
@@ -114,9 +115,9 @@ def _word(dialect: str, name: str, own: tuple[str, ...]) -> Word | None:
     if tool is not None:
         return _other_host(dialect, name, tool)
     hooks_json = dialect == "antigravity"
+    # A host's own file is held to its own names only: the table does not hold every tool of
+    # every host, and another host's name close to one of this host's tools may be its own.
     meant = near_miss(name, _by_any_name() if hooks_json else own)
-    if meant is None and not hooks_json:
-        meant = near_miss(name, _by_any_name())
     if meant is not None:
         return _misspelt(dialect, name, meant)
     if hooks_json:

@@ -217,3 +217,9 @@ def test_convert_carries_another_hosts_names(agenthooks, tmp_path: Path,
     done = agenthooks("convert", ".agents/hooks.json", "--to", "gemini", "--lossy")
     assert "cannot be carried exactly" not in done.err, done.err
     assert json.loads(done.out)["hooks"]["BeforeTool"][0]["matcher"] == "^run_shell_command$"
+
+
+def test_a_hosts_file_is_held_to_its_own_names() -> None:
+    # Copilot CLI's `skill` may be its own tool: no error for being near Claude Code's Skill.
+    assert words("copilot", ["skill"]) == []
+    assert [w.rule for w in words("antigravity", ["skill"])] == ["matcher-misspelt"]
