@@ -62,13 +62,13 @@ def compile_matcher(matcher: str | None) -> MatchFn:
     return lambda tool: pattern.fullmatch(tool) is not None
 
 
-def in_hooks_json_words(names: list[str]) -> list[str]:
+def in_hooks_json_words(names: list[str], *, keep: bool = True) -> list[str]:
     """Plain names as hooks.json knows their tools: another host's name for a tool stands for
     that tool (`model.tools.as_named_by`), compared with the call's tool in hooks.json's
-    words (`plan.select.tool_in`)."""
+    words (`plan.select.tool_in`). `keep`: the names as written too."""
     from agenthooks.model.tools import as_named_by
 
-    return as_named_by(names, "antigravity")
+    return as_named_by(names, "antigravity", keep=keep)
 
 
 def matcher_error(matcher: str) -> str | None:

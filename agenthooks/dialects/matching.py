@@ -168,7 +168,7 @@ def antigravity_selection(matcher: str | None, event: str) -> Selection:
     assert matcher is not None
     names = plain_names(matcher)
     if names is not None:  # any host's name for a tool selects it (`matcher`)
-        return Selection("names", tuple(in_hooks_json_words(names)))
+        return Selection("names", tuple(in_hooks_json_words(names, keep=False)))
     return Selection("full", pattern=matcher, python=True)
 
 

@@ -389,15 +389,18 @@ def tool_named(name: str) -> Tool | None:
     return _index().by_any_name.get(name)
 
 
-def as_named_by(names: Iterable[str], dialect: str) -> list[str]:
-    """Matcher names as a host of `dialect` knows the tools they name: a name any host gives
-    a tool becomes that tool's names in `dialect` (every host's, where `dialect` has none:
-    such a tool is matched under its caller's name), another name stays. A hooks.json
-    matcher's `Bash|run_shell_command` is `run_command` (`matcher`)."""
+def as_named_by(names: Iterable[str], dialect: str, *, keep: bool = True) -> list[str]:
+    """Matcher names as `dialect` knows their tools: after each name any host gives a tool,
+    that tool's names in `dialect` (every host's, where `dialect` has none: such a tool is
+    matched under its caller's name). A hooks.json matcher's `Bash|run_shell_command` selects
+    `run_command` (`matcher`). `keep`: the names themselves stay, for a caller that sends
+    another host's name as its own (a Python hook's `tool="bash"` called with `bash`);
+    without it, what a call in `dialect`'s words can be matched against."""
     found: list[str] = []
     for name in names:
         tool = tool_named(name)
-        found.extend((name,) if tool is None else tool.names.get(dialect) or every_name(tool))
+        mine = () if tool is None else tool.names.get(dialect) or every_name(tool)
+        found.extend((name, *mine) if keep or not mine else mine)
     return list(dict.fromkeys(found))
 
 
