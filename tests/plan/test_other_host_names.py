@@ -223,3 +223,17 @@ def test_a_hosts_file_is_held_to_its_own_names() -> None:
     # Copilot CLI's `skill` may be its own tool: no error for being near Claude Code's Skill.
     assert words("copilot", ["skill"]) == []
     assert [w.rule for w in words("antigravity", ["skill"])] == ["matcher-misspelt"]
+
+
+def test_a_note_is_a_notice_on_github_and_counts_apart(agenthooks, tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / ".agents").mkdir()
+    (tmp_path / ".agents" / "hooks.json").write_text(json.dumps(HOOKS))
+    monkeypatch.chdir(tmp_path)
+    github = agenthooks("validate", "--format", "github", "--strict")
+    assert github.code == 0
+    assert github.out.startswith("::notice file=.agents/hooks.json,line=1,")
+    assert "title=matcher-other-host" in github.out
+    assert github.err == "ok: 1 file, no problems, 2 notes\n"
+    data = json.loads(agenthooks("validate", "--format", "json").out)
+    assert {d["severity"] for d in data["diagnostics"]} == {"note"}
