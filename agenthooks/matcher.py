@@ -3,6 +3,11 @@
 `"run_command"` matches run_command only, never `mcp_x_run_command_v2`: unlike Claude Code and
 Gemini CLI, matchers here are anchored at both ends (`re.fullmatch`). `""`, `"*"` and no
 matcher at all match every tool.
+
+A plain name that is another host's name for a tool of the tool table (`Bash`,
+`run_shell_command`) selects that tool, whatever host calls it: hooks.json runs under every
+host, and its matchers are compared with the tool's name in hooks.json's words
+(`plan.select.tool_in`), so the name stands for every host's name of its tool.
 """
 
 from __future__ import annotations
@@ -50,11 +55,20 @@ def compile_matcher(matcher: str | None) -> MatchFn:
     assert matcher is not None
     names = plain_names(matcher)
     if names is not None:
-        return frozenset(names).__contains__
+        return frozenset(in_hooks_json_words(names)).__contains__
     import re
 
     pattern = re.compile(matcher)
     return lambda tool: pattern.fullmatch(tool) is not None
+
+
+def in_hooks_json_words(names: list[str], *, keep: bool = True) -> list[str]:
+    """Plain names as hooks.json knows their tools: another host's name for a tool stands for
+    that tool (`model.tools.as_named_by`), compared with the call's tool in hooks.json's
+    words (`plan.select.tool_in`). `keep`: the names as written too."""
+    from agenthooks.model.tools import as_named_by
+
+    return as_named_by(names, "antigravity", keep=keep)
 
 
 def matcher_error(matcher: str) -> str | None:

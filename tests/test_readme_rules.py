@@ -12,7 +12,8 @@ __all__ = ["README", "docs_text", "section"]  # imported from here by other test
 
 
 def test_every_rule_is_in_the_rule_table() -> None:
-    rows = dict(re.findall(r"^\| `([a-z-]+)` \| (error|warning) \|", section("validate"), re.M))
+    rows = dict(re.findall(r"^\| `([a-z-]+)` \| (error|warning|note) \|", section("validate"),
+                           re.M))
     assert set(rows) == set(RULES)
     assert {rule: rows[rule] for rule in RULES} == {r.id: r.severity for r in RULES.values()}
 

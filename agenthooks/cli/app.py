@@ -76,20 +76,29 @@ Exit status:
 """
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def overview() -> str:
+    """The program's help, its hosts named from the host table (`model.hosts`)."""
+    from agenthooks.model.hosts import HOST_TABLE
+
+    names = [row.name for row in HOST_TABLE]
+    hosts = ", ".join(names[:-1]) + " and " + names[-1]
+    return (
+        f"One hook engine for AI coding agents: run, check and explain the hooks of {hosts} "
+        "(hooks.json and each host's own files), Markdown hooks (.harness/hooks/*.md) and "
+        "Python hooks, under any of these hosts.\n\n"
+        "\b\nStart here:\n"
+        "  agenthooks init --host HOST       wire a workspace for a host\n"
+        "  agenthooks validate -r            check every hook file below this folder\n"
+        "  agenthooks list                   what would run\n"
+        "  agenthooks run EVENT < payload    what a host calls (agenthooks run --help)\n"
+        f"  HOST: {', '.join(HOSTS)}\n"
+    )
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]}, help=overview())
 @click.version_option(__version__, prog_name="agenthooks", message="%(prog)s %(version)s")
 def cli() -> None:
-    """One hook engine for AI coding agents: run, check and explain the hooks of
-    Antigravity (hooks.json), Claude Code and Gemini CLI (their settings files), Markdown
-    hooks (.harness/hooks/*.md) and Python hooks, under any of these hosts.
-
-    \b
-    Start here:
-      agenthooks init --host claude     wire a workspace (claude, gemini, antigravity)
-      agenthooks validate -r            check every hook file below this folder
-      agenthooks list                   what would run
-      agenthooks run EVENT < payload    what a host calls (agenthooks run --help)
-    """
+    """The program's group (its help: `overview`)."""
 
 
 @cli.command(short_help="Check every hook file and the user config, at file:line:col.",

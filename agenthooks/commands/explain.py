@@ -224,8 +224,14 @@ def matcher_why(handler: Handler, situation: Situation) -> str | None:
     seen, field = seen_value(handler, situation)
     if matching.matches(handler.dialect, handler.matcher, handler.event, seen):
         return None
+    # What validate says of the matcher's names, when it says they select nothing (a
+    # misspelling, another host's name) or nothing but a tool of that very name.
+    said = "".join(f"; {word.rule}: {word.message}"
+                   for word in matching.tool_words(handler.dialect, handler.matcher,
+                                                   handler.event)
+                   if word.rule != "matcher-other-host")
     return (f"matcher {handler.matcher!r} ({host_name(handler.dialect)}) does not select "
-            f"{what_is_seen(seen, field, situation.call.tool, handler.dialect)}")
+            f"{what_is_seen(seen, field, situation.call.tool, handler.dialect)}{said}")
 
 
 def seen_value(handler: Handler, situation: Situation) -> tuple[str | None, str]:

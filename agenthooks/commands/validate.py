@@ -20,6 +20,7 @@ from agenthooks.config.paths import walk_directories
 from agenthooks.config.rules import RULES
 from agenthooks.model.handlers import Diagnostic, Source
 from agenthooks.plan.recursion import runs_itself
+from agenthooks.plan.wired import runs_nothing
 from agenthooks.report.diagnostics import ValidationResult, report
 from agenthooks.report.escape import printable
 from agenthooks.sources.load import Loaded, load_all
@@ -182,6 +183,7 @@ def validate(
                      *fixtures[1], *missing,
                      *user_findings,
                      *runs_itself(loaded.files, user.default_host if user else None),
+                     *runs_nothing(loaded.files, user.default_host if user else None),
                      *near_miss_findings(paths, workspaces, configs, recursive)),
         empty_dirs=loaded.empty,
     )

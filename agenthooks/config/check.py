@@ -13,9 +13,9 @@ import re
 
 from agenthooks.config.rules import RULES
 from agenthooks.events import DEFAULT_TIMEOUT, INT32_MAX, did_you_mean, unknown_event_hint
-from agenthooks.matcher import matcher_error, matches_everything
+from agenthooks.matcher import matcher_error, matches_everything, plain_names
 from agenthooks.model.events import EVENTS, TOOL_EVENTS
-from agenthooks.model.handlers import Handler, Source, escape, json_kind
+from agenthooks.model.handlers import Handler, Source, breaks_file, escape, json_kind
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -39,6 +39,14 @@ FOREIGN_KEYS = {
     "name": "handler names are not part of this format; the hook name is the definition's key",
     "failClosed": "use `agenthooks run --fail-closed` instead",
 }
+
+
+AMBIGUOUS = (
+    "this file reads as Claude Code settings (or a Codex hooks.json) and as a hooks.json with "
+    "one hook named \"hooks\", and which one it is changes what runs: nothing of it runs "
+    "until you name its format with --dialect claude, --dialect codex or --dialect "
+    "antigravity (a hooks.json in a customization folder, such as .agents/hooks.json, is "
+    "always a hooks.json)")
 
 
 class Finding(NamedTuple):
@@ -80,10 +88,13 @@ class Checker:
     def add(self, rule: str, message: str, pointer: str, anchor: Anchor = "value") -> None:
         finding = Finding(rule, message, pointer, anchor)
         self.findings.append(finding)
-        if finding.severity == "error":
+        if breaks_file(finding.severity, rule):
             self.errors += 1
 
     def document(self, doc: Any) -> None:
+        if self.source.unsure:
+            self.add("format-ambiguous", AMBIGUOUS, "/hooks", "key")
+            return
         if not isinstance(doc, dict):
             self.add(
                 "top-level-type",
@@ -184,7 +195,24 @@ class Checker:
             return None
         if self.thorough:
             self.backtracking(matcher, pointer)
+            self.tool_words(matcher, pointer)
         return matcher
+
+    def large_seconds(self, value: float, pointer: str, *, named: str, counted: str) -> None:
+        """A timeout in seconds of 1000 or more (over 16 minutes, past what any host waits
+        by default) is most likely milliseconds: said, naming the unit."""
+        if value >= 1000 and self.thorough:
+            self.add("timeout-seconds", f"{named} {value:g} is {value:g} seconds in {counted}; "
+                                        f"if you meant {value / 1000:g} seconds, write "
+                                        f"{value / 1000:g}", pointer)
+
+    def tool_words(self, matcher: str, pointer: str) -> None:
+        """What a tool matcher's plain names say (`model.toolwords`): hooks.json selects a
+        tool by any host's name for it, and a misspelt or unknown name is said."""
+        from agenthooks.model.toolwords import words
+
+        for word in words("antigravity", plain_names(matcher) or ()):
+            self.add(word.rule, word.message, pointer)
 
     def group_hooks(self, group: dict[str, Any], pointer: str) -> list[Any] | None:
         hooks = group.get("hooks")
@@ -338,6 +366,8 @@ class Checker:
         timeout = handler.get("timeout", DEFAULT_TIMEOUT)
         # bool is an int to Python, but `true` is no number of seconds
         if isinstance(timeout, int) and not isinstance(timeout, bool) and 0 < timeout <= INT32_MAX:
+            self.large_seconds(timeout, pointer + "/timeout", named="timeout",
+                               counted="hooks.json")
             return timeout
         self.add("timeout-invalid", _timeout_message(timeout), pointer + "/timeout")
         return DEFAULT_TIMEOUT

@@ -511,24 +511,29 @@ def _named_dialects(
 ) -> Discovered:
     """Files named by --config, each read in its own dialect (or `dialect`)."""
     # Only here: a run in a workspace without settings files never imports the dialects.
-    from agenthooks.dialects import detect
+    from agenthooks.dialects import detect, unsure_format
 
     # A plugin named with --config runs in the first --workspace, else here.
     default_root = workspace_roots(workspaces, cwd)[0] if workspaces else cwd
     plain: list[str] = []
     named: list[Source] = []
+    unsure: set[str] = set()  # files read as hooks.json that another format reads too
     for given in configs:
         path = os.path.join(cwd, given)
         kind = "antigravity" if os.path.isdir(path) or is_markdown(path) else detect(
             path, dialect)
         if kind == "antigravity":
             plain.append(given)
+            if os.path.isfile(path) and unsure_format(path, dialect):
+                unsure.add(os.path.realpath(path))
         else:
             named.append(dialect_source(path, kind, dialect_owner(path, default_root), cwd,
                                         given=given))
     base = discover_all(configs=plain, workspaces=workspaces, cwd=cwd) if plain else \
         Discovered([], [])
-    return base._replace(dialect_sources=tuple(read_once(named)))
+    sources = [s._replace(unsure=True) if os.path.realpath(s.file) in unsure else s
+               for s in base.sources]
+    return base._replace(sources=sources, dialect_sources=tuple(read_once(named)))
 
 
 def discover(

@@ -15,7 +15,7 @@ from _collections_abc import Iterable
 from agenthooks import jsontext as json
 from agenthooks.config.rules import RULES
 from agenthooks.jsonlimits import MAX_DEPTH, could_be_too_deep, depth_exceeds
-from agenthooks.model.handlers import Diagnostic, Handler, HookFile, Source
+from agenthooks.model.handlers import Diagnostic, Handler, HookFile, Source, breaks_file
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -205,6 +205,8 @@ def load(source: Source, event: str | None = None) -> HookFile:
     The file is opened (and its size checked) on every run, but read only when the cache
     does not know it by its status.
     """
+    if source.unsure:  # never from the cache: read as it is now, it is an error
+        return check_file(source)
     try:
         fd, status = open_config(source.file)
     except Unusable:
@@ -371,7 +373,8 @@ def check_file(source: Source, *, schema: bool = True) -> HookFile:
             source, finding.rule, finding.message, line, column, finding.pointer
         ))
     found.sort(key=lambda d: (d.line, d.column))
-    handlers = tuple(checker.handlers) if not any(d.severity == "error" for d in found) else ()
+    handlers = () if any(breaks_file(d.severity, d.rule) for d in found) else tuple(
+        checker.handlers)
     return HookFile(source, handlers, tuple(found))
 
 

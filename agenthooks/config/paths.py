@@ -112,11 +112,13 @@ def _plain_files_under(path: str, recursive: bool) -> list[str]:
 def _named_source(path: str, given: str, cwd: str, dialect: str | None) -> Source:
     """The Source of a file named on the command line, read in the dialect it has."""
     if not is_markdown(path) and os.path.isfile(path):
-        from agenthooks.dialects import detect
+        from agenthooks.dialects import detect, unsure_format
 
         kind = detect(path, dialect)
         if kind != "antigravity":
             return dialect_source(path, kind, dialect_owner(path, cwd), cwd, given=given)
+        if unsure_format(path, dialect):
+            return source_of(path, owner_of(path, cwd), cwd, given=given)._replace(unsure=True)
     return source_of(path, owner_of(path, cwd), cwd, given=given)
 
 

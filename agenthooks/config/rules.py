@@ -32,6 +32,9 @@ RULES: dict[str, Rule] = {
         Rule("json-syntax", "error", "the file is not valid JSON"),
         Rule("json-constant", "error", "NaN or Infinity, which JSON does not allow"),
         Rule("nesting-too-deep", "error", "lists and objects nested more than 200 levels deep"),
+        Rule("format-ambiguous", "error", "a file named by path whose content reads as "
+             "another host's settings too (`{\"hooks\": {\"PreToolUse\": [...]}}`): which, "
+             "--dialect says"),
         Rule("top-level-type", "error", "the top level is not an object of hook names"),
         Rule("definition-type", "error", "a hook definition is not an object"),
         Rule("enabled-type", "error", "`enabled` is not true or false"),
@@ -45,6 +48,8 @@ RULES: dict[str, Rule] = {
         Rule("group-hooks", "error", "a matcher group without a `hooks` list"),
         Rule("matcher-type", "error", "a matcher that is not a string"),
         Rule("matcher-regex", "error", "a matcher that is not a valid regex"),
+        Rule("matcher-misspelt", "error", "a tool matcher's name that misspells a tool's name "
+             "(case, a letter or two): it never selects that tool"),
         Rule("handler-type", "error", "a handler that is not an object"),
         Rule("handler-kind", "error", "a handler `type` the host does not know (hooks.json: "
              "command, prompt)"),
@@ -62,7 +67,13 @@ RULES: dict[str, Rule] = {
              "missing or not executable"),
         Rule("prompt-handler", "warning", "a prompt handler, which agenthooks cannot run"),
         Rule("no-events", "warning", "a hook definition with no event"),
+        Rule("matcher-other-host", "note", "a hooks.json matcher naming a tool in another "
+             "host's words (`Bash`): it selects that tool under every host"),
+        Rule("matcher-unknown-tool", "warning", "a hooks.json matcher naming a tool no host has: "
+             "it selects only a custom or MCP tool of that very name"),
         Rule("matcher-backtracking", "warning", "a matcher with a repetition inside a repetition"),
+        Rule("timeout-seconds", "warning", "a timeout of 1000 or more where the host counts "
+             "seconds (hooks.json, Claude Code, Codex, Cursor, Copilot): likely milliseconds"),
         Rule("control-character", "warning", "control characters in a hook name or command"),
         Rule("duplicate-handler", "warning", "the same handler under two hook names runs once"),
         Rule("unsafe-workspace", "error", "a discovered hook file (or its folder) others could "
@@ -73,6 +84,8 @@ RULES: dict[str, Rule] = {
              "none of its gates runs"),
         Rule("user-config", "error", "the user config file (`~/.config/agenthooks/config.toml`) "
              "is not valid TOML or has a bad key or value: every run stops with an error"),
+        Rule("wiring-runs-nothing", "error", "an `agenthooks run` entry on an event no file "
+             "agenthooks reads under that host has: it gates nothing"),
         Rule("runs-itself", "error", "a handler that runs `agenthooks run` on the file it is "
              "in: the host runs it, and it runs the file's other hooks a second time"),
     )
@@ -136,6 +149,8 @@ DIALECT_RULES: dict[str, Rule] = {
              "a handler or group setting of the wrong type (`args`, `async`, `sequential`...)"),
         Rule("timeout-milliseconds", "warning",
              "a Gemini `timeout` under 1000, which looks like seconds but counts milliseconds"),
+        Rule("matcher-wrong-host", "error",
+             "a host's tool matcher naming a tool in another host's words: it never matches"),
         Rule("matcher-unanchored", "warning",
              "a tool regex that also matches longer names (`Edit.*` matches NotebookEdit)"),
         Rule("matcher-mcp-server", "warning",
@@ -156,8 +171,6 @@ DIALECT_RULES: dict[str, Rule] = {
         Rule("option-ignored", "warning",
              "a handler option its host ignores on this event (Cursor's `loop_limit` off "
              "stop/subagentStop, `failClosed` where nothing can be blocked)"),
-        Rule("timeout-seconds", "warning",
-             "a timeout of 1000 or more where the host counts seconds (Cursor): likely ms"),
         Rule("cursor-reads-claude", "warning",
              "a project with Cursor hooks and Claude Code hooks: Cursor runs both"),
         Rule("copilot-reads-claude", "warning",

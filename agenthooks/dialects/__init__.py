@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from agenthooks.dialects.spec import Dialect
 
 __all__ = ["DIALECTS", "detect", "dialect_of_place", "dialect_of_shape", "dialect_spec",
-           "every_dialect_spec", "plugin_root_of"]
+           "every_dialect_spec", "plugin_root_of", "unsure_format"]
 
 CLAUDE_PLUGIN_MANIFEST = os.path.join(".claude-plugin", "plugin.json")
 GEMINI_EXTENSION_MANIFEST = "gemini-extension.json"
@@ -95,19 +95,12 @@ def dialect_of_shape(path: str) -> str:
     """The dialect a file's content says: a `hooks` object whose events are Gemini's (or a
     `hooksConfig`) is Gemini CLI's, one with other events Claude Code's; anything else is
     hooks.json. Unreadable or invalid files are hooks.json, whose checks report them."""
-    from agenthooks import jsontext
-    from agenthooks.config.loader import Unusable, read_bytes
     from agenthooks.dialects.claude import EVENTS as CLAUDE_EVENTS
     from agenthooks.dialects.gemini import EVENTS as GEMINI_EVENTS
-    from agenthooks.dialects.load import strip_comments
     from agenthooks.model.events import EVENTS as HOOKS_JSON_EVENTS
     from agenthooks.model.events import FLAT_EVENTS
 
-    try:
-        data, _ = read_bytes(path)
-        doc = jsontext.loads(strip_comments(data.decode("utf-8-sig")))
-    except (Unusable, ValueError, RecursionError):
-        return "antigravity"
+    doc = _document(path)
     if not isinstance(doc, dict) or not isinstance(doc.get("hooks"), dict):
         return "antigravity"
     marked = _marked(doc)
@@ -125,7 +118,59 @@ def dialect_of_shape(path: str) -> str:
     grouped = any(isinstance(item, dict) and "hooks" in item
                   for event, items in hooks.items() if event in FLAT_EVENTS
                   and isinstance(items, list) for item in items)
-    return "claude" if grouped or len(doc) > 1 else "antigravity"
+    if grouped or len(doc) > 1 or _handler_keys(hooks) & _claude_only_keys():
+        return "claude"  # Claude Code's groups, settings or handler keys (`async`, `if`...)
+    return "antigravity"
+
+
+def _claude_only_keys() -> set[str]:
+    """The handler keys Claude Code knows and hooks.json does not (`async`, `if`, `url`...)."""
+    from agenthooks.config.check import HANDLER_KEYS
+    from agenthooks.dialects.claude import CLAUDE
+
+    ours = {key for keys in HANDLER_KEYS.values() for key in keys}
+    return {key for kind in CLAUDE.types.values() for key in kind.keys} - ours
+
+
+def _document(path: str) -> object:
+    """A file's JSON (comments allowed), or None when it is unreadable or not JSON."""
+    from agenthooks import jsontext
+    from agenthooks.config.loader import Unusable, read_bytes
+    from agenthooks.dialects.load import strip_comments
+
+    try:
+        data, _ = read_bytes(path)
+        return jsontext.loads(strip_comments(data.decode("utf-8-sig")))
+    except (Unusable, ValueError, RecursionError):
+        return None
+
+
+def _handlers(hooks: dict[str, object]) -> list[object]:
+    """The handlers of a `hooks` object's matcher groups, whatever the format."""
+    return [handler for items in hooks.values() if isinstance(items, list)
+            for item in items if isinstance(item, dict)
+            for handler in (item["hooks"] if isinstance(item.get("hooks"), list) else [item])]
+
+
+def _handler_keys(hooks: dict[str, object]) -> set[str]:
+    return {key for handler in _handlers(hooks) if isinstance(handler, dict) for key in handler}
+
+
+def unsure_format(path: str, override: str | None = None) -> bool:
+    """Whether a file read as hooks.json could as well be Claude Code's settings (or a Codex
+    hooks.json): named by path (no place, no `--dialect`), its only key `hooks`, holding
+    matcher groups of events both formats have, each handler with a `type` (Claude Code
+    requires one) and no key of Claude Code's alone. One format would run a hook named
+    "hooks"; the other the settings of another host."""
+    if override is not None or dialect_of_place(path) is not None:
+        return False
+    doc = _document(path)
+    if not isinstance(doc, dict) or set(doc) != {"hooks"} or not isinstance(doc["hooks"], dict):
+        return False
+    hooks = doc["hooks"]
+    handlers = _handlers(hooks)
+    return bool(handlers) and "enabled" not in hooks and dialect_of_shape(path) == \
+        "antigravity" and all(isinstance(h, dict) and "type" in h for h in handlers)
 
 
 def _marked(doc: dict[str, object]) -> str | None:

@@ -26,7 +26,7 @@ from agenthooks.dialects.spec import Dialect, HandlerType
 from agenthooks.events import INT32_MAX, did_you_mean
 from agenthooks.matcher import is_plain_name
 from agenthooks.model.events import HOST_NAMES, other_host_hint
-from agenthooks.model.handlers import Handler, Source, escape, json_kind
+from agenthooks.model.handlers import Handler, Source, breaks_file, escape, json_kind
 from agenthooks.model.hosts import imported
 
 TYPE_CHECKING = False
@@ -97,7 +97,7 @@ class DialectChecker(Checker):
     def add(self, rule: str, message: str, pointer: str, anchor: Anchor = "value") -> None:
         """As `Checker.add`, with severities from the table of every format's rules."""
         self.findings.append(Finding(rule, message, pointer, anchor))
-        if ALL_RULES[rule].severity == "error":
+        if breaks_file(ALL_RULES[rule].severity, rule):
             self.errors += 1
 
     # --- the settings object ------------------------------------------------------------------
@@ -231,7 +231,20 @@ class DialectChecker(Checker):
                      pointer)
             return None
         self.matcher(event, matcher, pointer)
+        self.host_tool_words(self.dialect.name, event, matcher, pointer)
         return matcher
+
+    def host_tool_words(self, dialect: str, event: str, matcher: str, pointer: str) -> None:
+        """A tool matcher's literal names that its host never calls a tool
+        (`model.toolwords`): another host's name, or a misspelt one."""
+        if not self.thorough:
+            return
+        words = matching.tool_words(dialect, matcher, event)
+        if words:  # the name is wrong: how to anchor it is no advice
+            self.findings = [f for f in self.findings
+                             if not (f.rule == "matcher-unanchored" and f.pointer == pointer)]
+        for word in words:
+            self.add(word.rule, word.message, pointer)
 
     def sequential(self, group: dict[str, Any], pointer: str) -> bool:
         sequential = group.get("sequential", False)
@@ -435,11 +448,14 @@ class DialectChecker(Checker):
             self.add("timeout-invalid", f"timeout must be a positive number of {unit}, not "
                                         f"{shown}", pointer + "/timeout")
             return default
-        if self.dialect is GEMINI and value < 1000 and self.thorough:
+        if self.dialect.timeout_unit < 1 and value < 1000 and self.thorough:
             self.add("timeout-milliseconds", f"timeout {value} is {value} ms in Gemini CLI "
                                              f"(it counts milliseconds); if you meant "
                                              f"{value:g} seconds, write {value * 1000:g}",
                      pointer + "/timeout")
+        if self.dialect.timeout_unit == 1:
+            self.large_seconds(value, pointer + "/timeout", named="timeout",
+                               counted=self.host)
         return float(value) * self.dialect.timeout_unit
 
     def version_given(self, doc: dict[str, Any], version: int, missing: str,
@@ -483,10 +499,7 @@ class DialectChecker(Checker):
             self.add("timeout-invalid", f"{named} must be a positive number of seconds, not "
                                         f"{shown}", f"{pointer}/{key}")
             return default
-        if value >= 1000 and self.thorough:
-            self.add("timeout-seconds", f"{named} {value:g} is {value:g} seconds in {counted}; "
-                                        f"if you meant {value / 1000:g} seconds, write "
-                                        f"{value / 1000:g}", f"{pointer}/{key}")
+        self.large_seconds(value, f"{pointer}/{key}", named=named, counted=counted)
         return float(value)
 
     def dialect_script(self, command: str, exec_form: bool, pointer: str) -> None:

@@ -75,6 +75,7 @@ CODEX = Dialect(
     whole_file=True,
     reader="agenthooks.dialects.codex_check:read",
     parser="agenthooks.dialects.codex_toml:parse",
+    matcher_aliases=tuple(name for names in MATCHER_ALIASES.values() for name in names),
 )
 
 

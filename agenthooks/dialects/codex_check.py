@@ -106,6 +106,7 @@ class CodexChecker(DialectChecker):
             self.add("codex-shutdown-timeout", f"Codex stops {event} hooks after a few "
                                                f"seconds whatever their timeout ({value} s "
                                                "here)", pointer + "/timeout")
+        self.large_seconds(value, pointer + "/timeout", named="timeout", counted="Codex")
         return float(max(value, 1))
 
     # --- Codex's own trust ---------------------------------------------------------------------

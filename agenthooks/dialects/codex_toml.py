@@ -96,6 +96,7 @@ def positions(text: str) -> PositionMap:
         if header is not None and not line.lstrip().startswith("#"):
             table = _table_pointer(header.group(1) == "[[", header.group(2), counts)
             found.values.setdefault(table, offset + line.index("["))
+            _place_event(found, table, line, offset)
         elif table:
             key = key_at(line)
             if key is not None:
@@ -105,6 +106,19 @@ def positions(text: str) -> PositionMap:
                 found.values.setdefault(pointer, offset + key.end())
         offset += len(line)
     return found
+
+
+def _place_event(found: PositionMap, table: str, line: str, offset: int) -> None:
+    """The event of a `[[hooks.X...]]` header, placed at its name on the first header that
+    names it: what a finding about the event (`codex-unknown-event`) points at."""
+    parts = table.split("/")
+    if len(parts) < 3 or parts[1] != "hooks":
+        return
+    event = f"/hooks/{parts[2]}"
+    name = parts[2].replace("~1", "/").replace("~0", "~")
+    at = offset + max(line.find(name, line.index("[")), line.index("["))
+    found.keys.setdefault(event, at)
+    found.values.setdefault(event, at)
 
 
 def _table_pointer(array: bool, dotted: str, counts: dict[str, int]) -> str:

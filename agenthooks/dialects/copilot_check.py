@@ -31,7 +31,7 @@ from agenthooks.dialects.copilot import COMMAND_FIELDS, COPILOT, EVENTS, PASCAL_
 from agenthooks.dialects.copilot import selection as copilot_selection
 from agenthooks.dialects.matching import regex_error
 from agenthooks.matcher import is_plain_name
-from agenthooks.model.handlers import Handler, Source, json_kind
+from agenthooks.model.handlers import Handler, Source, breaks_file, json_kind
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -111,7 +111,7 @@ class CopilotChecker(DialectChecker):
         del self.findings[start:]
         self.errors = errors
         for finding in found:
-            if ALL_RULES[finding.rule].severity != "error":
+            if not breaks_file(ALL_RULES[finding.rule].severity, finding.rule):
                 self.findings.append(finding)
                 continue
             self.add("copilot-item-dropped", f"{finding.message} ({finding.rule}): Copilot "
@@ -227,6 +227,8 @@ class CopilotChecker(DialectChecker):
                                      f"on every {event}", where, "key")
         elif copilot_selection(matcher, event).form == "never":
             self.add("copilot-matcher-skipped", skipped, where)
+        else:
+            self.host_tool_words("copilot", event, matcher, where)
         return matcher
 
     def copilot_timeout(self, handler: dict[str, Any], pointer: str) -> float:
@@ -346,8 +348,12 @@ def unknown_event(event: str) -> str:
     """Why Copilot drops an event it does not know, with the name it likely meant: Copilot
     matches names case-sensitively (measured with copilot 1.0.102: `pretooluse` and
     `PreToolUSE` never ran; github/copilot-cli#4520)."""
-    meant = next((known for known in (*EVENTS, *sorted(PASCAL_EVENTS))
-                  if known.lower() == event.lower()), None)
+    known = (*EVENTS, *sorted(PASCAL_EVENTS))
+    meant = next((word for word in known if word.lower() == event.lower()), None)
+    if meant is None:  # a misspelling (`preToolUze`): the closest name
+        from agenthooks.events import did_you_mean
+
+        meant = did_you_mean(event, list(known))
     hint = f"did you mean {meant!r}? " if meant else ""
     return (f"unknown event {event!r}: {hint}Copilot drops the hooks of an event it does not "
             "know without a word (names are case-sensitive), and runs the rest of the file")

@@ -127,6 +127,8 @@ class CursorChecker(DialectChecker):
                                       f"({regex_error(matcher)}): agenthooks never runs this "
                                       "handler, and what Cursor does with it is not "
                                       "documented", where)
+        else:
+            self.host_tool_words("cursor", event, matcher, where)
         return matcher
 
     def cursor_timeout(self, event: str, handler: dict[str, Any], pointer: str) -> float:

@@ -12,7 +12,7 @@ from agenthooks import jsontext
 from agenthooks.config.loader import Unusable, _syntax_message, read_bytes
 from agenthooks.config.rules import ALL_RULES
 from agenthooks.jsonlimits import MAX_DEPTH, could_be_too_deep
-from agenthooks.model.handlers import Diagnostic, Handler, HookFile, Source
+from agenthooks.model.handlers import Diagnostic, Handler, HookFile, Source, breaks_file
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -211,7 +211,7 @@ def check_dialect_file(source: Source, *, thorough: bool = True,
     found.sort(key=lambda d: (d.line, d.column))
     # Claude Code reads none of a settings file that does not validate; Gemini CLI's registry
     # skips each invalid event, group or handler and registers the rest.
-    broken = any(d.severity == "error" for d in found) and _spec(source).whole_file
+    broken = any(breaks_file(d.severity, d.rule) for d in found) and _spec(source).whole_file
     handlers = () if broken else tuple(checker.handlers)
     return DialectFile(HookFile(source, handlers, tuple(found)), checker.switch_given,
                        checker.disabled)

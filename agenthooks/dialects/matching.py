@@ -27,7 +27,7 @@ another host's syntax: everything, a set of exact names, a regex that may match 
 from __future__ import annotations
 
 from agenthooks.dialects import dialect_spec
-from agenthooks.matcher import ALNUM, is_plain_name, plain_names
+from agenthooks.matcher import ALNUM, in_hooks_json_words, is_plain_name, plain_names
 from agenthooks.memo import memo
 
 TYPE_CHECKING = False
@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     import re
     from collections.abc import Callable
     from typing import Literal, NamedTuple
+
+    from agenthooks.model.toolwords import Word
     Form = Literal["all", "names", "search", "full", "never"]
 else:
     from agenthooks._records import NamedTuple
@@ -165,8 +167,8 @@ def antigravity_selection(matcher: str | None, event: str) -> Selection:
         return ALL
     assert matcher is not None
     names = plain_names(matcher)
-    if names is not None:
-        return Selection("names", tuple(names))
+    if names is not None:  # any host's name for a tool selects it (`matcher`)
+        return Selection("names", tuple(in_hooks_json_words(names, keep=False)))
     return Selection("full", pattern=matcher, python=True)
 
 
@@ -256,6 +258,29 @@ def _balanced(pattern: str, python: bool = False) -> bool:
             if depth < 0:
                 return False
     return depth == 0 and regex_error(pattern, python) is None
+
+
+def tool_words(dialect: str, matcher: str | None, event: str) -> list[Word]:
+    """What a tool matcher's literal names say in a file of `dialect` (`model.toolwords`):
+    another host's name, a misspelling...; [] where the event matches no tool name, or the
+    matcher holds no plain name."""
+    from agenthooks.model.toolwords import words
+
+    if matcher is None:
+        return []
+    if dialect == "antigravity":
+        from agenthooks.model.events import TOOL_EVENTS
+
+        names = plain_names(matcher) if event in TOOL_EVENTS else None
+        return words(dialect, names or ())
+    spec = dialect_spec(dialect)
+    if spec.events.get(event) != "tool_name":
+        return []
+    chosen = simplify(selection(dialect, matcher, event))
+    names = list(chosen.names) if chosen.form == "names" else (
+        plain_names(chosen.pattern) if chosen.form in ("search", "full") else None)
+    return words(dialect, names or (), anywhere=chosen.form == "search",
+                 also=spec.matcher_aliases)
 
 
 def describe(chosen: Selection) -> str:

@@ -72,6 +72,9 @@ class Dialect(NamedTuple):
     parser: str | None = None
     # Top-level keys that mark a file of this format whatever its place (Cursor's `version`).
     marker_keys: tuple[str, ...] = ()
+    # Names besides its own tool names (`model.tools`) that its matchers select tools by
+    # (Codex's `Write`, `Edit`, `Agent`).
+    matcher_aliases: tuple[str, ...] = ()
 
     def default_timeout_for(self, event: str) -> float:
         return self.timeout_by_event.get(event, self.default_timeout)

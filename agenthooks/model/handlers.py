@@ -16,7 +16,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Literal, NamedTuple, Protocol
     Level = Literal["user", "workspace"]
-    Severity = Literal["error", "warning"]
+    Severity = Literal["error", "warning", "note"]
     Status = Literal["ok", "blocked", "warning", "timeout", "not-started", "skipped"]
 
     class Ended(Protocol):
@@ -80,6 +80,10 @@ class Source(NamedTuple):
     dialect: str = "antigravity"
     # The plugin (or extension) folder of a plugin's `hooks/hooks.json`: CLAUDE_PLUGIN_ROOT.
     plugin_root: str | None = None
+    # Read as hooks.json for want of anything better: named by path, no --dialect, and a
+    # content that another host's format reads too (`dialects.ambiguous_shape`); such a file
+    # is an error (`format-ambiguous`), never run in a format it was perhaps not written in.
+    unsure: bool = False
 
 
 class Handler(NamedTuple):
@@ -127,6 +131,17 @@ def run_folder(handler: Handler) -> str:
     return handler.source.cwd if handler.speaks is None else handler.source.workspace
 
 
+# Errors about one matcher that never selects the tool it names (`model.toolwords`): `validate`
+# fails on them, but the host runs the file, that handler included, for every other call; so
+# does agenthooks. Every other error keeps the file (or its entry) from running.
+SELECTS_NOTHING = frozenset({"matcher-misspelt", "matcher-wrong-host"})
+
+
+def breaks_file(severity: str, rule: str) -> bool:
+    """Whether a finding of this severity and rule keeps its file (or entry) from running."""
+    return severity == "error" and rule not in SELECTS_NOTHING
+
+
 class Diagnostic(NamedTuple):
     """A finding at a place in a file; `line` and `column` are 1-based, columns in characters."""
 
@@ -164,7 +179,8 @@ class HookFile(NamedTuple):
 
     @property
     def errors(self) -> tuple[Diagnostic, ...]:
-        return tuple(d for d in self.diagnostics if d.severity == "error")
+        """The errors that keep the file from running (`breaks_file`)."""
+        return tuple(d for d in self.diagnostics if breaks_file(d.severity, d.rule))
 
     @property
     def ok(self) -> bool:

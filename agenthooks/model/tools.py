@@ -27,7 +27,7 @@ from agenthooks.model.hosts import HOST_TABLE
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Iterable, Mapping
     from typing import Any, NamedTuple
 else:
     from agenthooks._records import NamedTuple
@@ -355,11 +355,12 @@ class _Indexes:
     """The lookups built from the table (a plain class: a namedtuple costs an `eval` at
     import, on the path of every run)."""
 
-    __slots__ = ("by_id", "by_name", "table", "to_canonical")
+    __slots__ = ("by_any_name", "by_id", "by_name", "table", "to_canonical")
 
     def __init__(self, table: tuple[Tool, ...]) -> None:
         self.table = table
         self.by_name = _name_index()
+        self.by_any_name = {name: tool for tool in table for name in every_name(tool)}
         self.by_id = {tool.id: tool for tool in table}
         self.to_canonical = _inverse_args()
 
@@ -378,6 +379,32 @@ def _index() -> _Indexes:
 def tool_for(dialect: str, name: str) -> Tool | None:
     """The row of a host's tool name; None for an unknown name or an MCP tool."""
     return _index().by_name.get(dialect, {}).get(name)
+
+
+def every_name(tool: Tool) -> tuple[str, ...]:
+    """Each host's names for a tool, once each, in table order."""
+    return tuple(dict.fromkeys(name for names in tool.names.values() for name in names))
+
+
+def tool_named(name: str) -> Tool | None:
+    """The tool some host calls `name` (at most one: no name of the table means two tools,
+    which a test keeps so), whichever host."""
+    return _index().by_any_name.get(name)
+
+
+def as_named_by(names: Iterable[str], dialect: str, *, keep: bool = True) -> list[str]:
+    """Matcher names as `dialect` knows their tools: after each name any host gives a tool,
+    that tool's names in `dialect` (every host's, where `dialect` has none: such a tool is
+    matched under its caller's name). A hooks.json matcher's `Bash|run_shell_command` selects
+    `run_command` (`matcher`). `keep`: the names themselves stay, for a caller that sends
+    another host's name as its own (a Python hook's `tool="bash"` called with `bash`);
+    without it, what a call in `dialect`'s words can be matched against."""
+    found: list[str] = []
+    for name in names:
+        tool = tool_named(name)
+        mine = () if tool is None else tool.names.get(dialect) or every_name(tool)
+        found.extend((name, *mine) if keep or not mine else mine)
+    return list(dict.fromkeys(found))
 
 
 def _rename(args: Mapping[str, Any], renames: Mapping[str, str]) -> dict[str, Any]:

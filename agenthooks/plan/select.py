@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 from _collections_abc import Iterable, Mapping, Sequence
 
-from agenthooks.matcher import NAME_CHARS, handler_matches
+from agenthooks.matcher import NAME_CHARS, handler_matches, is_plain_name
 from agenthooks.memo import memo
 from agenthooks.model.events import is_tool_event
 from agenthooks.model.handlers import Handler, HookFile, Source
@@ -62,8 +62,8 @@ def selects(matcher: str | None, tool_event: bool, tool: str | None) -> bool:
     whose `needed_text` the name lacks (most patterns of a large file, on most calls: a run
     whose patterns are all ruled out so never imports `re`)."""
     if tool_event and tool is not None and matcher and not all(
-            map(tool.__contains__, needed_text(matcher))):
-        return False
+            map(tool.__contains__, needed_text(matcher))) and not is_plain_name(matcher):
+        return False  # a plain name may be another host's name for the tool (`matcher`)
     return handler_matches(matcher, tool_event, tool)
 
 

@@ -46,6 +46,11 @@ class ValidationResult:
     def warnings(self) -> int:
         return sum(1 for d in self.diagnostics if d.severity == "warning")
 
+    @property
+    def notes(self) -> int:
+        """Findings that tell how a file is read, never a problem: they change no exit code."""
+        return sum(1 for d in self.diagnostics if d.severity == "note")
+
     def exit_code(self, *, strict: bool = False) -> int:
         if self.errors or (strict and self.warnings):
             return 1
@@ -53,10 +58,12 @@ class ValidationResult:
 
     def summary(self) -> str:
         files = _plural(len(self.sources), "file")
-        if not self.diagnostics:
-            return f"ok: {files}, no problems"
+        notes = f", {_plural(self.notes, 'note')}" if self.notes else ""
+        if not self.errors and not self.warnings:
+            return f"ok: {files}, no problems{notes}"
         return (
-            f"{_plural(self.errors, 'error')}, {_plural(self.warnings, 'warning')} in {files}"
+            f"{_plural(self.errors, 'error')}, {_plural(self.warnings, 'warning')}{notes} in "
+            f"{files}"
         )
 
 
@@ -147,7 +154,7 @@ class TextReporter(Reporter):
 
         console = Console(file=self.stream, highlight=False, markup=False, soft_wrap=True)
         for diagnostic in result.diagnostics:
-            style = "bold red" if diagnostic.severity == "error" else "bold yellow"
+            style = _STYLES[diagnostic.severity]
             heading = Text()
             place = f"{printable(diagnostic.file)}:{diagnostic.line}:{diagnostic.column}:"
             heading.append(place, "bold")
@@ -171,10 +178,13 @@ class TextReporter(Reporter):
             _print_summary(console, result)
 
 
+_STYLES = {"error": "bold red", "warning": "bold yellow", "note": "bold blue"}
+
+
 def _print_summary(console: Console, result: ValidationResult) -> None:
     from rich.text import Text
 
-    if not result.diagnostics:
+    if not result.errors and not result.warnings:
         console.print(Text(result.summary(), "bold green"))
     else:
         console.print(Text(result.summary(), "bold red" if result.errors else "bold yellow"))
@@ -242,7 +252,9 @@ class GithubReporter(Reporter):
                 )
             )
             message = escape_data(printable(d.message))
-            self.stream.write(f"::{d.severity} {properties}::{message}\n")
+            # GitHub's word for an annotation that is neither error nor warning: `notice`.
+            level = "notice" if d.severity == "note" else d.severity
+            self.stream.write(f"::{level} {properties}::{message}\n")
 
 
 REPORTERS: dict[str, type[Reporter]] = {

@@ -31,6 +31,8 @@ SCHEMA_BLIND = {
     "bom": "a byte-order mark is gone once the text is decoded",
     "encoding": "the bytes do not decode, so there is no document",
     "unreadable": "there is no file",
+    "format-ambiguous": "a hook named `hooks` is valid hooks.json: whether it is one, only "
+                        "its place or --dialect says",
     "matcher-regex": "JSON Schema's `format: regex` is ECMA 262 and not asserted; ours is Python",
     "timeout-float": "JSON Schema's integer accepts 5.0; Antigravity's loader does not",
     "command-blank": "minLength counts blanks; a command of spaces runs nothing",

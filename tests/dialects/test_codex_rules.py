@@ -213,3 +213,29 @@ def test_only_a_config_toml_that_may_hold_hooks_is_parsed(tmp_path: Path, text: 
                                                            hooks: bool) -> None:
     hook_file = check_toml(tmp_path, text)
     assert bool(hook_file.handlers) == hooks
+
+
+def test_an_unknown_inline_event_is_at_its_table(tmp_path: Path) -> None:
+    hook_file = check_toml(tmp_path, TOML.replace("[[hooks.Stop]]", "[[hooks.AfterAgent]]")
+                           .replace("[[hooks.Stop.hooks]]", "[[hooks.AfterAgent.hooks]]"))
+    assert ("codex-unknown-event", 10, 9) in found(hook_file)
+
+
+def test_a_timeout_in_milliseconds_is_named(tmp_path: Path) -> None:
+    hook_file = check(tmp_path, hooks("Stop", '{"hooks": [' + CMD + ', "timeout": 30000}]}'))
+    assert found(hook_file) == [("timeout-seconds", 1, 79)]
+    (diagnostic,) = [d for d in hook_file.diagnostics if d.rule == "timeout-seconds"]
+    assert "30000 seconds in Codex; if you meant 30 seconds, write 30" in diagnostic.message
+
+
+@pytest.mark.parametrize(("matcher", "rules"), [
+    ("Bash|apply_patch", []),
+    ("Write|Edit|Agent", []),  # Codex's matcher aliases
+    ("run_shell_command", ["matcher-wrong-host"]),
+    ("Bassh", ["matcher-misspelt"]),
+])
+def test_tool_names_in_a_codex_matcher(tmp_path: Path, matcher: str, rules: list[str]) -> None:
+    hook_file = check(tmp_path, hooks("PreToolUse", '{"matcher": "' + matcher +
+                                      '", "hooks": [' + CMD + '}]}'))
+    assert [rule for rule, _, _ in found(hook_file)] == rules
+    assert [h.command for h in hook_file.handlers] == ["x"]  # Codex runs the file

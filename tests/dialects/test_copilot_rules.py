@@ -277,3 +277,24 @@ def test_a_copilot_file_gate_decides_as_copilot(tmp_path: Path, event: str,
                           capture_output=True, text=True, timeout=60, check=False)
     said = json.loads(done.stdout) if done.stdout.strip() else {}
     assert (done.returncode, said.get("reason")) == expected, done.stderr
+
+
+def test_a_misspelt_event_names_the_event_meant(tmp_path: Path) -> None:
+    hook_file = check(tmp_path, '{"version": 1, "hooks": {"preToolUze": []}}\n')
+    (diagnostic,) = hook_file.diagnostics
+    assert diagnostic.rule == "copilot-unknown-event"
+    assert "did you mean 'preToolUse'?" in diagnostic.message
+
+
+@pytest.mark.parametrize(("matcher", "rules"), [
+    ("bash|view", []),
+    ("Bash", []),  # Copilot's payloads name it so too
+    ("run_shell_command", ["matcher-wrong-host"]),
+    ("bassh", ["matcher-misspelt"]),
+])
+def test_tool_names_in_a_copilot_matcher(tmp_path: Path, matcher: str, rules: list[str]) -> None:
+    text = ('{"version": 1, "hooks": {"preToolUse": [{"bash": "x", "matcher": "' + matcher
+            + '"}]}}\n')
+    hook_file = check(tmp_path, text)
+    assert [d.rule for d in hook_file.diagnostics] == rules
+    assert [h.command for h in hook_file.handlers] == ["x"]  # Copilot keeps the entry

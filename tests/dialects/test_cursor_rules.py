@@ -41,6 +41,10 @@ CASES: list[tuple[str, list[tuple[str, int, int]]]] = [
      [("timeout-invalid", 1, 63)]),
     ('{' + V + '"hooks": {"stop": [{"command": "x", "timeout": 5000}]}}\n',
      [("timeout-seconds", 1, 63)]),
+    # Tool names: Claude Code's `Bash` in Cursor's file never matches; Cursor's own is fine.
+    ('{' + V + '"hooks": {"preToolUse": [{"command": "x", "matcher": "Bash"}]}}\n',
+     [("matcher-wrong-host", 1, 69)]),
+    ('{' + V + '"hooks": {"preToolUse": [{"command": "x", "matcher": "Shell|Read"}]}}\n', []),
     ('{' + V + '"hooks": {"stop": [{"command": "x", "loop_limit": -1}]}}\n',
      [("option-type", 1, 66)]),
     ('{' + V + '"hooks": {"preToolUse": [{"command": "x", "loop_limit": 3}]}}\n',
@@ -65,7 +69,7 @@ TESTED_APART = frozenset(("cursor-reads-claude",))
 
 
 @pytest.mark.parametrize(("text", "expected"), CASES,
-                         ids=[f"{e[0][0]}-{i}" for i, (_, e) in enumerate(CASES)])
+                         ids=[f"{e[0][0] if e else 'fine'}-{i}" for i, (_, e) in enumerate(CASES)])
 def test_rule_at_line_and_column(tmp_path: Path, text: str,
                                  expected: list[tuple[str, int, int]]) -> None:
     assert sorted(found(check(tmp_path, text))) == sorted(expected)

@@ -10,7 +10,7 @@ import pytest
 
 from agenthooks.config.discovery import discover_all
 from agenthooks.config.paths import sources_for_paths
-from agenthooks.dialects import detect, dialect_of_place, dialect_of_shape
+from agenthooks.dialects import detect, dialect_of_place, dialect_of_shape, unsure_format
 from tests.dialects.conftest import settings
 
 pytestmark = pytest.mark.program
@@ -124,6 +124,9 @@ def test_place_then_shape(tmp_path: Path) -> None:
         ('{"hooks": {"Stop": [{"command": "x"}]}}', "antigravity"),  # a hook named "hooks"
         ('{"hooks": {"SessionStart": []}, "hooksConfig": {}}', "gemini"),
         ('{"hooks": {"PreToolUse": []}, "permissions": {}}', "claude"),
+        # A handler key of Claude Code's alone.
+        ('{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", '
+         '"command": "x", "statusMessage": "checking"}]}]}}', "claude"),
         ("not json", "antigravity"),
     ]:
         loose.write_text(text)
@@ -168,3 +171,62 @@ def test_a_user_folder_moved_by_its_hosts_variable_is_followed(
     found = discover_all(cwd=str(workspace), dialects=True)
     assert [s.file for s in found.dialect_sources if s.level == "user"] == [
         str(home / folder / relative)]
+
+
+AMBIGUOUS = ('{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": '
+             '[{"type": "command", "command": "echo no >&2; exit 2"}]}]}}')
+
+
+@pytest.mark.parametrize(("text", "unsure"), [
+    (AMBIGUOUS, True),
+    # A handler without `type` is no Claude Code handler; `enabled` is hooks.json's.
+    ('{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"command": "x"}]}]}}', False),
+    ('{"hooks": {"enabled": false, "PreToolUse": [{"matcher": "Bash", "hooks": '
+     '[{"type": "command", "command": "x"}]}]}}', False),
+    ('{"hooks": {"Stop": [{"command": "x"}]}}', False),  # hooks.json's flat handler
+    ('{"hooks": {}}', False),  # nothing to run either way
+    ('{"hooks": {"BeforeTool": []}}', False),  # Gemini CLI's, by its events
+])
+def test_a_file_that_two_formats_read(tmp_path: Path, text: str, unsure: bool) -> None:
+    loose = tmp_path / "claude-hooks.json"
+    loose.write_text(text)
+    assert unsure_format(str(loose)) is unsure
+    assert not unsure_format(str(loose), "antigravity")  # --dialect says
+    (tmp_path / ".agents").mkdir()
+    placed = tmp_path / ".agents" / "hooks.json"
+    placed.write_text(text)
+    assert not unsure_format(str(placed))  # its place says
+
+
+def test_an_ambiguous_file_is_an_error_until_dialect_names_it(agenthooks, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    (tmp_path / ".agents").mkdir()
+    (tmp_path / ".agents" / "claude-hooks.json").write_text(AMBIGUOUS)
+    monkeypatch.chdir(tmp_path)
+    named = ".agents/claude-hooks.json"
+    for args in (["validate", named], ["validate", "--config", named]):
+        done = agenthooks(*args)
+        assert done.code == 1 and "[format-ambiguous]" in done.out, done
+        assert "--dialect claude" in done.out
+    for dialect in ("claude", "antigravity"):
+        done = agenthooks("validate", named, "--dialect", dialect)
+        assert done.code == 0 and "format-ambiguous" not in done.out, done
+
+
+@pytest.mark.program
+def test_an_ambiguous_file_denies_under_fail_closed(tmp_path: Path) -> None:
+    import json
+    import subprocess
+    import sys
+
+    (tmp_path / "claude-hooks.json").write_text(AMBIGUOUS)
+    call = json.dumps({"hook_event_name": "PreToolUse", "tool_name": "Read",
+                       "tool_input": {"file_path": "x"}})
+    done = subprocess.run([sys.executable, "-m", "agenthooks", "run", "PreToolUse", "--host",
+                           "claude", "--config", "claude-hooks.json", "--fail-closed"],
+                          input=call, capture_output=True, text=True, cwd=tmp_path, check=False,
+                          timeout=60)
+    answer = json.loads(done.stdout)["hookSpecificOutput"]
+    assert answer["permissionDecision"] == "deny", done
+    assert "format-ambiguous" in answer["permissionDecisionReason"]

@@ -17,7 +17,8 @@ def test_the_event_table_is_printed() -> None:
 
 
 def test_every_dialect_rule_is_in_its_table() -> None:
-    rows = dict(re.findall(r"^\| `([a-z-]+)` \| (error|warning) \|", section("dialects"), re.M))
+    rows = dict(re.findall(r"^\| `([a-z-]+)` \| (error|warning|note) \|", section("dialects"),
+                           re.M))
     assert rows == {rule.id: rule.severity for rule in DIALECT_RULES.values()}
 
 

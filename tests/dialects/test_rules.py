@@ -90,6 +90,27 @@ CASES: list[tuple[str, str, list[tuple[str, int, int]]]] = [
      [("matcher-unanchored", 1, 39)]),
     ("claude", '{"hooks": {"PreToolUse": [{"matcher": "mcp__memory", "hooks": []}]}}\n',
      [("matcher-mcp-server", 1, 39)]),
+    # Tool names: another host's (never matched by this host), misspelt, or unknown (fine).
+    ("claude", '{"hooks": {"PreToolUse": [{"matcher": "run_shell_command", "hooks": []}]}}\n',
+     [("matcher-wrong-host", 1, 39)]),
+    ("claude", '{"hooks": {"PreToolUse": [{"matcher": "Edit|bash", "hooks": []}]}}\n',
+     [("matcher-wrong-host", 1, 39)]),
+    ("gemini", '{"hooks": {"BeforeTool": [{"matcher": "^Bash$", "hooks": []}]}}\n',
+     [("matcher-wrong-host", 1, 39)]),
+    # The name is wrong: no advice on anchoring it (matcher-unanchored) beside.
+    ("gemini", '{"hooks": {"BeforeTool": [{"matcher": "Bash", "hooks": []}]}}\n',
+     [("matcher-wrong-host", 1, 39)]),
+    ("claude", '{"hooks": {"PreToolUse": [{"matcher": "Bassh|Write", "hooks": []}]}}\n',
+     [("matcher-misspelt", 1, 39)]),
+    ("gemini", '{"hooks": {"BeforeTool": [{"matcher": "^(run_shell_comand)$", "hooks": []}]}}\n',
+     [("matcher-misspelt", 1, 39)]),
+    ("claude", '{"hooks": {"PreToolUse": [{"matcher": "BashOutput|KillShell", "hooks": []}]}}\n',
+     []),
+    ("gemini",
+     '{"hooks": {"BeforeTool": [{"matcher": "^(read_file|write_file)$", "hooks": []}]}}\n', []),
+    ("claude",
+     '{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x", "timeout": 30000}]}]}}\n',
+     [("timeout-seconds", 1, 79)]),
     ("gemini", '{"hooks": {"SessionStart": [{"matcher": "startup|resume", "hooks": []}]}}\n',
      [("matcher-exact-text", 1, 41)]),
     ("gemini", '{"hooks": {"BeforeTool": [{"matcher": "^(read", "hooks": []}]}}\n',
@@ -121,7 +142,8 @@ CASES: list[tuple[str, str, list[tuple[str, int, int]]]] = [
 
 
 @pytest.mark.parametrize(("dialect", "text", "expected"), CASES,
-                         ids=[f"{d}-{e[0][0]}-{i}" for i, (d, _, e) in enumerate(CASES)])
+                         ids=[f"{d}-{e[0][0] if e else 'fine'}-{i}"
+                              for i, (d, _, e) in enumerate(CASES)])
 def test_rule_at_line_and_column(tmp_path: Path, dialect: str, text: str,
                                  expected: list[tuple[str, int, int]]) -> None:
     assert sorted(found(check(tmp_path, dialect, text))) == sorted(expected)

@@ -1,0 +1,239 @@
+"""A hooks.json matcher may name a tool in any host's words: `Bash|run_shell_command` selects
+the shell tool whoever calls it. Tables of (matcher, calling host, the tool as it calls it)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from agenthooks.model.tools import TOOLS, every_name
+from agenthooks.model.toolwords import distance, near_miss, words
+from agenthooks.plan.select import selects, tool_in
+
+
+@pytest.mark.parametrize(("matcher", "caller", "tool", "selected"), [
+    # The README's gate: Claude Code's and Gemini CLI's names, under every host.
+    ("Bash|run_shell_command", "claude", "Bash", True),
+    ("Bash|run_shell_command", "gemini", "run_shell_command", True),
+    ("Bash|run_shell_command", "antigravity", "run_command", True),
+    ("Bash|run_shell_command", "cursor", "Shell", True),
+    ("Bash|run_shell_command", "codex", "Bash", True),
+    ("Bash|run_shell_command", "copilot", "bash", True),
+    ("Bash|run_shell_command", "claude", "PowerShell", True),  # the same tool
+    ("Bash|run_shell_command", "claude", "Read", False),
+    ("Bash|run_shell_command", "gemini", "read_file", False),
+    # One name alone (the quick test on the text a name holds must not rule it out).
+    ("Bash", "gemini", "run_shell_command", True),
+    ("Bash", "antigravity", "run_command", True),
+    ("bash", "claude", "Bash", True),  # Copilot CLI's name
+    ("Edit", "antigravity", "replace_file_content", True),
+    ("Edit", "gemini", "replace", True),
+    ("Edit", "claude", "Write", False),  # another tool: no widening
+    ("Edit", "claude", "MultiEdit", False),
+    ("read_file", "claude", "Read", True),
+    # A tool hooks.json has no name for is compared under the caller's name.
+    ("TodoWrite", "gemini", "write_todos", True),
+    ("write_todos", "claude", "TodoWrite", True),
+    ("TodoWrite", "claude", "Read", False),
+    # hooks.json's own names, as before.
+    ("run_command", "claude", "Bash", True),
+    ("run_command|view_file", "gemini", "read_file", True),
+    # Regexes are read as written: no name in them stands for another.
+    ("Bash.*", "gemini", "run_shell_command", False),
+    ("^Bash$", "antigravity", "run_command", False),
+    # A misspelling or an unknown name selects only that very name.
+    ("run_comand", "antigravity", "run_command", False),
+    ("Run_Command", "antigravity", "run_command", False),
+    ("my_tool", "claude", "my_tool", True),
+    ("Bash", "claude", "mcp__x__Bash", False),
+])
+def test_a_plain_name_selects_its_tool_under_every_host(matcher: str, caller: str, tool: str,
+                                                        selected: bool) -> None:
+    assert selects(matcher, True, tool_in(tool, caller, "antigravity")) is selected
+
+
+def test_no_name_means_two_tools() -> None:
+    # What makes another host's name unambiguous: each name, whatever its case, is one tool's.
+    owners: dict[str, set[str]] = {}
+    for tool in TOOLS:
+        for name in every_name(tool):
+            owners.setdefault(name.lower(), set()).add(tool.id)
+    assert {name: ids for name, ids in owners.items() if len(ids) > 1} == {}
+
+
+@pytest.mark.parametrize(("a", "b", "apart"), [
+    ("run_comand", "run_command", 1),
+    ("Run_Command", "run_command", 0),  # case-blind
+    ("Edti", "Edit", 1),  # a swap is one step
+    ("ls", "rg", 2),
+    ("", "abc", 3),
+])
+def test_distance(a: str, b: str, apart: int) -> None:
+    assert distance(a, b) == apart
+
+
+@pytest.mark.parametrize(("name", "meant"), [
+    ("run_comand", "run_command"),
+    ("Run_Command", "run_command"),
+    ("Bassh", "Bash"),
+    ("run_shel_comand", "run_shell_command"),  # two letters in a long name
+    ("ls", None),  # short names differ by case alone: not `rg`
+    ("Gerp", "Grep"),
+    ("read_bash", None),  # Copilot's own tool, far from every name of the table
+    ("NotebookRead", None),  # Claude Code's, likewise
+])
+def test_near_miss(name: str, meant: str | None) -> None:
+    known = [name for tool in TOOLS for name in every_name(tool)]
+    assert near_miss(name, known) == meant
+
+
+@pytest.mark.parametrize(("dialect", "names", "rules"), [
+    ("antigravity", ["Bash", "run_shell_command"], ["matcher-other-host"] * 2),
+    ("antigravity", ["run_command", "view_file"], []),
+    ("antigravity", ["run_comand"], ["matcher-misspelt"]),
+    ("antigravity", ["my_tool"], ["matcher-unknown-tool"]),
+    ("antigravity", ["mcp__github__create_issue", "browser_click", "mcp_x_y"], []),
+    ("gemini", ["Bash"], ["matcher-wrong-host"]),
+    ("gemini", ["read"], []),  # Gemini CLI searches anywhere: `read` is part of read_file
+    ("claude", ["run_shell_command"], ["matcher-wrong-host"]),
+    ("claude", ["BashOutput"], []),  # a tool of Claude Code's the table does not hold
+    ("cursor", ["TodoWrite"], []),  # no Cursor name for the tool: nothing to say it by
+    ("codex", ["Write", "Edit", "Agent"], []),  # Codex's matcher aliases
+    ("codex", ["run_shell_command"], ["matcher-wrong-host"]),
+    ("cursor", ["Bash"], ["matcher-wrong-host"]),
+    ("copilot", ["Bash", "bash"], []),
+])
+def test_words(dialect: str, names: list[str], rules: list[str]) -> None:
+    also = ("Write", "Edit", "Agent") if dialect == "codex" else ()
+    found = words(dialect, names, anywhere=dialect == "gemini", also=also)
+    assert [word.rule for word in found] == rules
+
+
+def test_the_message_names_whose_name_it_is_and_the_word_meant() -> None:
+    (other,) = words("antigravity", ["run_shell_command"])
+    assert "Gemini CLI's name for the shell tool" in other.message
+    assert "`run_command` here" in other.message
+    (wrong,) = words("gemini", ["Bash"], anywhere=True)
+    assert "Gemini CLI calls it 'run_shell_command'" in wrong.message
+    (typo,) = words("antigravity", ["run_comand"])
+    assert "did you mean 'run_command'" in typo.message
+
+
+HOOKS = {"gate": {"PreToolUse": [{"matcher": "Bash|run_shell_command", "hooks": [
+    {"type": "command", "command": "echo 'no shell here' >&2; exit 2"}]}]}}
+
+
+def program(project: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "HOME": str(project.parent / "home")}
+    return subprocess.run([sys.executable, "-m", "agenthooks", *args], input=stdin, cwd=project,
+                          capture_output=True, text=True, env=env, check=False, timeout=60)
+
+
+@pytest.mark.program
+def test_a_gate_in_claude_and_gemini_words_denies_under_both(tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    (project / ".agents").mkdir(parents=True)
+    (project / ".agents" / "hooks.json").write_text(json.dumps(HOOKS))
+    claude = program(project, "run", "PreToolUse", "--host", "claude", "--fail-closed", stdin=
+                     json.dumps({"hook_event_name": "PreToolUse", "tool_name": "Bash",
+                                 "tool_input": {"command": "rm -rf victim"}}))
+    answer = json.loads(claude.stdout)["hookSpecificOutput"]
+    assert answer["permissionDecision"] == "deny", claude
+    assert answer["permissionDecisionReason"] == "no shell here"
+    gemini = program(project, "run", "BeforeTool", "--host", "gemini", "--fail-closed", stdin=
+                     json.dumps({"hook_event_name": "BeforeTool",
+                                 "tool_name": "run_shell_command",
+                                 "tool_input": {"command": "rm -rf victim"}}))
+    assert json.loads(gemini.stdout)["decision"] == "deny", gemini
+    # Another tool is let through.
+    read = program(project, "run", "PreToolUse", "--host", "claude", "--fail-closed", stdin=
+                   json.dumps({"hook_event_name": "PreToolUse", "tool_name": "Read",
+                               "tool_input": {"file_path": "x"}}))
+    assert read.returncode == 0 and "deny" not in read.stdout, read
+    # validate says how it reads the names, and a note fails nothing, --strict included.
+    checked = program(project, "validate", "--strict")
+    assert checked.returncode == 0, checked
+    assert "note [matcher-other-host] 'Bash' is Claude Code" in checked.stdout
+    assert checked.stdout.strip().endswith("ok: 1 file, no problems, 2 notes")
+
+
+@pytest.mark.program
+def test_a_misspelt_name_fails_validate(tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    (project / ".agents").mkdir(parents=True)
+    hooks = json.loads(json.dumps(HOOKS))
+    hooks["gate"]["PreToolUse"][0]["matcher"] = "Run_Command"
+    (project / ".agents" / "hooks.json").write_text(json.dumps(hooks))
+    checked = program(project, "validate")
+    assert checked.returncode == 1, checked
+    assert "error [matcher-misspelt]" in checked.stdout
+    assert "did you mean 'run_command'" in checked.stdout
+
+
+@pytest.mark.program
+def test_explain_gives_validates_reason(tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    (project / ".agents").mkdir(parents=True)
+    hooks = json.loads(json.dumps(HOOKS))
+    hooks["gate"]["PreToolUse"][0]["matcher"] = "run_comand"
+    (project / ".agents" / "hooks.json").write_text(json.dumps(hooks))
+    (project / ".gemini").mkdir()
+    (project / ".gemini" / "settings.json").write_text(json.dumps({"hooks": {"BeforeTool": [
+        {"matcher": "Bash", "hooks": [{"type": "command", "command": "echo g"}]}]}}))
+    checked = program(project, "validate")
+    said = program(project, "explain", "PreToolUse", "--tool", "Bash", "--format", "json")
+    assert said.returncode == 0, said
+    for rule in ("matcher-misspelt", "matcher-wrong-host"):
+        (line,) = [line for line in checked.stdout.splitlines() if f"[{rule}]" in line]
+        message = line.split(f"[{rule}] ", 1)[1]
+        assert f"{rule}: {message}" in said.stdout.replace('\\"', '"'), (rule, said.stdout)
+    # The host runs the file, and so does agenthooks: the Gemini file is not skipped.
+    assert "skipped for errors" not in said.stdout
+
+
+@pytest.mark.parametrize(("matcher", "names"), [
+    ("Bash|run_shell_command", ("run_command",)),
+    ("run_command|Edit", ("run_command", "replace_file_content")),
+    ("TodoWrite", ("TodoWrite", "write_todos", "update_todo")),  # no name in hooks.json
+    ("my_tool|Bash", ("my_tool", "run_command")),
+])
+def test_what_a_hooks_json_matcher_selects(matcher: str, names: tuple[str, ...]) -> None:
+    # The one meaning list, explain and convert read, the run's own.
+    from agenthooks.dialects.matching import Selection, selection
+
+    assert selection("antigravity", matcher, "PreToolUse") == Selection("names", names)
+
+
+def test_convert_carries_another_hosts_names(agenthooks, tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / ".agents").mkdir()
+    (tmp_path / ".agents" / "hooks.json").write_text(json.dumps(HOOKS))
+    monkeypatch.chdir(tmp_path)
+    done = agenthooks("convert", ".agents/hooks.json", "--to", "gemini", "--lossy")
+    assert "cannot be carried exactly" not in done.err, done.err
+    assert json.loads(done.out)["hooks"]["BeforeTool"][0]["matcher"] == "^run_shell_command$"
+
+
+def test_a_hosts_file_is_held_to_its_own_names() -> None:
+    # Copilot CLI's `skill` may be its own tool: no error for being near Claude Code's Skill.
+    assert words("copilot", ["skill"]) == []
+    assert [w.rule for w in words("antigravity", ["skill"])] == ["matcher-misspelt"]
+
+
+def test_a_note_is_a_notice_on_github_and_counts_apart(agenthooks, tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / ".agents").mkdir()
+    (tmp_path / ".agents" / "hooks.json").write_text(json.dumps(HOOKS))
+    monkeypatch.chdir(tmp_path)
+    github = agenthooks("validate", "--format", "github", "--strict")
+    assert github.code == 0
+    assert github.out.startswith("::notice file=.agents/hooks.json,line=1,")
+    assert "title=matcher-other-host" in github.out
+    assert github.err == "ok: 1 file, no problems, 2 notes\n"
+    data = json.loads(agenthooks("validate", "--format", "json").out)
+    assert {d["severity"] for d in data["diagnostics"]} == {"note"}
