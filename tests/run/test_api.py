@@ -81,13 +81,15 @@ def is_group_leader(pid: int) -> bool:
 
 
 async def started_leader(argv: list[str], timeout: float = 10.0) -> int:
-    """The pid (= pgid) of the handler running `argv` directly, once it has started."""
+    """The process group of the handler running `argv`, once it has started: the handler's
+    shell leads it, and runs `argv` itself or as its child."""
     deadline = time.monotonic() + timeout
     while True:
-        leaders = [pid for pid in pids_with_argv(argv) if is_group_leader(pid)]
-        if leaders or time.monotonic() >= deadline:
-            assert len(leaders) == 1, leaders
-            return leaders[0]
+        groups = {stat[1] for pid in pids_with_argv(argv)
+                  if (stat := proc_stat(pid)) is not None and is_group_leader(stat[1])}
+        if groups or time.monotonic() >= deadline:
+            assert len(groups) == 1, groups
+            return groups.pop()
         await asyncio.sleep(0.02)
 
 
