@@ -13,6 +13,13 @@ nothing else differs.
 
 Errors are `json.JSONDecodeError` (a `ValueError`); naming `jsontext.JSONDecodeError` imports
 `json.decoder`, which a failure path may pay for.
+
+What it saves: importing `json` (with `re` behind it) costs about 30 million instructions,
+three quarters of the interpreter's own start (`python3 -c pass`, 39 million); this module
+about 2. How it is proven: tests/shipped/test_lean_differential.py compares `loads` (valid
+and mutated texts, bytes in every encoding json detects, every hook agenthooks passes) and
+`dumps` (every keyword agenthooks passes) with json's over generated inputs, in a fresh
+interpreter of every supported Python, each text meeting an interpreter without `json`.
 """
 
 from __future__ import annotations
@@ -103,7 +110,7 @@ def _fast_loads(text: str | bytes | bytearray,
     start = len(text) - len(text.lstrip(_WHITESPACE))
     try:
         value, end = _scanner(parse_constant, object_pairs_hook)(text, start)
-    except Exception:  # noqa: BLE001 - StopIteration, SystemError, a hook's own error: json says
+    except Exception:  # StopIteration, SystemError, a hook's own error: json says which
         return _FAILED
     if text[end:].strip(_WHITESPACE):
         return _FAILED
