@@ -21,7 +21,7 @@ from agenthooks.combine.verdict import Rendered, render
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.kinds.process import CALL_VARS, answers_of, config_specs, runs_beside
 from agenthooks.model.handlers import Answer, Handler
-from agenthooks.payload import dumps
+from agenthooks.payload import dump_bytes
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from agenthooks.engine.context import Context, Turn
     from agenthooks.engine.hookspec import PythonHook, ShellHook
     from agenthooks.kinds.python import HookOutcome
+    from agenthooks.payload import LongStrings
     from agenthooks.sources.payloads import Translation
 
 
@@ -112,6 +113,7 @@ class Call(NamedTuple):
     file_failures: tuple[str, ...]  # skipped files, which fail a closed call
     caller: str  # the host whose words the payload is in
     args: dict[str, Any]  # the tool's arguments, in the caller's names
+    long: LongStrings | None = None  # the payload's long strings (`payload.read_payload_long`)
 
 
 class Executed(NamedTuple):
@@ -164,11 +166,12 @@ def _translation(plan: EventPlan, call: Call, folded: Folded, args: dict[str, An
 
     if folded.args is None:
         return Translation(call.caller, call.doc, call.data, call.tool,
-                           args if plan.in_process else call.args)
+                           args if plan.in_process else call.args, call.long)
     from agenthooks.sources.payloads import with_args
 
     doc = with_args(call.doc, folded.args, call.caller)
-    return Translation(call.caller, doc, dumps(doc).encode("utf-8"), call.tool, folded.args)
+    return Translation(call.caller, doc, dump_bytes(doc, call.long), call.tool, folded.args,
+                       call.long)
 
 
 async def _commands(

@@ -69,6 +69,49 @@ def json_loads(side):
     return run
 
 
+def long_strings(value, min_length, levels):
+    """The strings of at least `min_length` characters in the first `levels` levels of
+    objects, in the order they are written."""
+    if not isinstance(value, dict) or not levels:
+        return []
+    found = []
+    for item in value.values():
+        if isinstance(item, str):
+            found += [item] if len(item) >= min_length else []
+        else:
+            found += long_strings(item, min_length, levels - 1)
+    return found
+
+
+def json_long(side):
+    """`jsontext.loads_with_strings`: `json.loads`'s value, and each long string's literal
+    where it lies in the text (it reads as that very string)."""
+    if side == "reference":
+        import json
+
+        def reference(item):
+            text, min_length = item
+            value = caught(json.loads, text)
+            kept = long_strings(value[1], min_length, 3) if value[0] == "ok" else []
+            return value, kept, True
+
+        return reference
+    from agenthooks import jsontext
+
+    def run(item):
+        text, min_length = item
+        value = caught(jsontext.loads_with_strings, text, min_length)
+        if value[0] != "ok":
+            return value, [], True
+        doc, found = value[1]
+        held = {id(s) for s in long_strings(doc, min_length, 3)}
+        literals = all(jsontext.loads(text[start:end]) == string and text[start] == '"'
+                       for string, start, end in found)
+        return ("ok", doc), [s for s, _, _ in found if id(s) in held], literals
+
+    return run
+
+
 def json_dumps(side):
     if side == "standin":
         from agenthooks import jsontext as module
@@ -298,7 +341,8 @@ def bash(side):
     return reference
 
 
-SUITES = {"json_loads": json_loads, "json_dumps": json_dumps, "records": records,
+SUITES = {"json_loads": json_loads, "json_long": json_long, "json_dumps": json_dumps,
+          "records": records,
           "memo": memo, "suppress": suppress, "fullmatch": fullmatch, "glob": glob,
           "search": search, "bash": bash}
 

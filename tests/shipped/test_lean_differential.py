@@ -214,6 +214,18 @@ def test_jsontext_loads_is_json_loads(version: str) -> None:
             assert mine[1] is False, f"{item!r} was read by json, not by the stand-in"
 
 
+@every_version
+def test_jsontext_loads_with_strings_is_json_loads(version: str) -> None:
+    """The shallow reader of long payloads: json's value (or json's error), and each long
+    string's literal where it lies in the text, in the levels it reads."""
+    texts = generated(st.one_of(TEXTS, MALFORMED, st.builds(
+        lambda value, pad: pad + json.dumps(value) + pad,
+        st.dictionaries(st.text(max_size=3), VALUES, max_size=5), st.sampled_from(["", " \n"]))),
+        500)
+    inputs = [(text, length) for text in texts if isinstance(text, str) for length in (0, 3)]
+    differ(version, "json_long", inputs)
+
+
 DUMPED = st.recursive(
     SCALARS | st.binary(max_size=3) | st.complex_numbers(max_magnitude=9) | st.frozensets(
         st.integers(0, 3), max_size=2),
