@@ -29,7 +29,7 @@ from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.kinds.process import config_specs, in_background, runs_beside
 from agenthooks.model.events import is_tool_event
 from agenthooks.model.handlers import Answer, Handler, HookFile, prompt_warning, run_folder
-from agenthooks.payload import read_payload
+from agenthooks.payload import read_payload, read_payload_long
 from agenthooks.plan.select import Selector, left_out
 
 TYPE_CHECKING = False
@@ -582,7 +582,7 @@ class Hooks:
         try:
             event = check_event(event)
             check_default_decision(default_decision)
-            data, doc = read_payload(payload)
+            data, doc, long = read_payload_long(payload)
             turn = None
             if context is not None:
                 from agenthooks.engine.context import turn_for
@@ -600,7 +600,7 @@ class Hooks:
         if closed and tool is None:
             return failed_closed(event, NO_TOOL_DENY, self.skipped_files)
         call = Call(event, tool, data, doc, turn, default_decision if event == "PreToolUse"
-                    else None, closed, self._file_warnings, caller, args)
+                    else None, closed, self._file_warnings, caller, args, long)
         return self._plan(event, tool, doc, caller), call
 
     def _result(self, call: Call, executed: Executed) -> EventResult:

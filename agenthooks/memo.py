@@ -4,6 +4,14 @@
 `collections` behind it) would cost a cold `agenthooks run` more than every lookup it saves.
 Results for names that come from payloads must not grow without bound: at `size` entries the
 memory is emptied and starts again, which keeps the common names' lookups a dict hit.
+
+What it saves: `functools` with `collections` costs about 10 million instructions, a quarter
+of the interpreter's own start; this module about 1.6. How it is proven:
+tests/shipped/test_lean_differential.py compares what a remembered function returns and
+raises, its name and docstring, with `lru_cache(maxsize=size)`'s over generated calls, in a
+fresh interpreter of every supported Python. Every remembered function takes a text (or None);
+for numbers of mixed types the two differ by design (`lru_cache` holds `0` and `0.0` apart
+but `False` and `0.0` together; a dict holds all three together).
 """
 
 from __future__ import annotations

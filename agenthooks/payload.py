@@ -19,6 +19,10 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
     Payload = Mapping[str, Any] | bytes | str
+    # The long strings of a payload, by id: (the string, where its JSON literal as the caller
+    # wrote it lies in the payload's text: start, end; the payload's bytes, and its text when
+    # that is not ASCII, whose offsets are not the bytes'). See `LONG_PAYLOAD`.
+    LongStrings = dict[int, tuple[str, int, int, bytes, str | None]]
 
 # A dict is serialised for the handlers; bytes and str are passed on exactly as given.
 
@@ -36,14 +40,30 @@ def json_kind(value: object) -> str:
     return kind(value)
 
 
+# Long strings: a Write of a large file reaches PreToolUse as one payload, its content one
+# string. Another host's handler gets that payload in its own words, and encoding the content
+# again would cost what reading it did; so in a payload of at least LONG_PAYLOAD bytes, each
+# string of at least LONG_STRING characters in its first levels is remembered with its JSON
+# literal as the caller wrote it (`jsontext.loads_with_strings`: no extra reading), and
+# `dump_bytes` writes that literal where the string goes.
+LONG_PAYLOAD = 1 << 16
+LONG_STRING = 1 << 14
+
+
 def read_payload(payload: Payload) -> tuple[bytes, dict[str, Any]]:
     """The bytes the handlers get on stdin, and the payload as an object.
 
     Bytes are passed on untouched (no re-encoding); empty input means `{}`. Raises
     `PayloadError` for anything that is not a strict UTF-8 JSON object.
     """
+    data, doc, _ = read_payload_long(payload)
+    return data, doc
+
+
+def read_payload_long(payload: Payload) -> tuple[bytes, dict[str, Any], LongStrings]:
+    """`read_payload`, and the payload's long strings (see `LONG_PAYLOAD`)."""
     if isinstance(payload, Mapping):
-        return _dump(payload), dict(payload)
+        return _dump(payload), dict(payload), {}
     if isinstance(payload, str):
         try:
             data = payload.encode("utf-8")
@@ -56,25 +76,94 @@ def read_payload(payload: Payload) -> tuple[bytes, dict[str, Any]]:
         raise PayloadError(f"the payload must be a dict, str or bytes, not {kind}")
     # Strip only a short prefix to find out whether it is blank: never copy a big payload.
     if not data or (data[:1].isspace() and not data.strip()):
-        return b"{}", {}
-    return data, _parse(data)
+        return b"{}", {}, {}
+    doc, long = _parse(data)
+    return data, doc, long
 
 
-def _parse(data: bytes) -> dict[str, Any]:
+def _parse(data: bytes) -> tuple[dict[str, Any], LongStrings]:
     if data.startswith(_BOMS) or (len(data) >= 2 and (data[0] == 0 or data[1] == 0)):
         raise PayloadError("the payload must be UTF-8 JSON without a byte-order mark")
+    long: LongStrings = {}
+    found: list[tuple[str, int, int]] = []
     try:
         text = data.decode("utf-8")  # strict: encoded surrogates and bad bytes are errors
-        doc = jsontext.loads(text, parse_constant=_reject_constant)
+        if len(data) < LONG_PAYLOAD:
+            doc = jsontext.loads(text, parse_constant=_reject_constant)
+        else:
+            doc, found = jsontext.loads_with_strings(text, LONG_STRING,
+                                                     parse_constant=_reject_constant)
+            # ASCII: the text's offsets are the bytes' own, and the bytes are kept anyway.
+            kept = None if len(text) == len(data) else text
+            long = {id(value): (value, start, end, data, kept) for value, start, end in found}
     except RecursionError:
         raise PayloadError(_TOO_DEEP) from None
     except ValueError as exc:  # UnicodeDecodeError and JSONDecodeError included
         raise PayloadError(f"the payload is not valid JSON: {exc}") from None
     if not isinstance(doc, dict):
         raise PayloadError(f"the payload must be a JSON object, not {json_kind(doc)}")
-    if could_be_too_deep(data) and depth_exceeds(doc):
+    if (_brackets(text, found) if found else could_be_too_deep(data)) and depth_exceeds(doc):
         raise PayloadError(_TOO_DEEP)
-    return doc
+    return doc, long
+
+
+def _brackets(text: str, found: list[tuple[str, int, int]]) -> bool:
+    """`jsonlimits.could_be_too_deep(text)`, without reading the long strings (in order, and
+    apart), which hold no nesting."""
+    starts = [0, *(end for _, _, end in found)]
+    ends = [*(start for _, start, _ in found), len(text)]
+    return sum(text.count("[", start, end) + text.count("{", start, end)
+               for start, end in zip(starts, ends, strict=True)) > MAX_DEPTH
+
+
+def dump_bytes(doc: Mapping[str, Any], long: LongStrings | None = None) -> bytes:
+    """`dumps(doc)` as UTF-8, with each of `long`'s strings that `doc` holds in its first levels
+    written as the caller wrote it, not encoded again (see `LONG_PAYLOAD`)."""
+    if not long:
+        return dumps(doc).encode("utf-8")
+    literals: list[bytes | memoryview] = []  # each long string's literal, as UTF-8
+    # A mark no payload can hold by chance (and no writer of one can guess): the strings' places.
+    import os
+
+    mark = "agenthooks-long-" + os.urandom(16).hex() + "-"
+    marked = _marked(doc, long, mark, literals, 4)
+    if not literals:
+        return dumps(doc).encode("utf-8")
+    parts = dumps(marked).split(f'"{mark}')
+    if len(parts) != len(literals) + 1:  # the mark in the payload after all: no splicing
+        return dumps(doc).encode("utf-8")
+    out: list[bytes | memoryview] = [parts[0].encode("utf-8")]
+    for part in parts[1:]:
+        index, rest = part.split('"', 1)
+        out += (literals[int(index)], rest.encode("utf-8"))
+    return b"".join(out)
+
+
+def _marked(value: Any, long: LongStrings, mark: str, literals: list[bytes | memoryview],
+            levels: int) -> Any:
+    """`value` with each long string it holds (that very string) in its first `levels`
+    levels of objects replaced by `mark` and its index in `literals`."""
+    if isinstance(value, str):
+        found = long.get(id(value))
+        if found is None or found[0] is not value:
+            return value
+        literals.append(_literal(*found[1:]))
+        return f"{mark}{len(literals) - 1}"
+    if isinstance(value, dict) and levels:
+        return {key: _marked(item, long, mark, literals, levels - 1)
+                for key, item in value.items()}
+    return value
+
+
+def _literal(start: int, end: int, data: bytes, text: str | None) -> bytes | memoryview:
+    """A long string's literal as the caller wrote it, in UTF-8: a view of its bytes, found
+    by encoding what lies around it when that is the shorter (text that is not ASCII)."""
+    if text is not None:
+        if start + len(text) - end > end - start:
+            return text[start:end].encode("utf-8")
+        start = len(text[:start].encode("utf-8"))
+        end = len(data) - len(text[end:].encode("utf-8"))
+    return memoryview(data)[start:end]
 
 
 def _dump(doc: Mapping[str, Any]) -> bytes:

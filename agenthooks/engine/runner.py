@@ -28,7 +28,7 @@ from agenthooks.kinds.process import (
 )
 from agenthooks.model.handlers import Answer, Handler
 from agenthooks.model.hosts import is_neutral
-from agenthooks.payload import dumps
+from agenthooks.payload import dump_bytes
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from agenthooks.engine.context import Context, Turn
     from agenthooks.engine.hookspec import PythonHook, ShellHook
     from agenthooks.kinds.python import HookOutcome
+    from agenthooks.payload import LongStrings
     from agenthooks.sources.payloads import Translation
 
 
@@ -119,6 +120,7 @@ class Call(NamedTuple):
     file_failures: tuple[str, ...]  # skipped files, which fail a closed call
     caller: str  # the host whose words the payload is in
     args: dict[str, Any]  # the tool's arguments, in the caller's names
+    long: LongStrings | None = None  # the payload's long strings (`payload.read_payload_long`)
 
 
 class Executed(NamedTuple):
@@ -171,11 +173,12 @@ def _translation(plan: EventPlan, call: Call, folded: Folded, args: dict[str, An
 
     if folded.args is None:
         return Translation(call.caller, call.doc, call.data, call.tool,
-                           args if plan.in_process else call.args)
+                           args if plan.in_process else call.args, call.long)
     from agenthooks.sources.payloads import with_args
 
     doc = with_args(call.doc, folded.args, call.caller)
-    return Translation(call.caller, doc, dumps(doc).encode("utf-8"), call.tool, folded.args)
+    return Translation(call.caller, doc, dump_bytes(doc, call.long), call.tool, folded.args,
+                       call.long)
 
 
 async def _commands(

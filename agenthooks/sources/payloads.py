@@ -28,6 +28,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from agenthooks.payload import LongStrings
+
 
 class Shape:
     """How one host writes a payload (a plain class: a namedtuple costs an `eval` at import,
@@ -243,15 +245,17 @@ def build(host: str, word: str, fields: Mapping[str, Any], tool: str | None,
 class Translation:
     """One call, in the caller's words, and in any other host's on demand (each made once)."""
 
-    __slots__ = ("_fields", "_payloads", "args", "caller", "data", "doc", "tool")
+    __slots__ = ("_fields", "_payloads", "args", "caller", "data", "doc", "long", "tool")
 
     def __init__(self, caller: str, doc: Mapping[str, Any], data: bytes,
-                 tool: str | None, args: Mapping[str, Any]) -> None:
+                 tool: str | None, args: Mapping[str, Any],
+                 long: LongStrings | None = None) -> None:
         self.caller = caller
         self.doc = doc
         self.data = data
         self.tool = tool
         self.args = dict(args)
+        self.long = long  # the caller's long strings, written as it wrote them (`dump_bytes`)
         self._fields: dict[str, Any] | None = None
         self._payloads: dict[tuple[str, str], bytes] = {}
 
@@ -295,12 +299,12 @@ class Translation:
         key = (host, word)
         found = self._payloads.get(key)
         if found is None:
-            from agenthooks.payload import dumps
+            from agenthooks.payload import dump_bytes
 
             if is_neutral(host):
                 found = self._payloads[key] = self.neutral(host, word)
             else:
-                found = self._payloads[key] = dumps(self.built(host, word)).encode("utf-8")
+                found = self._payloads[key] = dump_bytes(self.built(host, word), self.long)
         return found
 
     def built(self, host: str, word: str) -> dict[str, Any]:
@@ -332,18 +336,20 @@ class Translation:
 
     def with_args(self, args: Mapping[str, Any]) -> Translation:
         """The same call with new arguments (caller's names): what later handlers see."""
-        from agenthooks.payload import dumps
+        from agenthooks.payload import dump_bytes
 
         doc = with_args(self.doc, args, self.caller)
-        return Translation(self.caller, doc, dumps(doc).encode("utf-8"), self.tool, args)
+        return Translation(self.caller, doc, dump_bytes(doc, self.long), self.tool, args,
+                           self.long)
 
     def with_field(self, key: str, value: Any) -> Translation:
         """The same call with one field of the caller's payload replaced (Gemini CLI's
         `llm_request`, chained between sequential handlers)."""
-        from agenthooks.payload import dumps
+        from agenthooks.payload import dump_bytes
 
         doc = {**self.doc, key: value}
-        return Translation(self.caller, doc, dumps(doc).encode("utf-8"), self.tool, self.args)
+        return Translation(self.caller, doc, dump_bytes(doc, self.long), self.tool, self.args,
+                           self.long)
 
 
 def with_places(fields: dict[str, Any], caller: str) -> dict[str, Any]:
