@@ -320,7 +320,7 @@ class Translation:
         a script written for any of those hosts finds the fields it reads, in the caller's
         words where the caller sends them."""
         from agenthooks.model.events import counterpart
-        from agenthooks.payload import dumps
+        from agenthooks.payload import dump_bytes
 
         own = {} if host == self.caller else self.built(host, word)
         companion = self.built(COMPANION, counterpart(word, host, COMPANION) or word)
@@ -330,8 +330,8 @@ class Translation:
             return self.data
         text = self.data.rstrip()
         if not text.endswith(b"}"):  # no payload on stdin: the fields alone
-            return dumps({**self.doc, **extra}).encode("utf-8")
-        added = dumps(extra)[1:-1].encode("utf-8")
+            return dump_bytes({**self.doc, **extra}, self.long)
+        added = dump_bytes(extra, self.long)[1:-1]  # a long content's literal as written
         return text[:-1].rstrip() + (b", " if self.doc else b"") + added + b"}"
 
     def with_args(self, args: Mapping[str, Any]) -> Translation:

@@ -69,8 +69,10 @@ def test_a_long_content_reaches_another_hosts_handler_whole(tmp_path: Path,
     # Everything else is what a short payload gives.
     assert {k: v for k, v in args_of(received).items() if v != content} == {
         k: v for k, v in args_of(small).items() if v != "x"}
-    assert {k: v for k, v in received.items() if k != "toolCall"} == {
-        k: v for k, v in small.items() if k != "toolCall"}
+    # A hooks.json handler gets the caller's own fields too (docs/hosts.md), content and all.
+    assert received["tool_input"]["content"] == content  # type: ignore[index]
+    assert {k: v for k, v in received.items() if k not in ("toolCall", "tool_input")} == {
+        k: v for k, v in small.items() if k not in ("toolCall", "tool_input")}
 
 
 @pytest.mark.parametrize("ensure_ascii", [True, False], ids=["ascii", "utf-8"])
@@ -88,11 +90,14 @@ def test_the_content_is_passed_as_the_caller_wrote_it(tmp_path: Path) -> None:
     content = LINE * (2 * LONG_PAYLOAD // len(LINE))
     _, received, _ = run_write(tmp_path, content, ensure_ascii=True, slash=True)
     assert content in args_of(received).values()
-    assert b"a\\/b" in (tmp_path / "stdin.json").read_bytes()
+    # Twice each line: in the caller's bytes and in Antigravity's `toolCall`, spliced in whole.
+    lines = content.count("a/b")
+    assert (tmp_path / "stdin.json").read_bytes().count(b"a\\/b") == 2 * lines
 
 
 def test_a_short_payload_is_written_anew(tmp_path: Path) -> None:
-    """Below LONG_PAYLOAD a payload is read and written as ever (`\\/` becomes `/`)."""
+    """Below LONG_PAYLOAD the translated fields are written as ever (`\\/` becomes `/`); the
+    caller's own bytes, which a hooks.json handler also gets, keep theirs."""
     _, received, _ = run_write(tmp_path, LINE * 10, ensure_ascii=True, slash=True)
     assert LINE * 10 in args_of(received).values()
-    assert b"a\\/b" not in (tmp_path / "stdin.json").read_bytes()
+    assert (tmp_path / "stdin.json").read_bytes().count(b"a\\/b") == 10
