@@ -21,8 +21,9 @@ import os
 
 from agenthooks.combine.merge import TOOL_DECISIONS, block_reasons
 from agenthooks.decision import Decision
+from agenthooks.engine.call import Call, EventPlan, call_needs
 from agenthooks.engine.drive import finish
-from agenthooks.engine.runner import Call, EventPlan, Executed, call_needs, execute
+from agenthooks.engine.runner import Executed, execute
 from agenthooks.errors import AgentHooksError, UsageError
 from agenthooks.events import canonical_event
 from agenthooks.executor import ProcessResult, ProcessSpec

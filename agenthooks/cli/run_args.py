@@ -12,7 +12,7 @@ import os
 
 from agenthooks.api import check_event
 from agenthooks.commands.run import RunOptions, deny_anything, run, write_out
-from agenthooks.engine.runner import isolate_in_process_hooks
+from agenthooks.engine.call import isolate_in_process_hooks
 from agenthooks.errors import AgentHooksError, UsageError, describe, suppress
 from agenthooks.events import did_you_mean
 from agenthooks.executor import (

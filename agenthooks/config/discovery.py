@@ -29,6 +29,8 @@ HOOKS_FILE = "hooks.json"
 HARNESS_DIR = ".harness"
 MARKDOWN_DIR = os.path.join(HARNESS_DIR, "hooks")
 MARKDOWN_SUFFIX = ".md"
+CLAUDE_PLUGIN_MANIFEST = os.path.join(".claude-plugin", "plugin.json")
+GEMINI_EXTENSION_MANIFEST = "gemini-extension.json"
 # Each host's own files under a workspace root (Claude Code's and Gemini CLI's settings...),
 # in the order each host reads them: from each host's row (`model.hosts`).
 DIALECT_FILES: tuple[tuple[str, str], ...] = tuple(
@@ -351,12 +353,63 @@ def find_dialect_root(start: str) -> str | None:
         directory = parent
 
 
+def plugin_root_of(path: str) -> tuple[str, str] | None:
+    """(dialect, plugin folder) of a plugin's or extension's `hooks/hooks.json`, else None."""
+    real = os.path.realpath(path)
+    folder = os.path.dirname(real)
+    if os.path.basename(real) != "hooks.json" or os.path.basename(folder) != "hooks":
+        return None
+    root = os.path.dirname(folder)
+    if os.path.isfile(os.path.join(root, CLAUDE_PLUGIN_MANIFEST)):
+        return "claude", root
+    if os.path.isfile(os.path.join(root, GEMINI_EXTENSION_MANIFEST)):
+        return "gemini", root
+    return None
+
+
+def dialect_of_place(path: str) -> str | None:
+    """The dialect a file's place says: a customization folder's hooks.json, a user
+    hooks.json, any host's own file (`.claude/settings*.json`, `.gemini/settings.json`...:
+    `DIALECT_FILES`), a plugin's or extension's `hooks/hooks.json`; None
+    when the place says nothing."""
+    full = os.path.abspath(path)
+    name = os.path.basename(full)
+    folder = os.path.basename(os.path.dirname(full))
+    if (folder in CUSTOMIZATION_DIRS and name == "hooks.json") or full in user_hooks_paths():
+        return "antigravity"
+    found = place_of(full)
+    if found is not None:
+        return found[0]
+    plugin = plugin_root_of(path)
+    return plugin[0] if plugin is not None else None
+
+
+def detect(path: str, override: str | None = None) -> str:
+    """A file's dialect: `override` (--dialect), else its place, else its shape."""
+    if override is not None:
+        return override
+    # Only for a file its place says nothing of: a run in a workspace without settings files
+    # never imports the dialects.
+    from agenthooks.dialects import dialect_of_shape
+
+    return dialect_of_place(path) or dialect_of_shape(path)
+
+
+def unsure_format(path: str, override: str | None = None) -> bool:
+    """Whether a file named by path (no place, no `--dialect`) reads as hooks.json and as
+    another host's settings alike (`dialects.unsure_shape`): `validate` says which to name."""
+    if override is not None or dialect_of_place(path) is not None:
+        return False
+    # Only here: a run in a workspace without settings files never imports the dialects.
+    from agenthooks.dialects import unsure_shape
+
+    return unsure_shape(path)
+
+
 def dialect_source(path: str, dialect: str, workspace: str, cwd: str, *,
                    given: str | None = None) -> Source:
     """A Source for a Claude Code or Gemini CLI file: its handlers run in the project root,
     and a plugin's (or extension's) hooks know their plugin folder."""
-    from agenthooks.dialects import plugin_root_of
-
     real = os.path.realpath(path)
     users = {os.path.realpath(user) for _, user in user_dialect_files()}
     plugin = plugin_root_of(path)
@@ -510,9 +563,6 @@ def _named_dialects(
     configs: Sequence[str], workspaces: Sequence[str], cwd: str, dialect: str | None
 ) -> Discovered:
     """Files named by --config, each read in its own dialect (or `dialect`)."""
-    # Only here: a run in a workspace without settings files never imports the dialects.
-    from agenthooks.dialects import detect, unsure_format
-
     # A plugin named with --config runs in the first --workspace, else here.
     default_root = workspace_roots(workspaces, cwd)[0] if workspaces else cwd
     plain: list[str] = []

@@ -16,6 +16,7 @@ from agenthooks.config.discovery import (
     HARNESS_DIR,
     HOOKS_FILE,
     MARKDOWN_DIR,
+    detect,
     dialect_owner,
     dialect_source,
     expand,
@@ -27,6 +28,7 @@ from agenthooks.config.discovery import (
     present,
     read_once,
     source_of,
+    unsure_format,
 )
 
 TYPE_CHECKING = False
@@ -112,8 +114,6 @@ def _plain_files_under(path: str, recursive: bool) -> list[str]:
 def _named_source(path: str, given: str, cwd: str, dialect: str | None) -> Source:
     """The Source of a file named on the command line, read in the dialect it has."""
     if not is_markdown(path) and os.path.isfile(path):
-        from agenthooks.dialects import detect, unsure_format
-
         kind = detect(path, dialect)
         if kind != "antigravity":
             return dialect_source(path, kind, dialect_owner(path, cwd), cwd, given=given)

@@ -6,13 +6,11 @@ semantics, handler types, timeout unit), a walker (`check`, or the host's own re
 yields `Handler`s carrying their dialect, and a cross-dialect event table (`model.events`).
 `validate`, `list`, `convert` and `run` read these files, each with its own reader.
 
-The dialect of a file comes from its place (`dialect_of_place`), else its shape
-(`dialect_of_shape`); `--dialect` overrides both.
+The dialect of a file comes from its place (`config.discovery.dialect_of_place`), else its
+shape (`dialect_of_shape`); `--dialect` overrides both (`config.discovery.detect`).
 """
 
 from __future__ import annotations
-
-import os
 
 from agenthooks.model.events import DIALECTS
 
@@ -20,11 +18,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from agenthooks.dialects.spec import Dialect
 
-__all__ = ["DIALECTS", "detect", "dialect_of_place", "dialect_of_shape", "dialect_spec",
-           "every_dialect_spec", "plugin_root_of", "unsure_format"]
-
-CLAUDE_PLUGIN_MANIFEST = os.path.join(".claude-plugin", "plugin.json")
-GEMINI_EXTENSION_MANIFEST = "gemini-extension.json"
+__all__ = ["DIALECTS", "dialect_of_shape", "dialect_spec", "every_dialect_spec",
+           "unsure_shape"]
 
 # Each dialect's `Dialect` by its word, filled as they are asked for; `every_dialect_spec` fills
 # it whole, and it is `dialects.check.DIALECT_SPECS`, the one table of dialects.
@@ -56,39 +51,6 @@ def dialect_spec(dialect: str) -> Dialect:
             raise KeyError(dialect)
         found = _SPECS[dialect] = imported(row.dialect)
     return found
-
-
-def plugin_root_of(path: str) -> tuple[str, str] | None:
-    """(dialect, plugin folder) of a plugin's or extension's `hooks/hooks.json`, else None."""
-    real = os.path.realpath(path)
-    folder = os.path.dirname(real)
-    if os.path.basename(real) != "hooks.json" or os.path.basename(folder) != "hooks":
-        return None
-    root = os.path.dirname(folder)
-    if os.path.isfile(os.path.join(root, CLAUDE_PLUGIN_MANIFEST)):
-        return "claude", root
-    if os.path.isfile(os.path.join(root, GEMINI_EXTENSION_MANIFEST)):
-        return "gemini", root
-    return None
-
-
-def dialect_of_place(path: str) -> str | None:
-    """The dialect a file's place says: a customization folder's hooks.json, a user
-    hooks.json, any host's own file (`.claude/settings*.json`, `.gemini/settings.json`...:
-    `config.discovery.DIALECT_FILES`), a plugin's or extension's `hooks/hooks.json`; None
-    when the place says nothing."""
-    from agenthooks.config.discovery import CUSTOMIZATION_DIRS, place_of, user_hooks_paths
-
-    full = os.path.abspath(path)
-    name = os.path.basename(full)
-    folder = os.path.basename(os.path.dirname(full))
-    if (folder in CUSTOMIZATION_DIRS and name == "hooks.json") or full in user_hooks_paths():
-        return "antigravity"
-    found = place_of(full)
-    if found is not None:
-        return found[0]
-    plugin = plugin_root_of(path)
-    return plugin[0] if plugin is not None else None
 
 
 def dialect_of_shape(path: str) -> str:
@@ -156,14 +118,12 @@ def _handler_keys(hooks: dict[str, object]) -> set[str]:
     return {key for handler in _handlers(hooks) if isinstance(handler, dict) for key in handler}
 
 
-def unsure_format(path: str, override: str | None = None) -> bool:
-    """Whether a file read as hooks.json could as well be Claude Code's settings (or a Codex
-    hooks.json): named by path (no place, no `--dialect`), its only key `hooks`, holding
-    matcher groups of events both formats have, each handler with a `type` (Claude Code
-    requires one) and no key of Claude Code's alone. One format would run a hook named
-    "hooks"; the other the settings of another host."""
-    if override is not None or dialect_of_place(path) is not None:
-        return False
+def unsure_shape(path: str) -> bool:
+    """Whether a file's shape reads as hooks.json and as well as Claude Code's settings (or a
+    Codex hooks.json): its only key `hooks`, holding matcher groups of events both formats
+    have, each handler with a `type` (Claude Code requires one) and no key of Claude Code's
+    alone. One format would run a hook named "hooks"; the other the settings of another host.
+    (`config.discovery.unsure_format` asks this of a file its place says nothing of.)"""
     doc = _document(path)
     if not isinstance(doc, dict) or set(doc) != {"hooks"} or not isinstance(doc["hooks"], dict):
         return False
@@ -189,9 +149,3 @@ def _marked(doc: dict[str, object]) -> str | None:
             return spec.name
     return next((spec.name for spec in fits if set(spec.marker_keys) <= set(doc)), None)
 
-
-def detect(path: str, override: str | None = None) -> str:
-    """A file's dialect: `override` (--dialect), else its place, else its shape."""
-    if override is not None:
-        return override
-    return dialect_of_place(path) or dialect_of_shape(path)

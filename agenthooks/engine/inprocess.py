@@ -12,10 +12,10 @@ from _collections_abc import Iterator, Mapping, Sequence  # collections.abc's, u
 from agenthooks import jsontext
 from agenthooks.combine.fold import START, Folded, step
 from agenthooks.decision import Decision
+from agenthooks.engine.call import Call, EventPlan, isolated
 from agenthooks.engine.context import Context
 from agenthooks.engine.frozen import FrozenDict, freeze
 from agenthooks.engine.hookspec import PythonHook, args_match
-from agenthooks.engine.runner import Call, EventPlan, isolated
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.jsonlimits import MAX_DEPTH, depth_exceeds
 from agenthooks.kinds.process import shell_command, start_background

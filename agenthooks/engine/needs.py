@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import os
 
-from agenthooks.engine.runner import run_jobs
+from agenthooks.engine.call import call_needs, in_own_words, run_jobs
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.kinds.process import answers_of, call_env, own_words, runs_as_process
 from agenthooks.model.handlers import Answer, Handler
@@ -28,7 +28,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from agenthooks.engine.runner import Call, EventPlan, Processes
+    from agenthooks.engine.call import Call, EventPlan, Processes
     from agenthooks.kinds import Started
     from agenthooks.sources.payloads import Translation
 
@@ -55,8 +55,6 @@ def narrow(
             kept.append(handler)
             if job is not None:
                 kept_jobs.append(job)
-    from agenthooks.engine.runner import call_needs
-
     background = [h for h, _ in needs.background if holds_for(h, words, cwd)]
     return (plan._replace(needs=call_needs(kept, background, call.event, call.tool)),
             kept, kept_jobs)
@@ -78,7 +76,6 @@ async def run(plan: EventPlan, call: Call, handlers: list[Handler], jobs: list[J
     data = words.data
     env_file, made = _env_file(needs.env_file)
     if needs.background:
-        from agenthooks.engine.runner import in_own_words
         from agenthooks.kinds.process import start_background
 
         # Started before the others and never waited for, as Claude Code runs `async`

@@ -34,7 +34,7 @@ killed, and the next hook gets a new one. Python hooks keep a child each. A Mark
 `when` is answered without Starlark (`markdown.when`) and says no gets no child at all: a call
 that none of them applies to starts no process and loads no Starlark.
 
-Only `agenthooks run` isolates (`engine.runner.isolate_in_process_hooks`); the Python API calls
+Only `agenthooks run` isolates (`engine.call.isolate_in_process_hooks`); the Python API calls
 hooks inline in the caller's process, whose threads and state they may share.
 """
 

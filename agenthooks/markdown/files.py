@@ -21,9 +21,17 @@ from agenthooks.model.handlers import Diagnostic, HookFile, Source
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import NamedTuple
+    from collections.abc import Callable
+    from typing import Any, NamedTuple, Protocol
 
-    from agenthooks.api import Hooks
+    class Registry(Protocol):
+        """What Markdown hooks register into (`api.Hooks`, which loads them through
+        `sources.load`): named by what it does, so that this module imports no registry."""
+
+        def on(self, event: str, fn: Callable[..., Any], *, kind: str = ...,
+               when: Callable[..., Any] | None = ..., priority: int = ...,
+               name: str | None = ..., timeout: float = ..., on_error: str = ...
+               ) -> Callable[..., Any]: ...
 else:
     from agenthooks._records import NamedTuple
 
@@ -110,7 +118,7 @@ def skipped(files: Sequence[MarkdownFile]) -> list[HookFile]:
     return [f.as_hook_file() for f in files if not f.ok]
 
 
-def register_markdown(hooks: Hooks, files: Sequence[MarkdownFile]) -> None:
+def register_markdown(hooks: Registry, files: Sequence[MarkdownFile]) -> None:
     """Register every good file on its event, as a transform hook named by its stem.
 
     Files register in file-name order (stable across workspaces), so equal priorities run in

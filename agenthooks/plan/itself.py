@@ -16,7 +16,7 @@ Redirections (`2>>log`) change nothing. Anything else (`echo no >&2; exit 2; age
 inside it is bounded by the run's depth marker (`plan.recursion`). Taking a gate for agenthooks
 would drop it without a word; taking agenthooks for a handler costs one nested run.
 
-Loaded only for a command that names agenthooks (`plan.select.fans_out`).
+A run loads this module only for a command that names agenthooks (`plan.select.fans_out`).
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ from agenthooks.shellwords import WRAPPERS, Operator, Unparsable, Word, simple_c
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
+
+    from agenthooks.model.handlers import Handler
 
 NAMES = frozenset(("agenthooks", "agenthooks.exe"))
 # The wrappers a shell or coreutils strip before the command they run; `xargs` reads its
@@ -47,6 +49,14 @@ _LAUNCHERS: dict[tuple[str, ...], frozenset[str]] = {
                               "--group", "--env-file", "--index", "--index-url")),
     ("pipx", "run"): frozenset(("--spec", "--python", "--pip-args", "--index-url", "-i")),
 }
+
+
+def fans_out(handler: Handler) -> bool:
+    """Whether a handler is `agenthooks run` itself: agenthooks registered as the one hook of
+    Claude Code or Gemini CLI in the settings file it also reads. Run, it would start itself
+    again on every event, without end; it is the entry point, not a handler. Only a command
+    that is one `agenthooks run` is: a gate that merely mentions it runs."""
+    return handler.kind == "command" and is_agenthooks_run(handler.command, handler.args)
 
 
 def run_arguments(command: str, args: Sequence[str] | None = None) -> tuple[str, ...] | None:

@@ -197,16 +197,13 @@ def program(handler: Handler) -> tuple[str, ...]:
 
 
 def fans_out(handler: Handler) -> bool:
-    """Whether a handler is `agenthooks run` itself: agenthooks registered as the one hook of
-    Claude Code or Gemini CLI in the settings file it also reads. Run, it would start itself
-    again on every event, without end; it is the entry point, not a handler. Only a command
-    that is one `agenthooks run` (`plan.itself`) is: a gate that merely mentions it runs."""
+    """`plan.itself.fans_out`, importing it only for a command that names agenthooks."""
     if handler.kind != "command" or not any(
             "agenthooks" in word for word in (handler.command, *(handler.args or ()))):
         return False
-    from agenthooks.plan.itself import is_agenthooks_run
+    from agenthooks.plan.itself import fans_out as itself
 
-    return is_agenthooks_run(handler.command, handler.args)
+    return itself(handler)
 
 
 def once_across(first: tuple[Handler, ...], then: tuple[Handler, ...]) -> tuple[Handler, ...]:

@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.config.discovery import dialect_source
-from agenthooks.dialects import detect
+from agenthooks.config.discovery import detect, dialect_source
 from agenthooks.dialects.load import check_dialect_file
 from agenthooks.model.handlers import HookFile
 from tests.dialects.conftest import check_file, found

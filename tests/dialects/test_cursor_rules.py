@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.dialects import detect
+from agenthooks.config.discovery import detect
 from agenthooks.model.handlers import HookFile
 from tests.dialects.conftest import check_file, found
 

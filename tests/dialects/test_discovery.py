@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.config.discovery import discover_all
+from agenthooks.config.discovery import detect, dialect_of_place, discover_all, unsure_format
 from agenthooks.config.paths import sources_for_paths
-from agenthooks.dialects import detect, dialect_of_place, dialect_of_shape, unsure_format
+from agenthooks.dialects import dialect_of_shape
 from tests.dialects.conftest import settings
 
 pytestmark = pytest.mark.program

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from agenthooks import Decision, Hooks
-from agenthooks.engine.runner import isolate_in_process_hooks, isolated
+from agenthooks.engine.call import isolate_in_process_hooks, isolated
 from agenthooks.kinds.python import Reported
 
 from .conftest import tool_call

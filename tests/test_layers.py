@@ -1,0 +1,182 @@
+"""The layers of pyproject.toml's import-linter contracts hold for what import-linter cannot see.
+
+Every module of agenthooks is in a layer (a module in none is checked by no contract), and every
+"module:attr" string of a table (the lazy imports of `model.hosts`, `kinds.KINDS`, the dialects'
+readers...) names something that exists and keeps the layers: the module holding the string is
+not below the module it names, nor its independent sibling. What breaks that today is listed in
+`DEBT`, as `ignore_imports` is, by the step of issue 25 that removes it.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import importlib.machinery
+import importlib.util
+import pkgutil
+import re
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import agenthooks
+
+REPO = Path(__file__).resolve().parent.parent
+PACKAGE = REPO / "agenthooks"
+# Package roots that a layer cannot take without taking their subpackages in other layers.
+UNLAYERED = {"agenthooks", "agenthooks.engine", "agenthooks.hosts", "agenthooks.kinds"}
+# Runs the command line when imported.
+NOT_IMPORTED = {"agenthooks.__main__"}
+TOP_NAMES = {info.name for info in pkgutil.iter_modules([str(PACKAGE)])}
+REFERENCE = re.compile(r"^((?:[a-z_][a-z0-9_]*)(?:\.[a-z_][a-z0-9_]*)*):([A-Za-z_][\w.]*)$")
+
+# (module holding the string, module it names) that break the layers today.
+DEBT = {
+    # step 4, hooks.json as a source: each host's matcher semantics a row of plan's matcher table
+    ("agenthooks.model.hosts", "agenthooks.dialects.matching"),
+    ("agenthooks.model.hosts", "agenthooks.dialects.cursor"),
+    ("agenthooks.model.hosts", "agenthooks.dialects.codex"),
+    ("agenthooks.model.hosts", "agenthooks.dialects.copilot"),
+    # step 5, the SOURCES table: each host's files are named by their source's row
+    ("agenthooks.model.hosts", "agenthooks.dialects.claude"),
+    ("agenthooks.model.hosts", "agenthooks.dialects.gemini"),
+    # step 7, hosts parse and render: the HOSTS table of hosts/ names each host's modules
+    ("agenthooks.model.hosts", "agenthooks.hosts.antigravity.protocol"),
+    ("agenthooks.model.hosts", "agenthooks.hosts.antigravity.render"),
+    ("agenthooks.model.hosts", "agenthooks.hosts.claude.protocol"),
+    ("agenthooks.model.hosts", "agenthooks.hosts.claude.render"),
+    ("agenthooks.model.hosts", "agenthooks.hosts.codex.protocol"),
+    ("agenthooks.model.hosts", "agenthooks.hosts.codex.render"),
+    ("agenthooks.model.hosts", "agenthooks.hosts.copilot.protocol"),
+    ("agenthooks.model.hosts", "agenthooks.hosts.copilot.render"),
+    ("agenthooks.model.hosts", "agenthooks.hosts.cursor.protocol"),
+    ("agenthooks.model.hosts", "agenthooks.hosts.cursor.render"),
+    ("agenthooks.model.hosts", "agenthooks.hosts.gemini.protocol"),
+    ("agenthooks.model.hosts", "agenthooks.hosts.gemini.render"),
+}
+
+
+def import_debt() -> ModuleType:
+    """scripts/import-debt as a module (it has no .py suffix): its reading of the layers."""
+    path = REPO / "scripts" / "import-debt"
+    loader = importlib.machinery.SourceFileLoader("agenthooks_import_debt", str(path))
+    spec = importlib.util.spec_from_loader(loader.name, loader)
+    assert spec is not None
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def layers() -> list[tuple[list[str], bool]]:
+    pytest.importorskip("tomllib", reason="Python 3.11 reads pyproject.toml")
+    debt = import_debt()
+    _, contracts = debt.contracts()
+    found = [contract for contract in contracts if contract["type"] == "layers"]
+    assert len(found) == 1
+    table: list[tuple[list[str], bool]] = debt.layer_table(found[0]["layers"])
+    return table
+
+
+def place(module: str, table: list[tuple[list[str], bool]]) -> tuple[int, str] | None:
+    for index, (names, _) in enumerate(table):
+        for name in names:
+            if module == name or module.startswith(name + "."):
+                return index, name
+    return None
+
+
+def every_module() -> list[str]:
+    found = ["agenthooks"]
+    found += [info.name for info in pkgutil.walk_packages([str(PACKAGE)], "agenthooks.")]
+    return sorted(found)
+
+
+def written(node: ast.AST, scope: dict[str, object]) -> str | None:
+    """The text of a string written in a module: a constant, or an f-string over the module's
+    own names (`f"{_MATCHING}:claude_selection"`)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr) and all(
+            isinstance(part, ast.Constant) or isinstance(part.value, ast.Name)  # no calls
+            for part in node.values if isinstance(part, (ast.Constant, ast.FormattedValue))):
+        try:
+            value = eval(compile(ast.Expression(node), "<f-string>", "eval"), dict(scope))
+        except Exception:  # names of a function's own: not a table's string
+            return None
+        return value if isinstance(value, str) else None
+    return None
+
+
+def references(module: str) -> set[str]:
+    """The "module:attr" strings written in a module's source (in a table, or a function)."""
+    imported = importlib.import_module(module)
+    source = getattr(imported, "__file__", None)
+    if not source:
+        return set()
+    scope = vars(imported)
+    found = {text for node in ast.walk(ast.parse(Path(source).read_text()))
+             if (text := written(node, scope)) is not None}
+    return {text for text in found
+            if (matched := REFERENCE.match(text)) and matched.group(1).split(".")[0]
+            in TOP_NAMES | {"agenthooks"}}
+
+
+def target(text: str) -> tuple[str, str]:
+    module, _, attribute = text.partition(":")
+    if module.split(".")[0] != "agenthooks":
+        module = f"agenthooks.{module}"
+    return module, attribute
+
+
+def table_references() -> list[tuple[str, str]]:
+    return sorted((module, text) for module in every_module() if module not in NOT_IMPORTED
+                  for text in references(module))
+
+
+def test_every_module_is_in_a_layer(layers: list[tuple[list[str], bool]]) -> None:
+    outside = [module for module in every_module()
+               if module not in UNLAYERED and place(module, layers) is None]
+    assert outside == [], "add these to a layer of [tool.importlinter] in pyproject.toml"
+
+
+def test_the_tables_name_modules_by_string() -> None:
+    """The walk finds the strings the tables are known to hold (so an empty result means none,
+    not a walk that saw nothing)."""
+    found = set(table_references())
+    assert ("agenthooks.model.hosts", "agenthooks.hosts.claude.render:write") in found
+    assert ("agenthooks.model.hosts", "agenthooks.dialects.matching:gemini_selection") in found
+    assert ("agenthooks.kinds", "agenthooks.kinds.http:Requests") in found
+
+
+@pytest.mark.parametrize(("module", "text"), table_references())
+def test_a_table_string_names_what_exists(module: str, text: str) -> None:
+    name, attribute = target(text)
+    found: object = importlib.import_module(name)
+    for part in attribute.split("."):
+        assert hasattr(found, part), f"{module}: {text!r} names nothing"
+        found = getattr(found, part)
+
+
+def test_table_strings_keep_the_layers(layers: list[tuple[list[str], bool]]) -> None:
+    broken = set()
+    for module, text in table_references():
+        name, _ = target(text)
+        here, there = place(module, layers), place(name, layers)
+        if here is None or there is None:
+            # A package root names its own modules (kinds.KINDS): it is above them.
+            assert here is not None or name.startswith(module + "."), (module, text)
+            continue
+        sibling = here[0] == there[0] and layers[here[0]][1] and here[1] != there[1]
+        if there[0] < here[0] or sibling:
+            broken.add((module, name))
+    assert broken - DEBT == set(), "a table names a module above it (or its sibling)"
+    assert DEBT - broken == set(), "paid: delete these from DEBT"
+
+
+def test_the_package_root_names_what_exists() -> None:
+    """agenthooks/__init__'s lazy exports, a table of module names."""
+    exports: dict[str, str] = vars(agenthooks)["_EXPORTS"]
+    for name, module in exports.items():
+        assert hasattr(importlib.import_module(module), name), (name, module)
