@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 
+from agenthooks._lean.records import NamedTuple
 from agenthooks.combine.merge import TOOL_DECISIONS, block_reasons
 from agenthooks.decision import Decision
 from agenthooks.engine.call import Call, EventPlan, call_needs
@@ -36,12 +37,10 @@ from agenthooks.plan.select import Selector, left_out
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
-    from typing import Any, NamedTuple
+    from typing import Any
 
     from agenthooks.payload import Payload
     from agenthooks.sources.load import Loaded
-else:
-    from agenthooks._records import NamedTuple
 
 if TYPE_CHECKING:
     from agenthooks.combine.verdict import Verdict

@@ -17,8 +17,8 @@ import hashlib
 import os
 import time
 
-from agenthooks import jsontext
-from agenthooks.errors import suppress
+from agenthooks._lean import jsontext
+from agenthooks._lean.suppress import suppress
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

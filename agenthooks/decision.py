@@ -16,11 +16,11 @@ from __future__ import annotations
 # `collections.abc` re-exports it: the same class, without importing `collections`.
 from _collections_abc import Mapping
 
+from agenthooks._lean.records import NamedTuple
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, NamedTuple
-else:
-    from agenthooks._records import NamedTuple
+    from typing import Any
 
 KINDS: tuple[str, ...] = ("allow", "approve", "deny", "ask", "modify", "replace", "inject")
 # Strongest first: the one outcome that describes a whole event (`EventResult.decision`).

@@ -12,7 +12,7 @@ host, and its matchers are compared with the tool's name in hooks.json's words
 
 from __future__ import annotations
 
-from agenthooks.memo import memo
+from agenthooks._lean.memo import memo
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

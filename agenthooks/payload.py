@@ -11,7 +11,7 @@ from __future__ import annotations
 # `collections.abc` re-exports it: the same class, without importing `collections`.
 from _collections_abc import Mapping
 
-from agenthooks import jsontext
+from agenthooks._lean import jsontext
 from agenthooks.errors import PayloadError
 from agenthooks.jsonlimits import MAX_DEPTH, could_be_too_deep, depth_exceeds
 

@@ -34,19 +34,18 @@ from __future__ import annotations
 
 import _thread  # `threading`'s own lock and thread-local types, without importing it
 
+from agenthooks._lean.records import NamedTuple
 from agenthooks.decision import Decision
 from agenthooks.engine.drive import finish
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Iterable, Mapping
-    from typing import Any, NamedTuple
+    from typing import Any
 
     Predicate = Callable[[Mapping[str, Any]], Any]
     Handler = Callable[[Any], Any]
     PolicyHook = Callable[[Any], Decision | Awaitable[Decision]]
-else:
-    from agenthooks._records import NamedTuple
 
 # Within one level, the safer decision is considered first.
 DECISION_ORDER: tuple[str, ...] = ("deny", "ask", "allow")

@@ -32,12 +32,11 @@ from __future__ import annotations
 
 import os
 
+from agenthooks._lean.records import NamedTuple
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
-    from typing import NamedTuple
-else:
-    from agenthooks._records import NamedTuple
 
 MAX_LENGTH = 100_000  # simple_commands: longer text is Unparsable
 MAX_DEPTH = 32  # substitutions, subshells and `${…}` inside each other

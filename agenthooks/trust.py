@@ -17,20 +17,20 @@ from __future__ import annotations
 import os
 import sys
 
-from agenthooks import jsontext
-from agenthooks.errors import AgentHooksError, suppress
+from agenthooks._lean import jsontext
+from agenthooks._lean.records import NamedTuple
+from agenthooks._lean.suppress import suppress
+from agenthooks.errors import AgentHooksError
 from agenthooks.model.handlers import run_folder
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-    from typing import Any, NamedTuple
+    from typing import Any
 
     from agenthooks.config.discovery import Discovered
     from agenthooks.model.handlers import Handler, HookFile, Source
     from agenthooks.sources.reach import Reached
-else:
-    from agenthooks._records import NamedTuple
 
 ENV = "AGENTHOOKS_REQUIRE_TRUST"
 FILE_NAME = "trust.json"

@@ -16,15 +16,14 @@ from __future__ import annotations
 import os
 import sys
 
+from agenthooks._lean.records import NamedTuple
 from agenthooks.errors import AgentHooksError
 from agenthooks.model.hosts import host_ids
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
-    from typing import Any, NamedTuple
-else:
-    from agenthooks._records import NamedTuple
+    from typing import Any
 
 FILE_NAME = "config.toml"
 HOSTS: tuple[str, ...] = host_ids()  # every host's row (`model.hosts`)

@@ -23,7 +23,8 @@ import os
 from collections.abc import Callable
 from typing import NamedTuple
 
-from agenthooks.errors import AgentHooksError, suppress
+from agenthooks._lean.suppress import suppress
+from agenthooks.errors import AgentHooksError
 
 BACKUP_SUFFIX = ".bak"
 # Opened without following a link at the last component, and never an existing name.

@@ -1,4 +1,4 @@
-"""`agenthooks.errors.suppress` is `contextlib.suppress`: the same table of outcomes."""
+"""`agenthooks._lean.suppress` is `contextlib.suppress`: the same table of outcomes."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import contextlib
 
 import pytest
 
-from agenthooks.errors import AgentHooksError, UsageError, suppress
+from agenthooks._lean.suppress import suppress
+from agenthooks.errors import AgentHooksError, UsageError
 
 CASES: list[tuple[tuple[type[BaseException], ...], BaseException | None]] = [
     ((OSError,), None),

@@ -311,7 +311,7 @@ def test_only_the_program_runs_without_the_cycle_collector(tmp_path: Path) -> No
 # What the program itself (bin/agenthooks, as installed) imports beyond the interpreter's own
 # start, for a warm workspace of each host's own files whose matchers are plain names: none of
 # the standard library's regular expressions, enum, functools, collections, contextlib or json
-# (the program's JSON goes through `_json`, see agenthooks/jsontext.py), each of which costs a
+# (the program's JSON goes through `_json`, see agenthooks/_lean/jsontext.py), each of which costs a
 # cold run more than the module that would use it; nor the checker or the cache's writer.
 STDLIB_NEVER = ("re", "enum", "functools", "collections", "contextlib", "json", "fnmatch",
                 "operator", "keyword", "reprlib", "copyreg", "hashlib", "tempfile")

@@ -1,4 +1,5 @@
-"""`agenthooks.jsontext` is `json.loads`/`json.dumps`: compared with them, value, text and error."""
+"""`agenthooks._lean.jsontext` is `json.loads`/`json.dumps`: compared with them, value, text
+and error."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from agenthooks import jsontext
+from agenthooks._lean import jsontext
 
 ODD_TEXTS = [
     "", " ", "\n\t", "{}", " {} ", "[]", "null", "true", "false", "0", "-0", "1e400", "-1e400",

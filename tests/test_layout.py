@@ -11,7 +11,7 @@ from tests.test_readme_rules import section
 
 PACKAGE = Path(__file__).resolve().parent.parent / "agenthooks"
 # Plumbing (package files, the version), which says nothing about the architecture.
-PLUMBING = {"__init__.py", "__main__.py", "_records.py", "_version.py", "py.typed"}
+PLUMBING = {"__init__.py", "__main__.py", "_version.py", "py.typed"}
 
 
 def tree() -> set[str]:

@@ -1,4 +1,4 @@
-"""`agenthooks._records.NamedTuple` builds the class `typing.NamedTuple` builds, without its
+"""`agenthooks._lean.records.NamedTuple` builds the class `typing.NamedTuple` builds, without its
 eval: the same behaviour, checked side by side."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import typing
 
 import pytest
 
-from agenthooks import _records
+from agenthooks._lean import records as _records
 
 
 class Ours(_records.NamedTuple):
@@ -91,7 +91,7 @@ def test_every_record_of_the_package_comes_from_a_template() -> None:
     # and imports `collections` on the run path: each of the package's modules is imported
     # with the fallback counted.
     code = (
-        "import pkgutil, importlib, agenthooks, agenthooks._records as r\n"
+        "import pkgutil, importlib, agenthooks, agenthooks._lean.records as r\n"
         "fallbacks = []\n"
         "made = r._record\n"
         "def spy(name, fields, defaults, module):\n"

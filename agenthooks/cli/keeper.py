@@ -29,7 +29,8 @@ import os
 import signal
 import sys
 
-from agenthooks.errors import AgentHooksError, suppress
+from agenthooks._lean.suppress import suppress
+from agenthooks.errors import AgentHooksError
 from agenthooks.executor.descendants import die_with_parent, reap
 
 TYPE_CHECKING = False

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import os
 
+from agenthooks._lean.records import NamedTuple
+from agenthooks._lean.suppress import suppress
 from agenthooks.api import check_event
 from agenthooks.commands.run import RunOptions, deny_anything, run, write_out
 from agenthooks.engine.call import isolate_in_process_hooks
-from agenthooks.errors import AgentHooksError, UsageError, describe, suppress
+from agenthooks.errors import AgentHooksError, UsageError, describe
 from agenthooks.events import did_you_mean
 from agenthooks.executor import (
     Interrupted,
@@ -35,9 +37,7 @@ from agenthooks.userconfig import (
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
-    from typing import Any, NamedTuple
-else:
-    from agenthooks._records import NamedTuple
+    from typing import Any
 
 FAIL_CLOSED_ENV = "AGENTHOOKS_FAIL_CLOSED"
 REQUIRE_TRUST_ENV = "AGENTHOOKS_REQUIRE_TRUST"

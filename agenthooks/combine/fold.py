@@ -12,14 +12,13 @@ Pure functions over decisions, so the algebra is tested by tables.
 
 from __future__ import annotations
 
+from agenthooks._lean.records import NamedTuple
 from agenthooks.decision import Decision
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
-    from typing import Any, NamedTuple
-else:
-    from agenthooks._records import NamedTuple
+    from typing import Any
 
 
 class Folded(NamedTuple):

@@ -19,6 +19,7 @@ a yes, messages and rewritten arguments to the handlers' merged answer. The resu
 
 from __future__ import annotations
 
+from agenthooks._lean.records import NamedTuple
 from agenthooks.combine.failclosed import deny_for_failures
 from agenthooks.combine.fold import Folded
 from agenthooks.combine.merge import block_reasons, blocks, merge
@@ -29,10 +30,8 @@ from agenthooks.model.handlers import Answer
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
-    from typing import Any, NamedTuple
+    from typing import Any
     ArgsBack = Callable[[str, dict[str, Any]], dict[str, Any]]
-else:
-    from agenthooks._records import NamedTuple
 
 # Where injected messages go: as steps on the model-call events, else as a message.
 INJECT_STEP_EVENTS = frozenset(("PreInvocation", "PostInvocation"))

@@ -15,6 +15,7 @@ import os
 import sys
 import time
 
+from agenthooks._lean.records import NamedTuple
 from agenthooks.api import (
     EventResult,
     Hooks,
@@ -32,9 +33,7 @@ from agenthooks.sources.load import load_all
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, NamedTuple
-else:
-    from agenthooks._records import NamedTuple
+    from typing import Any
 
 TTY_NOTE = (
     "agenthooks: note: stdin is a terminal, so the payload is {}; "

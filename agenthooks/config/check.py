@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 
+from agenthooks._lean.records import NamedTuple
 from agenthooks.config.rules import RULES
 from agenthooks.events import DEFAULT_TIMEOUT, INT32_MAX, did_you_mean, unknown_event_hint
 from agenthooks.matcher import matcher_error, matches_everything, plain_names
@@ -19,12 +20,10 @@ from agenthooks.model.handlers import Handler, Source, breaks_file, escape, json
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Literal, NamedTuple
+    from typing import Any, Literal
 
     from agenthooks.model.handlers import Severity
     Anchor = Literal["key", "value"]
-else:
-    from agenthooks._records import NamedTuple
 
 
 HANDLER_KINDS = ("command", "prompt")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 
+from agenthooks._lean.records import NamedTuple
 from agenthooks.config.rules import RULES
 from agenthooks.errors import ConfigError
 from agenthooks.model.handlers import Diagnostic, HookFile, Source
@@ -18,11 +19,8 @@ from agenthooks.model.hosts import HOST_TABLE, HostRow, host_row
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
-    from typing import NamedTuple
 
     from agenthooks.model.handlers import Level
-else:
-    from agenthooks._records import NamedTuple
 
 CUSTOMIZATION_DIRS = (".agents", ".agent", "_agents", "_agent")
 HOOKS_FILE = "hooks.json"

@@ -12,7 +12,7 @@ import os
 import stat
 from _collections_abc import Iterable
 
-from agenthooks import jsontext as json
+from agenthooks._lean import jsontext as json
 from agenthooks.config.rules import RULES
 from agenthooks.jsonlimits import MAX_DEPTH, could_be_too_deep, depth_exceeds
 from agenthooks.model.handlers import Diagnostic, Handler, HookFile, Source, breaks_file

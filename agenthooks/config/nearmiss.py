@@ -14,6 +14,7 @@ import json
 import os
 from collections.abc import Iterator
 
+from agenthooks._lean.records import NamedTuple
 from agenthooks.config.discovery import (
     CUSTOMIZATION_DIRS,
     HARNESS_DIR,
@@ -22,12 +23,6 @@ from agenthooks.config.discovery import (
     MARKDOWN_SUFFIX,
     display_path,
 )
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import NamedTuple
-else:
-    from agenthooks._records import NamedTuple
 
 RULE = "near-miss"
 MAX_TYPOS = 2  # edits (insert, delete, replace, swap) from a name agenthooks reads

@@ -6,13 +6,11 @@ docs/dialects.md) refer to them.
 
 from __future__ import annotations
 
+from agenthooks._lean.records import NamedTuple
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import NamedTuple
-
     from agenthooks.model.handlers import Severity
-else:
-    from agenthooks._records import NamedTuple
 
 
 class Rule(NamedTuple):

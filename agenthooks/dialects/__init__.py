@@ -96,7 +96,7 @@ def _claude_only_keys() -> set[str]:
 
 def _document(path: str) -> object:
     """A file's JSON (comments allowed), or None when it is unreadable or not JSON."""
-    from agenthooks import jsontext
+    from agenthooks._lean import jsontext
     from agenthooks.config.loader import Unusable, read_bytes
     from agenthooks.dialects.load import strip_comments
 

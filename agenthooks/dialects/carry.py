@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from agenthooks._lean.records import NamedTuple
 from agenthooks.dialects import matching
 from agenthooks.dialects.matching import Selection
 from agenthooks.model.tools import TOOLS, mcp_name, mcp_parts, mcp_tool_only, tool_for, tool_name
@@ -32,11 +33,8 @@ from agenthooks.model.tools import TOOLS, mcp_name, mcp_parts, mcp_tool_only, to
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from typing import NamedTuple
 
     Render = Callable[[Selection, str, str], "list[str | None] | None"]
-else:
-    from agenthooks._records import NamedTuple
 
 _MCP_SAMPLES = (("memory", "create_entities"), ("github", "get_issue"), ("fs", "read_file"),
                 ("my-server", "run"))

@@ -52,14 +52,14 @@ import re
 from collections.abc import Mapping
 from fnmatch import fnmatchcase
 
+from agenthooks._lean.records import NamedTuple
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, NamedTuple
+    from typing import Any
 
     from agenthooks.model.handlers import Handler
     from agenthooks.shellwords import Word
-else:
-    from agenthooks._records import NamedTuple
 
 NO, MAYBE, YES = 0, 1, 2
 

@@ -19,6 +19,7 @@ import os
 import re
 from collections.abc import Sequence
 
+from agenthooks._lean.records import NamedTuple
 from agenthooks.dialects import matching
 from agenthooks.dialects.check import DIALECT_SPECS
 from agenthooks.dialects.matching import Selection
@@ -30,9 +31,7 @@ from agenthooks.model.tools import tool_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, NamedTuple
-else:
-    from agenthooks._records import NamedTuple
+    from typing import Any
 
 PROJECT_VARIABLES = {row.id: row.project_var for row in HOST_TABLE
                      if row.project_var is not None}

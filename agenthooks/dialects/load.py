@@ -8,7 +8,8 @@ byte-order mark.
 
 from __future__ import annotations
 
-from agenthooks import jsontext
+from agenthooks._lean import jsontext
+from agenthooks._lean.records import NamedTuple
 from agenthooks.config.loader import Unusable, _syntax_message, read_bytes
 from agenthooks.config.rules import ALL_RULES
 from agenthooks.jsonlimits import MAX_DEPTH, could_be_too_deep
@@ -17,12 +18,10 @@ from agenthooks.model.handlers import Diagnostic, Handler, HookFile, Source, bre
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
-    from typing import Any, NamedTuple
+    from typing import Any
 
     from agenthooks.config.jsonpos import PositionMap
     from agenthooks.dialects.spec import Dialect
-else:
-    from agenthooks._records import NamedTuple
 
 
 class DialectFile(NamedTuple):

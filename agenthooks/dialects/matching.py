@@ -26,20 +26,19 @@ another host's syntax: everything, a set of exact names, a regex that may match 
 
 from __future__ import annotations
 
+from agenthooks._lean.memo import memo
+from agenthooks._lean.records import NamedTuple
 from agenthooks.dialects import dialect_spec
 from agenthooks.matcher import ALNUM, in_hooks_json_words, is_plain_name, plain_names
-from agenthooks.memo import memo
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import re
     from collections.abc import Callable
-    from typing import Literal, NamedTuple
+    from typing import Literal
 
     from agenthooks.model.toolwords import Word
     Form = Literal["all", "names", "search", "full", "never"]
-else:
-    from agenthooks._records import NamedTuple
 
 # Claude Code's exact-name matchers, `[A-Za-z0-9_\-, |]*` and on some events `[A-Za-z0-9_|]*`,
 # as sets of characters: reading a settings file's plain matchers never loads `re`.

@@ -9,11 +9,7 @@ host's rule lives in one table.
 
 from __future__ import annotations
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import NamedTuple
-else:
-    from agenthooks._records import NamedTuple
+from agenthooks._lean.records import NamedTuple
 
 
 class HandlerType(NamedTuple):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 
+from agenthooks._lean.records import NamedTuple
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.kinds.process import CALL_VARS, config_specs, own_words, runs_beside
 from agenthooks.model.handlers import Handler
@@ -19,15 +20,13 @@ from agenthooks.model.hosts import is_neutral
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Sequence
-    from typing import Any, NamedTuple
+    from typing import Any
 
     from agenthooks.engine.context import Turn
     from agenthooks.engine.hookspec import PythonHook, ShellHook
     from agenthooks.payload import LongStrings
     from agenthooks.sources.payloads import Translation
     Processes = Callable[[Sequence[ProcessSpec], bytes], Awaitable[list[ProcessResult]]]
-else:
-    from agenthooks._records import NamedTuple
 
 
 class EventPlan(NamedTuple):

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from _collections_abc import Callable, Mapping  # collections.abc's, unimported
 
+from agenthooks._lean.records import NamedTuple
 from agenthooks.model.events import TOOL_CALL_EVENTS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, NamedTuple
-else:
-    from agenthooks._records import NamedTuple
+    from typing import Any
 
 PHASES: tuple[str, ...] = ("decide", "transform", "inspect")
 _CO_COROUTINE = 0x80
@@ -93,7 +92,7 @@ def arg_globs(args: Mapping[str, str] | None) -> tuple[tuple[str, str], ...]:
 def _as_text(value: Any) -> str:
     if isinstance(value, str):
         return value
-    from agenthooks import jsontext
+    from agenthooks._lean import jsontext
     from agenthooks.decision import plain
 
     return jsontext.dumps(plain(value), ensure_ascii=False, sort_keys=True)

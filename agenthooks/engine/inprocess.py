@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from _collections_abc import Iterator, Mapping, Sequence  # collections.abc's, unimported
 
-from agenthooks import jsontext
+from agenthooks._lean import jsontext
 from agenthooks.combine.fold import START, Folded, step
 from agenthooks.decision import Decision
 from agenthooks.engine.call import Call, EventPlan, isolated

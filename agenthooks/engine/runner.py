@@ -14,6 +14,7 @@ it by hand when no selected hook is async (no event loop at all), else on a priv
 
 from __future__ import annotations
 
+from agenthooks._lean.records import NamedTuple
 from agenthooks.combine.fold import START, Folded
 from agenthooks.combine.verdict import Rendered, render
 from agenthooks.engine.call import Call, EventPlan, in_own_words, isolated, own_bytes, run_jobs
@@ -26,11 +27,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from contextlib import AbstractContextManager
-    from typing import Any, NamedTuple
+    from typing import Any
 
     from agenthooks.engine.call import Processes
-else:
-    from agenthooks._records import NamedTuple
 
 # In-process hooks are imported only by a run that has some: a plain hooks.json run starts
 # once per tool call and must not pay for them.

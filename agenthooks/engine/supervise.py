@@ -45,8 +45,8 @@ import os
 import sys
 import time
 
+from agenthooks._lean.suppress import suppress
 from agenthooks.decision import Decision
-from agenthooks.errors import suppress  # contextlib's, without importing it
 from agenthooks.executor.descendants import die_with_parent, leave_watch, reap, watch_forked
 from agenthooks.kinds.python import HookOutcome, call_hook
 from agenthooks.model.handlers import signal_name

@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 from shlex import quote
 
-from agenthooks.memo import memo
+from agenthooks._lean.memo import memo
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -63,7 +63,7 @@ import os
 import sys
 import time
 
-from agenthooks.errors import suppress
+from agenthooks._lean.suppress import suppress
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -49,7 +49,7 @@ import select
 import sys
 import time
 
-from agenthooks.errors import suppress
+from agenthooks._lean.suppress import suppress
 from agenthooks.executor.command import lookup, same_directory
 from agenthooks.executor.descendants import handler_watch, inheritable_fds
 from agenthooks.executor.records import (

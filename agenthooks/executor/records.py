@@ -21,7 +21,7 @@ else:
     # and importing it imports `enum` for them.
     import _signal as signal
 
-    from agenthooks._records import NamedTuple
+    from agenthooks._lean.records import NamedTuple
 
 OUTPUT_LIMIT = 1024 * 1024
 EXIT_GRACE = 0.1  # seconds to wait for pipes to close after the process exited

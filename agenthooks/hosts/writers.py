@@ -15,16 +15,15 @@ Gemini CLI's `BeforeTool`; `HostAnswer` is the JSON object for stdout and the ex
 
 from __future__ import annotations
 
+from agenthooks._lean.records import NamedTuple
 from agenthooks.model.hosts import HOST_TABLE
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from typing import Any, NamedTuple
+    from typing import Any
 
     from agenthooks.combine.verdict import Verdict
-else:
-    from agenthooks._records import NamedTuple
 
 # host -> "module:function", from each host's row (`model.hosts`).
 WRITERS: dict[str, str] = {row.id: row.writer for row in HOST_TABLE}

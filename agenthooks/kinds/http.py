@@ -24,14 +24,13 @@ import threading
 import time
 from collections.abc import Mapping, Sequence
 
+from agenthooks._lean.records import NamedTuple
 from agenthooks.executor import ProcessResult
 from agenthooks.model.handlers import Answer, Handler
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, NamedTuple
-else:
-    from agenthooks._records import NamedTuple
+    from typing import Any
 
 _VARIABLE = re.compile(r"\$\{(\w+)\}|\$(\w+)")
 BODY_LIMIT = 1024 * 1024  # as a command's stdout

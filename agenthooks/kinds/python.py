@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from _collections_abc import Awaitable, Callable
 
+from agenthooks._lean.records import NamedTuple
 from agenthooks.decision import DECIDE_KINDS, KINDS, Decision
 from agenthooks.engine.context import Context
 from agenthooks.engine.hookspec import PythonHook
@@ -19,9 +20,7 @@ from agenthooks.executor import Interrupted, Terminated
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, NamedTuple
-else:
-    from agenthooks._records import NamedTuple
+    from typing import Any
 
 # Decisions that mean something only on some events.
 _EVENT_ONLY: dict[str, frozenset[str]] = {

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 from _collections_abc import Sequence  # collections.abc's, unimported
 
+from agenthooks._lean.records import NamedTuple
 from agenthooks.config.loader import Unusable, not_utf8, read_bytes
 from agenthooks.markdown.events import engine_event
 from agenthooks.markdown.frontmatter import Frontmatter, diagnostic, parse
@@ -22,7 +23,7 @@ from agenthooks.model.handlers import Diagnostic, HookFile, Source
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from typing import Any, NamedTuple, Protocol
+    from typing import Any, Protocol
 
     class Registry(Protocol):
         """What Markdown hooks register into (`api.Hooks`, which loads them through
@@ -32,8 +33,6 @@ if TYPE_CHECKING:
                when: Callable[..., Any] | None = ..., priority: int = ...,
                name: str | None = ..., timeout: float = ..., on_error: str = ...
                ) -> Callable[..., Any]: ...
-else:
-    from agenthooks._records import NamedTuple
 
 SUFFIX = ".md"
 

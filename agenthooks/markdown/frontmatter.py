@@ -15,6 +15,7 @@ scalar's indent.
 
 from __future__ import annotations
 
+from agenthooks._lean.records import NamedTuple
 from agenthooks.config.rules import RULES
 from agenthooks.events import INT32_MAX
 from agenthooks.markdown.events import engine_event, event_hint, is_custom
@@ -22,11 +23,9 @@ from agenthooks.model.handlers import Diagnostic, Source
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, NamedTuple
+    from typing import Any
 
     from agenthooks.markdown.when import Test
-else:
-    from agenthooks._records import NamedTuple
 
 KEYS: tuple[str, ...] = ("event", "priority", "when", "script", "timeout_ms", "on_error")
 ON_ERROR: tuple[str, ...] = ("block", "allow")

@@ -19,7 +19,7 @@ from __future__ import annotations
 import _thread  # `threading`'s own lock and thread-local types, without importing it
 import time
 
-from agenthooks import jsontext
+from agenthooks._lean import jsontext
 from agenthooks.decision import Decision
 from agenthooks.engine.frozen import raw, thaw
 from agenthooks.model.events import MARKDOWN_TOOL_WORDS

@@ -18,20 +18,19 @@ import _thread  # `threading`'s own lock and thread-local types, without importi
 import sys
 import time
 
-from agenthooks import jsontext
+from agenthooks._lean import jsontext
+from agenthooks._lean.records import NamedTuple
 from agenthooks.errors import HookFailure
 from agenthooks.jsonlimits import MAX_DEPTH
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import re
-    from typing import Any, NamedTuple
+    from typing import Any
 
     import starlark
 
     from agenthooks.markdown.frontmatter import Frontmatter, Place
-else:
-    from agenthooks._records import NamedTuple
 
 # The entry points, called with the payload as JSON text: decoding it in Starlark costs a
 # third of converting a dict across, and the text is made once for `when` and `handle`.
@@ -293,7 +292,7 @@ def _shared_prelude() -> tuple[Any, Any, Any]:
 # values, output and errors. It is there only for the call, never seen by other code (no other
 # thread runs), and the process's own `import json` later gets the real one. A caller's process
 # (the Python API) is never lent it: its threads are not all agenthooks' to count.
-_JSON = type(sys)("json", "json's loads and dumps for starlark-pyo3 (agenthooks.jsontext)")
+_JSON = type(sys)("json", "json's loads and dumps for starlark-pyo3 (agenthooks._lean.jsontext)")
 _JSON.__dict__.update(loads=jsontext.loads, dumps=jsontext.dumps)
 
 

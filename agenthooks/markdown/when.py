@@ -23,7 +23,7 @@ compiles no pattern.
 
 from __future__ import annotations
 
-from agenthooks import jsontext
+from agenthooks._lean import jsontext
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

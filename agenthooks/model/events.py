@@ -18,14 +18,12 @@ events an exit 2 blocks) stay in the host's module, keyed by words of this table
 
 from __future__ import annotations
 
+from agenthooks._lean.records import NamedTuple
 from agenthooks.model.hosts import HOST_TABLE
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
-    from typing import NamedTuple
-else:
-    from agenthooks._records import NamedTuple
 
 # The hosts agenthooks knows (`model.hosts`), in the docs tables' column order.
 DIALECTS: tuple[str, ...] = tuple(row.id for row in HOST_TABLE)

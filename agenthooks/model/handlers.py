@@ -12,9 +12,11 @@ Handlers and their outcomes share one module: both are on the path of every run.
 
 from __future__ import annotations
 
+from agenthooks._lean.records import NamedTuple
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Literal, NamedTuple, Protocol
+    from typing import Any, Literal, Protocol
     Level = Literal["user", "workspace"]
     Severity = Literal["error", "warning", "note"]
     Status = Literal["ok", "blocked", "warning", "timeout", "not-started", "skipped"]
@@ -40,8 +42,6 @@ if TYPE_CHECKING:
         def duration_ms(self) -> float: ...
         @property
         def error(self) -> str | None: ...
-else:
-    from agenthooks._records import NamedTuple
 
 
 def json_kind(value: object) -> str:

@@ -15,11 +15,11 @@ A test (`tests/test_seams.py`) adds a host by rows alone and runs it through eve
 
 from __future__ import annotations
 
+from agenthooks._lean.records import NamedTuple
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, NamedTuple
-else:
-    from agenthooks._records import NamedTuple
+    from typing import Any
 
 
 class HostRow(NamedTuple):

@@ -23,14 +23,13 @@ resting on third-party material only.
 
 from __future__ import annotations
 
+from agenthooks._lean.records import NamedTuple
 from agenthooks.model.hosts import HOST_TABLE
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
-    from typing import Any, NamedTuple
-else:
-    from agenthooks._records import NamedTuple
+    from typing import Any
 
 DIALECTS: tuple[str, ...] = tuple(row.id for row in HOST_TABLE)
 

@@ -24,15 +24,13 @@ are left alone.
 
 from __future__ import annotations
 
+from agenthooks._lean.records import NamedTuple
 from agenthooks.model.hosts import HOST_TABLE
 from agenthooks.model.tools import TOOLS, Tool, every_name, tool_named
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
-    from typing import NamedTuple
-else:
-    from agenthooks._records import NamedTuple
 
 # Name prefixes of tools a host names by family, never listed one by one.
 _FAMILIES: dict[str, tuple[str, ...]] = {"antigravity": ("browser_",)}

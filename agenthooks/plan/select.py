@@ -16,8 +16,8 @@ from __future__ import annotations
 import os
 from _collections_abc import Iterable, Mapping, Sequence
 
+from agenthooks._lean.memo import memo
 from agenthooks.matcher import NAME_CHARS, handler_matches, is_plain_name
-from agenthooks.memo import memo
 from agenthooks.model.events import is_tool_event
 from agenthooks.model.handlers import Handler, HookFile, Source
 from agenthooks.model.hosts import HOST_TABLE, runs_itself

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 
+from agenthooks._lean.records import NamedTuple
 from agenthooks.config import discovery
 from agenthooks.config.loader import check_file, load
 from agenthooks.model.handlers import Diagnostic, HookFile, Source
@@ -26,11 +27,8 @@ from agenthooks.model.handlers import Diagnostic, HookFile, Source
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
-    from typing import NamedTuple
 
     from agenthooks.markdown.files import MarkdownFile
-else:
-    from agenthooks._records import NamedTuple
 
 # The kinds of hook file, each read by its own reader; the words trust records them under.
 HOOKS_JSON = "hooks.json"

@@ -198,7 +198,7 @@ def tool_call(doc: Mapping[str, Any], host: str) -> tuple[str | None, dict[str, 
 
 
 def _object_of(text: str) -> Any:
-    from agenthooks import jsontext
+    from agenthooks._lean import jsontext
 
     try:
         return jsontext.loads(text)

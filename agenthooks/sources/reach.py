@@ -24,14 +24,12 @@ from __future__ import annotations
 
 import os
 
+from agenthooks._lean.records import NamedTuple
 from agenthooks.shellwords import SHELL_VALUED, SHELLS, WRAPPERS, Operator, Word, split
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
-    from typing import NamedTuple
-else:
-    from agenthooks._records import NamedTuple
 
 # What trust follows as a shell (its script or its `-c` string); busybox too, whose sh and ash
 # applets are shells: its words are read as a shell's.

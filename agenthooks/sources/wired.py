@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 
+from agenthooks._lean.records import NamedTuple
 from agenthooks.config import discovery
 from agenthooks.config.rules import RULES
 from agenthooks.model.handlers import Diagnostic, Handler, HookFile, Source
@@ -20,9 +21,6 @@ from agenthooks.model.hosts import HOST_TABLE
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
-    from typing import NamedTuple
-else:
-    from agenthooks._records import NamedTuple
 
 RULE = "config-missing"
 # The variables a host sets to the project root, which a wiring may name its file under.

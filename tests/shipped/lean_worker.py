@@ -55,7 +55,7 @@ LOAD_HOOKS = {"": {}, "pairs": {"object_pairs_hook": _unique},
 
 def json_loads(side):
     if side == "standin":
-        from agenthooks import jsontext as module
+        from agenthooks._lean import jsontext as module
     else:
         import json as module
 
@@ -96,7 +96,7 @@ def json_long(side):
             return value, kept, True
 
         return reference
-    from agenthooks import jsontext
+    from agenthooks._lean import jsontext
 
     def run(item):
         text, min_length = item
@@ -114,7 +114,7 @@ def json_long(side):
 
 def json_dumps(side):
     if side == "standin":
-        from agenthooks import jsontext as module
+        from agenthooks._lean import jsontext as module
     else:
         import json as module
 
@@ -132,7 +132,7 @@ def json_dumps(side):
 
 def records(side):
     if side == "standin":
-        from agenthooks._records import NamedTuple
+        from agenthooks._lean.records import NamedTuple
     else:
         from typing import NamedTuple
 
@@ -195,7 +195,7 @@ def instance_view(record):
 
 def memo(side):
     if side == "standin":
-        from agenthooks.memo import memo as remember
+        from agenthooks._lean.memo import memo as remember
     else:
         from functools import lru_cache
 
@@ -225,7 +225,7 @@ def memo(side):
 
 def suppress(side):
     if side == "standin":
-        from agenthooks.errors import suppress as suppressing
+        from agenthooks._lean.suppress import suppress as suppressing
     else:
         from contextlib import suppress as suppressing
 
@@ -274,6 +274,8 @@ def fullmatch(side):
 
     def reference(item):
         pattern, names = item
+        if pattern in ("", "*"):  # hooks.json's documented match-all, not a regex
+            return ("ok", [True] * len(names), [("ok", True)] * len(names))
         compiled = caught(re.compile, pattern)
         if compiled[0] == "raise":
             return compiled

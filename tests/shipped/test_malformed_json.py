@@ -1,6 +1,6 @@
 """Malformed JSON reaches the program as a host runs it: a fresh interpreter, nothing imported.
 
-On CPython 3.10 and 3.11 the C scanner that `agenthooks.jsontext` calls builds its error
+On CPython 3.10 and 3.11 the C scanner that `agenthooks._lean.jsontext` calls builds its error
 through `json.decoder` in `sys.modules`; the program never imports `json` on its run path, so
 a trailing comma once raised SystemError, ended the run without an answer, and lost every
 other handler's deny. Each test here runs the real program or a fresh `python -I`.
@@ -38,7 +38,7 @@ def test_a_fresh_interpreter_gets_jsons_own_error(text: str) -> None:
         expected = f"{type(exc).__name__}: {exc}"
     out = fresh(
         "import sys\n"
-        "from agenthooks import jsontext\n"
+        "from agenthooks._lean import jsontext\n"
         "assert 'json' not in sys.modules and 'json.decoder' not in sys.modules\n"
         f"try:\n    jsontext.loads({text!r})\n"
         "except Exception as exc:\n    print(f'{type(exc).__name__}: {exc}')\n"

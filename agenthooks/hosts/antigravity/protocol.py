@@ -9,7 +9,7 @@ gives, and the helpers every protocol shares, are `model.handlers`'s.
 
 from __future__ import annotations
 
-from agenthooks import jsontext
+from agenthooks._lean import jsontext
 from agenthooks.model.events import ALL_EVENTS, DEFAULT_BLOCK, block_decision
 from agenthooks.model.handlers import Answer, Handler, failure, process_fields
 

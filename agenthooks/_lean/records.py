@@ -3,13 +3,10 @@
 `agenthooks run` starts once per tool call, and `typing` alone is a tenth of its imports.
 Modules on that path write
 
-    TYPE_CHECKING = False
-    if TYPE_CHECKING:
-        from typing import NamedTuple
-    else:
-        from agenthooks._records import NamedTuple
+    from agenthooks._lean.records import NamedTuple
 
-so the type checker sees `typing.NamedTuple` and the program gets this: the same class
+and the type checker sees `typing.NamedTuple` (re-exported here under TYPE_CHECKING) while the
+program gets this: the same class
 statement (annotated fields, defaults, methods, properties, docstring) made into the tuple
 class `collections.namedtuple` makes, as `typing.NamedTuple` itself does, only without its
 `eval` (see `_record`).
@@ -25,6 +22,8 @@ run time) and `__orig_bases__`.
 """
 
 from __future__ import annotations
+
+__all__ = ["NamedTuple"]  # typing's, to the type checker
 
 import sys
 from types import FunctionType
@@ -81,8 +80,11 @@ def _defaults(fields: tuple[str, ...], ns: dict[str, object]) -> list[object]:
     return [ns[name] for name in named]
 
 
-class NamedTuple(metaclass=_RecordMeta):
-    """Subclass it like `typing.NamedTuple`; the subclass is a `collections.namedtuple`."""
+if TYPE_CHECKING:
+    from typing import NamedTuple
+else:
+    class NamedTuple(metaclass=_RecordMeta):
+        """Subclass it like `typing.NamedTuple`; the subclass is a `collections.namedtuple`."""
 
 
 # --- records without eval ---------------------------------------------------------------------
@@ -171,7 +173,7 @@ def _getnewargs(self: tuple[object, ...]) -> tuple[object, ...]:
     return tuple(self)
 
 
-_NEW_GLOBALS: dict[str, object] = {"_tuple_new": _tuple_new, "__name__": "agenthooks._records"}
+_NEW_GLOBALS: dict[str, object] = {"_tuple_new": _tuple_new, "__name__": "agenthooks._lean.records"}
 
 
 def _new1(_cls: Any, a0: Any) -> Any:
