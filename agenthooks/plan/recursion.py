@@ -25,7 +25,7 @@ from agenthooks.plan.select import left_out
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator, Mapping, MutableMapping, Sequence
+    from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
 
 RULE = "runs-itself"
 DEPTH_ENV = "AGENTHOOKS_RUN_DEPTH"
@@ -95,19 +95,21 @@ def run_options(handler: Handler) -> tuple[list[str], str | None, bool] | None:
 
 def options_of(words: Sequence[str]) -> tuple[list[str], str | None, bool]:
     """The `--config` files, `--host` and `--other-hosts` among the words of a run."""
-    configs: list[str] = []
-    host: str | None = None
+    hosts = option_values(words, "--host")
+    return option_values(words, "--config"), hosts[-1] if hosts else None, \
+        "--other-hosts" in words
+
+
+def option_values(words: Sequence[str], name: str) -> list[str]:
+    """Every value of one option among a run's words, `--config X` and `--config=X` alike
+    (the last one wins where the option is given once)."""
+    found = []
     for index, word in enumerate(words):
-        following = words[index + 1] if index + 1 < len(words) else ""
-        if word == "--config":
-            configs.append(following)
-        elif word.startswith("--config="):
-            configs.append(word.partition("=")[2])
-        elif word == "--host":
-            host = following
-        elif word.startswith("--host="):
-            host = word.partition("=")[2]
-    return configs, host, "--other-hosts" in words
+        if word == name:
+            found.append(words[index + 1] if index + 1 < len(words) else "")
+        elif word.startswith(name + "="):
+            found.append(word.partition("=")[2])
+    return found
 
 
 def reads_its_own_file(handler: Handler, default_host: str | None = None) -> bool | None:
@@ -154,14 +156,24 @@ def discovered(source: Source) -> bool:
 def runs_itself(files: Sequence[HookFile], default_host: str | None = None
                 ) -> Iterator[Diagnostic]:
     """An error at each handler that is, or starts, `agenthooks run` reading its own file."""
+    def why(handler: Handler) -> str | None:
+        found = reads_its_own_file(handler, default_host)
+        return None if found is False else ITSELF if found else NESTED
+
+    return command_errors(files, RULE, why)
+
+
+def command_errors(files: Sequence[HookFile], rule: str,
+                   why: Callable[[Handler], str | None]) -> Iterator[Diagnostic]:
+    """An error of `rule` at the command of each handler `why` has a message for."""
     for hook_file in files:
         for handler in hook_file.handlers:
-            found = reads_its_own_file(handler, default_host)
-            if found is False:
+            message = why(handler)
+            if message is None:
                 continue
             line, column = _position(hook_file, handler.pointer + "/command")
-            yield Diagnostic(hook_file.source.path, line, column, "error", RULE,
-                             ITSELF if found else NESTED, handler.pointer + "/command")
+            yield Diagnostic(hook_file.source.path, line, column, "error", rule, message,
+                             handler.pointer + "/command")
 
 
 ITSELF = ("this handler runs agenthooks run, which reads this file again: agenthooks skips the "

@@ -25,16 +25,9 @@ RULE = "wiring-runs-nothing"
 def runs_nothing(files: Sequence[HookFile], default_host: str | None = None
                  ) -> Iterator[Diagnostic]:
     """An error at each `agenthooks run` entry whose run can select no handler at all."""
-    from agenthooks.plan.recursion import _position
+    from agenthooks.plan.recursion import command_errors
 
-    for hook_file in files:
-        for handler in hook_file.handlers:
-            message = why_nothing(handler, default_host)
-            if message is None:
-                continue
-            line, column = _position(hook_file, handler.pointer + "/command")
-            yield Diagnostic(hook_file.source.path, line, column, "error", RULE, message,
-                             handler.pointer + "/command")
+    return command_errors(files, RULE, lambda handler: why_nothing(handler, default_host))
 
 
 def why_nothing(handler: Handler, default_host: str | None = None) -> str | None:

@@ -88,19 +88,10 @@ def named_configs(hook_file: HookFile) -> list[Named]:
 
 def _options(words: Sequence[str]) -> tuple[list[str], str | None]:
     """The `--config` values and the `--dialect` of a run's words."""
-    configs: list[str] = []
-    dialect: str | None = None
-    for index, word in enumerate(words):
-        following = words[index + 1] if index + 1 < len(words) else ""
-        if word == "--config":
-            configs.append(following)
-        elif word.startswith("--config="):
-            configs.append(word.partition("=")[2])
-        elif word == "--dialect":
-            dialect = following
-        elif word.startswith("--dialect="):
-            dialect = word.partition("=")[2]
-    return [c for c in configs if c], dialect
+    from agenthooks.plan.recursion import option_values
+
+    dialects = option_values(words, "--dialect")
+    return [c for c in option_values(words, "--config") if c], dialects[-1] if dialects else None
 
 
 def _filled(text: str, source: Source) -> str:
