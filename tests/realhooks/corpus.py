@@ -1,0 +1,225 @@
+"""The real-hook corpus (corpus.json) as the tests use it: each hook's command on this machine,
+the payload of a call in any host's words, the host file that wires it, and how a host reads
+an answer.
+
+The hooks are scripts published by others (see corpus.json: package, version, license,
+source); scripts/install-realhooks brings them from their registry into .cache/realhooks.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agenthooks.model.events import counterpart
+from agenthooks.model.hosts import HOST_TABLE
+from agenthooks.model.tools import tool_name, translate_args
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+INSTALLER = REPO / "scripts" / "install-realhooks"
+CORPUS: dict[str, Any] = json.loads((HERE / "corpus.json").read_text("utf-8"))
+HOOKS: list[dict[str, Any]] = CORPUS["hooks"]
+# The hosts the end-to-end suite drives (tests/e2e/hosts.json): the differential runs each
+# hook under every one of them.
+DRIVEN = ("claude", "gemini", "codex", "copilot")
+INSTALL_TIMEOUT = 1800
+# Hosts that run another host's settings file themselves (Copilot CLI runs Claude Code's):
+# agenthooks leaves that file to them, so a hook of such a file reaches them natively.
+GUESTS = {(row.id, guest) for row in HOST_TABLE for guest, _ in row.guest_protocols}
+
+
+def install() -> dict[str, dict[str, str]]:
+    """{package: {"root", "bin"}} of every corpus package, installed once; skips the caller
+    when the registries cannot be reached."""
+    try:
+        done = subprocess.run([sys.executable, str(INSTALLER), "--json"], capture_output=True,
+                              text=True, timeout=INSTALL_TIMEOUT, stdin=subprocess.DEVNULL,
+                              check=False)
+    except subprocess.TimeoutExpired:
+        pytest.skip(f"realhooks: scripts/install-realhooks took over {INSTALL_TIMEOUT} s")
+    if done.returncode != 0:
+        lines = [ln for ln in done.stderr.splitlines() if ln.strip()]
+        pytest.skip("realhooks: the hook packages could not be installed (registries "
+                    f"unreachable?): {lines[-1] if lines else 'install failed'}")
+    installed: dict[str, dict[str, str]] = json.loads(done.stdout.strip().splitlines()[-1])
+    return installed
+
+
+@dataclass(frozen=True)
+class Hook:
+    """One corpus hook, made concrete for one install and one workspace."""
+
+    spec: dict[str, Any]
+    command: str
+    workspace: Path
+
+    @property
+    def id(self) -> str:
+        return str(self.spec["id"])
+
+    @property
+    def host(self) -> str:
+        return str(self.spec["host"])
+
+    @property
+    def event(self) -> str:
+        return str(self.spec["event"])
+
+    @property
+    def reason(self) -> str:
+        return str(self.spec.get("reason") or "")
+
+    def call(self, which: str) -> dict[str, Any]:
+        """The act or pass call in the hook's own host's words, paths made concrete."""
+        text = json.dumps(self.spec[which]).replace("{workspace}", str(self.workspace))
+        call: dict[str, Any] = json.loads(text)
+        return call
+
+    def payload(self, which: str, caller: str) -> dict[str, Any]:
+        """What `caller` sends for this call: its event word, its tool and argument names,
+        its common fields."""
+        call = self.call(which)
+        word = counterpart(self.event, self.host, caller)
+        assert word is not None, f"{caller} has no event for {self.host}'s {self.event}"
+        payload = common_fields(caller, self.workspace)
+        if caller != "copilot":
+            payload["hook_event_name"] = word
+        if "tool" in call:
+            tool = tool_name(call["tool"], self.host, caller)
+            args = translate_args(call["input"], call["tool"], self.host, caller)
+            if caller == "copilot":
+                payload.update(toolName=tool, toolArgs=args)
+            else:
+                payload.update(tool_name=tool, tool_input=args)
+        else:
+            payload["prompt"] = call["prompt"]
+        return payload
+
+    def word_for(self, caller: str) -> str:
+        word = counterpart(self.event, self.host, caller)
+        assert word is not None
+        return word
+
+
+def concrete(spec: dict[str, Any], installed: dict[str, dict[str, str]],
+             workspace: Path) -> Hook:
+    where = installed[spec["package"]]
+    command = spec["command"].replace("{bin}", where["bin"]).replace("{root}", where["root"])
+    return Hook(spec, command, workspace)
+
+
+def missing_tools(spec: dict[str, Any]) -> list[str]:
+    """The programs a hook script needs that this machine lacks (jq for the shell hooks)."""
+    return [tool for tool in spec.get("needs", ()) if shutil.which(tool) is None]
+
+
+def common_fields(host: str, workspace: Path) -> dict[str, Any]:
+    """The fields every payload of the host carries, as its own CLI writes them."""
+    transcript = str(workspace / "transcript.jsonl")
+    if host == "copilot":
+        return {"sessionId": "realhooks-session", "timestamp": 1_780_000_000_000,
+                "cwd": str(workspace)}
+    fields: dict[str, Any] = {"session_id": "realhooks-session", "transcript_path": transcript,
+                              "cwd": str(workspace)}
+    if host == "gemini":
+        fields["timestamp"] = "2026-12-06T08:00:00.000Z"
+    elif host == "codex":
+        fields.update(turn_id="realhooks-turn", model="gpt-5.1-codex",
+                      permission_mode="bypassPermissions")
+    elif host == "claude":
+        fields["permission_mode"] = "bypassPermissions"
+    return fields
+
+
+# -- Wiring a hook into its own host's file -------------------------------------------------
+
+SETTINGS_FILE = {"claude": ".claude/settings.json", "gemini": ".gemini/settings.json",
+                 "codex": ".codex/hooks.json", "copilot": ".github/hooks/realhook.json"}
+
+
+def host_file(hook: Hook) -> dict[str, Any]:
+    """The settings that wire the hook as its own host's docs do."""
+    matcher = hook.spec.get("matcher")
+    if hook.host == "copilot":
+        entry: dict[str, Any] = {"type": "command", "bash": hook.command, "timeoutSec": 30}
+        if matcher:
+            entry["matcher"] = matcher
+        return {"version": 1, "hooks": {hook.event: [entry]}}
+    handler: dict[str, Any] = {"type": "command", "command": hook.command}
+    if hook.host == "gemini":
+        handler.update(name=hook.id.replace("/", "-"), timeout=30_000)
+    else:
+        handler["timeout"] = 30
+    group: dict[str, Any] = {"hooks": [handler]}
+    if matcher:
+        group["matcher"] = matcher
+    return {"hooks": {hook.event: [group]}}
+
+
+def wire(hook: Hook, settings: dict[str, Any] | None = None) -> Path:
+    """Writes the hook into its host's file in the workspace (merged into `settings`, the
+    file's other content, when given); returns the file."""
+    path = hook.workspace / SETTINGS_FILE[hook.host]
+    data = host_file(hook)
+    if settings is not None:
+        merged = json.loads(json.dumps(settings))
+        for event, groups in data["hooks"].items():
+            merged.setdefault("hooks", {}).setdefault(event, []).extend(groups)
+        data = merged
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=2) + "\n", "utf-8")
+    return path
+
+
+# -- Reading an answer as a host reads it ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Effect:
+    """What a host makes of a hook's answer: "deny" (the call or prompt is blocked), "ask",
+    or "allow"; and the reason it passes on."""
+
+    decision: str
+    reason: str = ""
+
+
+def effect(host: str, returncode: int, stdout: str, stderr: str) -> Effect:
+    """A pre-call answer (PreToolUse and its counterparts, a prompt event) as `host` reads it
+    (/work notes: each host's hooks reference; docs/protocol.md): exit 2 blocks with stderr
+    as the reason (Codex only with a non-empty stderr); else a JSON object's
+    permissionDecision, decision or continue; Gemini CLI also denies on another failing
+    exit with text."""
+    text = stdout.strip()
+    doc: Any = None
+    if text.startswith("{") and (host != "codex" or returncode == 0):
+        try:
+            doc = json.loads(text)
+        except ValueError:
+            doc = None
+    if not isinstance(doc, dict):
+        doc = {}
+    specific = doc.get("hookSpecificOutput")
+    specific = specific if isinstance(specific, dict) else {}
+    permission = specific.get("permissionDecision") or doc.get("permissionDecision")
+    decision = doc.get("decision")
+    reason = str(specific.get("permissionDecisionReason") or doc.get("permissionDecisionReason")
+                 or doc.get("reason") or doc.get("stopReason") or "")
+    if host == "gemini" and decision == "allow":
+        return Effect("allow")
+    if returncode == 2 and (stderr.strip() or host != "codex"):
+        return Effect("deny", stderr.strip() or reason)
+    if permission == "deny" or decision in ("deny", "block") or doc.get("continue") is False:
+        return Effect("deny", reason)
+    if permission == "ask" or decision == "ask":
+        return Effect("ask", reason)
+    if host == "gemini" and returncode not in (0, 1) and not doc:
+        return Effect("deny", text or stderr.strip())
+    return Effect("allow")
