@@ -12,6 +12,7 @@ import json
 import shutil
 import subprocess
 import sys
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ import pytest
 from agenthooks.model.events import counterpart
 from agenthooks.model.hosts import HOST_TABLE
 from agenthooks.model.tools import tool_name, translate_args
+from agenthooks.sources.payloads import SHAPES
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
@@ -79,8 +81,7 @@ class Hook:
 
     def call(self, which: str) -> dict[str, Any]:
         """The act or pass call in the hook's own host's words, paths made concrete."""
-        text = json.dumps(self.spec[which]).replace("{workspace}", str(self.workspace))
-        call: dict[str, Any] = json.loads(text)
+        call: dict[str, Any] = in_workspace(self.spec[which], self.workspace)
         return call
 
     def payload(self, which: str, caller: str) -> dict[str, Any]:
@@ -93,14 +94,26 @@ class Hook:
         if caller != "copilot":
             payload["hook_event_name"] = word
         if "tool" in call:
-            tool = tool_name(call["tool"], self.host, caller)
-            args = translate_args(call["input"], call["tool"], self.host, caller)
+            source, native_tool, native_args = self.host, call["tool"], call["input"]
+            if native_tool == "apply_patch" and caller != "codex":
+                # Another host writes the file the patch adds with its Write tool.
+                source, native_tool = "claude", "Write"
+                native_args = written_file(native_args["command"], self.workspace)
+            tool = tool_name(native_tool, source, caller)
+            args = translate_args(native_args, native_tool, source, caller)
+            if tool == "apply_patch" and native_tool != "apply_patch":
+                # Codex writes every file through one patch text, never as path and content.
+                args = {"command": patch_text(call["input"], self.workspace)}
             if caller == "copilot":
                 payload.update(toolName=tool, toolArgs=args)
             else:
                 payload.update(tool_name=tool, tool_input=args)
-        else:
-            payload["prompt"] = call["prompt"]
+        # The event's own fields (a prompt, a Stop's last answer), under the caller's names;
+        # a field the caller does not send is left out.
+        names = dict(SHAPES[caller].fields)
+        for canonical, value in call.get("fields", {}).items():
+            if canonical in names:
+                payload[names[canonical]] = value
         return payload
 
     def word_for(self, caller: str) -> str:
@@ -111,9 +124,36 @@ class Hook:
 
 def concrete(spec: dict[str, Any], installed: dict[str, dict[str, str]],
              workspace: Path) -> Hook:
+    """The hook for this install and workspace; the files its configuration names (a policy
+    a user writes, corpus.json's `files`) are written into the workspace."""
     where = installed[spec["package"]]
-    command = spec["command"].replace("{bin}", where["bin"]).replace("{root}", where["root"])
+    command = (spec["command"].replace("{bin}", where["bin"]).replace("{root}", where["root"])
+               .replace("{workspace}", str(workspace)))
+    for name, content in in_workspace(spec.get("files", {}), workspace).items():
+        (workspace / name).write_text(json.dumps(content, indent=2) + "\n", "utf-8")
     return Hook(spec, command, workspace)
+
+
+def in_workspace(data: Any, workspace: Path) -> Any:
+    """corpus data with {workspace} made the folder's path."""
+    return json.loads(json.dumps(data).replace("{workspace}", str(workspace)))
+
+
+def written_file(patch: str, workspace: Path) -> dict[str, Any]:
+    """The file an "Add File" patch writes, as Claude Code's Write arguments."""
+    lines = patch.splitlines()
+    [header] = [line for line in lines if line.startswith("*** Add File: ")]
+    content = "".join(line[1:] + "\n" for line in lines if line.startswith("+"))
+    return {"file_path": str(workspace / header[len("*** Add File: "):]), "content": content}
+
+
+def patch_text(args: dict[str, Any], workspace: Path) -> str:
+    """A Write's file as the patch Codex's apply_patch sends (its path relative to the
+    project, each line added)."""
+    path = Path(str(args.get("file_path", "file")))
+    relative = path.relative_to(workspace) if path.is_absolute() else path
+    added = "".join(f"+{line}\n" for line in str(args.get("content", "")).splitlines())
+    return f"*** Begin Patch\n*** Add File: {relative}\n{added}*** End Patch\n"
 
 
 def missing_tools(spec: dict[str, Any]) -> list[str]:
@@ -124,10 +164,12 @@ def missing_tools(spec: dict[str, Any]) -> list[str]:
 def common_fields(host: str, workspace: Path) -> dict[str, Any]:
     """The fields every payload of the host carries, as its own CLI writes them."""
     transcript = str(workspace / "transcript.jsonl")
+    # A session of its own for each call: hooks keep state per session (azet-guard's Stop
+    # check speaks once a session), and one call must not change what the next one gets.
+    session = f"realhooks-{uuid.uuid4().hex[:12]}"
     if host == "copilot":
-        return {"sessionId": "realhooks-session", "timestamp": 1_780_000_000_000,
-                "cwd": str(workspace)}
-    fields: dict[str, Any] = {"session_id": "realhooks-session", "transcript_path": transcript,
+        return {"sessionId": session, "timestamp": 1_780_000_000_000, "cwd": str(workspace)}
+    fields: dict[str, Any] = {"session_id": session, "transcript_path": transcript,
                               "cwd": str(workspace)}
     if host == "gemini":
         fields["timestamp"] = "2026-12-06T08:00:00.000Z"
