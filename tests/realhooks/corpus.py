@@ -105,6 +105,7 @@ class Hook:
                 # Codex writes every file through one patch text, never as path and content.
                 args = {"command": patch_text(call["input"], self.workspace)}
             if caller == "copilot":
+                args = {COPILOT_ARGS.get(key, key): value for key, value in args.items()}
                 payload.update(toolName=tool, toolArgs=args)
             else:
                 payload.update(tool_name=tool, tool_input=args)
@@ -179,6 +180,13 @@ def common_fields(host: str, workspace: Path) -> dict[str, Any]:
     elif host == "claude":
         fields["permission_mode"] = "bypassPermissions"
     return fields
+
+
+# The argument names of Copilot CLI's own file tools (create: path, file_text; edit: path,
+# old_str, new_str: issue 23 item 10, measured with copilot 1.0.102), which its model sends and
+# its hooks see, whatever agenthooks' tool table says.
+COPILOT_ARGS = {"file_path": "path", "content": "file_text", "old_string": "old_str",
+                "new_string": "new_str"}
 
 
 # -- Wiring a hook into its own host's file -------------------------------------------------

@@ -1,10 +1,10 @@
 """The real-hook differential suite under the hosts' real CLIs (driven headless against a fake
 model, as tests/e2e does): a few corpus hooks per host, each natively under its own host's
-CLI, and through agenthooks (`--other-hosts`) under another host's CLI, with the same effect:
-the call it must stop is stopped with its reason in the tool result the model reads, and the
+CLI, and through agenthooks (`--other-hosts`) under other hosts' CLIs, with the same effect:
+the call it must stop does not run and its reason is in the tool result the model reads; the
 call it must let through runs.
 
-A host run costs seconds: each hook runs under its own host and one other, taken in turn.
+A host run costs seconds, so each hook runs under its own host and one or two others.
 """
 
 from __future__ import annotations
@@ -15,32 +15,40 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import SETTINGS_FILE as AGENTHOOKS_FILE
-from tests.e2e.conftest import Hosts, readme_wiring, tool_turn, with_option, write_json
+from tests.e2e.conftest import Hosts, readme_wiring, shell_call, with_option, write_json
 from tests.realhooks.corpus import HOOKS, Hook, concrete, install, wire
 
 pytestmark = pytest.mark.program
 
-# One shell hook per host, its act and pass calls harmless in an empty folder: (hook, the
-# other host whose CLI runs it through agenthooks).
-CHOSEN = [("block-no-verify/claude", "gemini"), ("cc-safety-net/gemini", "codex"),
-          ("cc-safety-net/codex", "claude"), ("cc-safety-net/copilot", "gemini")]
+# hook -> the other hosts whose CLIs run it through agenthooks. Shell calls are harmless in
+# an empty folder; a file write is checked on disk.
+CHOSEN = {
+    "block-no-verify/claude": ("gemini", "copilot"),
+    "azet-guard/claude-write": ("gemini", "copilot"),
+    "cc-safety-net/gemini": ("codex",),
+    "agent-guard/gemini-tamper": ("claude",),
+    "cc-safety-net/codex": ("claude",),
+    "agent-guard/codex-outbound": ("copilot",),
+    "cc-safety-net/copilot": (),
+}
 SPECS = {spec["id"]: spec for spec in HOOKS}
+SHELL_TOOLS = {"Bash", "run_shell_command", "bash"}
 # (hook id, "native" or the caller) -> the finding.
 FINDINGS = {
     ("cc-safety-net/copilot", "native"): (
         "cc-safety-net 2.4.5 --copilot-cli reads toolArgs only as a JSON string; Copilot CLI "
         "1.0.102 sends an object, so the hook denies every call"),
-    ("cc-safety-net/copilot", "gemini"): (
-        "as natively: agenthooks gives the Copilot hook toolArgs as an object, as Copilot CLI "
-        "1.0.102 does, and cc-safety-net 2.4.5 denies every call ('Failed to parse toolArgs "
-        "JSON')"),
+    ("azet-guard/claude-write", "copilot"): (
+        "Copilot CLI 1.0.102 runs Claude Code's settings hooks itself (so agenthooks leaves "
+        "them, issue 23 item 9) and hands a Write as tool_input {file_path, file_text}, not "
+        "content: azet-guard's secret check sees no content and the token is written"),
 }
 
 
 def cases() -> list[Any]:
     found = []
-    for hook_id, other in CHOSEN:
-        for where in ("native", other):
+    for hook_id, others in CHOSEN.items():
+        for where in ("native", *others):
             reason = FINDINGS.get((hook_id, where))
             marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
             found.append(pytest.param(hook_id, where, marks=marks, id=f"{hook_id}-{where}"))
@@ -52,31 +60,51 @@ def installed() -> dict[str, dict[str, str]]:
     return install()
 
 
-def shell_command(hook: Hook, which: str) -> str:
-    command: str = hook.call(which)["input"]["command"]
-    return command
+def model_call(hook: Hook, host: str, which: str) -> dict[str, Any]:
+    """The tool call the fake model makes for the hook's act or pass call, in host's words."""
+    call = hook.call(which)
+    if call["tool"] in SHELL_TOOLS:
+        return shell_call(host, call["input"]["command"])
+    payload = hook.payload(which, host)
+    if host == "copilot":
+        return {"name": payload["toolName"], "input": payload["toolArgs"]}
+    return {"name": payload["tool_name"], "input": payload["tool_input"]}
+
+
+def written(hook: Hook, which: str) -> tuple[Path, str] | None:
+    """The file a write call makes and its content; None for a shell call."""
+    args = hook.call(which)["input"]
+    if "content" not in args:
+        return None
+    return Path(args["file_path"]), str(args["content"])
 
 
 @pytest.mark.parametrize(("hook_id", "where"), cases())
 def test_under_a_real_cli(hook_id: str, where: str, hosts: Hosts,
                           installed: dict[str, dict[str, str]], tmp_path: Path) -> None:
     workspace = tmp_path / "workspace"
-    workspace.mkdir()
+    (workspace / "tests").mkdir(parents=True)
     hook = concrete(SPECS[hook_id], installed, workspace)
     host = hook.host if where == "native" else where
     if host != hook.host:
         wiring = with_option(readme_wiring()[host], "--other-hosts")
         write_json(workspace / AGENTHOOKS_FILE[host], wiring)
+    # Under a host that runs this hook's file itself (Copilot CLI, Claude Code's settings),
+    # agenthooks leaves it to that host: the hook must still act.
     wire(hook)
-    act, allowed = shell_command(hook, "act"), shell_command(hook, "pass")
 
-    run = hosts.run(host, workspace, "Tidy the repository.",
-                    [tool_turn(host, act), tool_turn(host, allowed), {"text": "Tidied."}])
+    run = hosts.run(host, workspace, "Tidy the repository.", [
+        {"tool_calls": [model_call(hook, host, "act")]},
+        {"tool_calls": [model_call(hook, host, "pass")]}, {"text": "Tidied."}])
 
     assert len(run.main_requests) >= 3, run.describe()
+    # A request carries every tool result so far: the newest is the last.
     stopped = run.tool_results(run.main_requests[1])[-1]
     assert hook.reason in stopped["text"], (stopped, run.describe())
-    # A request carries every tool result so far: the newest is the last.
     ran = run.tool_results(run.main_requests[2])[-1]
     assert hook.reason not in ran["text"] and "hook" not in ran["text"].lower(), (
         ran, run.describe())
+    made, act_content = written(hook, "act") or (None, "")
+    if made is not None:
+        _, pass_content = written(hook, "pass") or (None, "")
+        assert made.read_text("utf-8") == pass_content, (act_content, run.describe())
