@@ -44,6 +44,12 @@ FINDINGS: dict[tuple[str, str, str], str] = {
     (hook, caller, "file"): CODEX_PATCH.format(caller=caller)
     for hook in ("azet-guard/codex-patch", "agent-guard/codex-commentslop")
     for caller in ("claude", "gemini", "copilot")
+} | {
+    (hook, "copilot", "file"): (
+        "issue 23 item 10: Copilot's create sends file_text (and edit old_str/new_str), which "
+        "agenthooks does not translate: a Gemini CLI write_file gate under Copilot sees no "
+        "content and lets the file be written")
+    for hook in ("agent-guard/gemini-commentslop", "agent-guard/gemini-tamper")
 }
 # Every hook that acts natively stops acting when it is wired into .agents/hooks.json.
 UNSELECTED = ("issue 23 item 3: a hooks.json handler matched with its own host's tool names "
@@ -98,13 +104,6 @@ def cases() -> list[Any]:
             found.append(pytest.param(spec, caller, mode, marks=marks,
                                       id=f"{spec['id']}-under-{caller}-{mode}"))
     return found
-
-
-@pytest.fixture(scope="session")
-def installed() -> dict[str, dict[str, str]]:
-    from tests.realhooks.corpus import install
-
-    return install()
 
 
 def make_workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:

@@ -16,7 +16,7 @@ import pytest
 
 from tests.e2e.conftest import SETTINGS_FILE as AGENTHOOKS_FILE
 from tests.e2e.conftest import Hosts, readme_wiring, shell_call, with_option, write_json
-from tests.realhooks.corpus import HOOKS, Hook, concrete, install, wire
+from tests.realhooks.corpus import HOOKS, Hook, concrete, wire
 
 pytestmark = pytest.mark.program
 
@@ -53,11 +53,6 @@ def cases() -> list[Any]:
             marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
             found.append(pytest.param(hook_id, where, marks=marks, id=f"{hook_id}-{where}"))
     return found
-
-
-@pytest.fixture(scope="session")
-def installed() -> dict[str, dict[str, str]]:
-    return install()
 
 
 def model_call(hook: Hook, host: str, which: str) -> dict[str, Any]:
