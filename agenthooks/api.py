@@ -28,7 +28,7 @@ from agenthooks.events import canonical_event
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.kinds.process import config_specs, in_background, runs_beside
 from agenthooks.model.events import is_tool_event
-from agenthooks.model.handlers import Answer, Handler, HookFile, prompt_warning
+from agenthooks.model.handlers import Answer, Handler, HookFile, prompt_warning, run_folder
 from agenthooks.payload import read_payload
 from agenthooks.plan.select import Selector, left_out
 
@@ -149,7 +149,7 @@ class Plan(NamedTuple):
                     "matcher": h.matcher,
                     "command": h.command,
                     "timeout": h.timeout,
-                    "cwd": h.source.cwd,
+                    "cwd": run_folder(h),
                 }
                 for h in self.handlers
             ],
@@ -194,15 +194,29 @@ def skip_warning(hook_file: HookFile) -> str:
     return f"skipped {hook_file.source.path} ({count}; its hooks do not run){first}"
 
 
-def skip_notice(skipped_files: Sequence[HookFile]) -> str | None:
-    """The line every host shows the user when files were skipped (the answer's systemMessage)."""
+def skip_notice(skipped_files: Sequence[HookFile], named: bool = False) -> str | None:
+    """The line every host shows the user when files were skipped (the answer's systemMessage).
+    `named`: the files were named with --config, which `validate` alone does not look at, so
+    the command names them."""
     if not skipped_files:
         return None
+    if named:  # each file once, in the command
+        errors = sum(len(f.errors) for f in skipped_files)
+        files = len(skipped_files)
+        paths = " ".join(_quoted(f.source.path) for f in skipped_files)
+        return (f"agenthooks skipped {files} file{'s' if files != 1 else ''} named with --config "
+                f"({errors} error{'s' if errors != 1 else ''}): run `agenthooks validate {paths}`")
     parts = []
     for f in skipped_files:
         count = len(f.errors)
         parts.append(f"{f.source.path} ({count} error{'s' if count != 1 else ''})")
     return f"agenthooks skipped {', '.join(parts)}: run `agenthooks validate`"
+
+
+def _quoted(path: str) -> str:
+    """A path as a shell word (without shlex, which the run path does not import)."""
+    plain = path and all(char.isalnum() or char in "@%+=:,./-_" for char in path)
+    return path if plain else "'" + path.replace("'", "'\\''") + "'"
 
 
 def exit_status(blocked: bool) -> int:
@@ -269,7 +283,7 @@ class Hooks:
         self.python_hooks: tuple[PythonHook, ...] = ()
         self.shell_hooks: tuple[ShellHook, ...] = ()
         self._file_warnings = tuple(skip_warning(f) for f in self.skipped_files)
-        self._notice = skip_notice(self.skipped_files)
+        self._notice = skip_notice(self.skipped_files, named)
         self._plans: dict[tuple[str, str | None, Any, str], EventPlan] = {}
 
     @classmethod
@@ -442,7 +456,7 @@ class Hooks:
                 if self.selector.dialect_files else None
             found = self._plans[key] = EventPlan(
                 handlers, specs, chain, inspect, shells, looped, needs,
-                frozenset(h.dialect for h in handlers))
+                frozenset(h.speaks or h.dialect for h in handlers))
         return found
 
     def _in_process(self, event: str, tool: str | None, caller: str) -> tuple[

@@ -1,10 +1,12 @@
 """A shell command read as bash reads it: one reader for trust and for Claude Code's `if`.
 
-Words are read with the shell's quoting (`'…'`, `"…"`, `$'…'` decoded, `$"…"`), backslashes
-and line continuations, so `"rm" -rf`, `\\rm` and `rm<TAB>-rf` all read as the words `rm`,
-`-rf`. What is known only when the command runs (a parameter, `$(…)`, backquotes, `${…}`) is
-kept as written; a word holding one has no `value`, and a word holding that or an unquoted glob,
-brace or tilde expansion is not `literal`. The reader gives two views of a command:
+Words are read with the shell's quoting (`'…'`, `"…"`, `$'…'` decoded to the bytes bash
+makes, read back as os.fsdecode reads them, `$"…"`), backslashes and line continuations, and
+tilde prefixes (also after the `=` and `:` of a NAME=… word, as bash expands them), so
+`"rm" -rf`, `\\rm` and `rm<TAB>-rf` all read as the words `rm`, `-rf`. What is known only
+when the command runs (a parameter, `$(…)`, backquotes, `${…}`) is kept as written; a word
+holding one has no `value`, and a word holding that or an unquoted glob, brace or tilde
+expansion is not `literal`. The reader gives two views of a command:
 
 - `split(command, variables)`: its words and operators in order, each word with its place in
   the text (`start`, `end`) and the commands of its `$(…)` and backquotes (`inner`), for trust
@@ -62,6 +64,10 @@ _PLAIN_ENDS = bytes.maketrans(_PLAIN, bytes(len(_PLAIN)))
 _NOT_NAME = bytes(range(128)).translate(
     None, b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 _NAME_ENDS = bytes.maketrans(_NOT_NAME, bytes(len(_NOT_NAME)))
+_HEX_DIGITS = "0123456789abcdefABCDEF"
+_UNICODE_ESCAPES = {"x": 2, "u": 4, "U": 8}  # the escape and its most hexadecimal digits
+# The largest code point (plus one) of each length of bash's UTF-8.
+_UTF8_LIMITS = ((2, 0x800), (3, 0x10000), (4, 0x200000), (5, 0x4000000), (6, 0x80000000))
 _ANSI_C = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b",
            "f": "\f", "v": "\v", "\\": "\\", "'": "'", '"': '"', "?": "?"}
 
@@ -392,15 +398,16 @@ class _Reader:
             elif char == "=" and state.bare and not state.assignment and \
                     _is_name(text[state.start:i]):
                 state.assignment = True
+                state.equals = i
                 state.parts.append(char)
                 i += 1
                 if text.startswith("(", i):
                     self.refuse("array assignment")
             elif char in "\\'\"$`":
                 i = self.quoted(i, depth, state)
-            elif char == "~" and i == state.start:
+            elif char == "~" and (i == state.start or self.assigned_tilde(i, state)):
                 state.literal = False
-                i = self.tilde(i, state.parts)
+                i = self.tilde(i, state.parts, ends=":/" if state.assignment else "/")
             else:
                 state.parts.append(char)
                 i += 1
@@ -410,7 +417,10 @@ class _Reader:
         raw = text[state.start:i]
         if state.literal and "{" in raw and "}" in raw and ("," in raw or ".." in raw):
             state.literal = False  # brace expansion
-        return Word("".join(state.parts), state.literal and self.known, state.assignment,
+        value = "".join(state.parts)
+        if not value.isascii():
+            value = _as_decoded(value)
+        return Word(value, state.literal and self.known, state.assignment,
                     state.start, i, self.known, tuple(self.inner)), i
 
     def plain(self, i: int) -> int:
@@ -434,11 +444,25 @@ class _Reader:
             end += 1
         return end
 
-    def tilde(self, i: int, parts: list[str]) -> int:
-        """`~` first in a word: the home folder when it stands alone or before `/` and the
-        variables are known; as written otherwise."""
+    def assigned_tilde(self, i: int, state: _Word) -> bool:
+        """Whether the `~` at i, in a word that reads NAME=…, follows its `=` or an unquoted
+        `:` (bash expands it there, in a command's arguments too)."""
+        if not state.assignment:
+            return False
+        if i - 1 == state.equals:
+            return True
+        if self.text[i - 1] != ":":
+            return False
+        j = i - 2  # an odd number of backslashes before the `:` quotes it
+        while j > state.start and self.text[j] == "\\":
+            j -= 1
+        return (i - 2 - j) % 2 == 0
+
+    def tilde(self, i: int, parts: list[str], ends: str) -> int:
+        """A tilde prefix: the home folder when `~` stands alone or before one of `ends` and
+        the variables are known; as written otherwise."""
         after = self.text[i + 1:i + 2]
-        if self.variables is not None and (not after or after == "/" or after in _META):
+        if self.variables is not None and (not after or after in ends or after in _META):
             parts.append(self.variables.get("HOME") or os.path.expanduser("~"))
         else:
             parts.append("~")
@@ -451,8 +475,8 @@ class _Reader:
         following = text[i + 1] if i + 1 < len(text) else ""
         state.bare = False
         if char == "\\":
-            if following not in ("", "\n"):
-                parts.append(following)
+            if following != "\n":  # a line continuation is nothing; a last `\\` is itself
+                parts.append(following or char)
             return min(i + 2, len(text))
         if char == "'":
             end = text.find("'", i + 1)
@@ -488,18 +512,22 @@ class _Reader:
         return i
 
     def ansi_c(self, i: int, parts: list[str]) -> int:
-        """`$'…'` from after the quote: escapes decoded as bash does."""
+        """`$'…'` from after the quote: escapes decoded as bash does, to bytes (`byte`);
+        a NUL byte ends the string there, as in C."""
         text = self.text
+        decoded: list[str] = []
         while i < len(text):
             char = text[i]
             if char == "'":
+                parts.append("".join(decoded).partition("\0")[0])
                 return i + 1
             if char != "\\" or i + 1 >= len(text):
-                parts.append(char)
+                decoded.append(char)
                 i += 1
                 continue
-            i = self.ansi_escape(i + 1, parts)
+            i = self.ansi_escape(i + 1, decoded)
         self.refuse("unterminated $'")
+        parts.append("".join(decoded).partition("\0")[0])
         return i
 
     def ansi_escape(self, i: int, parts: list[str]) -> int:
@@ -508,23 +536,60 @@ class _Reader:
         if char in _ANSI_C:
             parts.append(_ANSI_C[char])
             return i + 1
-        for prefix, size, base in (("x", 2, 16), ("u", 4, 16), ("U", 8, 16)):
-            if char == prefix:
-                digits = _take(text, i + 1, size, "0123456789abcdefABCDEF")
-                if not digits:
-                    parts.append("\\" + char)
-                    return i + 1
-                parts.append(_char(int(digits, base)))
-                return i + 1 + len(digits)
+        if char in _UNICODE_ESCAPES:
+            digits = _take(text, i + 1, _UNICODE_ESCAPES[char], _HEX_DIGITS)
+            if not digits:
+                parts.append("\\" + char)
+                return i + 1
+            code = int(digits, 16)
+            parts.append(self.byte(code) if char == "x" else self.utf8(code))
+            return i + 1 + len(digits)
         if char in "01234567":
             digits = _take(text, i, 3, "01234567")
-            parts.append(chr(int(digits, 8) & 0xFF))
+            parts.append(self.byte(int(digits, 8) & 0xFF))
             return i + len(digits)
-        if char == "c" and i + 1 < len(text):
-            parts.append(chr(ord(text[i + 1]) & 0x1F))
-            return i + 2
+        if char == "c":
+            return self.control(i + 1, parts)
         parts.append("\\" + char)
         return i + 1
+
+    def control(self, i: int, parts: list[str]) -> int:
+        """`\\c` and the character at i: its control character (bash's TOCTRL of its first
+        byte; `\\c\\\\` is the control of a backslash); `\\c` itself at the string's end."""
+        text = self.text
+        j = i + 1 if text.startswith("\\", i) else i
+        if j >= len(text) or (j == i and text[j] == "'"):
+            parts.append("\\c")
+            return i
+        first, *rest = _utf8_bytes(text[j])
+        if first == 0x3F:  # `?`: DEL
+            parts.append(self.byte(0x7F))
+        else:
+            upper = ord(chr(first).upper()) if first < 0x80 else first
+            parts.append(self.byte(upper & 0x1F))
+        parts.extend(self.byte(b) for b in rest)
+        return j + 1
+
+    @staticmethod
+    def byte(value: int) -> str:
+        """One byte of a word: a character below 0x80, else the surrogate os.fsdecode gives
+        it (the word's bytes are read as UTF-8 once it ends: `_as_decoded`)."""
+        return chr(value) if value < 0x80 else chr(0xDC00 + value)
+
+    def utf8(self, code: int) -> str:
+        """`\\u` and `\\U`: the code point in bash's UTF-8, which also encodes surrogates and
+        values past U+10FFFF (up to six bytes), and nothing past 0x7FFFFFFF."""
+        if code < 0x80:
+            return chr(code)
+        if code > 0x7FFFFFFF:
+            return ""
+        size = next(n for n, limit in _UTF8_LIMITS if code < limit)
+        tail = []
+        for _ in range(size - 1):
+            tail.append(0x80 | (code & 0x3F))
+            code >>= 6
+        lead = (0xFF00 >> size) & 0xFF | code
+        return "".join(self.byte(b) for b in (lead, *reversed(tail)))
 
     def expansion(self, i: int, depth: int, parts: list[str]) -> int:
         """A `$…` or backtick expansion at i: its commands read; the index after it."""
@@ -657,6 +722,7 @@ class _Word:
         self.parts: list[str] = []
         self.literal = True  # no unquoted glob, tilde or brace expansion so far
         self.assignment = False
+        self.equals = -1  # where the `=` of NAME= is
         self.bare = True  # every character so far unquoted (for NAME=)
         self.bracket = False  # an unquoted `[` that a `]` may close (a glob)
 
@@ -682,8 +748,20 @@ def _take(text: str, i: int, size: int, allowed: str) -> str:
     return text[i:end]
 
 
-def _char(code: int) -> str:
-    return chr(code) if code <= 0x10FFFF else "\ufffd"
+def _utf8_bytes(char: str) -> bytes:
+    """A character's bytes as the command reaches bash (os.fsencode's)."""
+    if "\udc80" <= char <= "\udcff":
+        return bytes((ord(char) - 0xDC00,))
+    return char.encode("utf-8", "surrogatepass")
+
+
+def _as_decoded(text: str) -> str:
+    """A word's bytes read back as os.fsdecode reads them: bytes made by escapes that spell
+    a character in UTF-8 become it."""
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:  # a lone surrogate no byte stands for: no command runs it
+        return text
 
 
 def _closing(text: str, i: int, quote: str) -> int:

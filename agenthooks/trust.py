@@ -19,6 +19,7 @@ import sys
 
 from agenthooks import jsontext
 from agenthooks.errors import AgentHooksError, suppress
+from agenthooks.model.handlers import run_folder
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -220,7 +221,7 @@ def reach_handler(handler: Handler, copies: Mapping[str, str] | None = None) -> 
     from agenthooks.sources.reach import Hit, reach, reach_exec
 
     variables = handler_variables(handler)
-    cwd = handler.source.cwd
+    cwd = run_folder(handler)
     if handler.args is None:
         found = reach(handler.command, cwd, variables, copies)
     else:
@@ -384,7 +385,7 @@ def _pin(handler: Handler, copies: Mapping[str, str],
     found = reach_handler(handler, copies) if walked is None else pin(walked, copies)
     shell = handler.shell
     if shell is not None and "/" in shell:
-        path = os.path.normpath(os.path.join(handler.source.cwd, shell))
+        path = os.path.normpath(os.path.join(run_folder(handler), shell))
         shell = copies.get(path, path)  # absolute: the file hashed, whatever the run's cwd
     return handler._replace(command=found.command, shell=shell,
                             args=handler.args if handler.args is None else found.args)

@@ -2,7 +2,7 @@
 # installs agenthooks into it, editable, only when something it depends on changed.
 #
 #   venv_ready             pip install -e .
-#   venv_ready test,docs   pip install -e '.[docs,test]'
+#   venv_ready test,lint,docs   pip install -e '.[docs,lint,test]'
 #
 # .venv is rebuilt when its interpreter is not $PYTHON's (another version, another installation,
 # or one removed since): pip would install into the wrong Python, or not start at all, and every

@@ -18,6 +18,9 @@ import pytest
 
 from agenthooks.cli import main
 
+# The `program` marker's plugin: which tests run the program, and the wheel's runs checked.
+pytest_plugins = ["program_marker"]
+
 REPO = Path(__file__).resolve().parent.parent
 
 
@@ -97,6 +100,8 @@ def installed_agenthooks() -> Path:
     """The installed console script next to this Python, or skip."""
     script = Path(sys.executable).parent / ("agenthooks.exe" if os.name == "nt" else "agenthooks")
     if not script.exists():
+        if os.environ.get("AGENTHOOKS_TEST_INSTALLED") == "1":  # the wheel's: never skipped
+            pytest.fail(f"the wheel installed no agenthooks command next to {sys.executable}")
         pytest.skip(
             f"the agenthooks console script is not installed next to {sys.executable} "
             f"(pip install -e . in this environment; ./scripts/test does)"

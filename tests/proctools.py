@@ -76,9 +76,9 @@ def children(ppid: int) -> list[tuple[int, str]]:
     return found
 
 
-def watching(pid: int) -> bool:
-    """Whether the process has started its watch (a child running the watch script): it
-    does so once a handler has run for `descendants.COVER_AFTER`."""
+def watch_of(pid: int) -> int | None:
+    """The pid of the process's watch (a child running the watch script), or None: a run
+    starts it before its first handler."""
     from agenthooks.executor import descendants
 
     script = descendants._WATCH_SCRIPT.encode()
@@ -88,8 +88,25 @@ def watching(pid: int) -> bool:
         except OSError:
             continue
         if script in cmdline:
-            return True
-    return False
+            return child
+    return None
+
+
+def watching(pid: int) -> bool:
+    """Whether the process has started its watch."""
+    return watch_of(pid) is not None
+
+
+def watched(pid: int) -> list[int]:
+    """The pids the process's watch would kill now: its list, on the watch's descriptor 3."""
+    watch = watch_of(pid)
+    if watch is None:
+        return []
+    try:
+        text = Path(f"/proc/{watch}/fd/3").read_bytes()
+    except OSError:
+        return []
+    return [int(word) for word in text.split()]
 
 
 def wait_for(predicate: Callable[[], Any], timeout: float = 10.0) -> Any:

@@ -17,6 +17,8 @@ import pytest
 
 from agenthooks.config.entries import RACY_NS
 
+pytestmark = pytest.mark.program
+
 REPO = Path(__file__).resolve().parent.parent
 
 REPORT = (

@@ -10,12 +10,17 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from agenthooks.commands.init import WIRING
+from agenthooks.config.discovery import DIALECT_FILES
+from agenthooks.config.paths import hook_files_pattern, hook_folders_pattern
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -96,6 +101,88 @@ def test_bad_file_fails_with_the_rule(pre_commit_home: Path, home: Path, tmp_pat
     assert "notes.json" not in done.stdout
 
 
+# --- the hooks' `files:`, from the host table ------------------------------------------------
+
+
+def _manifest() -> dict[str, dict[str, object]]:
+    import yaml
+
+    hooks = yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    return {hook["id"]: hook for hook in hooks}
+
+
+def test_the_files_patterns_are_made_from_the_host_table() -> None:
+    manifest = _manifest()
+    assert manifest["agenthooks-validate"]["files"] == hook_files_pattern()
+    assert manifest["agenthooks-test"]["files"] == hook_folders_pattern()
+
+
+# Every file a wiring writes or names, and each host's own files, deeper in a repository too.
+WIRED = sorted({path for wiring in WIRING.values() for path in (wiring.settings, wiring.gates)}
+               | {rel.replace(os.sep, "/") for _, rel in DIALECT_FILES})
+
+
+@pytest.mark.parametrize("path", [*WIRED, *(f"sub/dir/{p}" for p in WIRED)])
+def test_validate_is_handed_every_hook_file(path: str) -> None:
+    files = str(_manifest()["agenthooks-validate"]["files"])
+    assert re.search(files, path.replace("*", "gates")), path
+    assert re.search(str(_manifest()["agenthooks-test"]["files"]), path.replace("*", "x")), path
+
+
+@pytest.mark.parametrize("path", ["notes.json", ".agents/scripts/gate.json", ".github/ci.yml",
+                                  ".github/hooks/x.json.bak", ".codex/other.toml"])
+def test_other_files_are_not_hook_files(path: str) -> None:
+    assert not re.search(str(_manifest()["agenthooks-validate"]["files"]), path)
+
+
+def _snippet(page: str = "test.md") -> str:
+    """The `.pre-commit-config.yaml` that a page of docs/ tells users to write."""
+    text = (REPO / "docs" / page).read_text(encoding="utf-8")
+    start = text.index("```yaml\n", text.index("<!-- checked by: tests/test_precommit.py -->"))
+    return text[start + len("```yaml\n"):text.index("```", start + 3)]
+
+
+@pytest.mark.parametrize("page", ["test.md", "validate.md"])
+def test_the_documented_config_is_one_pre_commit_accepts(pre_commit_home: Path, home: Path,
+                                                         tmp_path: Path, page: str) -> None:
+    config = tmp_path / ".pre-commit-config.yaml"
+    config.write_text(_snippet(page), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "pre_commit", "validate-config", str(config)],
+                          env=_env(home, pre_commit_home), capture_output=True, text=True,
+                          check=False, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    import yaml
+
+    named = [hook["id"] for repo in yaml.safe_load(_snippet(page))["repos"]
+             for hook in repo["hooks"]]
+    assert named and set(named) <= set(_manifest())
+
+
+def test_the_documented_config_runs_its_hooks(pre_commit_home: Path, home: Path,
+                                             tmp_path: Path) -> None:
+    """The snippet as a user writes it, its repository this checkout as committed: pre-commit
+    installs it and runs both hooks."""
+    import yaml
+
+    env = _env(home, pre_commit_home)
+    head = subprocess.run(["git", "-C", str(REPO), "rev-parse", "HEAD"], capture_output=True,
+                          text=True, check=True, env=env).stdout.strip()
+    config = yaml.safe_load(_snippet())
+    config["repos"][0].update(repo=str(REPO), rev=head)
+    project = tmp_path / "project"
+    project.mkdir()
+    subprocess.run(["git", "init", "-q", str(project)], check=True, env=env)
+    (project / ".pre-commit-config.yaml").write_text(yaml.safe_dump(config), encoding="utf-8")
+    (project / ".agents").mkdir()
+    (project / ".agents" / "hooks.json").write_text(GOOD, encoding="utf-8")
+    subprocess.run(["git", "add", "-A"], cwd=project, check=True, env=env)
+    done = subprocess.run([sys.executable, "-m", "pre_commit", "run", "--all-files"],
+                          cwd=project, env=env, capture_output=True, text=True, check=False,
+                          timeout=900)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "agenthooks validate" in done.stdout and "agenthooks test" in done.stdout
+
+
 # One error in each kind of file the validate hook covers, besides the hooks.json.
 EVERY_KIND = {
     ".claude/settings.json": '{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": '
@@ -106,6 +193,13 @@ EVERY_KIND = {
                                "      return allow()\n---\n",
     ".agents/tests/gate.hooktest.yaml": "cases:\n  - {name: x, event: Stop, expect: "
                                         "{decison: allow}}\n",
+    ".cursor/hooks.json": '{"version": 1, "hooks": {"preToolUse": [{"command": "x", '
+                          '"timeout": "5"}]}}\n',
+    ".codex/hooks.json": '{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": '
+                         '[{"type": "command"}]}]}}\n',
+    ".github/hooks/agenthooks.json": '{"version": 1, "hooks": {"preToolUse": '
+                                     '[{"type": "command", "bash": "x", "timeoutSec": "5"}]}}\n',
+    ".agents/agenthooks.json": '{"gate": {"Stop": [{"command": "x", "timeout": "5"}]}}\n',
 }
 
 

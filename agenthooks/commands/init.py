@@ -253,19 +253,12 @@ def workspace_root(given: str | None) -> str:
 
 
 def runs_agenthooks_for(command: str, event: str) -> bool:
-    """Whether a command is `agenthooks run EVENT ...` (any path to agenthooks, `-m` too)."""
-    import shlex
+    """Whether a command is `agenthooks run EVENT ...` itself (`plan.itself`: a command that
+    only mentions such a run among others is a handler, not the wiring)."""
+    from agenthooks.plan.itself import run_arguments
 
-    try:
-        words = shlex.split(command)
-    except ValueError:
-        return False
-    for index, word in enumerate(words):
-        named = os.path.basename(word) in ("agenthooks", "agenthooks.exe") or (
-            word == "agenthooks" and index > 0 and words[index - 1] == "-m")
-        if named and words[index + 1:index + 3] == ["run", event]:
-            return True
-    return False
+    after = run_arguments(command)
+    return after is not None and after[:1] == (event,)
 
 
 # The keys that hold a command in a handler: Copilot names its shells (`bash`, `powershell`).

@@ -20,7 +20,7 @@ from agenthooks.audit import rfc3339
 from agenthooks.config.discovery import find_workspace_root
 from agenthooks.errors import AgentHooksError
 from agenthooks.report.escape import printable
-from agenthooks.sources.load import load_all
+from agenthooks.sources.load import is_refused, load_all
 
 PLURALS = ("script", "module", "file")  # the kinds counted as words: "2 scripts"
 # What trust never follows, whatever the commands: said under every `--show`.
@@ -32,7 +32,8 @@ def covered(configs: Sequence[str], workspaces: Sequence[str]) -> dict[str, trus
     """Per workspace, what its trust covers: the files a run with these options would load,
     and what their command handlers reach."""
     loaded = load_all(configs=configs, workspaces=workspaces, no_user=True)
-    for diagnostic in loaded.notes:  # an unsafe workspace, skipped as a run skips it
+    refused = [d for f in loaded.files if is_refused(f) for d in f.diagnostics]
+    for diagnostic in (*loaded.notes, *refused):  # skipped as a run skips them
         sys.stderr.write(f"agenthooks: warning: {printable(str(diagnostic))}\n")
     # What a run's trust check hashes: every hook file, and what their command handlers reach.
     manifests = trust.manifests(loaded.discovered(), loaded.handler_files)

@@ -122,6 +122,26 @@ def near_miss_findings(paths: Sequence[str], workspaces: Sequence[str],
                        miss.describe(), "") for miss in unique.values()]
 
 
+def with_wired(loaded: Loaded) -> tuple[Loaded, list[Diagnostic]]:
+    """`loaded` and the gate files its agenthooks entries name with --config, each checked
+    (`sources.wired`), and an error at each entry that names a missing file."""
+    from agenthooks.sources.load import check_every
+    from agenthooks.sources.wired import wired
+
+    cwd = os.getcwd()
+    checked = {os.path.realpath(source.file) for source in loaded.sources}
+    files, missing, new = list(loaded.files), [], list(loaded.files)
+    for _ in range(8):  # a gate file that wires another: a few levels at most
+        found = wired(new, cwd, checked)
+        missing.extend(found.missing)
+        if not found.sources:
+            break
+        new, markdown = check_every(found.sources)
+        files.extend(new)
+        loaded = loaded._replace(markdown=(*loaded.markdown, *markdown))
+    return loaded._replace(files=tuple(files)), missing
+
+
 def validate(
     paths: Sequence[str],
     *,
@@ -146,6 +166,7 @@ def validate(
     else:
         loaded = load_all(configs=configs, workspaces=workspaces, no_user=no_user, paths=paths,
                           recursive=recursive, dialect=dialect, thorough=True)
+    loaded, missing = with_wired(loaded)
     user, user_findings = user_config()
     fixtures = fixture_findings(named_fixtures, paths, workspaces, recursive)
     for given in loaded.empty:
@@ -158,7 +179,7 @@ def validate(
     result = ValidationResult(
         sources=(*loaded.sources, *fixtures[0]),
         diagnostics=(*loaded.notes, *(d for f in loaded.files for d in f.diagnostics),
-                     *fixtures[1],
+                     *fixtures[1], *missing,
                      *user_findings,
                      *runs_itself(loaded.files, user.default_host if user else None),
                      *near_miss_findings(paths, workspaces, configs, recursive)),

@@ -29,7 +29,7 @@ else:
 
 HANDLER_KINDS = ("command", "prompt")
 HANDLER_KEYS: dict[str, tuple[str, ...]] = {
-    "command": ("type", "command", "timeout"),
+    "command": ("type", "command", "timeout", "dialect"),
     "prompt": ("type", "prompt", "model", "timeout"),
 }
 GROUP_KEYS = ("matcher", "hooks")
@@ -256,6 +256,9 @@ class Checker:
         self.unknown_keys(handler, allowed, HANDLER_KEYS[kind], "a handler", pointer)
         text = self.handler_text(handler, kind, pointer)
         timeout = self.handler_timeout(handler, pointer)
+        speaks = self.handler_dialect(handler, pointer) if kind == "command" else None
+        # A handler written for another host runs where that host runs it: the project root.
+        cwd = self.source.cwd if speaks is None else self.source.workspace
         if kind == "prompt":
             self.add(
                 "prompt-handler",
@@ -265,14 +268,45 @@ class Checker:
         elif text:
             self.command_text(text, pointer + "/command")
             if self.check_scripts:
-                self.script(text, pointer + "/command")
+                self.script(text, pointer + "/command", cwd)
         if self.errors != errors_before:
             return  # a handler with an error never runs
         if self.thorough and kind == "command" and enabled:
             self.duplicate(name, event, matcher, text, timeout, pointer + "/command")
         # Positional: by keyword, building a record costs twice as much, once per handler.
-        self.handlers.append(
-            Handler(self.source, name, event, matcher, text, timeout, kind, enabled, pointer))
+        if speaks is None:
+            self.handlers.append(
+                Handler(self.source, name, event, matcher, text, timeout, kind, enabled, pointer))
+        else:
+            self.handlers.append(self.speaking(
+                Handler(self.source, name, event, matcher, text, timeout, kind, enabled, pointer),
+                speaks))
+
+    def handler_dialect(self, handler: dict[str, Any], pointer: str) -> str | None:
+        """The host a handler was written for (`dialect`, as `convert` writes it): it gets
+        that host's payload and is read with its protocol; None: hooks.json's own."""
+        if "dialect" not in handler:
+            return None
+        from agenthooks.model.hosts import host_ids
+
+        word = handler["dialect"]
+        if isinstance(word, str) and word in host_ids():
+            return None if word == "antigravity" else word
+        guess = did_you_mean(word, host_ids()) if isinstance(word, str) else None
+        hint = f"; did you mean {guess!r}?" if guess else ": one of " + ", ".join(host_ids())
+        self.add("handler-dialect", f"`dialect` {word!r} names no host{hint}",
+                 pointer + "/dialect")
+        return None
+
+    @staticmethod
+    def speaking(handler: Handler, speaks: str) -> Handler:
+        """A handler written for another host: run as that host runs its hooks (in the
+        project root, with its shell)."""
+        from agenthooks.model.hosts import host_row, imported
+
+        row = host_row(speaks)
+        shell = None if row is None or row.dialect is None else imported(row.dialect).shell
+        return handler._replace(speaks=speaks, shell=shell)
 
     def handler_kind(self, handler: dict[str, Any], pointer: str) -> str:
         """The handler's `type`; an unknown one is reported and read as "command"."""
@@ -367,23 +401,23 @@ class Checker:
                 pointer,
             )
 
-    def script(self, command: str, pointer: str) -> None:
+    def script(self, command: str, pointer: str, cwd: str) -> None:
         words = _words(command)
         if not words:
             return
         first = words[0]
         interpreter = _interpreter(words)
         if interpreter is not None:
-            self.interpreted_script(*interpreter, pointer)
+            self.interpreted_script(*interpreter, pointer, cwd)
             return
         if not _relative_path(first) or "/" not in first:
             return
-        path = os.path.join(self.source.cwd, first)
+        path = os.path.join(cwd, first)
         if not os.path.isfile(path):
             self.add(
                 "script-missing",
-                f"{first} does not exist in {self.source.cwd}, where the handler runs; "
-                f"the handler would fail with exit 127",
+                f"{first} does not exist in {cwd}, where the handler runs; "
+                f"the handler would exit 127: {_missing_means(127)}",
                 pointer,
             )
         elif not os.access(path, os.X_OK):
@@ -394,17 +428,27 @@ class Checker:
                 pointer,
             )
 
-    def interpreted_script(self, program: str, script: str, pointer: str) -> None:
+    def interpreted_script(self, program: str, script: str, pointer: str, cwd: str) -> None:
         """`python3 ../x.py`: the interpreter needs no exec bit, but the script must exist."""
-        if not _relative_path(script) or os.path.isfile(os.path.join(self.source.cwd, script)):
+        if not _relative_path(script) or os.path.isfile(os.path.join(cwd, script)):
             return
+        from agenthooks.dialects.missing import missing_exit
+
+        code = missing_exit(program)
         self.add(
             "script-missing",
-            f"{script} does not exist in {self.source.cwd}, where the handler runs; "
-            f"{program} would fail to open it (on Stop, a failing handler can keep the agent "
-            "going)",
+            f"{script} does not exist in {cwd}, where the handler runs; "
+            f"{program} would fail to open it and exit {code}: {_missing_means(code)}",
             pointer,
         )
+
+
+def _missing_means(code: int) -> str:
+    """What a hooks.json handler exiting `code` does, read with the hooks.json protocol by
+    agenthooks' run under every host, and by Antigravity (its hooks page: exit 2 blocks)."""
+    if code == 2:
+        return "exit 2 is a block, so this hook blocks every call it gates"
+    return "a warning, so this gate is off (a deny under --fail-closed)"
 
 
 def _has_controls(text: str) -> bool:

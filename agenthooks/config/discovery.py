@@ -12,12 +12,12 @@ import os
 
 from agenthooks.config.rules import RULES
 from agenthooks.errors import ConfigError
-from agenthooks.model.handlers import Diagnostic, Source
+from agenthooks.model.handlers import Diagnostic, HookFile, Source
 from agenthooks.model.hosts import HOST_TABLE, HostRow, host_row
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Sequence
     from typing import NamedTuple
 
     from agenthooks.model.handlers import Level
@@ -145,29 +145,61 @@ def _unsafe(path: str) -> str | None:
     return None
 
 
-def unsafe_workspace(root: str, files: Sequence[str], cwd: str) -> Diagnostic | None:
-    """The warning that skips a discovered workspace others could have planted, as git's
-    safe.directory does; None when its folders and files are ours."""
+UNSAFE_RULE = "unsafe-workspace"
+
+
+def unsafe_file(file: str) -> tuple[str, str] | None:
+    """(the path, why) another user could have written a discovered hook file: the file, or
+    the folder that holds it (for `.harness/hooks/x.md`, `.harness` too: whoever can write it
+    can swap `hooks`); None when only we (or root) could."""
     if not hasattr(os, "geteuid"):  # Windows: ownership is ACLs, not modes
         return None
-    for file in files:
-        folder = os.path.dirname(file)
-        # For `.harness/hooks/x.md`, `.harness` too: whoever can write it can swap `hooks`.
-        parents = (os.path.dirname(folder), folder) if file.endswith(MARKDOWN_SUFFIX) else (folder,)
-        for path in (*parents, file):
-            reason = _unsafe(path)
-            if reason is not None:
-                rule = RULES["unsafe-workspace"]
-                return Diagnostic(
-                    display_path(file, cwd), 1, 1, rule.severity, rule.id,
-                    f"skipped the workspace {root}: {display_path(path, cwd)} is {reason}, so "
-                    "another user could have planted its hooks; agenthooks uses a discovered "
-                    "workspace only when its customization folder and hooks.json belong to you "
-                    "(or root) and only you can write them (name it with --workspace or "
-                    "--config to use it anyway)",
-                    "",
-                )
+    folder = os.path.dirname(file)
+    parents = (os.path.dirname(folder), folder) if file.endswith(MARKDOWN_SUFFIX) else (folder,)
+    for path in (*parents, file):
+        reason = _unsafe(path)
+        if reason is not None:
+            return path, reason
     return None
+
+
+def refusal(source: Source, path: str, reason: str, cwd: str) -> HookFile:
+    """A discovered hook file others could have written, as a file with one error: it runs
+    nothing, every answer names it, and under `--fail-closed` it denies, as a file with
+    errors does; the workspace's other files run."""
+    shown = display_path(path, cwd)
+    mend = f"`chmod go-w {shown}` if it is yours"
+    if os.path.islink(path):
+        shown += f" (a link to {os.path.realpath(path)})"
+        mend = "remove the link, or point it at a file of yours"
+    message = (
+        f"skipped: {shown} is {reason}, so another user could have written its hooks; "
+        "agenthooks runs a discovered hook file only when it and its folder belong to you "
+        f"(or root) and only you can write them ({mend}; name it with --config, or its "
+        "workspace with --workspace, to use it as it is)")
+    rule = RULES[UNSAFE_RULE]
+    return HookFile(source, (), (Diagnostic(source.path, 1, 1, rule.severity, rule.id,
+                                            message, ""),))
+
+
+def refuse_unsafe(sources: Sequence[Source], upward: str | None, cwd: str
+                  ) -> tuple[list[Source], list[HookFile]]:
+    """(the files to read, those refused): each file of the workspace found upward that
+    others could have written is refused on its own, as git's safe.directory refuses a
+    repository; a workspace named with --workspace, and the user's files, are used as given."""
+    if upward is None:
+        return list(sources), []
+    root = os.path.realpath(upward)
+    kept: list[Source] = []
+    refused: list[HookFile] = []
+    for source in sources:
+        found = unsafe_file(source.file) if (
+            source.level == "workspace" and source.workspace == root) else None
+        if found is None:
+            kept.append(source)
+        else:
+            refused.append(refusal(source, *found, cwd))
+    return kept, refused
 
 
 def owner_of(path: str, fallback: str) -> str:
@@ -226,6 +258,8 @@ class Discovered(NamedTuple):
     markdown: tuple[Source, ...] = ()  # Markdown hook files (.harness/hooks/*.md)
     # Claude Code and Gemini CLI settings files (only with `dialects=True`).
     dialect_sources: tuple[Source, ...] = ()
+    # Discovered files others could have written, each an error (`refuse_unsafe`).
+    refused: tuple[HookFile, ...] = ()
 
 
 def user_dialect_files() -> list[tuple[str, str]]:
@@ -371,8 +405,8 @@ def discover_all(
     """The hook files that apply, in order, each read once, and what was skipped.
 
     `configs` names files explicitly and turns discovery off, the user file included.
-    `--workspace` and `--config` are used as given; a workspace found upward is used only
-    when it is safe (`unsafe_workspace`), else skipped with a warning.
+    `--workspace` and `--config` are used as given; of a workspace found upward, each file
+    others could have written is refused (`refuse_unsafe`), and the others are read.
 
     With `dialects`, Claude Code and Gemini CLI files are found too (`dialect_sources`), and
     a named file goes where its dialect says (`dialect`, --dialect, overrides); without it,
@@ -383,42 +417,25 @@ def discover_all(
                                   cwd=cwd, dialect=dialect)
     cwd = cwd or os.getcwd()
     roots = workspace_roots(workspaces, cwd)
-    warnings: list[Diagnostic] = []
-    if not workspaces:
-        _add_upward_root(roots, warnings, find_workspace_root(cwd), _plain_files, cwd)
-    # Named files without --workspace still belong to the workspace found upward, when safe.
-    default_root = roots[0] if roots else cwd
+    upward = None if workspaces else find_workspace_root(cwd)
     if configs:
-        # The named files are used as given; an unsafe root only is not theirs to warn about.
-        sources, markdown = _named_plain(configs, default_root, cwd)
-        warnings = []
-    else:
-        sources, markdown = _workspace_plain(roots, default_root, no_user, cwd)
-    return Discovered(read_once(sources), warnings, tuple(read_once(markdown)))
+        # Named files without --workspace still belong to the workspace found upward, when
+        # none of its files is refused; the named files are used as given.
+        if upward is not None and not any(map(unsafe_file, _plain_files(upward))):
+            roots.append(upward)
+        sources, markdown = _named_plain(configs, roots[0] if roots else cwd, cwd)
+        return Discovered(read_once(sources), [], tuple(read_once(markdown)))
+    if upward is not None:
+        roots.append(upward)
+    sources, markdown = _workspace_plain(roots, roots[0] if roots else cwd, no_user, cwd)
+    sources, refused = refuse_unsafe(read_once(sources), upward, cwd)
+    markdown, refused_markdown = refuse_unsafe(read_once(markdown), upward, cwd)
+    return Discovered(sources, [], tuple(markdown), refused=(*refused, *refused_markdown))
 
 
 def _plain_files(root: str) -> list[str]:
     """A workspace root's hooks.json files and Markdown hooks: what makes it one."""
     return [*workspace_files(root), *markdown_files(root)]
-
-
-def _dialect_paths(root: str) -> list[str]:
-    return [path for _, path in workspace_dialect_files(root)]
-
-
-def _add_upward_root(
-    roots: list[str], warnings: list[Diagnostic], found: str | None,
-    files: Callable[[str], list[str]], cwd: str,
-) -> None:
-    """Use the workspace root found upward when others could not have planted its `files`;
-    else warn (once) that it was skipped."""
-    if found is None:
-        return
-    warning = unsafe_workspace(found, files(found), cwd)
-    if warning is None:
-        roots.append(found)
-    elif all(w.message != warning.message for w in warnings):
-        warnings.append(warning)
 
 
 def _named_plain(
@@ -472,9 +489,9 @@ def _discover_dialects(
     if dialect not in (None, "antigravity"):
         base = Discovered([], base.diagnostics)
     roots = workspace_roots(workspaces, cwd)
-    warnings = list(base.diagnostics)
-    if not workspaces:
-        _add_upward_root(roots, warnings, find_dialect_root(cwd), _dialect_paths, cwd)
+    upward = None if workspaces else find_dialect_root(cwd)
+    if upward is not None:
+        roots.append(upward)
     default_root = roots[0] if roots else cwd
     sources: list[Source] = []
     if not no_user:
@@ -485,7 +502,8 @@ def _discover_dialects(
                        for kind, path in workspace_dialect_files(root))
     if dialect is not None:
         sources = [source for source in sources if source.dialect == dialect]
-    return base._replace(diagnostics=warnings, dialect_sources=tuple(read_once(sources)))
+    sources, refused = refuse_unsafe(read_once(sources), upward, cwd)
+    return base._replace(dialect_sources=tuple(sources), refused=(*base.refused, *refused))
 
 
 def _named_dialects(

@@ -261,7 +261,10 @@ def _parse(source: Source, status: os.stat_result, data: bytes) -> HookFile:
         (h.hook, h.event, h.matcher, h.command, h.timeout, h.kind, h.enabled, h.pointer)
         for h in checker.handlers
     ]
-    cache.write(source.file, status, data, rows)
+    # The cache keeps hooks.json's own fields: a file with a handler written for another
+    # host (`dialect`) is read again each run.
+    if not any(h.speaks for h in checker.handlers):
+        cache.write(source.file, status, data, rows)
     return HookFile(source, tuple(checker.handlers))
 
 

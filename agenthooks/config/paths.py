@@ -13,6 +13,7 @@ from agenthooks.config.discovery import (
     CUSTOMIZATION_DIRS,
     DIALECT_FILES,
     DIALECT_FOLDERS,
+    HARNESS_DIR,
     HOOKS_FILE,
     MARKDOWN_DIR,
     dialect_owner,
@@ -190,6 +191,50 @@ def harness_folders(top: str) -> list[str]:
     found = [folder for directory in _directories(top)
              if markdown_in(folder := os.path.join(directory, MARKDOWN_DIR))]
     return sorted(found, key=lambda f: f.split(os.sep))
+
+
+# --- the files pre-commit hands to `validate` (.pre-commit-hooks.yaml) ----------------------
+
+# The gate file of a wiring that keeps its gates beside a hooks.json a host runs itself
+# (Antigravity's `.agents/agenthooks.json`, named with --config; `agenthooks init` writes it).
+GATE_FILE = "agenthooks.json"
+FIXTURE_SUFFIXES = ("yaml", "yml", "json")
+
+
+def _pattern(place: str) -> str:
+    """A place (`.github/hooks/*.json`) as a regex over a path relative to a repository."""
+    return "[^/]+".join(_escaped(part) for part in place.split("*"))
+
+
+def _escaped(text: str) -> str:
+    return "".join("\\" + char if char in ".^$+?()[]{}|\\" else char for char in text)
+
+
+def _either(words: Sequence[str]) -> str:
+    return "(" + "|".join(words) + ")"
+
+
+def hook_files_pattern() -> str:
+    """The regex of every hook file `validate` checks by path: hooks.json and the gate file
+    in each customization folder, Markdown hooks, each host's project files (from the host
+    table) and hook fixtures; pre-commit's `files:` for the `agenthooks-validate` hook."""
+    folders = _either([_escaped(name) for name in CUSTOMIZATION_DIRS])
+    files = _either([_escaped(name) for name in (HOOKS_FILE, GATE_FILE)])
+    places = [
+        f"{folders}/{files}",
+        _pattern(MARKDOWN_DIR.replace(os.sep, "/") + "/*.md"),
+        *(_pattern(rel.replace(os.sep, "/")) for _, rel in DIALECT_FILES),
+        "[^/]+" + _escaped(".hooktest.") + _either(FIXTURE_SUFFIXES),
+    ]
+    return f"(^|/){_either(places)}$"
+
+
+def hook_folders_pattern() -> str:
+    """The regex of a path in a folder hook files live in (customization folders, `.harness`,
+    each host's folders): pre-commit's `files:` for the `agenthooks-test` hook."""
+    folders = dict.fromkeys([*CUSTOMIZATION_DIRS, HARNESS_DIR, *(
+        os.path.dirname(rel).replace(os.sep, "/") for _, rel in DIALECT_FILES)])
+    return f"(^|/){_either([_escaped(folder) for folder in folders if folder])}/"
 
 
 # Folders never searched by `validate --recursive`: git's own, and installed packages.

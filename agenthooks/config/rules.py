@@ -53,6 +53,7 @@ RULES: dict[str, Rule] = {
         Rule("timeout-invalid", "error", "a `timeout` that is not a positive number (whole "
              "seconds in hooks.json)"),
         Rule("command-unrunnable", "error", "a command with a NUL or a lone surrogate"),
+        Rule("handler-dialect", "error", "a hooks.json handler's `dialect` that names no host"),
         Rule("schema", "error", "any other shape the JSON Schema forbids"),
         Rule("unknown-key", "warning", "an unknown key in a group or handler (ignored)"),
         Rule("duplicate-key", "warning", "a key given twice (JSON keeps the last one)"),
@@ -64,9 +65,12 @@ RULES: dict[str, Rule] = {
         Rule("matcher-backtracking", "warning", "a matcher with a repetition inside a repetition"),
         Rule("control-character", "warning", "control characters in a hook name or command"),
         Rule("duplicate-handler", "warning", "the same handler under two hook names runs once"),
-        Rule("unsafe-workspace", "warning", "a discovered workspace others could have written"),
+        Rule("unsafe-workspace", "error", "a discovered hook file (or its folder) others could "
+             "have written: that file alone is skipped, a deny under --fail-closed"),
         Rule("near-miss", "warning", "a hook file where agenthooks never looks (`hooks.json` at "
              "the root, `.agents/hook.json`, `agents/hooks.json`...): it never runs"),
+        Rule("config-missing", "error", "an agenthooks entry whose --config names no file: "
+             "none of its gates runs"),
         Rule("user-config", "error", "the user config file (`~/.config/agenthooks/config.toml`) "
              "is not valid TOML or has a bad key or value: every run stops with an error"),
         Rule("runs-itself", "error", "a handler that runs `agenthooks run` on the file it is "

@@ -27,7 +27,7 @@ from functools import lru_cache
 
 from agenthooks.dialects import matching
 from agenthooks.dialects.matching import Selection
-from agenthooks.model.tools import TOOLS, mcp_name, mcp_parts, tool_for, tool_name
+from agenthooks.model.tools import TOOLS, mcp_name, mcp_parts, mcp_tool_only, tool_for, tool_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -207,8 +207,14 @@ def mcp_respelled(pattern: str, source: str, target: str) -> str:
     here, there = mcp_name(source, "SERVER", "TOOL"), mcp_name(target, "SERVER", "TOOL")
     if here == there or source == "antigravity" or target == "antigravity":
         return pattern
-    left, middle = here.split("SERVER")[0], here.split("SERVER")[1].split("TOOL")[0]
+    if "SERVER" not in there:
+        return pattern  # the target names no server (Cursor's `MCP:<tool>`)
     new_left, new_middle = there.split("SERVER")[0], there.split("SERVER")[1].split("TOOL")[0]
+    if "SERVER" not in here:  # `MCP:<tool>` names the tool of any server
+        return re.sub(re.escape(here.split("TOOL")[0]),
+                      lambda _: re.escape(new_left) + r"[\w.:-]+?" + re.escape(new_middle),
+                      pattern)
+    left, middle = here.split("SERVER")[0], here.split("SERVER")[1].split("TOOL")[0]
     prefix = re.escape(left) + r"(?:([A-Za-z0-9\-]+)" + re.escape(middle) + ")?"
     return re.sub(prefix, lambda m: new_left + (m.group(1) + new_middle if m.group(1) else ""),
                   pattern)
@@ -284,6 +290,9 @@ def _kind(dialect: str, name: str) -> str:
     if tool_for(dialect, name) is not None:
         return "tool"
     if mcp_parts(dialect, name) is not None:
+        return "mcp"
+    prefix = mcp_tool_only(dialect)
+    if prefix is not None and name.startswith(prefix) and len(name) > len(prefix):
         return "mcp"
     if mcp_parts(dialect, mcp_name(dialect, "s", "t")) is None:
         return "mcp" if mcp_parts("claude", name) is not None else "other"

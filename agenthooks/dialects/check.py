@@ -501,11 +501,13 @@ class DialectChecker(Checker):
         if resolved is None:
             return
         if not os.path.isfile(resolved):
-            self.add("script-missing", f"{path} does not exist (looked for "
-                                       f"{resolved}): the handler would fail with exit "
-                                       f"{2 if interpreter else 127}, which {self.host} "
-                                       "treats as a non-blocking error, so this gate would be "
-                                       "silently off", pointer)
+            from agenthooks.dialects.missing import consequence, missing_exit
+
+            code = missing_exit(interpreter[0] if interpreter else None)
+            self.add("script-missing", f"{path} does not exist (looked for {resolved}): the "
+                                       f"handler would exit {code}; "
+                                       f"{consequence(self.dialect.name, self.host, code)}",
+                                       pointer)
         elif interpreter is None and not os.access(resolved, os.X_OK):
             self.add("script-missing", f"{path} is not executable (chmod +x); the handler "
                                        f"would fail with exit 126 and {self.host} would go on "

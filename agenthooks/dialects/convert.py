@@ -352,13 +352,18 @@ class _Move(NamedTuple):
 
 
 def rewrite_command(handler: Handler, target: str, place: Place) -> Rewrite:
-    """The handler's command as it runs the same files from the target file's folder."""
+    """The handler's command as it runs the same files from the target file's folder (from
+    the project root for a handler that keeps its own host's payload: `speaks_in`)."""
     source = handler.dialect
-    if source == target:
+    if source == target and handler.speaks is None:
         return Rewrite(handler.command)
-    command, problems = _plugin_variables(handler.command, source, target)
-    before = os.path.relpath(handler.source.cwd, handler.source.workspace)
-    move = _Move(source, target, before, place.folder)
+    speaking = speaks_in(handler, target) is not None
+    command, problems = _plugin_variables(handler.command, handler.speaks or source, target)
+    ran = handler.source.cwd if handler.speaks is None else handler.source.workspace
+    before = os.path.relpath(ran, handler.source.workspace)
+    move = _Move(source, target, before, "." if speaking else place.folder)
+    if speaking and not move.moves:
+        return Rewrite(command, problems)  # run as its host runs it: the same command
     shell = scan(command)
     edits: list[tuple[int, int, str]] = []
     script = None
@@ -378,7 +383,7 @@ def rewrite_command(handler: Handler, target: str, place: Place) -> Rewrite:
     variables = [v for v in shell.variables
                  if v.name in PROJECT_NAMES[source]
                  and not any(start <= v.start < end for start, end in taken)]
-    if target == "antigravity":
+    if target == "antigravity" and not speaking:
         if variables:
             problems += (f"the command {command!r} uses ${variables[0].name}, kept as written: "
                          "agenthooks sets it for a hooks.json handler, but Antigravity "
@@ -388,8 +393,33 @@ def rewrite_command(handler: Handler, target: str, place: Place) -> Rewrite:
         edits += [(v.start, v.end, _variable_word(v, target)) for v in variables]
     for start, end, text in sorted(edits, reverse=True):
         command = command[:start] + text + command[end:]
-    placed = target == "antigravity" and bool(taken)
+    placed = target == "antigravity" and bool(taken) and not speaking
     return Rewrite(command, problems, placed)
+
+
+def speaks_in(handler: Handler, target: str) -> str | None:
+    """The host a converted command handler keeps speaking in hooks.json (its `dialect`):
+    the one it was written for, so that it is given that host's payload, read with that
+    host's protocol and run in the project root, as before; None: hooks.json's own."""
+    own = handler.speaks or handler.dialect
+    if target != "antigravity" or handler.kind != "command" or own == "antigravity":
+        return None
+    return own
+
+
+# Where Antigravity finds hooks.json files itself (`config.discovery.CUSTOMIZATION_DIRS`, and
+# the user's `~/.gemini/config/`): a handler there is run by Antigravity too, which ignores
+# `dialect` and gives it Antigravity's own payload.
+_ANTIGRAVITY_FOLDERS = (".agents", ".agent", "_agents", "_agent")
+
+
+def antigravity_runs(file: str) -> bool:
+    """Whether Antigravity itself loads the hooks.json at `file`."""
+    folder = os.path.dirname(file)
+    user = os.path.join(os.path.expanduser("~"), ".gemini", "config")
+    return os.path.basename(file) == "hooks.json" and (
+        os.path.basename(folder) in _ANTIGRAVITY_FOLDERS
+        or os.path.realpath(folder) == os.path.realpath(user))
 
 
 def _plugin_variables(command: str, source: str, target: str) -> tuple[str, tuple[str, ...]]:
@@ -633,6 +663,7 @@ def _body(handler: Handler, target: str, event: str, place: Place,
         body["name"] = handler.name or handler.hook
     field = TEXT_FIELDS.get(handler.kind)
     placed = False
+    _keep_dialect(handler, target, place, body, losses)
     if field == "command":
         rewritten = rewrite_command(handler, target, place)
         losses.extend(Loss(f"{where}/command", problem) for problem in rewritten.problems)
@@ -651,6 +682,25 @@ def _body(handler: Handler, target: str, event: str, place: Place,
             losses.append(Loss(f"{where}/{key}", f"`{key}` has no counterpart in "
                                                  f"{HOST_NAMES[target]}"))
     return body, placed
+
+
+def _keep_dialect(handler: Handler, target: str, place: Place, body: dict[str, Any],
+                  losses: list[Loss]) -> None:
+    """Into hooks.json, the host a command handler was written for (`speaks_in`); lossy
+    where Antigravity itself runs the file, as it ignores the key."""
+    speaks = speaks_in(handler, target)
+    if speaks is None:
+        return
+    body["dialect"] = speaks
+    if not place.assumed and antigravity_runs(place.file):
+        losses.append(Loss(handler.pointer, f"written for {HOST_NAMES[speaks]}'s payload: "
+                                            "agenthooks gives it that (`dialect`), but "
+                                            "Antigravity runs "
+                                            f"{os.path.basename(os.path.dirname(place.file))}"
+                                            "/hooks.json itself and gives it its own "
+                                            "(`toolCall`): write it to a file only agenthooks "
+                                            "reads (-o .agents/agenthooks.json, run with "
+                                            "--config)"))
 
 
 # Options carried into a target other than the source's own dialect: (target, key, kinds).

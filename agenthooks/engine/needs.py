@@ -21,7 +21,7 @@ import os
 
 from agenthooks.engine.runner import run_jobs
 from agenthooks.executor import ProcessResult, ProcessSpec
-from agenthooks.kinds.process import answers_of, call_env, runs_as_process
+from agenthooks.kinds.process import answers_of, call_env, own_words, runs_as_process
 from agenthooks.model.handlers import Answer, Handler
 
 TYPE_CHECKING = False
@@ -159,7 +159,7 @@ async def _in_order(processed: Sequence[Handler], jobs: Sequence[Job], words: Tr
     for k in chained:
         handler, job = processed[k], jobs[k]
         if isinstance(job, ProcessSpec):
-            job = job._replace(stdin=words.payload(handler.dialect, handler.event))
+            job = job._replace(stdin=words.payload(*own_words(handler)))
         [done] = await run_jobs([job], words.data, processes)
         results[k] = done
         change = rewritten_input(handler.event, answer(handler, done, event))

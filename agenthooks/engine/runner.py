@@ -19,8 +19,15 @@ import os
 from agenthooks.combine.fold import START, Folded
 from agenthooks.combine.verdict import Rendered, render
 from agenthooks.executor import ProcessResult, ProcessSpec
-from agenthooks.kinds.process import CALL_VARS, answers_of, config_specs, runs_beside
+from agenthooks.kinds.process import (
+    CALL_VARS,
+    answers_of,
+    config_specs,
+    own_words,
+    runs_beside,
+)
 from agenthooks.model.handlers import Answer, Handler
+from agenthooks.model.hosts import is_neutral
 from agenthooks.payload import dumps
 
 TYPE_CHECKING = False
@@ -158,7 +165,7 @@ def _translation(plan: EventPlan, call: Call, folded: Folded, args: dict[str, An
                  ) -> Translation | None:
     """The call in every handler's own words, when some handler is not the caller's host
     or is a Claude Code or Gemini CLI one; None for a plain run (nothing to translate)."""
-    if folded.args is None and plan.needs is None and plan.hosts <= {call.caller}:
+    if folded.args is None and plan.needs is None and own_bytes(plan, call.caller):
         return None
     from agenthooks.sources.payloads import Translation
 
@@ -179,7 +186,7 @@ async def _commands(
     args = args if words is None else words.args
     handlers = list(plan.handlers)
     jobs: list[ProcessSpec | ProcessResult] = list(plan.specs)
-    if words is not None and not plan.hosts <= {call.caller}:
+    if words is not None and not own_bytes(plan, call.caller):
         jobs = in_own_words(handlers, jobs, words)
     if plan.shells:
         inprocess = _inprocess()
@@ -195,6 +202,13 @@ async def _commands(
     return answers_of(handlers, await run_jobs(jobs, data, processes), call.event)
 
 
+def own_bytes(plan: EventPlan, caller: str) -> bool:
+    """Whether every handler gets the caller's exact bytes: all are the caller's host's,
+    and that host's files are not written for no one host (hooks.json's handlers get every
+    host's fields, `sources.payloads.Translation.neutral`)."""
+    return plan.hosts <= {caller} and not is_neutral(caller)
+
+
 def in_own_words(handlers: Sequence[Handler], jobs: Sequence[ProcessSpec | ProcessResult],
                  words: Translation) -> list[ProcessSpec | ProcessResult]:
     """Each command handler's job with the payload its own host would send on stdin."""
@@ -205,8 +219,9 @@ def in_own_words(handlers: Sequence[Handler], jobs: Sequence[ProcessSpec | Proce
             continue
         index = next(pending)
         job = out[index]
-        if handler.dialect != words.caller and isinstance(job, ProcessSpec):
-            out[index] = job._replace(stdin=words.payload(handler.dialect, handler.event))
+        host, word = own_words(handler)
+        if isinstance(job, ProcessSpec) and (host != words.caller or is_neutral(host)):
+            out[index] = job._replace(stdin=words.payload(host, word))
     return out
 
 

@@ -12,7 +12,9 @@ descriptor 1, or leave threads and processes behind. `agenthooks run` therefore 
 - the child sends its outcome over a pipe (marshal: plain data, no import on either side) and
   ends with `os._exit`, so threads the hook left behind end with it;
 - the parent waits at most the hook's timeout plus `GRACE`, then kills the child's process
-  group: whatever the hook was doing, and whatever it started in that group, ends;
+  group: whatever the hook was doing, and whatever it started in that group, ends. A Markdown
+  hook's child is given that much CPU time rather than wall time (`CpuBudget`): its Starlark
+  only computes, and on a busy machine a process also waits for a CPU;
 - a child that dies, exits or overruns without an outcome is the hook's failure, named after
   the hook, which the engine turns into a deny (PreToolUse, failing closed) or a warning.
 
@@ -45,7 +47,7 @@ import time
 
 from agenthooks.decision import Decision
 from agenthooks.errors import suppress  # contextlib's, without importing it
-from agenthooks.executor.descendants import die_with_parent, reap
+from agenthooks.executor.descendants import die_with_parent, leave_watch, reap, watch_forked
 from agenthooks.kinds.python import HookOutcome, call_hook
 from agenthooks.model.handlers import signal_name
 
@@ -63,6 +65,10 @@ else:
 # How long past its timeout a hook's child may run before it is killed: the hook's own
 # deadline (Starlark's cancellation, asyncio's) reports first when it can.
 GRACE = 0.25
+# How long, in wall time past its CPU budget, a Markdown hook's child that has not used the
+# budget is still waited for: a child blocked without computing (which its Starlark cannot do)
+# is killed then all the same.
+CPU_WAIT = 10.0
 # The data segment a Markdown hook's child may add (RLIMIT_DATA), beyond what it had at fork.
 STARLARK_MEMORY = 1 << 30
 _HEADER = 8  # the outcome's length, before it on the pipe
@@ -93,10 +99,14 @@ def call_isolated(hook: PythonHook, ctx: Context, *, looped: bool) -> HookOutcom
         os.close(read_end)
         _child(hook, ctx, looped, write_end, parent)
     os.close(write_end)
+    # A Python hook may start processes: a SIGKILLed run takes them too (a Markdown hook's
+    # Starlark can start none, so its shared child is not noted).
+    watch_forked(pid)
     try:
         with suppress(OSError):  # also done by the child: whichever runs first
             os.setpgid(pid, pid)
-        message, timed_out = _receive(read_end, start + hook.timeout + GRACE)
+        budget = CpuBudget(pid, hook.timeout + GRACE, start, 0.0) if _is_starlark(hook) else None
+        message, timed_out = _receive(read_end, start + hook.timeout + GRACE, budget)
     finally:
         os.close(read_end)
         status = _end(pid)
@@ -132,8 +142,10 @@ class _Shared:
                 return _failure(hook, f"could not start its process: {problem}", start)
         index = next(i for i, known in enumerate(self.hooks) if known is hook)
         message, timed_out, status = None, False, 0
+        used = cpu_seconds(self.pid)  # what the child had used for the hooks before
         if self.send(index, ctx, looped):
-            message, timed_out = _receive(self.replies, start + hook.timeout + GRACE)
+            budget = CpuBudget(self.pid, hook.timeout + GRACE, start, used)
+            message, timed_out = _receive(self.replies, start + hook.timeout + GRACE, budget)
         if message is not None:
             readable, found = _decode(message, hook, ctx)
             if readable:
@@ -256,8 +268,57 @@ def _flush() -> None:
             pass
 
 
-def _receive(fd: int, deadline: float) -> tuple[bytes | None, bool]:
-    """The child's whole message, or None; and whether the deadline passed first."""
+class CpuBudget:
+    """A Markdown hook's time limit, in the CPU time its child spends on the call.
+
+    A trivial hook whose child waited for a CPU on a busy machine (an agent's parallel tool
+    calls, a shared CI runner) used to pass a wall-clock deadline and be killed: a deny, or a
+    gate skipped, for the load alone. The wall-clock deadline still comes first; when it
+    passes, `left` says how much longer to wait: the CPU time the child has not used yet, and
+    never past `CPU_WAIT` after the budget in wall time. Where `/proc` cannot say how much CPU
+    the child used, nothing is left: the wall-clock deadline holds as it is.
+    """
+
+    __slots__ = ("budget", "last", "pid", "used")
+
+    def __init__(self, pid: int, budget: float, start: float, used: float | None) -> None:
+        self.pid = pid
+        self.budget = budget
+        self.used = used  # the child's CPU time when the call started
+        self.last = start + budget + CPU_WAIT
+
+    def left(self) -> float:
+        """Seconds more to wait for the child: 0 once its budget is spent."""
+        now = cpu_seconds(self.pid)
+        if now is None or self.used is None:
+            return 0.0
+        unused = self.budget - (now - self.used)
+        wall = self.last - time.monotonic()
+        if unused <= 0 or wall <= 0:
+            return 0.0
+        # The clock ticks in hundredths: a few left are worth one more look, not a busy loop.
+        return min(max(unused, 0.02), wall)
+
+
+_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """The CPU time (user and system) process `pid` has used, or None where /proc cannot say."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            # After the name in parentheses (which may hold anything): state is the first
+            # field, utime the 12th and stime the 13th.
+            fields = stat.read().rsplit(b")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / _TICKS
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def _receive(fd: int, deadline: float,
+             budget: CpuBudget | None = None) -> tuple[bytes | None, bool]:
+    """The child's whole message, or None; and whether the deadline passed first (for a
+    `budget`, once the child has also spent it)."""
     import select
 
     poller = select.poll()
@@ -268,7 +329,11 @@ def _receive(fd: int, deadline: float) -> tuple[bytes | None, bool]:
     while True:
         left = deadline - time.monotonic()
         if left <= 0:
-            return None, True
+            more = 0.0 if budget is None else budget.left()
+            if more <= 0:
+                return None, True
+            deadline = time.monotonic() + more
+            continue
         if not poller.poll(left * 1000.0):
             continue
         chunk = os.read(fd, 1 << 16)
@@ -300,7 +365,7 @@ def _why(hook: PythonHook, status: int, timed_out: bool, message: bytes | None) 
         limit_ms = getattr(getattr(hook.fn, "front", None), "timeout_ms", None)
         if isinstance(limit_ms, int):  # a Markdown hook: its own words for its limit
             return (f"timed out: one call ran past timeout_ms ({limit_ms} ms) and its "
-                    f"process was killed after {hook.timeout + GRACE:.2f} s")
+                    f"process was killed after {hook.timeout + GRACE:.2f} s of CPU time")
         return f"timed out after {hook.timeout:g} s (its process was killed)"
     if message is not None:
         return f"sent an outcome that cannot be read (or larger than {_MESSAGE_LIMIT >> 20} MiB)"
@@ -391,6 +456,7 @@ def _become_child(hook: PythonHook, parent: int) -> None:
     _hook_process[0] = True
     with suppress(OSError):
         os.setpgid(0, 0)
+    leave_watch()  # the parent's: its pipe must end when the parent dies
     # A parent killed outright (SIGKILL at a host's timeout) cannot kill this process: the
     # kernel does (Linux), so a hook that never returns does not outlive the run.
     if die_with_parent() and os.getppid() != parent:

@@ -4,7 +4,6 @@ The records and signal handling (`executor.records`) are imported at once; the p
 (`executor.process`, with `subprocess` and selectors) only when something is to be started.
 """
 
-from agenthooks.executor.command import direct_argv
 from agenthooks.executor.descendants import own_descendants, reap_orphans
 from agenthooks.executor.records import (
     EXIT_GRACE,
@@ -31,7 +30,6 @@ __all__ = [
     "ProcessResult",
     "ProcessSpec",
     "Terminated",
-    "direct_argv",
     "install_signal_handlers",
     "own_descendants",
     "reap_orphans",

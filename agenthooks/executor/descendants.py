@@ -3,30 +3,47 @@
 A handler's process group is killed once its answer is read (see `process`), but two kinds of
 descendants escape a group kill:
 
-- every handler, when agenthooks itself is killed with SIGKILL (by a host's own timeout, say)
-  before it could kill their groups. After `own_descendants`, each handler's pid is noted in
-  a list (a memfd: one fixed-width slot per handler, written with `pwrite`) when it starts,
-  and blanked out before its leader is reaped (its group killed already). A watch covers
-  the list: a `/bin/sh` (`_WATCH_SCRIPT`, spawned like a handler, in its own session) blocked
-  reading a pipe whose only write end is ours. When this process dies, however it dies, the
-  kernel closes the write end: the watch reads EOF, then the list, SIGKILLs the group of
-  every handler still in it, and exits. It reaches the whole group (the children a shell
-  forks too), unlike a death signal, which reaches only the process it is set on. Nothing is
-  written to the pipe, so the watch never wakes while the run goes on, and needs no helper.
-  The watch is started lazily (`HandlerWatch.cover`): only once some handler of the run has
-  been running for `COVER_AFTER` (the executor's loop wakes for that). A handler that is over
-  by then (a `true`, a quick check) never needs one, and most runs spawn no watch at all.
-  The window this leaves: a SIGKILL landing on agenthooks within the first `COVER_AFTER` of
-  a run's first handlers (before any watch exists) leaves those handlers to run to their own
-  end. Once the watch runs, the window is the instant between a handler's spawn and the
-  `pwrite` of its pid, as it was with an eager watch. A shell rather than a fork of this
-  process: a forked Python shares its pages copy-on-write, so that every page the run touched
-  afterwards was copied (about 1 ms of a cold run);
-- processes that left the group with `setsid` (or `setpgid`). `own_descendants` also makes
-  this process a child subreaper (Linux `PR_SET_CHILD_SUBREAPER`): such processes, once
-  orphaned, are reparented to it instead of to init, and `reap_orphans` kills and reaps them.
+- processes that left the group with `setsid` (or `setpgid`). `own_descendants` makes this
+  process a child subreaper (Linux `PR_SET_CHILD_SUBREAPER`): such processes, once
+  orphaned, are re-parented to it instead of to init, and `reap_orphans` kills and reaps them;
+- everything, when agenthooks itself is killed with SIGKILL (by a host's own timeout, the
+  OOM killer) before it could kill anything. After `own_descendants`, each handler's pid is
+  noted in a list (a memfd: one fixed-width slot per pid, written with `pwrite`) when it
+  starts, and blanked out before its leader is reaped (its group killed already). A watch
+  covers the list: a `/bin/sh` (`_WATCH_SCRIPT`, in its own session) blocked reading a pipe
+  whose only write end is ours. When this process dies, however it dies, the kernel closes
+  the write end: the watch reads EOF, then the list. For each pid listed it stops the
+  process and, depth first, every descendant it has (`/proc/PID/task/*/children`), in
+  whatever session; then it SIGKILLs the group of each listed pid and every process it
+  stopped, and exits. Stopped first: a process killed at once would leave its children to be
+  re-parented to init before they were found; a stopped one forks no more. Nothing is
+  written to the pipe, so the watch never wakes while the run goes on.
+  What the walk cannot find is what is no longer below a listed pid: a process orphaned
+  (its parent exited) is re-parented to this process, which stops being anyone's parent
+  when it dies. So the executor's loop lists, every `ADOPT_EVERY` while handlers run and
+  whenever one ends (`HandlerWatch.tick`), the children of this process that belong to
+  another session than its own (`HandlerWatch.adopt`): orphans it adopted. Children of its
+  own session (a hook's own process, a `git`) are reaped by their caller, which must not
+  leave a freed pid listed (`reap` blanks it, should one have left the session).
+  The watch is started before the first handler (`handler_watch`), so a handler is covered
+  from its spawn on; it costs a run that starts a handler about 0.2 ms of wall time (the
+  spawn of `/bin/sh` waits for its exec) and 0.3-0.7 ms of CPU in the watch. A shell rather
+  than a fork of this process: a forked Python shares its pages copy-on-write, so that every
+  page the run touched afterwards was copied (about 1 ms of a cold run).
 
-Neither needs code in the child between fork and exec, so handlers keep the fast spawn
+What is left, on Linux: the instant between a handler's spawn and the `pwrite` of its pid; a
+process orphaned less than `ADOPT_EVERY` before the SIGKILL (not yet listed); a process a
+stopped one was forking in the instant the watch stopped it (the stop takes effect when the
+fork returns, after the watch may have read the children); a process the watch may not
+signal (another user's: a setuid program); a process a SIGKILLed watch never reached (the
+watch is one more process the OOM killer or a session kill can end; what it had stopped
+stays stopped); what an in-process hook's process (`watch_forked`) moved to another session
+(that process dies by its parent-death signal as the watch reads its children, so they may
+be re-parented to init first; its group is killed all the same). A cgroup of the run
+(`cgroup.kill`) or a PID namespace would close these too, where one is delegated; neither is
+used here.
+
+None of it needs code in the child between fork and exec, so handlers keep the fast spawn
 (posix_spawn). The subreaper flag changes the calling process for good, and the watch is one
 more process, so both are opt-in: `agenthooks run`, a process that exists to run one event,
 asks for them; the Python API does not, since the harness's own process must not change (a
@@ -37,7 +54,7 @@ setsid outlive their hook (FreeBSD's procctl could do both; nothing here uses it
 
 Nothing is set up until the first handler starts, so a run that starts nothing pays nothing;
 then prctl is called through `_ctypes` (the C module alone, not the `ctypes` package, for a
-fraction of its import time) and the list is made; the watch process only when it is due.
+fraction of its import time), the list is made and the watch started.
 """
 
 from __future__ import annotations
@@ -56,22 +73,39 @@ if TYPE_CHECKING:
 else:
     import _signal as signal  # as in `executor.records`: the numbers without `enum`
 
-__all__ = ["HandlerWatch", "handler_watch", "own_descendants", "reap_orphans"]
+__all__ = ["ADOPT_EVERY", "HandlerWatch", "handler_watch", "own_descendants", "reap_orphans"]
 
 _PR_SET_CHILD_SUBREAPER = 36
 _PR_SET_PDEATHSIG = 1
 _REAP_ROUNDS = 32  # orphans of orphans come back to us; a fork bomb must not keep us here
 _REAP_WAIT = 1.0  # seconds to wait for SIGKILLed orphans to be reapable (D state, say)
-# A handler still running this long (seconds) after its start gets the watch started; a
-# `true` is over in well under a millisecond after its spawn returns.
-COVER_AFTER = 0.005
-# The watch: wait for EOF on stdin (nothing is ever written to it), then SIGKILL the group of
-# every pid in the list on descriptor 3; a blanked slot reads as an empty line. (`kill -9
-# -N`: dash takes neither `--` nor `-s KILL` before a negative pid.)
+# How often (seconds) the executor's loop looks for orphans this process adopted while a
+# handler runs, to list them for the watch: a process orphaned less than this before a
+# SIGKILL of agenthooks is not yet listed, and outlives it.
+ADOPT_EVERY = 0.02
+# The watch: wait for EOF on stdin (nothing is ever written to it), then, for every pid in
+# the list on descriptor 3 (a blanked slot reads as an empty line), stop the process and,
+# depth first, every descendant it has, wherever their session (a stopped process forks no
+# more, so its list of children stays as read); then SIGKILL the group of each listed pid
+# and every process stopped. Stopping before killing: a killed parent's children would be
+# re-parented to init before they were found. (`kill -9 -N`: dash takes neither `--` nor
+# `-s KILL` before a negative pid.)
 _WATCH_SCRIPT = """read -r _
+found=
+walk() {
+  kill -STOP "$1" 2>/dev/null || return 0
+  found="$found $1"
+  for f in /proc/"$1"/task/*/children; do
+    kids=
+    [ -r "$f" ] && read -r kids <"$f"
+    for k in $kids; do walk "$k"; done
+  done
+}
+groups=
 while read -r p; do
-  case $p in ''|*[!0-9]*) ;; *) kill -9 "-$p" 2>/dev/null ;; esac
+  case $p in ''|*[!0-9]*) ;; *) groups="$groups -$p"; walk "$p" ;; esac
 done <&3
+[ -z "$groups" ] || kill -9 $groups $found 2>/dev/null
 """
 _SLOT = 12  # bytes per list slot: a pid right-aligned in 11 columns, and a newline
 _BLANK = b" " * (_SLOT - 1) + b"\n"
@@ -90,7 +124,8 @@ class HandlerWatch:
     """The list of handlers the watch must kill should this process die, and our end of the
     watch once it runs."""
 
-    __slots__ = ("fd", "inherited", "list_fd", "pid", "size", "slots", "spare")
+    __slots__ = ("fd", "inherited", "list_fd", "next_adopt", "pid", "session", "size", "slots",
+                 "spare")
 
     def __init__(self, list_fd: int, inherited: tuple[int, ...]) -> None:
         self.list_fd = list_fd
@@ -100,16 +135,13 @@ class HandlerWatch:
         self.slots: dict[int, int] = {}  # handler pid -> its slot in the list
         self.spare: list[int] = []  # slots blanked, to be used again
         self.size = 0  # slots ever used
-
-    @property
-    def covering(self) -> bool:
-        """Whether a watch process runs (or could not be started: nothing more to try)."""
-        return self.pid != 0
+        self.next_adopt = 0.0  # when `tick` next looks for adopted orphans (monotonic)
+        self.session = os.getsid(0)
 
     def started(self, pid: int) -> None:
-        """A handler started, its group led by `pid`."""
-        if self.list_fd < 0:
-            return
+        """A handler started, its group led by `pid` (or an orphan was adopted, `adopt`)."""
+        if self.list_fd < 0 or pid in self.slots:
+            return  # listed already: by `adopt` in another thread, before its run noted it
         if self.spare:
             slot = self.spare.pop()
         else:
@@ -129,6 +161,32 @@ class HandlerWatch:
         """Start the watch process, once; on failure nothing more is tried (pid -1)."""
         if self.pid == 0 and self.list_fd >= 0:
             self.pid, self.fd = _spawn_watch(self.list_fd, self.inherited)
+            self.next_adopt = time.monotonic() + ADOPT_EVERY  # no handler has started yet
+
+    def tick(self, now: float, *, ended: bool = False) -> None:
+        """`adopt`, at most every `ADOPT_EVERY` while handlers run, and at once when one
+        `ended` (its group kill orphans what it moved out of the group)."""
+        if ended or now >= self.next_adopt:
+            self.next_adopt = now + ADOPT_EVERY
+            self.adopt()
+
+    def adopt(self) -> None:
+        """List this process's children from other sessions, but the handlers and the watch:
+        processes that left a handler's group and were orphaned, re-parented to this process
+        (a subreaper). The watch then kills them, and what they started, too. Children of
+        this session (a hook's own process, `git`) are reaped by their caller, who must not
+        find its pid listed; a hook's process that left it is blanked by `reap`."""
+        if self.pid <= 0:
+            return  # no watch reads the list
+        children = _listed_children()
+        if children is None:  # no CONFIG_PROC_CHILDREN: a scan of /proc is too dear to repeat
+            self.next_adopt = float("inf")
+            return
+        for pid in children:
+            if pid != self.pid and pid not in self.slots:
+                with suppress(OSError):  # gone already
+                    if os.getsid(pid) != self.session:
+                        self.started(pid)
 
     def close(self) -> None:
         """End the watch (it kills what is still listed, then exits) and drop the list."""
@@ -187,7 +245,28 @@ def handler_watch(inherited: tuple[int, ...] = ()) -> HandlerWatch | None:
         _state.watch = None  # a parent's, inherited through fork
     if _state.watch is None or _state.watch.list_fd < 0:
         _state.watch = _new_watch(inherited)
+        if _state.watch is not None:
+            # Before the first handler starts: from its spawn on, a SIGKILL of this process
+            # finds it listed and watched.
+            _state.watch.cover()
     return _state.watch
+
+
+def inheritable_fds() -> tuple[int, ...]:
+    """Descriptors above 2 a child would inherit: those the caller made inheritable."""
+    for directory in ("/proc/self/fd", "/dev/fd"):
+        try:
+            names = os.listdir(directory)
+        except OSError:
+            continue
+        found = []
+        for name in names:
+            fd = int(name)
+            with suppress(OSError):  # the listing's own descriptor, now closed
+                if fd > 2 and os.get_inheritable(fd):
+                    found.append(fd)
+        return tuple(found)
+    return ()
 
 
 def _new_watch(inherited: tuple[int, ...]) -> HandlerWatch | None:
@@ -261,6 +340,29 @@ def _prctl(option: int, arg: int) -> bool:
     return result == 0
 
 
+def watch_forked(pid: int) -> None:
+    """Note a child this process forked (an in-process hook's process, the leader of a group
+    of its own) for the watch, started if need be: should this process be SIGKILLed, the
+    watch kills the child's group, and what it moved to other sessions. Nothing unless
+    `own_descendants`; `reap` blanks it before the child is reaped."""
+    watch = handler_watch(inheritable_fds())
+    if watch is not None:
+        watch.started(pid)
+
+
+def leave_watch() -> None:
+    """In a child forked from a process with a watch: close the child's copies of the
+    watch's descriptors, so that the pipe the watch waits on ends when the parent dies,
+    whatever the child (or a process it forks) goes on doing."""
+    watch = _state.watch
+    if watch is not None and _state.owner_pid != os.getpid():
+        for fd in (watch.fd, watch.list_fd):
+            if fd >= 0:
+                with suppress(OSError):
+                    os.close(fd)
+        _state.watch = None
+
+
 def die_with_parent() -> bool:
     """Have the kernel SIGKILL this process when its parent dies (Linux's parent-death
     signal); whether it will. A forked child of agenthooks asks for it first thing, so that
@@ -271,6 +373,9 @@ def die_with_parent() -> bool:
 def reap(pid: int) -> int:
     """Wait for a child of this process and return its wait status (0: someone else reaped
     it). `os.waitpid` itself retries when a signal interrupts it (PEP 475)."""
+    watch = _state.watch
+    if watch is not None and _state.owner_pid == os.getpid():
+        watch.done(pid)  # listed by `adopt` if it left our session: not once its pid is free
     try:
         return os.waitpid(pid, 0)[1]
     except ChildProcessError:
@@ -304,11 +409,13 @@ def reap_orphans() -> int:
 
 
 def _end_watch(watch: HandlerWatch) -> None:
-    """Every handler is done, and the list says so: end the watch now, if one runs, and reap
-    it (a killed process blocked reading a pipe dies at once, so the wait is short)."""
-    watch.close()
+    """Every handler is done: end the watch now, if one runs, and reap it (a killed process
+    blocked reading a pipe dies at once, so the wait is short). Killed before its pipe is
+    closed, it never reads the list: the orphans still listed are `reap_orphans`' to kill."""
     if watch.pid > 0:
         _kill(os.killpg, watch.pid)  # its own session and group
+    watch.close()
+    if watch.pid > 0:
         with suppress(ChildProcessError):
             os.waitpid(watch.pid, 0)
 
@@ -340,14 +447,26 @@ def _reap(pids: list[int], until: float) -> int:
 
 def _children() -> list[int]:
     """This process's children, zombies included, from /proc."""
+    found = _listed_children()
+    return _children_by_scan() if found is None else found
+
+
+def _listed_children() -> list[int] | None:
+    """This process's children, from each thread's list; None where the kernel keeps none
+    (no CONFIG_PROC_CHILDREN)."""
     found: list[int] = []
     try:
         tasks = os.listdir("/proc/self/task")
-        for tid in tasks:
+    except OSError:
+        return None
+    for tid in tasks:
+        try:
             with open(f"/proc/self/task/{tid}/children", "rb") as f:
                 found.extend(int(pid) for pid in f.read().split())
-    except OSError:
-        return _children_by_scan()  # a kernel without CONFIG_PROC_CHILDREN
+        except OSError:
+            if os.path.isdir(f"/proc/self/task/{tid}"):
+                return None  # the thread is there, its list is not
+            # else a thread that ended meanwhile: it has no children left
     return found
 
 

@@ -23,8 +23,9 @@ own, so a handler running elsewhere than this process's directory is started aft
 `chdir` there and back (`fchdir`), only while this process has a single thread; with more
 threads (a harness, background hooks) the directory is left alone and the command's shell
 changes into it before it execs the handler (setting back the PWD and OLDPWD that `cd`
-changes). A command with no shell syntax is exec'd without its shell, as that shell would
-have run it (`command`).
+changes). Every command runs through its shell, even one with no shell syntax: a program
+exec'd in the shell's place would lead its process group (dash forks it) and miss what the
+shell does first (its builtins, its own variables), as `docs/protocol.md` says.
 
 At most `start_cap()` handlers run at once (each holds four descriptors), the rest wait in
 spec order and start as others finish; a handler's timeout counts from its own start.
@@ -49,15 +50,8 @@ import sys
 import time
 
 from agenthooks.errors import suppress
-from agenthooks.executor.command import (
-    dash_status,
-    direct_command,
-    lookup,
-    same_directory,
-    shell_environment,
-    shell_kind,
-)
-from agenthooks.executor.descendants import COVER_AFTER, handler_watch
+from agenthooks.executor.command import lookup, same_directory
+from agenthooks.executor.descendants import handler_watch, inheritable_fds
 from agenthooks.executor.records import (
     _ENDING_SIGNALS,
     EXIT_GRACE,
@@ -173,8 +167,6 @@ class _Handler:
     """The running state of one spec."""
 
     __slots__ = (
-        "as_dash",
-        "core_dumped",
         "deadline",
         "exit_at",
         "exit_seen",
@@ -208,10 +200,6 @@ class _Handler:
         self.exit_at: float | None = None  # when it was reaped after exiting on its own
         self.term_at: float | None = None  # when SIGTERM was sent on timeout
         self.result: ProcessResult | None = None
-        # Exec'd in place of dash, which would have forked it and reported a signal that
-        # ended it as dash does (`command.dash_status`).
-        self.as_dash = False
-        self.core_dumped = False
 
 
 def run_processes(
@@ -294,19 +282,17 @@ class _Queue:
 class _Place:
     """Where this process is when a run starts, and what its children must not inherit."""
 
-    __slots__ = ("cwd", "direct_envs", "environ", "inherited")
+    __slots__ = ("cwd", "environ", "inherited")
 
     def __init__(self) -> None:
         try:
             self.cwd: str | None = os.getcwd()
         except OSError:
             self.cwd = None  # deleted: every handler changes into its own directory
-        self.inherited = _inheritable_fds()
+        self.inherited = inheritable_fds()
         # A plain copy: posix_spawn reads os.environ item by item through its Python
         # wrapper, a few dozen calls for every handler started.
         self.environ = dict(os.environ)
-        # (id of an environment, directory) -> what dash gives a program it execs there
-        self.direct_envs: dict[tuple[int, str], Mapping[str, str] | None] = {}
 
 
 def _single_thread() -> bool:
@@ -316,23 +302,6 @@ def _single_thread() -> bool:
     except OSError:
         threading = sys.modules.get("threading")
         return threading is None or threading.active_count() == 1
-
-
-def _inheritable_fds() -> tuple[int, ...]:
-    """Descriptors above 2 a child would inherit: those the caller made inheritable."""
-    for directory in ("/proc/self/fd", "/dev/fd"):
-        try:
-            names = os.listdir(directory)
-        except OSError:
-            continue
-        found = []
-        for name in names:
-            fd = int(name)
-            with suppress(OSError):  # the listing's own descriptor, now closed
-                if fd > 2 and os.get_inheritable(fd):
-                    found.append(fd)
-        return tuple(found)
-    return ()
 
 
 def _start_more(
@@ -362,8 +331,6 @@ def _start_more(
                 break
             if h.result is None:
                 started.append(h)
-                # A long batch of spawns: the first may be running long enough to be watched.
-                _cover_if_due(queue.watch, live or started, h.start)
     finally:
         _restore_signals(held)
         for signum in dict.fromkeys(pending):
@@ -408,7 +375,7 @@ def _start(h: _Handler, sel: _Poller, queue: _Queue, *, others: bool) -> bool:
         if env is None:
             env = queue.envs[id(spec.env)] = _environment(queue.place.environ, spec.env)
     try:
-        pid, stdin_fd, stdout_fd, stderr_fd, h.as_dash = _spawn(spec, env, queue.place)
+        pid, stdin_fd, stdout_fd, stderr_fd = _spawn(spec, env, queue.place)
     except OSError as exc:
         if others and exc.errno in (errno.EMFILE, errno.ENFILE):
             return False
@@ -479,25 +446,12 @@ def _encodable(text: str) -> bool:
 
 def _spawn(
     spec: ProcessSpec, env: dict[str, str] | None, place: _Place
-) -> tuple[int, int, int, int, bool]:
-    """Start the handler's process: its pid, our ends of its stdin, stdout and stderr, and
-    whether its program was exec'd in place of dash."""
+) -> tuple[int, int, int, int]:
+    """Start the handler's shell: its pid, and our ends of its stdin, stdout and stderr."""
     environ: Mapping[str, str] = place.environ if env is None else env
     shell = _shell_path(spec.shell or SHELL, environ.get("PATH"))
-    direct = direct_command(spec.command, spec.cwd, environ.get("PATH"))
-    if direct is not None:
-        try:
-            started = _spawn_direct(spec.cwd, direct, environ, place, shell)
-        except OSError as exc:
-            if exc.errno in (errno.EMFILE, errno.ENFILE):
-                raise
-            # E.g. ENOEXEC for a script without a shebang: sh runs those itself, and its
-            # errors are the ones a user expects, so let it have a go.
-        else:
-            if started is not None:
-                return (*started, shell_kind(shell) == "dash")
     argv = [shell, "-c", spec.command]
-    return (*_spawn_in(spec.cwd, shell, argv, environ, place, shell), False)
+    return _spawn_in(spec.cwd, shell, argv, environ, place, shell)
 
 
 def _shell_path(shell: str, path: str | None) -> str:
@@ -505,57 +459,6 @@ def _shell_path(shell: str, path: str | None) -> str:
     if "/" in shell:
         return shell
     return lookup(shell, path or os.defpath) or shell
-
-
-def _spawn_direct(
-    cwd: str, direct: tuple[str, list[str]], env: Mapping[str, str], place: _Place, shell: str
-) -> tuple[int, int, int, int] | None:
-    """Exec the command's program without its shell, in the environment that shell would
-    have given it (`command.shell_environment`); None: not known, the shell must run it."""
-    executable, argv = direct
-    kind = shell_kind(shell)
-    if kind is None:
-        return None
-    if cwd == place.cwd:
-        given = _direct_environment(place, kind, env, cwd, argv[0], executable)
-        return None if given is None else _posix_spawn(executable, argv, given, place.inherited)
-    if not _single_thread():
-        # The shell changes into the directory and execs the program: dash only, as bash
-        # would set `_` and SHLVL over what it is given.
-        if kind != "dash":
-            return None
-        given = _direct_environment(place, kind, env, os.path.realpath(cwd), argv[0],
-                                    executable)
-        return None if given is None else _spawn_in(cwd, executable, argv, given, place,
-                                                    shell)
-    back = os.open(".", os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.chdir(cwd)
-        try:
-            given = _direct_environment(place, kind, env, os.getcwd(), argv[0], executable)
-            if given is None:
-                return None
-            return _posix_spawn(executable, argv, given, place.inherited)
-        finally:
-            os.fchdir(back)
-    finally:
-        os.close(back)
-
-
-def _direct_environment(
-    place: _Place, kind: str, env: Mapping[str, str], cwd: str, word: str,
-    executable: str,
-) -> Mapping[str, str] | None:
-    """`shell_environment`, remembered for the run where it does not depend on the word."""
-    if kind != "dash":
-        return shell_environment(kind, env, cwd, word, executable)
-    key = (id(env), cwd)
-    try:
-        return place.direct_envs[key]
-    except KeyError:
-        pass
-    given = place.direct_envs[key] = shell_environment(kind, env, cwd, word, executable)
-    return given
 
 
 def _spawn_in(
@@ -584,7 +487,7 @@ def _spawn_in(
     if pwd is None or not same_directory(pwd, cwd):
         pwd = os.path.realpath(cwd)
     old = env.get("OLDPWD")
-    # argv[0] is the word as written: sh finds it on the same PATH, and the handler sees it.
+    # The handler's own shell is then exec'd there, and finds what it would have found.
     script = [shell, "-c", _CD_SCRIPT, "agenthooks", cwd, pwd, "" if old is None else "1",
               old or "", *argv]
     return _posix_spawn(shell, script, env, place.inherited)
@@ -689,19 +592,12 @@ def _serve(queue: _Queue, sel: _Poller, payload: memoryview) -> None:
         now = time.monotonic()
         for h in live:
             _advance(h, sel, now, queue.watch)
-        live = [h for h in live if h.result is None]
-        _cover_if_due(queue.watch, live, now)
+        running = [h for h in live if h.result is None]
+        if queue.watch is not None:  # orphans adopted meanwhile are listed for the watch
+            queue.watch.tick(now, ended=len(running) < len(live))
+        live = running
         if queue.waiting and len(live) < queue.cap:
             live = _start_more(queue, live, sel, payload)
-
-
-def _cover_if_due(watch: HandlerWatch | None, running: list[_Handler], now: float) -> None:
-    """Start the watch once a handler still running started `COVER_AFTER` ago or more
-    (`descendants`: a run whose handlers are all over by then needs none). `running` is in
-    start order, so its first is the oldest."""
-    due = running and now - running[0].start >= COVER_AFTER
-    if due and watch is not None and not watch.covering:
-        watch.cover()
 
 
 def _select_timeout(
@@ -709,11 +605,11 @@ def _select_timeout(
 ) -> float | None:
     """Seconds until the earliest moment some handler needs attention without an event."""
     wake = float("inf")
-    if watch is not None and not watch.covering and live:
-        wake = live[0].start + COVER_AFTER  # the watch is due then, if it still runs
+    if watch is not None and watch.pid > 0 and live:
+        wake = watch.next_adopt  # `descendants.HandlerWatch.tick`
     for h in live:
         if h.exit_at is not None:
-            wake = min(wake, h.exit_at + EXIT_GRACE, h.deadline)
+            wake = min(wake, _reading_ends(h, h.exit_at))
             continue
         wake = min(wake, h.deadline if h.term_at is None else h.term_at + KILL_GRACE)
         if h.pidfd is None:
@@ -732,11 +628,12 @@ def _advance(h: _Handler, sel: _Poller, now: float, watch: HandlerWatch | None) 
             h.stderr is None or h.stderr.fd < 0
         )
         # Past the grace, background children still hold the pipes: do not wait for them.
-        if pipes_closed or now >= min(h.exit_at + EXIT_GRACE, h.deadline):
+        if pipes_closed or now >= _reading_ends(h, h.exit_at):
             # The answer is read: whatever the handler left running in its group goes too.
-            # The leader is still unreaped, so its pgid is still its group's.
+            # The leader is still unreaped, so its pgid is still its group's. Read until
+            # the pipes close, the handler ran out of time while they were open.
             _kill_and_reap(h, watch)
-            _finish(h, sel, now, timed_out=False)
+            _finish(h, sel, now, timed_out=h.spec.until_closed and not pipes_closed)
         return
     if not h.exit_seen and h.pidfd is None:
         h.exit_seen = _has_exited(h.pid)
@@ -757,6 +654,12 @@ def _advance(h: _Handler, sel: _Poller, now: float, watch: HandlerWatch | None) 
     elif now >= h.term_at + KILL_GRACE:
         _kill_and_reap(h, watch)
         _finish(h, sel, now, timed_out=True)
+
+
+def _reading_ends(h: _Handler, exit_at: float) -> float:
+    """When reading an exited handler's pipes stops: a grace after its exit, or its deadline
+    where its host reads them until they close (`ProcessSpec.until_closed`)."""
+    return h.deadline if h.spec.until_closed else min(exit_at + EXIT_GRACE, h.deadline)
 
 
 def _has_exited(pid: int) -> bool:
@@ -781,7 +684,6 @@ def _kill_and_reap(h: _Handler, watch: HandlerWatch | None) -> None:
             h.returncode = -int(signal.SIGKILL)
         else:
             h.returncode = os.waitstatus_to_exitcode(status)
-            h.core_dumped = os.WIFSIGNALED(status) and os.WCOREDUMP(status)
 
 
 def _killpg(pgid: int, sig: int) -> None:
@@ -798,9 +700,6 @@ def _finish(h: _Handler, sel: _Poller, now: float, *, timed_out: bool) -> None:
     _close_pidfd(h, sel)
     code = h.returncode
     assert code is not None
-    if code < 0 and h.as_dash and not timed_out:
-        code, report = dash_status(-code, core_dumped=h.core_dumped)
-        h.stderr.keep(report)
     status: Status = "timeout" if timed_out else "exited" if code >= 0 else "signaled"
     h.result = ProcessResult(
         status=status,

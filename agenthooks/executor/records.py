@@ -48,6 +48,9 @@ class ProcessSpec(NamedTuple):
     shell: str | None = None  # the shell that runs `command`; None = /bin/sh
     # This handler's own stdin (a payload in its host's words); None = the run's shared one.
     stdin: bytes | None = None
+    # Read its output until the pipes close (a background child still writing included),
+    # within the timeout, as its host does; False: for EXIT_GRACE after it exits.
+    until_closed: bool = False
 
 
 class ProcessResult(NamedTuple):

@@ -14,7 +14,7 @@ import os
 
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.kinds import runs_beside as kind_runs_beside  # the package, loaded already
-from agenthooks.model.handlers import Answer, Handler, Source, skipped
+from agenthooks.model.handlers import Answer, Handler, Source, run_folder, skipped
 from agenthooks.model.hosts import HOST_TABLE
 
 TYPE_CHECKING = False
@@ -51,6 +51,9 @@ OWN_VARS: dict[str, str] = {
     "gemini": "agenthooks.dialects.gemini:handler_variables",
     "copilot": "agenthooks.dialects.copilot:handler_variables",
 }
+# The hosts that read a hook's output until its pipes close (`HostRow.reads_until_closed`):
+# their handlers are read so, those of the others for a grace after they exit.
+UNTIL_CLOSED = frozenset(row.id for row in HOST_TABLE if row.reads_until_closed)
 # Each host's variable for the project root (`model.hosts`), set for every handler.
 PROJECT_VARS = tuple(row.project_var for row in HOST_TABLE if row.project_var is not None)
 ENV_FILE_VAR = "CLAUDE_ENV_FILE"
@@ -68,9 +71,20 @@ def protocol_of(dialect: str) -> Callable[[Handler, ProcessResult, str], Answer]
 
 def protocol_key(handler: Handler) -> str:
     """The `PROTOCOLS` key of a handler: its file's host's reading of it where that host has
-    one, else its own dialect's."""
-    guest = f"{handler.source.dialect}>{handler.dialect}"
-    return guest if guest in PROTOCOLS else handler.dialect
+    one, else its own dialect's (the host it was written for, `Handler.speaks`)."""
+    own = handler.speaks or handler.dialect
+    guest = f"{handler.source.dialect}>{own}"
+    return guest if guest in PROTOCOLS else own
+
+
+def own_words(handler: Handler) -> tuple[str, str]:
+    """The host whose payload a handler reads, and that host's word for its event."""
+    if handler.speaks is None:
+        return handler.dialect, handler.event
+    from agenthooks.model.events import counterpart
+
+    word = counterpart(handler.event, handler.dialect, handler.speaks)
+    return handler.speaks, word or handler.event
 
 
 def runs_as_process(handler: Handler) -> bool:
@@ -187,8 +201,9 @@ def config_specs(
             env = envs[key] = handler_env(h, event, tool)
         if h.dialect in OWN_VARS:
             env = {**env, **own_vars(h)}
-        specs.append(ProcessSpec(command_line(h, env), h.source.cwd, float(h.timeout), env,
-                                 host_shell(h)))
+        specs.append(ProcessSpec(command_line(h, env), run_folder(h), float(h.timeout), env,
+                                 host_shell(h), until_closed=h.speaks in UNTIL_CLOSED
+                                 or (h.speaks is None and h.source.dialect in UNTIL_CLOSED)))
     return specs
 
 

@@ -112,6 +112,11 @@ async def call_hook(hook: PythonHook, ctx: Context, *, looped: bool,
     """
     start = _now()
     deadline = start + hook.timeout
+    # The clock of the hook's time limit: wall time, but for a hook that only computes and
+    # says so (a Markdown hook's Starlark: `limit_clock`, CPU time), which must not fail on a
+    # busy machine for the time it waited for a CPU.
+    clock = getattr(hook.fn, "limit_clock", None)
+    limit = (clock() + hook.timeout) if clock is not None else deadline
     records: tuple[dict[str, Any], ...] = ()
     try:
         if hook.when is not None and not await _when(hook.when, hook, ctx, deadline, looped):
@@ -121,7 +126,7 @@ async def call_hook(hook: PythonHook, ctx: Context, *, looped: bool,
             value = await _settle(value, hook, deadline, looped)
         if isinstance(value, Reported):
             records, value = value.records, value.decision
-        if _now() > deadline:
+        if (_now() if clock is None else clock()) > limit:
             raise _Failure(f"timed out after {hook.timeout:g} s")
         decision = _as_decision(value, hook, ctx.event)
     except _Failure as exc:

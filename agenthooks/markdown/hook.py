@@ -17,6 +17,7 @@ call whose hooks' `when` all say no without Starlark (`markdown.when`) never imp
 from __future__ import annotations
 
 import _thread  # `threading`'s own lock and thread-local types, without importing it
+import time
 
 from agenthooks import jsontext
 from agenthooks.decision import Decision
@@ -40,6 +41,9 @@ class MarkdownHook:
     """The callable registered for one file; thread-safe (the module is frozen once built)."""
 
     __slots__ = ("_compiled", "_error", "_lock", "_when_module", "front", "name", "path")
+    # Its time limits count the CPU time of the thread running it (`kinds.python.call_hook`,
+    # `script.deadline_check`): Starlark only computes, and a busy machine's waits are not its.
+    limit_clock = staticmethod(time.thread_time)
 
     def __init__(self, name: str, path: str, front: Frontmatter) -> None:
         self.name = name

@@ -322,13 +322,19 @@ def _hook_process() -> bool:
 
 
 def deadline_check(timeout_ms: int) -> Any:
-    """`EvalOptions` that cancel an evaluation `timeout_ms` from now."""
+    """`EvalOptions` that cancel an evaluation once it has computed for `timeout_ms`.
+
+    The limit counts the CPU time of the calling thread, not the wall time: a script's work is
+    computing, and on a busy machine (an agent's parallel tool calls, a shared CI runner) a
+    process also waits for a CPU, which made a trivial script time out, and its gate deny or
+    be skipped, for the load alone. A script cannot wait on anything else: it has no I/O.
+    """
     sl, _, _ = _engine()
-    deadline = time.monotonic() + timeout_ms / 1000.0
-    monotonic = time.monotonic
+    clock = time.thread_time
+    deadline = clock() + timeout_ms / 1000.0
 
     def cancelled() -> bool:
-        return monotonic() > deadline
+        return clock() > deadline
 
     return sl.EvalOptions(check_cancelled=cancelled)
 

@@ -115,6 +115,16 @@ class Handler(NamedTuple):
     condition: str | None = None  # checked per call before it runs (Claude's `if`)
     env_file: bool = False  # gets an env file to write variables to (CLAUDE_ENV_FILE)
     chain: str | None = None  # its sequence group (see `Dialect.chain`)
+    # The host whose payload it reads and whose answers it writes, where not its file's
+    # (a hooks.json handler's `dialect`, as `convert` writes a Claude Code hook there): it is
+    # given that host's payload, read with that host's protocol, run in the project root.
+    speaks: str | None = None
+
+
+def run_folder(handler: Handler) -> str:
+    """Where a handler runs: its file's handlers' folder, or, for one written for another
+    host (`Handler.speaks`), the project root, where that host runs its hooks."""
+    return handler.source.cwd if handler.speaks is None else handler.source.workspace
 
 
 class Diagnostic(NamedTuple):

@@ -55,6 +55,14 @@ class HostRow(NamedTuple):
     # where its rules are not that host's (a Copilot file's PascalCase hooks are Claude Code
     # handlers that Copilot reads with its own answers and exit codes too).
     guest_protocols: tuple[tuple[str, str], ...] = ()
+    # (host, project files, user files): another host's files that it reads and runs itself,
+    # so that agenthooks under it leaves them to it (as it leaves it its own), relative to
+    # the project root and to the home directory.
+    runs_files_of: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = ()
+    # Whether it reads a hook's output until the pipes close (a child the hook left running
+    # still writing to them delays the answer, within the timeout) rather than when the hook
+    # exits: what agenthooks does for its handlers (`ProcessSpec.until_closed`).
+    reads_until_closed: bool = False
 
 
 _MATCHING = "agenthooks.dialects.matching"
@@ -69,13 +77,17 @@ HOST_TABLE: tuple[HostRow, ...] = (
             "agenthooks.hosts.claude.protocol:answer",
             f"{_MATCHING}:claude_selection", "agenthooks.dialects.claude:CLAUDE",
             (".claude/settings.json", ".claude/settings.local.json"),
-            (".claude/settings.json",), project_var="CLAUDE_PROJECT_DIR"),
+            (".claude/settings.json",), project_var="CLAUDE_PROJECT_DIR",
+            # measured with Claude Code 2.1.331: a Stop hook's forked child's late answer
+            # is read.
+            reads_until_closed=True),
     HostRow("gemini", "Gemini CLI", "Gemini CLI",
             "agenthooks.hosts.gemini.render:write",
             "agenthooks.hosts.gemini.protocol:answer",
             f"{_MATCHING}:gemini_selection", "agenthooks.dialects.gemini:GEMINI",
             (".gemini/settings.json",), (".gemini/settings.json",),
-            project_var="GEMINI_PROJECT_DIR"),
+            # hookRunner answers on the child's `close`: a grandchild holding the pipe delays it
+            project_var="GEMINI_PROJECT_DIR", reads_until_closed=True),
     # cursor.com/docs/hooks, "Configuration" (mirror mehmetbaykar/cursor-docs-skill@1cc1c99).
     HostRow("cursor", "Cursor", "Cursor",
             "agenthooks.hosts.cursor.render:write",
@@ -84,7 +96,11 @@ HOST_TABLE: tuple[HostRow, ...] = (
             (".cursor/hooks.json",), (".cursor/hooks.json",),
             ("/etc/cursor/hooks.json", "/Library/Application Support/Cursor/hooks.json",
              "C:\\ProgramData\\Cursor\\hooks.json"), own_folder=True,
-            project_var="CURSOR_PROJECT_DIR"),
+            project_var="CURSOR_PROJECT_DIR",
+            # cursor.com/docs/reference/third-party-hooks: with "Include third-party Plugins,
+            # Skills, and other configs" on, Claude Code's project and user settings too.
+            runs_files_of=(("claude", (".claude/settings.local.json", ".claude/settings.json"),
+                            (".claude/settings.json",)),)),
     # developers.openai.com/codex/hooks, "Where Codex looks for hooks": hooks.json and the
     # inline [hooks] tables of config.toml, per layer (the user's folder is $CODEX_HOME when
     # set).
@@ -94,7 +110,9 @@ HOST_TABLE: tuple[HostRow, ...] = (
             "agenthooks.dialects.codex:selection", "agenthooks.dialects.codex:CODEX",
             (".codex/hooks.json", ".codex/config.toml"),
             (".codex/hooks.json", ".codex/config.toml"),
-            user_folder_env=("CODEX_HOME", ".codex")),
+            user_folder_env=("CODEX_HOME", ".codex"),
+            # hooks/src/engine/command_runner.rs: tokio's `wait_with_output`, within the timeout
+            reads_until_closed=True),
     # github/docs@05da5bc content/copilot/reference/hooks-reference.md, "Hooks locations"
     # (the user folder moves with $COPILOT_HOME).
     HostRow("copilot", "GitHub Copilot CLI", "Copilot CLI",
@@ -106,7 +124,11 @@ HOST_TABLE: tuple[HostRow, ...] = (
             user_folder_env=("COPILOT_HOME", ".copilot"),
             # measured with copilot 1.0.102: the repository root
             project_var="COPILOT_PROJECT_DIR",
-            guest_protocols=(("claude", "agenthooks.hosts.copilot.protocol:claude_answer"),)),
+            guest_protocols=(("claude", "agenthooks.hosts.copilot.protocol:claude_answer"),),
+            # hooks-reference.md, "Hooks locations": "Cross-tool `.claude/settings.json` and
+            # `.claude/settings.local.json` files in the repository are also read."
+            runs_files_of=(("claude", (".claude/settings.json", ".claude/settings.local.json"),
+                            ()),)),
 )
 
 
@@ -118,6 +140,27 @@ def host_ids() -> tuple[str, ...]:
 def host_row(host: str) -> HostRow | None:
     """The row of a host's word, None for another word."""
     return next((row for row in HOST_TABLE if row.id == host), None)
+
+
+def is_neutral(host: str) -> bool:
+    """Whether a host's files are written for no one host (hooks.json): their handlers get
+    a payload every host's scripts read (`sources.payloads.Translation.neutral`)."""
+    row = host_row(host)
+    return row is not None and row.neutral
+
+
+def runs_itself(host: str, dialect: str, relative: str, level: str) -> bool:
+    """Whether `host` runs a `dialect` file itself: its own, or another host's it reads
+    (`HostRow.runs_files_of`); `relative`: the file's path under the project root
+    (`level` "workspace") or the home directory ("user")."""
+    if dialect == host:
+        return True
+    row = host_row(host)
+    for other, project, user in row.runs_files_of if row is not None else ():
+        if other == dialect and relative.replace("\\", "/") in (
+                project if level == "workspace" else user):
+            return True
+    return False
 
 
 def host_name(host: str) -> str:

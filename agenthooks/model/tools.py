@@ -77,6 +77,9 @@ _CX_RUN = f"{_CX}; tool_input {{command}} measured (codex exec 0.169.0)"
 # argument names from third-party payloads only.
 _CP = "github/docs@05da5bc content/copilot/reference/hooks-reference.md (Tool names)"
 _CP_3P = f"{_CP}; args [unverified]: third-party payloads"
+# create {path, file_text} and edit {path, old_str, new_str}: a copilot transcript of
+# `create` and the payload types of a third-party Copilot hook adapter.
+_CP_FILES = f"{_CP}; args [unverified]: third-party transcripts and hook adapters"
 
 TOOLS: tuple[Tool, ...] = (
     Tool(
@@ -129,13 +132,13 @@ TOOLS: tuple[Tool, ...] = (
          "cursor": ("Write",), "copilot": ("create", "Write")},
         {
             "antigravity": {"file_path": "TargetFile", "content": "CodeContent"},
-            "copilot": {"file_path": "path"},
+            "copilot": {"file_path": "path", "content": "file_text"},
             "claude": {"file_path": "file_path", "content": "content"},
             "gemini": {"file_path": "file_path", "content": "content"},
         },
         "create or overwrite a file",
         {"antigravity": _AG_3P, "claude": _CC_HOOKS, "gemini": _GM_DECL, "cursor": _CU_MAP,
-         "copilot": _CP_3P},
+         "copilot": _CP_FILES},
     ),
     Tool(
         "edit",
@@ -147,7 +150,7 @@ TOOLS: tuple[Tool, ...] = (
             "antigravity": {"file_path": "TargetFile", "old_string": "TargetContent",
                             "new_string": "ReplacementContent", "replace_all": "AllowMultiple",
                             "instruction": "Instruction"},
-            "copilot": {"file_path": "path"},
+            "copilot": {"file_path": "path", "old_string": "old_str", "new_string": "new_str"},
             "claude": {"file_path": "file_path", "old_string": "old_string",
                        "new_string": "new_string", "replace_all": "replace_all"},
             "gemini": {"file_path": "file_path", "old_string": "old_string",
@@ -156,7 +159,7 @@ TOOLS: tuple[Tool, ...] = (
         },
         "replace a string in a file",
         {"antigravity": _AG_3P, "claude": _CC_HOOKS, "gemini": _GM_DECL, "codex": _CX,
-         "copilot": _CP_3P},
+         "copilot": _CP_FILES},
     ),
     Tool(
         "multi-edit",
@@ -453,6 +456,12 @@ def _gemini_safe(text: str) -> str:
 # "Available matchers by hook"). A name in it loses its server, so it is written, never read
 # back into another host's name.
 _MCP_TOOL_ONLY: dict[str, str] = {"cursor": "MCP:"}
+
+
+def mcp_tool_only(dialect: str) -> str | None:
+    """The prefix of a host's MCP names that carry the tool alone (Cursor's `MCP:`), else
+    None."""
+    return _MCP_TOOL_ONLY.get(dialect)
 
 
 def mcp_name(dialect: str, server: str, tool: str) -> str:

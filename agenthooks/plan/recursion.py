@@ -6,7 +6,9 @@ Two guards, one for each way a run can start itself:
 - `validate` (rule `runs-itself`): a handler whose command is `agenthooks run` and whose run
   would read the very file it is written in. The selection never runs such a handler
   (`plan.select.fans_out`), but the host does: it then runs agenthooks, which runs the file's
-  other hooks a second time, beside the host's own run of them.
+  other hooks a second time, beside the host's own run of them. And a handler that starts
+  such a run among other commands (`./check.sh && agenthooks run X`): agenthooks runs it, as
+  the handler it is, and the run it starts reads the file again.
 - `run` (an environment marker, `DEPTH_ENV`): a handler that starts `agenthooks run` in some
   other way (a script that calls it) gets the marker one higher than its run's; a run that
   finds itself nested deeper than `MAX_DEPTH` refuses to run anything, so a loop ends at the
@@ -19,7 +21,7 @@ import os
 
 from agenthooks.errors import AgentHooksError
 from agenthooks.model.handlers import Diagnostic, Handler, HookFile, Source
-from agenthooks.plan.select import fans_out, left_out
+from agenthooks.plan.select import left_out
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -70,15 +72,29 @@ def leave(environ: MutableMapping[str, str], previous: str | None) -> None:
         environ[DEPTH_ENV] = previous
 
 
-def run_options(handler: Handler) -> tuple[list[str], str | None, bool] | None:
-    """The `--config` files, `--host` and `--other-hosts` of an `agenthooks run` command;
-    None when it cannot be read as words (a shell construct the selection would not parse)."""
-    import shlex  # only for validate: not on run's path
+def runs_of(handler: Handler) -> tuple[bool, list[tuple[str, ...]]]:
+    """(whether the handler is `agenthooks run` itself, the words after `run` of each run it
+    is or starts): itself, the entry point; else the runs it starts among other commands."""
+    if handler.kind != "command" or not any(
+            "agenthooks" in word for word in (handler.command, *(handler.args or ()))):
+        return False, []
+    from agenthooks.plan.itself import nested_runs, run_arguments
 
-    try:
-        words = [*shlex.split(handler.command), *(handler.args or ())]
-    except ValueError:
-        return None
+    own = run_arguments(handler.command, handler.args)
+    if own is not None:
+        return True, [own]
+    return False, nested_runs(handler.command, handler.args)
+
+
+def run_options(handler: Handler) -> tuple[list[str], str | None, bool] | None:
+    """The `--config` files, `--host` and `--other-hosts` of a handler that is `agenthooks
+    run` itself; None for any other handler."""
+    itself, runs = runs_of(handler)
+    return options_of(runs[0]) if itself else None
+
+
+def options_of(words: Sequence[str]) -> tuple[list[str], str | None, bool]:
+    """The `--config` files, `--host` and `--other-hosts` among the words of a run."""
     configs: list[str] = []
     host: str | None = None
     for index, word in enumerate(words):
@@ -94,19 +110,22 @@ def run_options(handler: Handler) -> tuple[list[str], str | None, bool] | None:
     return configs, host, "--other-hosts" in words
 
 
-def reads_its_own_file(handler: Handler, default_host: str | None = None) -> bool:
-    """Whether a handler is `agenthooks run` and that run would read the handler's own file:
-    it names no `--config` (so discovery finds the file again, run where the host runs it) or
-    names this very file, and its `--host` (else `default_host`, the user config's) does not
-    leave the file out."""
-    if not fans_out(handler):
-        return False
-    options = run_options(handler)
-    if options is None:
-        return False
+def reads_its_own_file(handler: Handler, default_host: str | None = None) -> bool | None:
+    """Whether a handler is (True), or starts among other commands (None), an `agenthooks
+    run` that would read the handler's own file: it names no `--config` (so discovery finds
+    the file again, run where the host runs it) or names this very file, and its `--host`
+    (else `default_host`, the user config's) does not leave the file out. False otherwise."""
+    itself, runs = runs_of(handler)
+    for words in runs:
+        if _reads(handler.source, options_of(words), default_host):
+            return True if itself else None
+    return False
+
+
+def _reads(source: Source, options: tuple[list[str], str | None, bool],
+           default_host: str | None) -> bool:
     configs, host, other_hosts = options
     host = host or default_host
-    source = handler.source
     if configs:
         own = os.path.realpath(source.file)
         # Relative to where the host runs the handler, or to the workspace root, as run
@@ -134,18 +153,26 @@ def discovered(source: Source) -> bool:
 
 def runs_itself(files: Sequence[HookFile], default_host: str | None = None
                 ) -> Iterator[Diagnostic]:
-    """An error at each handler that is `agenthooks run` reading its own file."""
+    """An error at each handler that is, or starts, `agenthooks run` reading its own file."""
     for hook_file in files:
         for handler in hook_file.handlers:
-            if not reads_its_own_file(handler, default_host):
+            found = reads_its_own_file(handler, default_host)
+            if found is False:
                 continue
             line, column = _position(hook_file, handler.pointer + "/command")
-            yield Diagnostic(
-                hook_file.source.path, line, column, "error", RULE,
-                "this handler runs agenthooks run, which reads this file again: agenthooks "
-                "skips the entry, but the host runs it, and it then runs every other hook of "
-                "the file a second time; name the file agenthooks should run with --config "
-                "(or give the run --host for this host)", handler.pointer + "/command")
+            yield Diagnostic(hook_file.source.path, line, column, "error", RULE,
+                             ITSELF if found else NESTED, handler.pointer + "/command")
+
+
+ITSELF = ("this handler runs agenthooks run, which reads this file again: agenthooks skips the "
+          "entry, but the host runs it, and it then runs every other hook of the file a second "
+          "time; name the file agenthooks should run with --config (or give the run --host "
+          "for this host)")
+NESTED = ("this handler runs agenthooks run among other commands, so it is a handler, not "
+          "agenthooks' entry: the run it starts reads this file again and runs this handler "
+          "again, until the run nested two deep refuses (a failure, a deny under "
+          "--fail-closed); make the command `agenthooks run` alone, or name another file "
+          "with --config")
 
 
 def _position(hook_file: HookFile, pointer: str) -> tuple[int, int]:

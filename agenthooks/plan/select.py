@@ -13,13 +13,14 @@ dedup applies.
 
 from __future__ import annotations
 
+import os
 from _collections_abc import Iterable, Mapping, Sequence
 
 from agenthooks.matcher import NAME_CHARS, handler_matches
 from agenthooks.memo import memo
 from agenthooks.model.events import is_tool_event
 from agenthooks.model.handlers import Handler, HookFile, Source
-from agenthooks.model.hosts import HOST_TABLE
+from agenthooks.model.hosts import HOST_TABLE, runs_itself
 
 
 def event_handlers(files: Iterable[HookFile], event: str) -> list[Handler]:
@@ -198,35 +199,14 @@ def program(handler: Handler) -> tuple[str, ...]:
 def fans_out(handler: Handler) -> bool:
     """Whether a handler is `agenthooks run` itself: agenthooks registered as the one hook of
     Claude Code or Gemini CLI in the settings file it also reads. Run, it would start itself
-    again on every event, without end; it is the entry point, not a handler."""
-    if handler.kind != "command" or not _ends_a_word(handler.command, "agenthooks"):
+    again on every event, without end; it is the entry point, not a handler. Only a command
+    that is one `agenthooks run` (`plan.itself`) is: a gate that merely mentions it runs."""
+    if handler.kind != "command" or not any(
+            "agenthooks" in word for word in (handler.command, *(handler.args or ()))):
         return False
-    import os
+    from agenthooks.plan.itself import is_agenthooks_run
 
-    words = program(handler)[1:]
-    for index, word in enumerate(words):
-        named = os.path.basename(word) in ("agenthooks", "agenthooks.exe") or (
-            word == "agenthooks" and index > 0 and words[index - 1] == "-m")
-        if named and "run" in words[index + 1:]:
-            return True
-    return False
-
-
-# What may follow a program's name in a command's text: the end of a word, or `.exe`.
-_WORD_ENDS = frozenset(" \t\n'\"\\;&|)<>")
-
-
-def _ends_a_word(text: str, name: str) -> bool:
-    """Whether `name` ends a word somewhere in `text` (or is followed by `.exe`): the quick
-    test before the shell words are read, so a path such as trust's copies
-    (`agenthooks-trusted-...`) costs no word reading."""
-    at = text.find(name)
-    while at >= 0:
-        end = at + len(name)
-        if end == len(text) or text[end] in _WORD_ENDS or text.startswith(".exe", end):
-            return True
-        at = text.find(name, end)
-    return False
+    return is_agenthooks_run(handler.command, handler.args)
 
 
 def once_across(first: tuple[Handler, ...], then: tuple[Handler, ...]) -> tuple[Handler, ...]:
@@ -309,10 +289,19 @@ def left_out(source: Source, host: str | None, other_hosts: bool) -> str | None:
         return None
     if source.dialect == host:
         return f"{HOST_NAMES.get(host, host)} runs this file itself"
+    if runs_itself(host, source.dialect, _relative(source), source.level):
+        return (f"{HOST_NAMES.get(host, host)} runs this "
+                f"{HOST_NAMES.get(source.dialect, source.dialect)} file itself")
     if source.dialect not in HOST_NEUTRAL and not other_hosts:
         return (f"{HOST_NAMES.get(source.dialect, source.dialect)}'s file, not run under "
                 f"{HOST_NAMES.get(host, host)} without --other-hosts")
     return None
+
+
+def _relative(source: Source) -> str:
+    """A file's path under its project root, or under the home directory for a user file."""
+    base = source.workspace if source.level == "workspace" else os.path.expanduser("~")
+    return os.path.relpath(source.file, base)
 
 
 # Formats written for no one host: every host's run includes them (but their own host's, which

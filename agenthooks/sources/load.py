@@ -77,14 +77,15 @@ class Loaded(NamedTuple):
         that do not load (named in every answer, as a broken hooks.json is)."""
         skipped = {md.source.file for md in self.markdown if not md.ok}
         return tuple(f for f in self.files
-                     if kind_of(f.source) != MARKDOWN or f.source.file in skipped)
+                     if kind_of(f.source) != MARKDOWN or f.source.file in skipped or not f.ok)
 
     def discovered(self) -> discovery.Discovered:
         """The files read, by kind, as discovery lists them (what trust hashes)."""
-        return discovery.Discovered(
-            [f.source for f in self.of_kind(HOOKS_JSON)], list(self.notes),
-            tuple(f.source for f in self.of_kind(MARKDOWN)),
-            tuple(f.source for f in self.of_kind(SETTINGS)))
+        def read(kind: str) -> list[Source]:  # a refused file is not read, nor trusted
+            return [f.source for f in self.of_kind(kind) if not is_refused(f)]
+
+        return discovery.Discovered(read(HOOKS_JSON), list(self.notes), tuple(read(MARKDOWN)),
+                                    tuple(read(SETTINGS)))
 
 
 def load_all(
@@ -144,6 +145,7 @@ def _for_run(found: discovery.Discovered, configs: Sequence[str], base: str,
 
         markdown = tuple(load_markdown(found.markdown))
         files.extend(md.as_hook_file() for md in markdown)
+    files.extend(found.refused)  # files others could have written: each an error
     notes = tuple(found.diagnostics)
     return Loaded(tuple(files), markdown, notes, untrusted)
 
@@ -183,16 +185,23 @@ def load_dialects(sources: Sequence[Source]) -> list[HookFile]:
 
 def _checked(paths: Sequence[str], configs: Sequence[str], workspaces: Sequence[str],
              no_user: bool, base: str, recursive: bool, dialect: str | None) -> Loaded:
+    refused: list[HookFile] = []
     sources, empty, notes = collect(paths, configs=configs, workspaces=workspaces,
                                     no_user=no_user, cwd=base, recursive=recursive,
-                                    dialect=dialect)
+                                    dialect=dialect, refused=refused)
     files, markdown = check_every(sources)
-    return Loaded(tuple(files), tuple(markdown), tuple(notes), (), tuple(empty))
+    return Loaded((*files, *refused), tuple(markdown), tuple(notes), (), tuple(empty))
+
+
+def is_refused(hook_file: HookFile) -> bool:
+    """Whether a file was refused unread (others could have written it)."""
+    return any(d.rule == discovery.UNSAFE_RULE for d in hook_file.diagnostics)
 
 
 def collect(
     paths: Sequence[str], *, configs: Sequence[str], workspaces: Sequence[str], no_user: bool,
     cwd: str, recursive: bool = False, dialect: str | None = None,
+    refused: list[HookFile] | None = None,
 ) -> tuple[list[Source], list[str], list[Diagnostic]]:
     """The files to check, each once, the named directories that hold none, and what
     discovery skipped.
@@ -200,7 +209,7 @@ def collect(
     PATHs are checked as given (with `recursive`, every hook folder under them, the current
     directory by default); `configs`/`workspaces` add what `list` and `run` would read; with
     neither PATHs nor options, discovery decides (the user files, then the nearest safe
-    workspace).
+    workspace). `refused` gets the discovered files others could have written.
     """
     if recursive and not paths:
         paths = ["."]
@@ -216,6 +225,9 @@ def collect(
         found = discovery.discover_all(configs=configs, workspaces=workspaces, no_user=no_user,
                                        cwd=cwd, dialects=True, dialect=dialect)
         notes = found.diagnostics
+        named = {os.path.realpath(source.file) for source in sources}
+        if refused is not None:  # a file named as a PATH is checked as given
+            refused.extend(f for f in found.refused if os.path.realpath(f.source.file) not in named)
         for source in (*found.sources, *found.markdown, *found.dialect_sources):
             if os.path.realpath(source.file) not in seen:
                 seen.add(os.path.realpath(source.file))

@@ -5,18 +5,24 @@ A hook written for one host reads that host's fields: a hooks.json handler reads
 `prompt_response`. So the calling host's payload is read into canonical fields once
 (`Translation`), and each handler whose host differs gets the payload its host would have
 sent: its event word, its tool and argument names (`model.tools`), and the fields that have a
-counterpart there (`SHAPES`). A field with no counterpart is left out, never invented; a
-handler of the caller's own host gets the caller's exact bytes.
+counterpart there (`SHAPES`). A field with no counterpart is left out, never invented (but
+the places: Antigravity's `workspacePaths` and Claude Code's `cwd` are each filled from the
+other, or from the caller's project variable); a handler of the caller's own host gets the
+caller's exact bytes. A file written for no one host (hooks.json) holds scripts from every
+host's docs: its handlers get the caller's bytes with Antigravity's and Claude Code's fields
+added (`Translation.neutral`).
 
 Which host is calling: `--host`, else `detect` reads it off the payload.
 """
 
 from __future__ import annotations
 
+import os
+
 # `collections.abc` re-exports it: the same class, without importing `collections`.
 from _collections_abc import Mapping
 
-from agenthooks.model.hosts import HOST_TABLE
+from agenthooks.model.hosts import HOST_TABLE, host_row, is_neutral
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -112,16 +118,24 @@ SHAPES: dict[str, Shape] = {
     ), marker="sessionId", other_args_key="toolInput"),
 }
 HOSTS: tuple[str, ...] = tuple(SHAPES)
+# A file written for no one host (hooks.json, `HostRow.neutral`) holds scripts from every
+# host's docs: Antigravity's read `toolCall`, Claude Code's and Gemini CLI's `tool_name` and
+# `tool_input`. Its handlers get Antigravity's fields, the caller's own payload, and this
+# host's fields where the caller's payload has not that shape (`Translation.payload`).
+COMPANION = "claude"
 
 
 def detect(doc: Mapping[str, Any], given_event: str | None = None) -> str:
-    """The host that wrote a payload: its event-name field, else its shape and tool name,
-    else the event word it was run with; Antigravity's when nothing tells."""
+    """The host that wrote a payload: Antigravity's shape, else its event-name field, else
+    its shape and tool name, else the event word it was run with; Antigravity's when nothing
+    tells. Antigravity's shape first: a hooks.json handler's payload carries Claude Code's
+    fields too (`Translation.neutral`), and an `agenthooks run` it starts answers it in
+    hooks.json's words."""
+    if "toolCall" in doc or "conversationId" in doc:
+        return "antigravity"
     word = doc.get("hook_event_name")
     if isinstance(word, str):
         return _host_of_event_word(word, doc)
-    if "toolCall" in doc or "conversationId" in doc:
-        return "antigravity"
     marked = next((host for host, shape in SHAPES.items()
                    if shape.event_key is None and shape.marker in doc), None)
     if marked is not None:  # a host that names no event, by its own field (Copilot's)
@@ -267,25 +281,54 @@ class Translation:
         return translate_args(args, tool, host, self.caller)
 
     def fields(self) -> dict[str, Any]:
-        """The caller's payload fields under their canonical names."""
+        """The caller's payload fields under their canonical names, with the workspace and
+        the working directory each filled from the other where the caller sends one only."""
         if self._fields is None:
-            self._fields = fields_of(self.doc, self.caller)
+            self._fields = with_places(fields_of(self.doc, self.caller), self.caller)
         return self._fields
 
     def payload(self, host: str, word: str) -> bytes:
         """What `host` would have sent for its event `word`: the caller's own bytes when
-        `host` is the caller."""
-        if host == self.caller:
+        `host` is the caller; for a file written for no one host, `neutral`."""
+        if host == self.caller and not is_neutral(host):
             return self.data
         key = (host, word)
         found = self._payloads.get(key)
         if found is None:
             from agenthooks.payload import dumps
 
-            doc = build(host, word, self.fields(), self.tool_in(host), self.args_in(host)
-                        if self.tool is not None else None)
-            found = self._payloads[key] = dumps(doc).encode("utf-8")
+            if is_neutral(host):
+                found = self._payloads[key] = self.neutral(host, word)
+            else:
+                found = self._payloads[key] = dumps(self.built(host, word)).encode("utf-8")
         return found
+
+    def built(self, host: str, word: str) -> dict[str, Any]:
+        """The payload `host` would have sent for its event `word`."""
+        return build(host, word, self.fields(), self.tool_in(host),
+                     self.args_in(host) if self.tool is not None else None)
+
+    def neutral(self, host: str, word: str) -> bytes:
+        """The payload of a handler of a file written for no one host (hooks.json): the
+        caller's exact bytes, with the fields it lacks of `host`'s payload (Antigravity's
+        `toolCall`, `conversationId`, `workspacePaths`...) and of `COMPANION`'s (Claude Code's
+        `hook_event_name`, `tool_name`, `tool_input`, `cwd`, `session_id`... in its words), so
+        a script written for any of those hosts finds the fields it reads, in the caller's
+        words where the caller sends them."""
+        from agenthooks.model.events import counterpart
+        from agenthooks.payload import dumps
+
+        own = {} if host == self.caller else self.built(host, word)
+        companion = self.built(COMPANION, counterpart(word, host, COMPANION) or word)
+        extra = {key: value for key, value in {**own, **companion}.items()
+                 if key not in self.doc}
+        if not extra:
+            return self.data
+        text = self.data.rstrip()
+        if not text.endswith(b"}"):  # no payload on stdin: the fields alone
+            return dumps({**self.doc, **extra}).encode("utf-8")
+        added = dumps(extra)[1:-1].encode("utf-8")
+        return text[:-1].rstrip() + (b", " if self.doc else b"") + added + b"}"
 
     def with_args(self, args: Mapping[str, Any]) -> Translation:
         """The same call with new arguments (caller's names): what later handlers see."""
@@ -301,6 +344,23 @@ class Translation:
 
         doc = {**self.doc, key: value}
         return Translation(self.caller, doc, dumps(doc).encode("utf-8"), self.tool, self.args)
+
+
+def with_places(fields: dict[str, Any], caller: str) -> dict[str, Any]:
+    """`fields` with `workspaces` (Antigravity's `workspacePaths`, which its hooks read) from
+    the caller's project variable, else its `cwd`; and `cwd` (which Claude Code's hooks read)
+    from the first workspace, where the caller sends no such field."""
+    if "workspaces" not in fields:
+        row = host_row(caller)
+        root = os.environ.get(row.project_var or "") if row is not None else None
+        root = root or fields.get("cwd")
+        if isinstance(root, str) and root:
+            fields["workspaces"] = [root]
+    if "cwd" not in fields:
+        places = fields.get("workspaces")
+        if isinstance(places, list) and places and isinstance(places[0], str):
+            fields["cwd"] = places[0]
+    return fields
 
 
 HOST_TITLES: dict[str, str] = {row.id: row.title for row in HOST_TABLE}

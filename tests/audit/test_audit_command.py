@@ -109,6 +109,7 @@ def test_no_log_anywhere_exits_1_naming_the_ways_to_give_one(agenthooks: Run,
     assert done.code == 1 and "cannot read the audit log" in done.err
 
 
+@pytest.mark.program
 def test_the_log_of_real_runs_is_summarized(agenthooks: Run, tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     workspace = tmp_path / "ws"

@@ -16,6 +16,8 @@ import pytest
 
 from tests.conftest import Run
 
+pytestmark = pytest.mark.program
+
 GATE = "case \"$(cat)\" in *rm*) echo no rm >&2; exit 2;; esac"
 HOLD_LOCK = """\
 import fcntl, os, sys, time

@@ -14,6 +14,8 @@ import pytest
 
 from .conftest import agenthooks_run
 
+pytestmark = pytest.mark.program
+
 KEYS = {"time", "event", "tool", "decision", "reason", "blocked", "workspace",
         "payload_sha256", "ms", "hooks"}
 GATE = "case \"$(cat)\" in *rm*) echo no rm >&2; exit 2;; esac"

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.program
+
 SAFETY = "./scripts/safety.py"
 
 

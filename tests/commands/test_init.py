@@ -69,6 +69,7 @@ def test_init_writes_the_documented_wiring_and_a_starter_gate(
     assert agenthooks("init", "--check", "--host", host).code == 0
 
 
+@pytest.mark.program
 @pytest.mark.parametrize("host", sorted(WIRING))
 def test_the_wiring_blocks_where_the_host_runs_it(agenthooks: Run, workspace: Path,
                                                   host: str) -> None:
@@ -149,6 +150,7 @@ def test_nothing_is_written_without_yes_off_a_terminal(agenthooks: Run,
     assert list(workspace.iterdir()) == [workspace / ".git"]
 
 
+@pytest.mark.program
 def test_a_terminal_is_asked(workspace: Path) -> None:
     import pty
 
@@ -370,3 +372,18 @@ def test_codex_trust_covers_only_agenthooks_entries(agenthooks: Run, workspace: 
     text = codex_config(home).read_text()
     assert f'"{settings.resolve()}:stop:0:0"' not in text
     assert f'"{settings.resolve()}:stop:1:0"' in text
+
+
+@pytest.mark.parametrize(("command", "wired"), [
+    ("agenthooks run PreToolUse --host claude --fail-closed", True),
+    ("/usr/local/bin/agenthooks run PreToolUse --host claude", True),
+    ("python3 -m agenthooks run PreToolUse --host claude", True),
+    ("agenthooks run PostToolUse --host claude", False),
+    # A gate that mentions a run among its own commands is a handler, not agenthooks' entry.
+    ("echo no >&2; exit 2; agenthooks run PreToolUse --config other.json", False),
+    ("./check.sh && agenthooks run PreToolUse", False),
+])
+def test_only_agenthooks_itself_counts_as_wired(command: str, wired: bool) -> None:
+    from agenthooks.commands.init import runs_agenthooks_for
+
+    assert runs_agenthooks_for(command, "PreToolUse") is wired

@@ -331,6 +331,7 @@ SAME_AS_RUN = [
 ]
 
 
+@pytest.mark.program
 @pytest.mark.parametrize(("where", "event", "tool", "host", "others"), SAME_AS_RUN)
 def test_event_lists_what_run_dry_run_plans(mixed_workspaces: dict[str, Path], where: str,
                                            event: str, tool: str | None, host: str | None,

@@ -18,6 +18,8 @@ import pytest
 from agenthooks.report.fold import column_widths, fold, pieces
 from tests.conftest import REPO, Run
 
+pytestmark = pytest.mark.program
+
 
 @pytest.mark.parametrize(("text", "expected"), [
     ("./scripts/safety_gate.py --strict", ["./", "scripts/", "safety_gate.py ", "--strict"]),

@@ -15,6 +15,8 @@ import pytest
 from agenthooks.config.nearmiss import near_misses_in, near_misses_upward, typos
 from tests.conftest import REPO, Run
 
+pytestmark = pytest.mark.program
+
 GATE = json.dumps({"gate": {"PreToolUse": [{"matcher": "", "hooks": [{"command": "exit 2"}]}]}})
 MARKDOWN = ("---\nevent: tool.pre\nscript: |\n  def handle(event, payload):\n"
             "      return allow()\n---\n")

@@ -15,6 +15,8 @@ import pytest
 from agenthooks.plan.recursion import DEPTH_ENV, MAX_DEPTH, check_depth, enter, leave
 from tests.conftest import REPO, Run
 
+pytestmark = pytest.mark.program
+
 
 def _entry(command: str) -> list[dict[str, object]]:
     return [{"matcher": "", "hooks": [{"command": command}]}]

@@ -92,16 +92,21 @@ def shared_tmp() -> Iterator[Path]:
     shutil.rmtree(path)
 
 
+@pytest.mark.program
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0
                     or shutil.which("setpriv") is None,
                     reason="needs root and setpriv to run a child as another user")
 def test_an_unreadable_customization_folder_is_reported(shared_tmp: Path) -> None:
     # Root reads everything, so the check runs as another user, as CI might.
+    as_other = ["setpriv", "--reuid=12345", "--regid=12345", "--clear-groups", sys.executable]
+    probe = subprocess.run([*as_other, "-c", "pass"], capture_output=True, text=True,
+                           timeout=60, check=False)
+    if probe.returncode != 0:  # an interpreter under root's home (pyenv's) is root's alone
+        pytest.skip(f"another user cannot run {sys.executable}: {probe.stderr.strip()[:200]}")
     write(shared_tmp / "ws" / ".agents" / "hooks.json")
     (shared_tmp / "ws" / ".agents").chmod(0)
     done = subprocess.run(
-        ["setpriv", "--reuid=12345", "--regid=12345", "--clear-groups",
-         sys.executable, "-m", "agenthooks", "validate", "--no-user"],
+        [*as_other, "-m", "agenthooks", "validate", "--no-user"],
         cwd=shared_tmp / "ws", capture_output=True, text=True, timeout=60, check=False,
         env={**os.environ, "HOME": str(shared_tmp)},
     )
@@ -142,40 +147,55 @@ def test_a_private_workspace_is_used(workspace: Path) -> None:
         (".agents/hooks.json", 0o664, "writable by its group"),
     ],
 )
-def test_a_workspace_others_can_write_is_skipped(
+def test_a_file_others_can_write_is_refused(
     workspace: Path, target: str, mode: int, reason: str
 ) -> None:
     (workspace / target).chmod(mode)
     found = discovery.discover_all(no_user=True)
-    assert found.sources == []
-    (warning,) = found.diagnostics
-    assert (warning.rule, warning.severity, warning.line, warning.column) == (
-        "unsafe-workspace", "warning", 1, 1,
+    assert found.sources == [] and found.diagnostics == []
+    (refused,) = found.refused
+    assert refused.source.file == str(workspace / ".agents" / "hooks.json")
+    assert refused.handlers == () and not refused.ok
+    (error,) = refused.diagnostics
+    assert (error.rule, error.severity, error.line, error.column) == (
+        "unsafe-workspace", "error", 1, 1,
     )
-    assert warning.file == str(workspace / ".agents" / "hooks.json")
-    assert f"skipped the workspace {workspace}: " in warning.message
-    assert f"{workspace / target} is {reason}" in warning.message
+    assert f"skipped: {workspace / target} is {reason}" in error.message
 
 
 @pytest.mark.parametrize("target", [".agents", ".agents/hooks.json"])
-def test_a_workspace_of_another_user_is_skipped(workspace: Path, target: str) -> None:
+def test_a_file_of_another_user_is_refused(workspace: Path, target: str) -> None:
     os.chown(workspace / target, 12345, 12345)
     found = discovery.discover_all(no_user=True)
     assert found.sources == []
-    assert "is owned by user id 12345" in found.diagnostics[0].message
+    assert "is owned by user id 12345" in found.refused[0].diagnostics[0].message
+
+
+def test_only_the_odd_file_is_refused(workspace: Path) -> None:
+    """A Markdown hook linked to /dev/null (writable by everyone) is refused alone: the
+    workspace's hooks.json still runs."""
+    hooks = workspace / ".harness" / "hooks"
+    hooks.mkdir(parents=True)
+    (hooks / "empty.md").symlink_to("/dev/null")
+    (hooks / "guard.md").write_text("---\nevent: tool.pre\n---\n", encoding="utf-8")
+    found = discovery.discover_all(no_user=True)
+    assert [s.file for s in found.sources] == [str(workspace / ".agents" / "hooks.json")]
+    assert [s.file for s in found.markdown] == [str(hooks / "guard.md")]
+    (refused,) = found.refused
+    assert refused.source.file == str(hooks / "empty.md")
+    assert "(a link to /dev/null) is writable by everyone" in refused.diagnostics[0].message
 
 
 def test_a_planted_parent_workspace_does_not_run(agenthooks, workspace: Path) -> None:
     (workspace / ".agents").chmod(0o777)
     outcome = agenthooks("validate", "--no-user")
-    assert outcome.code == 0  # a warning: nothing of it is used
+    assert outcome.code == 1  # an error: the gate cannot run
     assert outcome.out.startswith(
-        f"{workspace / '.agents' / 'hooks.json'}:1:1: warning [unsafe-workspace] skipped"
+        f"{workspace / '.agents' / 'hooks.json'}:1:1: error [unsafe-workspace] skipped: "
     )
     assert "no hooks.json found" not in outcome.err
-    assert agenthooks("validate", "--no-user", "--strict").code == 1
     listed = agenthooks("list", "--no-user", "--format", "json")
-    assert (listed.code, json.loads(listed.out)) == (0, [])
+    assert (listed.code, json.loads(listed.out)) == (1, [])  # as for a file with errors
     assert "[unsafe-workspace]" in listed.err
 
 

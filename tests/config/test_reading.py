@@ -21,6 +21,8 @@ from agenthooks.config.loader import check_file, load
 from agenthooks.jsonlimits import MAX_DEPTH
 from agenthooks.model.handlers import HookFile
 
+pytestmark = pytest.mark.program
+
 
 def agenthooks_process(*args: str, env: dict[str, str] | None = None,
                        cwd: Path | None = None) -> subprocess.CompletedProcess[str]:

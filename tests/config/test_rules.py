@@ -40,6 +40,7 @@ EXPECTED: dict[str, tuple[int, int]] = {
     "matcher-regex": (5, 20),
     "handler-type": (7, 11),
     "handler-kind": (5, 17),
+    "handler-dialect": (6, 20),
     "command-missing": (4, 7),
     "prompt-missing": (4, 7),
     "timeout-invalid": (6, 20),
@@ -58,7 +59,8 @@ EXPECTED: dict[str, tuple[int, int]] = {
 
 # Rules about discovery, the user config or what a run reads rather than one file's content,
 # each with tests of its own (tests/commands/test_nearmiss.py, test_recursion.py...).
-DISCOVERY_RULES = {"unsafe-workspace", "near-miss", "user-config", "runs-itself"}
+DISCOVERY_RULES = {"unsafe-workspace", "near-miss", "user-config", "runs-itself",
+                   "config-missing"}
 
 # Bad files that cannot be committed as text: git and editors would "fix" them.
 GENERATED: dict[str, bytes] = {

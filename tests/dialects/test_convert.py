@@ -24,6 +24,10 @@ PLACES = {
     "claude": ".claude/settings.json",
     "gemini": ".gemini/settings.json",
 }
+# Where a converted file is written: a Claude Code or Gemini CLI handler keeps its own host's
+# payload in hooks.json (`dialect`), which Antigravity, running its own hooks.json, would not
+# give it, so it goes to a file agenthooks alone reads.
+OUT_PLACES = {**PLACES, "antigravity": ".agents/agenthooks.json"}
 # Tool names to compare what two matchers select: each host's, MCP ones, and look-alikes.
 PROBES = ("Bash", "BashOutput", "Edit", "NotebookEdit", "MultiEdit", "Write", "Read",
           "run_shell_command", "replace", "write_file", "read_file", "mcp_x_read_file_v2",
@@ -86,7 +90,7 @@ def by_words(document: object) -> object:
 def test_there_and_back_yields_the_same_handlers(agenthooks, project: Path, source: str,
                                                  target: str) -> None:
     original = SAMPLES / PLACES[source]
-    there = project / PLACES[target] if target != source else project / "there.json"
+    there = project / OUT_PLACES[target] if target != source else project / "there.json"
     there.parent.mkdir(parents=True, exist_ok=True)
     outcome = agenthooks("convert", str(original), "--to", target, "-o", str(there))
     assert (outcome.code, outcome.err) == (0, "")
@@ -118,7 +122,7 @@ def _without_comments(path: Path) -> str:
 ])
 def test_output_validates_with_no_findings(agenthooks, project: Path, source: str,
                                            target: str) -> None:
-    out = project / PLACES[target]
+    out = project / OUT_PLACES[target]
     out.parent.mkdir(parents=True, exist_ok=True)
     outcome = agenthooks("convert", str(SAMPLES / PLACES[source]), "--to", target, "-o",
                          str(out), "--lossy")
@@ -330,8 +334,10 @@ COMMANDS = [
     ("antigravity", "claude", "./scripts/x.sh --fast",
      '"$CLAUDE_PROJECT_DIR"/.agents/scripts/x.sh --fast'),
     ("antigravity", "gemini", "python3 ../tools/x.py", "python3 $GEMINI_PROJECT_DIR/tools/x.py"),
-    ("claude", "antigravity", "$CLAUDE_PROJECT_DIR/.agents/scripts/x.sh", "./scripts/x.sh"),
-    ("gemini", "antigravity", "node .gemini/hooks/check.js", "node ../.gemini/hooks/check.js"),
+    # Into hooks.json a handler keeps its host's payload and folder (`dialect`): as written.
+    ("claude", "antigravity", "$CLAUDE_PROJECT_DIR/.agents/scripts/x.sh",
+     "$CLAUDE_PROJECT_DIR/.agents/scripts/x.sh"),
+    ("gemini", "antigravity", "node .gemini/hooks/check.js", "node .gemini/hooks/check.js"),
     ("claude", "gemini", "make lint", "make lint"),
 ]
 
@@ -370,10 +376,19 @@ def test_hooks_json_there_and_back_through_gemini(agenthooks, project: Path) -> 
     there = project / PLACES["gemini"]
     there.parent.mkdir(parents=True)
     assert agenthooks("convert", str(original), "--to", "gemini", "-o", str(there)).code == 0
-    back = project / PLACES["antigravity"]
+    back = project / OUT_PLACES["antigravity"]
     back.parent.mkdir(parents=True, exist_ok=True)
     assert agenthooks("convert", str(there), "--to", "antigravity", "-o", str(back)).code == 0
-    # multi_replace_file_content has no Gemini CLI tool: kept as it is, it comes back.
-    by_command = sorted((meaning(h, "antigravity"), h.hook) for h in handlers_of(back))
-    assert by_command == sorted((meaning(h, "antigravity"), h.hook) for h in handlers_of(original))
+    # multi_replace_file_content has no Gemini CLI tool: kept as it is, it comes back. The
+    # handlers come back as Gemini CLI's, which they now are (`dialect`): the same events,
+    # timeouts and tools, the commands as Gemini CLI runs them.
+    def but_command(handler: Handler) -> tuple[object, ...]:
+        found = meaning(handler, "antigravity")
+        return (found[0], *found[2:], handler.hook)
+
+    returned = handlers_of(back)
+    assert sorted(map(but_command, returned)) == sorted(map(but_command, handlers_of(original)))
+    assert {h.speaks for h in returned} == {"gemini"}
+    assert sorted(h.command for h in returned) == sorted(
+        h.command for h in handlers_of(there, "gemini"))
     assert agenthooks("validate", str(back)).out == "ok: 1 file, no problems\n"

@@ -10,6 +10,8 @@ import pytest
 
 from tests.dialects.test_convert_cursor import convert, write
 
+pytestmark = pytest.mark.program
+
 
 def test_claude_code_settings_into_copilot(tmp_path: Path) -> None:
     write(tmp_path, ".claude/settings.json", {"hooks": {

@@ -10,6 +10,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+pytestmark = pytest.mark.program
+
 REPO = Path(__file__).resolve().parents[2]
 
 
@@ -74,3 +78,25 @@ def test_a_cursor_file_converts_into_itself_unchanged(tmp_path: Path) -> None:
     write(tmp_path, ".cursor/hooks.json", original)
     code, doc, err = convert(tmp_path, ".cursor/hooks.json", "--to", "cursor")
     assert (code, doc) == (0, original), err
+
+
+@pytest.mark.program
+@pytest.mark.parametrize("target", ["antigravity", "claude", "gemini", "codex", "copilot"])
+def test_a_cursor_mcp_matcher_converts_for_every_target(tmp_path: Path, target: str) -> None:
+    """Cursor's `MCP:<tool>` names no server: convert carries it as the tool of any server
+    where the target names servers, and says that this is not exact, never crashing."""
+    import re
+
+    write(tmp_path, ".cursor/hooks.json", {"version": 1, "hooks": {
+        "preToolUse": [{"command": "./gate.sh", "matcher": "MCP:create_entities"}]}})
+    code, doc, err = convert(tmp_path, ".cursor/hooks.json", "--to", target, "--lossy")
+    assert code == 0, err
+    assert "Error" not in err and "error:" not in err
+    if target in ("claude", "gemini", "codex"):
+        assert "lossy: the matcher 'MCP:create_entities'" in err
+        matcher = doc["hooks"]["PreToolUse" if target != "gemini" else "BeforeTool"][0][
+            "matcher"]
+        named = {"gemini": "mcp_memory_create_entities"}.get(
+            target, "mcp__memory__create_entities")
+        assert re.search(matcher, named)
+        assert not re.search(matcher, named.replace("create", "delete"))

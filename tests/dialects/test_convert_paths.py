@@ -48,16 +48,6 @@ REWRITTEN = [
      'bash "$CLAUDE_PROJECT_DIR"/../shared/x.sh'),
     ("antigravity", "claude", '"$GEMINI_PROJECT_DIR"/tools/x.sh',
      '"$CLAUDE_PROJECT_DIR"/tools/x.sh'),
-    # The project root -> hooks.json's folder.
-    ("gemini", "antigravity", "node .gemini/hooks/check.js", "node ../.gemini/hooks/check.js"),
-    ("claude", "antigravity", "./.claude/hooks/gate.sh", "../.claude/hooks/gate.sh"),
-    ("claude", "antigravity", "python3 gate.py", "python3 ../gate.py"),
-    ("claude", "antigravity", '"$CLAUDE_PROJECT_DIR"/.agents/scripts/x.sh', "./scripts/x.sh"),
-    ("claude", "antigravity", "${CLAUDE_PROJECT_DIR}/.claude/hooks/x.sh",
-     "../.claude/hooks/x.sh"),
-    ("gemini", "antigravity", "$GEMINI_PROJECT_DIR/.gemini/hooks/x.sh",
-     "../.gemini/hooks/x.sh"),
-    ("gemini", "antigravity", "sh $CLAUDE_PROJECT_DIR/x.sh", "sh ../x.sh"),
     # Between the two that run in the project root: the variable, written as each host
     # reads it; relative paths stay.
     ("claude", "gemini", "$CLAUDE_PROJECT_DIR/hooks/x.sh", "$GEMINI_PROJECT_DIR/hooks/x.sh"),
@@ -79,6 +69,31 @@ REWRITTEN = [
 ]
 
 
+# Into hooks.json a Claude Code or Gemini CLI handler keeps its host's payload and runs in
+# the project root as before (`dialect`): every command is kept as written, unreported.
+KEPT_IN_HOOKS_JSON = [
+    ("gemini", "node .gemini/hooks/check.js"),
+    ("claude", "./.claude/hooks/gate.sh"),
+    ("claude", "python3 gate.py"),
+    ("claude", '"$CLAUDE_PROJECT_DIR"/.agents/scripts/x.sh'),
+    ("claude", "${CLAUDE_PROJECT_DIR}/.claude/hooks/x.sh"),
+    ("gemini", "$GEMINI_PROJECT_DIR/.gemini/hooks/x.sh"),
+    ("gemini", "sh $CLAUDE_PROJECT_DIR/x.sh"),
+    ("claude", "cd tools && ./gate.sh"),
+    ("gemini", "echo $(pwd)/x"),
+    ("gemini", "./x.sh > out.log"),
+    ("claude", "FOO=1 ./x.sh"),
+    ("claude", "x --root $CLAUDE_PROJECT_DIR"),
+]
+
+
+@pytest.mark.parametrize(("source", "command"), KEPT_IN_HOOKS_JSON)
+def test_a_command_moved_into_hooks_json_is_kept_as_written(source: str, command: str) -> None:
+    rewritten = rewrite_command(handler(source, command), "antigravity",
+                                place_of("antigravity", None, ROOT))
+    assert rewritten == (command, (), False)
+
+
 @pytest.mark.parametrize(("source", "target", "command", "written"), REWRITTEN)
 def test_script_paths_run_from_the_new_folder(source: str, target: str, command: str,
                                               written: str) -> None:
@@ -89,19 +104,16 @@ def test_script_paths_run_from_the_new_folder(source: str, target: str, command:
 
 # (source, target, command, what the report says): kept as written, reported.
 REPORTED = [
-    ("claude", "antigravity", "cd tools && ./gate.sh", "uses shell syntax convert does not "
-     "rewrite (&&): it is kept as written and will run in .agents/ instead of the project root"),
+    ("antigravity", "claude", "cd tools && ./gate.sh", "uses shell syntax convert does not "
+     "rewrite (&&): it is kept as written and will run in the project root instead of .agents/"),
     ("antigravity", "claude", "./a.sh | ./b.sh", "(|)"),
     ("antigravity", "gemini", "(cd x; ./y)", "(()"),
-    ("gemini", "antigravity", "echo $(pwd)/x", "($()"),
-    ("gemini", "antigravity", "./x.sh > out.log", "(>)"),
-    ("claude", "antigravity", "FOO=1 ./x.sh", "(a variable assignment)"),
+    ("antigravity", "gemini", "echo $(pwd)/x", "($()"),
+    ("antigravity", "gemini", "./x.sh > out.log", "(>)"),
+    ("antigravity", "claude", "FOO=1 ./x.sh", "(a variable assignment)"),
     ("antigravity", "claude", "$SCRIPTS/gate.sh", "the script path '$SCRIPTS/gate.sh' holds a "
      "variable or a pattern, so convert cannot tell where it points"),
     ("antigravity", "claude", "python3 hooks/*.py", "'hooks/*.py' holds a variable"),
-    ("claude", "antigravity", "x --root $CLAUDE_PROJECT_DIR", "uses $CLAUDE_PROJECT_DIR, kept as "
-     "written: agenthooks sets it for a hooks.json handler, but Antigravity documents no "
-     "project-dir variable"),
     ("claude", "antigravity", "${CLAUDE_PLUGIN_ROOT}/x.sh", "$CLAUDE_PLUGIN_ROOT has no "
      "counterpart in hooks.json"),
     ("antigravity", "claude", "python3 gate.py ../data/x.json", "argument '../data/x.json' "
@@ -128,9 +140,10 @@ def test_shell_syntax_between_root_folders_is_not_reported() -> None:
 def test_a_hooks_json_elsewhere_gets_paths_for_its_own_folder(tmp_path: Path) -> None:
     place = place_of("antigravity", str(tmp_path / ".agent" / "hooks.json"), str(tmp_path))
     assert place == Place(str(tmp_path / ".agent" / "hooks.json"), ".agent", False)
+    # A Gemini CLI handler keeps running in the project root there (`dialect`).
     rewritten = rewrite_command(handler("gemini", "node .gemini/hooks/check.js"),
                                 "antigravity", place)
-    assert rewritten.command == "node ../.gemini/hooks/check.js" and rewritten.placed
+    assert rewritten.command == "node .gemini/hooks/check.js" and not rewritten.placed
     loose = place_of("antigravity", str(tmp_path / "hooks" / "all.json"), str(tmp_path))
     assert loose.folder == "hooks"
     assert place_of("claude", None, "/p") == Place("/p/.claude/settings.json", ".", True)
@@ -187,18 +200,20 @@ def test_a_gemini_hook_converted_into_hooks_json_finds_its_script(
     settings.write_text(json.dumps({"hooks": {"BeforeTool": [{
         "matcher": "run_shell_command",
         "hooks": [{"type": "command", "command": "sh .gemini/hooks/check.sh"}]}]}}))
-    out = tmp_path / ".agents" / "hooks.json"
+    out = tmp_path / ".agents" / "agenthooks.json"
     out.parent.mkdir()
     done = cli(installed_agenthooks, "convert", str(settings), "--to", "antigravity",
                "-o", str(out))
     assert (done.returncode, done.stderr) == (0, "")
     (definition,) = json.loads(out.read_text()).values()
-    assert definition["PreToolUse"][0]["hooks"][0]["command"] == "sh ../.gemini/hooks/check.sh"
+    assert definition["PreToolUse"][0]["hooks"][0] == {
+        "command": "sh .gemini/hooks/check.sh", "dialect": "gemini", "timeout": 60}
     payload = json.dumps({"toolCall": {"name": "run_command", "args": {"CommandLine": "ls"}}})
     done = cli(installed_agenthooks, "run", "PreToolUse", "--config", str(out),
                payload=payload, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
-    assert ran.read_text().strip() == str((tmp_path / ".agents").resolve())
+    # It runs where Gemini CLI ran it, the project root, not in .agents/.
+    assert ran.read_text().strip() == str(tmp_path.resolve())
 
 
 def test_a_hooks_json_handler_converted_for_claude_finds_its_script(
@@ -226,38 +241,35 @@ def test_a_hooks_json_handler_converted_for_claude_finds_its_script(
     assert ran.read_text().strip() == str(tmp_path.resolve())
 
 
-LOSSY = {"hooks": {"Stop": [{"hooks": [
-    {"type": "command", "command": "cd tools && ./gate.sh"},
-    {"type": "command", "command": "$SCRIPTS/gate.sh"},
-    {"type": "command", "command": "$CLAUDE_PROJECT_DIR/.agents/x.sh --root $CLAUDE_PROJECT_DIR"},
-]}]}}
+LOSSY = {"h": {"Stop": [
+    {"command": "cd tools && ./gate.sh"},
+    {"command": "$SCRIPTS/gate.sh"},
+    {"command": "python3 gate.py ../data/x.json"},
+]}}
 
 
 def test_lossy_commands_are_reported_at_their_place(installed_agenthooks: Path,
                                                     tmp_path: Path) -> None:
-    settings = tmp_path / ".claude" / "settings.json"
-    settings.parent.mkdir()
-    settings.write_text(json.dumps(LOSSY, indent=1))
-    done = cli(installed_agenthooks, "convert", str(settings), "--to", "antigravity",
+    hooks_json = tmp_path / ".agents" / "hooks.json"
+    hooks_json.parent.mkdir()
+    hooks_json.write_text(json.dumps(LOSSY, indent=1))
+    done = cli(installed_agenthooks, "convert", str(hooks_json), "--to", "claude",
                cwd=tmp_path)
     assert (done.returncode, done.stdout) == (1, "")
     lines = done.stderr.splitlines()
-    assert lines[0] == (f"agenthooks: note: no -o given: paths are written for "
-                        f"{tmp_path.resolve()}/.agents/hooks.json (the standard place of "
-                        "hooks.json in this project)")
-    assert [line.split(": lossy: ")[0] for line in lines[1:4]] == [
-        f"{settings}:8:18", f"{settings}:12:18", f"{settings}:16:18"]
-    assert "(&&)" in lines[1] and "'$SCRIPTS/gate.sh'" in lines[2]
-    assert "uses $CLAUDE_PROJECT_DIR, kept as written" in lines[3]
-    assert lines[4].startswith("agenthooks: nothing written")
-    done = cli(installed_agenthooks, "convert", str(settings), "--to", "antigravity",
+    assert [line.split(": lossy: ")[0] for line in lines[:3]] == [
+        f"{hooks_json}:5:16", f"{hooks_json}:8:16", f"{hooks_json}:11:16"]
+    assert "(&&)" in lines[0] and "'$SCRIPTS/gate.sh'" in lines[1]
+    assert "argument '../data/x.json'" in lines[2]
+    assert lines[3].startswith("agenthooks: nothing written")
+    done = cli(installed_agenthooks, "convert", str(hooks_json), "--to", "claude",
                "--lossy", cwd=tmp_path)
     assert done.returncode == 0
     document = json.loads(done.stdout)
-    commands = [item["command"] for definition in document.values()
-                for item in definition["Stop"]]
+    commands = [item["command"] for group in document["hooks"]["Stop"]
+                for item in group["hooks"]]
     assert commands == ["cd tools && ./gate.sh", "$SCRIPTS/gate.sh",
-                        "./x.sh --root $CLAUDE_PROJECT_DIR"]
+                        "python3 \"$CLAUDE_PROJECT_DIR\"/.agents/gate.py ../data/x.json"]
 
 
 def test_no_note_when_no_path_depends_on_the_place(installed_agenthooks: Path,

@@ -200,6 +200,7 @@ def test_a_script_answering_in_claude_codes_words(tmp_path: Path) -> None:
     assert [d.rule for d in pascal.diagnostics] == []
 
 
+@pytest.mark.program
 def test_a_fifo_named_as_the_script_is_never_opened(tmp_path: Path) -> None:
     import subprocess
     import sys
@@ -212,6 +213,7 @@ def test_a_fifo_named_as_the_script_is_never_opened(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
 
 
+@pytest.mark.program
 def test_a_pascal_case_gate_runs(tmp_path: Path) -> None:
     """The Claude Code handler of a Copilot file's PascalCase event is selected and run: its
     matcher sees the Claude Code name of Copilot's `bash`, and its deny is read."""
@@ -256,6 +258,7 @@ COPILOT_DECIDES = [
 ]
 
 
+@pytest.mark.program
 @pytest.mark.parametrize(("event", "handler", "expected"), COPILOT_DECIDES)
 def test_a_copilot_file_gate_decides_as_copilot(tmp_path: Path, event: str,
                                                  handler: dict[str, object],

@@ -13,6 +13,8 @@ from agenthooks.config.paths import sources_for_paths
 from agenthooks.dialects import detect, dialect_of_place, dialect_of_shape
 from tests.dialects.conftest import settings
 
+pytestmark = pytest.mark.program
+
 CLAUDE = '{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "true"}]}]}}'
 GEMINI = '{"hooks": {"AfterAgent": [{"hooks": [{"type": "command", "command": "true"}]}]}}'
 HOOKS_JSON = '{"h": {"Stop": [{"command": "true"}]}}'

@@ -25,6 +25,8 @@ from tests.docs.examples import (
 )
 from tests.docs.pages import REPO, pages
 
+pytestmark = pytest.mark.program
+
 # The folder a page's examples run in is shown as this path, as a user's project would be.
 SHOWN_FOLDER = "/home/me/project"
 MARK = "\x00step "  # printed before each command of a console block (printf's \0 below)

@@ -5,12 +5,15 @@ shell completion prints a script for each shell the page names."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import subprocess
 import sys
 import sysconfig
+import tarfile
 import venv
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -22,7 +25,10 @@ from tests.docs.pages import REPO
 def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The sdist and the wheel built from this checkout, the wheel from the sdist (as
     `python -m build` does by default), with the build backend of the docs extras: no
-    registry needed."""
+    registry needed. Under scripts/test-pythons: the ones it built, whose wheel the tests run."""
+    given = os.environ.get("AGENTHOOKS_TEST_DIST")
+    if given:
+        return Path(given)
     out = tmp_path_factory.mktemp("dist")
     done = subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out),
                            str(REPO)],
@@ -40,6 +46,28 @@ def test_the_wheel_and_the_sdist_pass_twine_check(dist: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+# The Apache License 2.0 as the Apache Software Foundation publishes it (LICENSE-2.0.txt).
+APACHE_2_0_SHA256 = "cfc7749b96f63bd31c3c42b5c471bf756814053e847c10f3eb003417bc523d30"
+
+
+def test_the_wheel_and_the_sdist_carry_the_license(dist: Path) -> None:
+    """pyproject.toml says Apache-2.0: the license's own text goes with every copy."""
+    license_text = (REPO / "LICENSE").read_bytes()
+    assert hashlib.sha256(license_text).hexdigest() == APACHE_2_0_SHA256
+    [wheel] = dist.glob("*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        [info] = [n for n in archive.namelist() if n.endswith(".dist-info/licenses/LICENSE")]
+        assert archive.read(info) == license_text
+        [metadata] = [n for n in archive.namelist() if n.endswith(".dist-info/METADATA")]
+        fields = archive.read(metadata).decode().split("\n\n", 1)[0].splitlines()
+    assert "License-Expression: Apache-2.0" in fields and "License-File: LICENSE" in fields
+    [sdist] = dist.glob("*.tar.gz")
+    with tarfile.open(sdist) as archive:
+        member = archive.extractfile(f"{sdist.name.removesuffix('.tar.gz')}/LICENSE")
+        assert member is not None and member.read() == license_text
+
+
+@pytest.mark.program
 def test_the_installed_wheel_runs_on_its_own(dist: Path, tmp_path: Path) -> None:
     """A virtual environment of its own, as pipx makes: the command is its entry point and
     the package its own copy (schemas included), not this checkout's."""
@@ -75,6 +103,7 @@ def test_the_installed_wheel_runs_on_its_own(dist: Path, tmp_path: Path) -> None
     assert checked.returncode == 0, checked.stdout + checked.stderr
 
 
+@pytest.mark.program
 @pytest.mark.parametrize(("shell", "start"), [
     ("bash", "_agenthooks_completion() {"),
     ("zsh", "#compdef agenthooks"),

@@ -15,6 +15,8 @@ import pytest
 from tests.docs.examples import blocks
 from tests.docs.pages import pages
 
+pytestmark = pytest.mark.program
+
 OPTION = re.compile(r"(?<![\w-])(--?[a-z][\w-]*)")
 # An option's line in --help: indented, then its names ("-o, --output FILE").
 DEFINED = re.compile(r"^ {2,}((?:--?[a-z][\w-]*(?: [A-Z:_|]+)?(?:, )?)+)", re.M)

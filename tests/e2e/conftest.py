@@ -56,6 +56,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if E2E in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.e2e)
+            item.add_marker(pytest.mark.program)  # the hosts run the agenthooks command
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:

@@ -375,10 +375,13 @@ def test_a_python_modify_reaches_tool_input(hooks_of: LoadFn, tmp_path: Path) ->
                "tool_input": {"CommandLine": "curl -H 'token: s3cret' x"}}
     hooks.run("PreToolUse", payload)
     got = read_json(seen)
-    # A hooks.json handler reads the call as Antigravity would send it, rewritten arguments
-    # included (an argument Claude Code's Bash does not have keeps its name).
-    assert got == {"conversationId": "s", "toolCall": {
-        "name": "run_command", "args": {"CommandLine": "curl -H 'token: ***' x"}}}
+    # A hooks.json handler reads the call as Antigravity would send it and as the caller
+    # sent it, rewritten arguments included (an argument Claude Code's Bash does not have
+    # keeps its name).
+    redacted = {"CommandLine": "curl -H 'token: ***' x"}
+    assert got == {"conversationId": "s", "toolCall": {"name": "run_command", "args": redacted},
+                   "session_id": "s", "hook_event_name": "PreToolUse", "tool_name": "Bash",
+                   "tool_input": redacted}
 
 
 def test_the_payload_is_passed_untouched_when_nothing_modifies(
@@ -389,7 +392,11 @@ def test_the_payload_is_passed_untouched_when_nothing_modifies(
     hooks.on("PreToolUse", lambda ctx: Decision.approve())
     data = b'{"toolCall": {"name": "run_command",   "args": {"CommandLine": "ls"}}, "x": 1.50}'
     hooks.run("PreToolUse", data)
-    assert seen.read_bytes() == data
+    # The caller's bytes as they came, with Claude Code's fields that scripts from its docs
+    # read added after them (a hooks.json handler's payload).
+    got = seen.read_bytes()
+    assert got.startswith(data[:-1] + b", ")
+    assert read_json(seen)["tool_input"] == {"command": "ls"}
 
 
 def _updated(args: dict[str, Any], key: str = "updatedInput", delay: float = 0) -> str:
@@ -990,7 +997,8 @@ def test_decide_hooks_get_a_deep_read_only_view(hooks_of: LoadFn, tmp_path: Path
     hooks.run("PreToolUse", payload)
     assert errors == [TypeError] * 6
     assert payload == tool_call(CommandLine="ls", opts={"force": True, "paths": ["/tmp"]})
-    assert read_json(seen) == payload
+    got = read_json(seen)
+    assert {key: got[key] for key in payload} == payload
 
 
 def test_a_mutation_left_uncaught_is_a_failure() -> None:

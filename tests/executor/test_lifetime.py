@@ -21,9 +21,6 @@ import proctools
 import pytest
 from signal_state import default_dispositions
 
-from agenthooks.executor import ProcessSpec
-from agenthooks.executor.descendants import COVER_AFTER
-
 if TYPE_CHECKING:
     from tests.executor.conftest import Procs
 
@@ -116,7 +113,6 @@ from agenthooks import executor
 from agenthooks.executor import descendants
 
 executor.own_descendants()
-# Longer than COVER_AFTER: the watch is started while it runs.
 results = executor.run_processes([executor.ProcessSpec("sleep 0.2; echo $$", "/", 60)], b"")
 watch = descendants.handler_watch()
 print(json.dumps([watch.pid, int(results[0].stdout), executor.reap_orphans()]))
@@ -289,6 +285,7 @@ def test_handlers_started_at_once_are_capped(tmp_path: Path) -> None:
 # --- signals to agenthooks run ------------------------------------------------------------
 
 
+@pytest.mark.program
 @pytest.mark.parametrize(
     ("signum", "marker"), [(signal.SIGHUP, "3106.1"), (signal.SIGQUIT, "3106.2")]
 )
@@ -379,36 +376,67 @@ def test_the_watch_kills_the_groups_not_done_and_only_those(procs: Procs, notes:
         os.waitpid(pid, 0)
 
 
-@pytest.mark.skipif(not LINUX, reason="own_descendants is Linux's")
-@pytest.mark.parametrize(
-    ("ages", "covered"),
-    [
-        ((), False),  # nothing running
-        ((0.0,), False),  # just started
-        ((COVER_AFTER / 2,), False),
-        ((COVER_AFTER * 2, 0.0), True),  # the oldest is due
-        ((COVER_AFTER * 1.01,), True),
-    ],
-)
-def test_the_watch_starts_once_a_running_handler_is_due(
-    ages: tuple[float, ...], covered: bool
-) -> None:
-    """The policy of `process._cover_if_due`, on real handler records and a real watch: only
-    a handler still running `COVER_AFTER` after its start gets the watch started."""
-    from agenthooks.executor import descendants, process
+ADOPTS = """
+import json, os
+from agenthooks.executor import descendants
 
+descendants.own_descendants()
+watch = descendants.handler_watch()  # the watch starts at once, before any handler
+assert watch is not None and watch.pid > 0
+
+def listed():
+    return [int(word) for word in os.pread(watch.list_fd, 4096, 0).split()]
+
+same = os.posix_spawn("/bin/sh", ["sh", "-c", "exec sleep 3108.1"], os.environ)
+other = os.posix_spawn("/bin/sh", ["sh", "-c", "exec sleep 3108.2"], os.environ, setsid=True)
+try:
+    watch.adopt()
+    adopted = listed()
+    os.kill(other, 9)
+    descendants.reap(other)  # reaped by its caller: its pid is free, and must not be listed
+    after_reap = listed()
+finally:
+    for pid in (same, other):
+        try:
+            os.kill(pid, 9)
+        except ProcessLookupError:
+            pass
+    descendants.reap(same)
+    descendants.reap_orphans()
+print(json.dumps([adopted, other, after_reap]))
+"""
+
+
+@pytest.mark.skipif(not LINUX, reason="own_descendants is Linux's")
+def test_the_watch_lists_children_from_other_sessions_until_reaped() -> None:
+    """`adopt` lists a child that left this session (an orphan adopted as its subreaper),
+    not one of this session (a hook's own process, `git`) nor the watch; `reap` blanks one
+    before its pid is freed."""
+    adopted, other, after_reap = last_json(run_script(ADOPTS))  # type: ignore[misc]
+    assert (adopted, after_reap) == ([other], [])
+
+
+@pytest.mark.skipif(not LINUX, reason="own_descendants is Linux's")
+def test_the_watch_kills_what_a_listed_handler_started_in_other_sessions(procs: Procs) -> None:
+    """At EOF the watch stops and kills every descendant of a listed handler, however deep
+    and in whatever session, before their parents die and they are re-parented to init."""
+    from agenthooks.executor import descendants
+
+    argv = ["sleep", "3108.3"]
+    procs.reap_argv(argv)
+    command = ("setsid sleep 3108.3 & setsid sh -c 'setsid sleep 3108.3 & exec sleep 3108.3' & "
+               "wait")
+    handler = os.posix_spawn("/bin/sh", ["sh", "-c", command], os.environ, setsid=True)
+    procs.reap_group(handler)
     watch = descendants._new_watch(())
     assert watch is not None
-    now = time.monotonic()
-    running = []
-    for age in ages:
-        handler = process._Handler(ProcessSpec("true", "/", 1))
-        handler.start = now - age
-        running.append(handler)
     try:
-        process._cover_if_due(watch, running, now)
-        assert watch.covering is covered
+        watch.started(handler)
+        watch.cover()
+        assert proctools.wait_for(lambda: len(procs.with_argv(argv)) == 3), "not started"
+        assert len({st[2] for pid in procs.with_argv(argv) if (st := procs.stat(pid))}) == 3
     finally:
-        watch.close()
-        if watch.pid > 0:
-            os.waitpid(watch.pid, 0)
+        watch.close()  # EOF: the watch kills what is listed, and exits
+    os.waitpid(watch.pid, 0)
+    os.waitpid(handler, 0)
+    assert proctools.wait_for(lambda: not procs.with_argv(argv), 3.0)

@@ -96,7 +96,7 @@ def test_exit_code_stdout_and_stderr() -> None:
     assert result.duration_ms >= 0
 
 
-def test_direct_command_runs() -> None:
+def test_a_command_without_shell_syntax_runs() -> None:
     result = run_one("true")
     assert (result.status, result.exit_code) == ("exited", 0)
     result = run_one("head -c 3 /dev/zero")
@@ -118,14 +118,13 @@ BASH = shutil.which("bash")
     ],
 )
 @pytest.mark.parametrize("where", ["link", "real", "here", "link, with a thread"])
-def test_a_program_run_without_its_shell_gets_what_the_shell_gives_it(
+def test_a_program_gets_what_its_shell_gives_it(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, shell: str,
     variables: dict[str, str | None], where: str,
 ) -> None:
-    """`env -0` has no shell syntax and is exec'd directly where the environment its shell
-    would give it is known, else by the shell: either way what it sees is what the shell's
-    own run of it sees, variable for variable. With another thread running, the executor
-    does not chdir around the spawn (a shell changes into the directory)."""
+    """`env -0` sees what the shell's own run of it sees, variable for variable. With another
+    thread running, the executor does not chdir around the spawn (a shell changes into the
+    directory)."""
     real = tmp_path / "real"
     real.mkdir()
     link = tmp_path / "link"
@@ -164,8 +163,8 @@ def test_a_program_run_without_its_shell_gets_what_the_shell_gives_it(
 def test_a_program_a_signal_ends_reads_as_under_its_shell(
     tmp_path: Path, signum: int, shell: str
 ) -> None:
-    """Exec'd without its shell, a program killed by a signal gives what the shell's run of
-    it gives: dash's exit code and report, or bash's signal (it execs the program too)."""
+    """A program killed by a signal gives what the shell's run of it gives: dash's exit code
+    and report, or bash's signal (it execs the program)."""
     program = tmp_path / "ends"
     program.write_text(f"#!/bin/sh\nkill -{int(signum)} $$\n")
     program.chmod(0o755)
@@ -237,7 +236,7 @@ def test_env_is_added_to_the_inherited_environment() -> None:
     assert "AGENTHOOKS_TEST_X" not in os.environ
 
 
-def test_env_path_is_used_to_find_a_direct_command(tmp_path: Path) -> None:
+def test_env_path_is_used_to_find_a_command(tmp_path: Path) -> None:
     tool = tmp_path / "agenthooks-env-tool"
     tool.write_text("#!/bin/sh\necho found\n")
     tool.chmod(0o755)
@@ -258,14 +257,14 @@ def test_env_path_is_used_to_find_a_direct_command(tmp_path: Path) -> None:
         ("\udcff\ud800", b"\\udcff\\ud800"),
     ],
 )
-@pytest.mark.parametrize("direct", [True, False])
+@pytest.mark.parametrize("plain", [True, False])
 def test_env_values_that_cannot_reach_the_environment(
-    tmp_path: Path, value: str, seen: bytes, direct: bool
+    tmp_path: Path, value: str, seen: bytes, plain: bool
 ) -> None:
     script = tmp_path / "show"
     script.write_text('#!/bin/sh\nprintf "%s|%s" "${AGENTHOOKS_TOOL_NAME-<unset>}" "$OTHER"\n')
     script.chmod(0o755)
-    command = "./show" if direct else "./show; true"
+    command = "./show" if plain else "./show; true"
     env = {"AGENTHOOKS_TOOL_NAME": value, "OTHER": "kept"}
     result = run_one(command, cwd=str(tmp_path), env=env)
     assert (result.status, result.stdout) == ("exited", seen + b"|kept"), result.error

@@ -19,6 +19,8 @@ import pytest
 from agenthooks.api import EventResult, load_hooks
 from agenthooks.hosts.antigravity.protocol import read_decision
 
+pytestmark = pytest.mark.program
+
 
 def ran(tmp_path: Path, output: dict[str, Any], event: str = "PreToolUse") -> EventResult:
     """One hooks.json handler (a real `/bin/sh` process) that prints `output`."""
@@ -62,6 +64,34 @@ def test_allow_tool_true_is_an_allow(tmp_path: Path) -> None:
 def test_read_decision_reads_both_vocabularies(output: dict[str, Any],
                                                expected: tuple[Any, ...]) -> None:
     assert read_decision(output, "PreToolUse") == expected
+
+
+def deny_in_claudes_words(reason: str, **more: Any) -> dict[str, Any]:
+    return {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny",
+                                   "permissionDecisionReason": reason}, **more}
+
+
+@pytest.mark.parametrize(("output", "event", "expected"), [
+    # A hooks.json handler written for Claude Code, Gemini CLI or Antigravity is read in its
+    # own words: Claude Code's permissionDecision, Gemini CLI's block/deny.
+    (deny_in_claudes_words("secret"), "PreToolUse", ("deny", "secret", None)),
+    ({"decision": "block", "reason": "secret"}, "PreToolUse", ("deny", "secret", None)),
+    ({"decision": "deny", "reason": "secret"}, "PreToolUse", ("deny", "secret", None)),
+    # Two vocabularies in one answer: the more restrictive wins, whichever is written first.
+    (deny_in_claudes_words("secret", decision="allow"), "PreToolUse",
+     ("deny", "secret", None)),
+    ({"decision": "ask", "hookSpecificOutput": {"permissionDecision": "allow"}}, "PreToolUse",
+     ("ask", None, None)),
+    ({"decision": "allow", "hookSpecificOutput": {"permissionDecision": "ask"}}, "PreToolUse",
+     ("ask", None, None)),
+    # An unknown word in one is reported; the other still counts.
+    (deny_in_claudes_words("secret", decision="nope"), "PreToolUse",
+     ("deny", "secret", "nope")),
+    ({"decision": "block", "reason": "again"}, "Stop", ("continue", "again", None)),
+])
+def test_every_hosts_answer_is_read_the_most_restrictive_winning(
+        output: dict[str, Any], event: str, expected: tuple[Any, ...]) -> None:
+    assert read_decision(output, event) == expected
 
 
 def test_allow_tool_is_read_on_pre_tool_use_only() -> None:

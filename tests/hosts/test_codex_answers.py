@@ -21,6 +21,8 @@ from tests.hosts.conftest import answer as run_snippet
 from tests.hosts.conftest import schema
 from tests.hosts.test_host_output import commands, snippets
 
+pytestmark = pytest.mark.program
+
 DENY = Verdict("PreToolUse", Decision.deny("no"), word="deny", reason="no", blocked=True)
 ARGS = {"command": "make -n"}
 

@@ -12,6 +12,8 @@ import pytest
 
 from agenthooks.hosts.codex.notify import stop_payload
 
+pytestmark = pytest.mark.program
+
 TURN = {"type": "agent-turn-complete", "thread-id": "b5f6c1c2", "turn-id": "12345",
         "cwd": "/Users/example/project", "client": "codex-tui",
         "input-messages": ["Rename `foo` to `bar`."], "last-assistant-message": "Renamed."}

@@ -25,8 +25,7 @@ def translated(caller: str, doc: dict[str, Any], host: str, word: str) -> dict[s
     name = doc.get("tool_name")
     args = doc.get("tool_input", {})
     words = Translation(caller, doc, json.dumps(doc).encode(), name, args)
-    result: dict[str, Any] = json.loads(words.payload(host, word))
-    return result
+    return words.built(host, word)
 
 
 def test_a_codex_payload_is_known_by_its_turn_id() -> None:
@@ -45,7 +44,7 @@ def test_a_codex_payload_is_known_by_its_turn_id() -> None:
         "hook_event_name": "BeforeTool", "tool_name": "run_shell_command",
         "tool_input": {"command": "rm -rf build"}}),
     ("antigravity", "PreToolUse", {
-        "conversationId": "019a", "transcriptPath": "/t.jsonl",
+        "conversationId": "019a", "transcriptPath": "/t.jsonl", "workspacePaths": ["/w"],
         "toolCall": {"name": "run_command", "args": {"CommandLine": "rm -rf build"}}}),
 ])
 def test_a_codex_call_in_other_hosts_words(host: str, word: str,
@@ -59,7 +58,7 @@ def test_other_hosts_calls_in_codex_words() -> None:
     words = Translation("antigravity", agy, json.dumps(agy).encode(), "run_command",
                         agy["toolCall"]["args"])
     assert json.loads(words.payload("codex", "PreToolUse")) == {
-        "session_id": "c1", "hook_event_name": "PreToolUse", "tool_name": "Bash",
+        "session_id": "c1", "cwd": "/w", "hook_event_name": "PreToolUse", "tool_name": "Bash",
         "tool_input": {"command": "make", "cwd": "/w"}}
     # Claude Code's Edit is Codex's apply_patch; its arguments have no counterpart in a patch
     # and keep their names.

@@ -18,6 +18,8 @@ import pytest
 
 from tests.hosts.conftest import answer, environment_dump, schema, translated_gates
 
+pytestmark = pytest.mark.program
+
 BASE = {"sessionId": "s-1", "timestamp": 1767225600000, "cwd": "/repo"}
 PAYLOADS: dict[str, dict[str, Any]] = {
     "sessionStart": {**BASE, "source": "new", "initialPrompt": "fix the tests"},
@@ -157,17 +159,36 @@ def test_agent_stop_block_keeps_the_agent_going(tmp_path: Path) -> None:
 
 
 def test_a_claude_gate_guards_copilot(tmp_path: Path) -> None:
-    """A Claude Code PreToolUse gate on `Bash` sees Copilot's `bash` call in its own words."""
-    settings = tmp_path / ".claude" / "settings.json"
+    """A Claude Code PreToolUse gate on `Bash` sees Copilot's `bash` call in its own words
+    (in a file agenthooks runs: Copilot runs `.claude/settings.json` itself)."""
+    settings = tmp_path / "gates" / "claude-settings.json"
     settings.parent.mkdir()
     settings.write_text(json.dumps({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [
         {"type": "command", "command": "python3 -c \"import json,sys; "
          "c=json.load(sys.stdin)['tool_input']['command']; sys.exit(2 if 'rm' in c else 0)\""}
     ]}]}}))
-    done = answer(["agenthooks", "run", "preToolUse", "--host", "copilot", "--other-hosts"],
-                  PAYLOADS["preToolUse"], tmp_path)
-    assert done.returncode == 2
+    done = answer(["agenthooks", "run", "preToolUse", "--host", "copilot", "--dialect",
+                   "claude", "--config", str(settings)], PAYLOADS["preToolUse"], tmp_path)
+    assert done.returncode == 2, done.stderr
     assert json.loads(done.stdout)["permissionDecision"] == "deny"
+
+
+@pytest.mark.program
+def test_copilot_runs_claudes_settings_itself_so_agenthooks_does_not(tmp_path: Path) -> None:
+    """Copilot CLI reads `.claude/settings.json` itself: with --other-hosts agenthooks leaves
+    it to Copilot (its hook would run twice), and says why."""
+    marks = tmp_path / "marks"
+    settings = tmp_path / ".claude" / "settings.json"
+    settings.parent.mkdir()
+    settings.write_text(json.dumps({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [
+        {"type": "command", "command": f"echo claude >> {marks}"}]}]}}))
+    argv = ["agenthooks", "run", "preToolUse", "--host", "copilot", "--other-hosts"]
+    done = answer(argv, PAYLOADS["preToolUse"], tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert not marks.exists()
+    plan = json.loads(answer([*argv, "--dry-run"], PAYLOADS["preToolUse"], tmp_path).stdout)
+    assert plan["leftOut"] == [{"source": ".claude/settings.json",
+                                "why": "GitHub Copilot CLI runs this Claude Code file itself"}]
 
 
 def test_copilots_variables(tmp_path: Path) -> None:

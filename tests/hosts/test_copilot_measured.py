@@ -19,6 +19,8 @@ import pytest
 
 from tests.hosts.conftest import answer, schema, translated_gates
 
+pytestmark = pytest.mark.program
+
 SESSION = {"sessionId": "c50c1651-1167-4648-9a37-76060e0438cc", "cwd": "/repo"}
 SNAKE = {"session_id": SESSION["sessionId"], "timestamp": "2026-11-24T16:13:19.537Z",
          "cwd": "/repo"}

@@ -17,6 +17,8 @@ import pytest
 
 from tests.hosts.conftest import answer, environment_dump, schema, translated_gates
 
+pytestmark = pytest.mark.program
+
 COMMON = {"conversation_id": "c-1", "generation_id": "g-1", "model": "claude-opus-4-7",
           "cursor_version": "1.7.2", "workspace_roots": ["/project"], "user_email": None,
           "transcript_path": None}

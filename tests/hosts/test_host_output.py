@@ -19,6 +19,8 @@ import pytest
 
 from tests.hosts.conftest import REPO, answer, schema
 
+pytestmark = pytest.mark.program
+
 SCHEMA_OF = {"claude": "claude_code", "gemini": "gemini_cli", "antigravity": "antigravity"}
 
 

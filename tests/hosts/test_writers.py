@@ -20,6 +20,8 @@ from agenthooks.hosts.writers import HOSTS, WRITERS, HostAnswer, host_event, wri
 from agenthooks.userconfig import HOSTS as CONFIG_HOSTS
 from tests.hosts.conftest import answer, schema
 
+pytestmark = pytest.mark.program
+
 SCHEMA_OF = {"claude": "claude_code", "gemini": "gemini_cli"}
 BASH = {"tool_name": "Bash", "tool_input": {"command": "make"}}
 

@@ -15,6 +15,8 @@ from agenthooks.markdown.script import WHEN_FUNCTION, Compiler
 from agenthooks.markdown.when import analyse, answer, valid
 from agenthooks.model.handlers import Source
 
+pytestmark = pytest.mark.program
+
 
 @pytest.mark.parametrize(("expression", "test"), [
     ('payload["name"] == "run_command"', (("payload", "name"), True, "run_command")),

@@ -51,6 +51,29 @@ def test_which_files_a_hosts_run_includes(dialect: str, host: str | None, other_
     assert left_out(source(dialect), host, other_hosts) == why
 
 
+@pytest.mark.parametrize(("host", "path", "level", "why"), [
+    # Copilot CLI and Cursor read Claude Code's settings and run them themselves: left to
+    # them, even with --other-hosts, as their own files are.
+    ("copilot", ".claude/settings.json", "workspace",
+     "GitHub Copilot CLI runs this Claude Code file itself"),
+    ("copilot", ".claude/settings.local.json", "workspace",
+     "GitHub Copilot CLI runs this Claude Code file itself"),
+    ("cursor", ".claude/settings.json", "user", "Cursor runs this Claude Code file itself"),
+    ("cursor", ".claude/settings.local.json", "workspace",
+     "Cursor runs this Claude Code file itself"),
+    # Copilot CLI reads no user-level Claude Code settings, nor a plugin's hooks.
+    ("copilot", ".claude/settings.json", "user", None),
+    ("copilot", "plugins/p/hooks/hooks.json", "workspace", None),
+    ("codex", ".claude/settings.json", "workspace", None),
+])
+def test_a_host_leaves_the_files_it_reads_of_another_host_to_itself(
+        host: str, path: str, level: str, why: str | None, monkeypatch: pytest.MonkeyPatch
+        ) -> None:
+    monkeypatch.setenv("HOME", "/w")
+    found = Source(path, f"/w/{path}", "/w", level, "/w", dialect="claude")  # type: ignore[arg-type]
+    assert left_out(found, host, True) == why
+
+
 @pytest.mark.parametrize(("tool", "caller", "dialect", "seen"), [
     ("Bash", "claude", "antigravity", "run_command"),
     ("Bash", "claude", "gemini", "run_shell_command"),
@@ -98,6 +121,7 @@ def test_agenthooks_itself_is_told_from_commands_that_only_mention_it(command: s
     assert fans_out(handler("antigravity", command)) is itself
 
 
+@pytest.mark.program
 def test_agenthooks_registered_in_a_file_it_reads_never_runs_itself(tmp_path: Path) -> None:
     """`agenthooks run` in the hooks.json it reads is the entry point, not a handler: run, it
     would start itself again on every call, without end."""

@@ -21,6 +21,8 @@ from proctools import stat, wait_for
 
 from .conftest import REPO, Cli, cli_env
 
+pytestmark = pytest.mark.program
+
 HOSTS = [None, "claude", "gemini"]
 PAYLOAD = json.dumps({"hook_event_name": "PreToolUse", "tool_name": "Bash",
                       "tool_input": {"command": "ls"}, "session_id": "s", "cwd": "/tmp"})

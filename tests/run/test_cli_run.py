@@ -28,6 +28,8 @@ from .conftest import (
     write_hooks,
 )
 
+pytestmark = pytest.mark.program
+
 RUN_COMMAND = json.dumps({"toolCall": {"name": "run_command", "args": {"CommandLine": "ls"}}})
 
 
@@ -83,7 +85,8 @@ def test_sample_stop_and_pre_invocation(cli: CliFn, sample_copy: Path) -> None:
 def test_empty_stdin_is_an_empty_payload(main_run: CliFn, config: Callable[..., str]) -> None:
     path = config({"h": on("Stop", "tr '{}' '()'")})
     done = main_run("Stop", "--config", path, stdin=b"")
-    assert done.code == 0 and done.json == {"systemMessage": "()"}
+    # `{}`, with the event's name that scripts from Claude Code's docs read.
+    assert done.code == 0 and done.json == {"systemMessage": '("hook_event_name": "Stop")'}
 
 
 @pytest.mark.parametrize(
@@ -125,7 +128,8 @@ def test_stdin_bytes_reach_the_handler_untouched(cli: CliFn, config: Callable[..
     path = config({"h": on("Stop", f"cat > '{seen}'")})
     payload = b'{"a": "\xc3\xa9",  "b": [1,2]}\n\n'
     assert cli("Stop", "--config", path, stdin=payload).code == 0
-    assert seen.read_bytes() == payload
+    # A hooks.json handler gets them as they came, Claude Code's fields added at the end.
+    assert seen.read_bytes().startswith(payload.rstrip()[:-1].rstrip() + b", ")
 
 
 def test_terminal_stdin_is_not_waited_for(config: Callable[..., str]) -> None:
@@ -140,7 +144,7 @@ def test_terminal_stdin_is_not_waited_for(config: Callable[..., str]) -> None:
         os.close(leader)
         os.close(follower)
     assert done.returncode == 0
-    assert json.loads(done.stdout) == {"systemMessage": "()"}
+    assert json.loads(done.stdout) == {"systemMessage": '("hook_event_name": "Stop")'}
     assert b"stdin is a terminal" in done.stderr
 
 

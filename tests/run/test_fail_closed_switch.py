@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.program
+
 ALLOW_ALL = {"gate": {"PreToolUse": [{"matcher": "", "hooks": [{"command": "true"}]}]}}
 PAYLOAD = json.dumps({"tool_name": "run_command", "tool_input": {"command": "ls"}})
 WORDS = "give 1, true, yes (fail closed) or 0, false, no"

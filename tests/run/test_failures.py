@@ -16,6 +16,8 @@ import pytest
 
 from .conftest import Cli, CliFn, cli_env, on, write_hooks
 
+pytestmark = pytest.mark.program
+
 RUN_COMMAND = json.dumps({"toolCall": {"name": "run_command", "args": {"CommandLine": "ls"}}})
 
 

@@ -15,6 +15,8 @@ from agenthooks.kinds.http import Target, bypassed, is_loopback, parse_url, prox
 
 from .httpservers import RawServer, respond, run_hook, servers
 
+pytestmark = pytest.mark.program
+
 __all__ = ["servers"]
 
 Start = Callable[[Callable[[socket.socket, RawServer], None]], RawServer]

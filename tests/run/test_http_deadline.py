@@ -13,6 +13,8 @@ import pytest
 
 from .httpservers import RawServer, drip, run_hook, servers
 
+pytestmark = pytest.mark.program
+
 __all__ = ["servers"]
 
 Start = Callable[[Callable[[socket.socket, RawServer], None]], RawServer]

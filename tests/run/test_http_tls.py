@@ -22,7 +22,8 @@ __all__ = ["servers"]
 Start = Callable[[Callable[[socket.socket, RawServer], None]], RawServer]
 HELLO = b'{"systemMessage": "over tls"}'
 
-pytestmark = pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl")
+pytestmark = [pytest.mark.program,
+              pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl")]
 
 
 @pytest.fixture

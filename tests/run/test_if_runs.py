@@ -15,6 +15,8 @@ import pytest
 
 from tests.run.conftest import cli_env
 
+pytestmark = pytest.mark.program
+
 DENY_RM = {"type": "command", "if": "Bash(rm *)",
            "command": "echo 'no rm here' >&2; exit 2"}
 

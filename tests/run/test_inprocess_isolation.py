@@ -11,6 +11,7 @@ import contextlib
 import json
 import os
 import resource
+import signal
 import subprocess
 import sys
 import textwrap
@@ -20,6 +21,8 @@ import pytest
 from proctools import children, pids_with_argv, stat, wait_for
 
 from .conftest import Cli, CliFn, cli_env
+
+pytestmark = pytest.mark.program
 
 RUN_COMMAND = json.dumps({"toolCall": {"name": "run_command", "args": {"CommandLine": "ls"}}})
 
@@ -276,6 +279,43 @@ def test_a_catastrophic_regex_is_stopped_at_the_hooks_deadline(
             return allow()
     """, timeout_ms=200)
     denied(run(cli, workspace), "redos", "timeout_ms (200 ms)")
+
+
+def test_a_hook_whose_process_waits_for_a_cpu_is_not_timed_out(workspace: Path) -> None:
+    """A Markdown hook's limits count the CPU time it uses: its process stopped (as one waits
+    for a CPU on a busy machine) for longer than the whole wall-clock backstop of the hook
+    (3 x 0.3 + 1.25 s) still answers, once it runs again, with the hook's own allow."""
+    markdown(workspace, "patient", """
+        def handle(event, payload):
+            n = 0
+            for i in range(200000):
+                n += i
+            return allow() if n == 19999900000 else block("miscounted")
+    """, timeout_ms=300)
+    payload = workspace / "payload.json"
+    payload.write_text(RUN_COMMAND)
+    with payload.open("rb") as stdin:
+        run_ = subprocess.Popen(
+            [sys.executable, "-m", "agenthooks", "run", "PreToolUse", "--workspace",
+             str(workspace), "--no-user", "--fail-closed"],
+            stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=cli_env(),
+            cwd=workspace)
+    try:
+        found = wait_for(lambda: [pid for pid, state in children(run_.pid) if state != "Z"])
+        assert found, "the hook's process never started"
+        [hook] = found
+        os.kill(hook, signal.SIGSTOP)
+        assert wait_for(lambda: (stat(hook) or ("",))[0] == "T"), "the hook's process ran on"
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            run_.wait(timeout=3.0)  # past the backstop: before, the hook was killed and denied
+        os.kill(hook, signal.SIGCONT)
+        out, err = run_.communicate(timeout=60)
+    finally:
+        if run_.poll() is None:
+            run_.kill()
+            run_.communicate()
+    assert (run_.returncode, json.loads(out)) == (0, {}), err.decode()  # allowed
+    assert b"patient" not in err
 
 
 # --- what modify() passes on ----------------------------------------------------------------

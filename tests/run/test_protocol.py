@@ -259,10 +259,10 @@ def test_claude_permission_decision(run_doc: RunFn, word: str, expected: str) ->
     assert result.output == {"decision": expected, "reason": f"claude says {word}"}
 
 
-def test_decision_wins_over_permission_decision() -> None:
+def test_the_more_restrictive_of_decision_and_permission_decision_wins() -> None:
     output = {"decision": "ask", "reason": "r",
               "hookSpecificOutput": {"permissionDecision": "deny", "permissionDecisionReason": "x"}}
-    assert read_decision(output, "PreToolUse") == ("ask", "r", None)
+    assert read_decision(output, "PreToolUse") == ("deny", "x", None)
 
 
 def test_permission_decision_only_on_pre_tool_use() -> None:

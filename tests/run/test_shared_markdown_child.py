@@ -6,8 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from .conftest import CliFn
 from .test_inprocess_isolation import DEEP, denied, markdown, run
+
+pytestmark = pytest.mark.program
 
 MODIFY = """
     def handle(event, payload):

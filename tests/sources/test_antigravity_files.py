@@ -15,6 +15,8 @@ import pytest
 from agenthooks.config import discovery
 from agenthooks.sources.load import load_all
 
+pytestmark = pytest.mark.program
+
 REPO = Path(__file__).resolve().parents[2]
 
 

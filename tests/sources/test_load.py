@@ -124,15 +124,18 @@ def test_what_was_asked_is_kept_for_the_registry(isolated: Path) -> None:
 
 
 @pytest.mark.skipif(not hasattr(os, "geteuid"), reason="ownership is ACLs on Windows")
-def test_a_workspace_others_can_write_is_left_out_with_a_note(isolated: Path) -> None:
+def test_a_file_others_can_write_is_an_error_and_not_read(isolated: Path) -> None:
     write(isolated, {HOOKS: CLEAN_JSON})
     (isolated / ".agents").chmod(0o775)
     below = isolated / "below"
     below.mkdir()
     os.chdir(below)
-    loaded = load_all(no_user=True)
-    assert loaded.files == ()
-    assert [d.rule for d in loaded.notes] == ["unsafe-workspace"]
+    for thorough in (False, True):
+        loaded = load_all(no_user=True, thorough=thorough)
+        (refused,) = loaded.files
+        assert refused.handlers == ()
+        assert [d.rule for d in refused.errors] == ["unsafe-workspace"]
+        assert loaded.notes == () and loaded.discovered().sources == []
 
 
 def test_an_untrusted_workspace_is_not_read_until_trusted(isolated: Path) -> None:

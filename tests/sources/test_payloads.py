@@ -11,8 +11,17 @@ from typing import Any
 
 import pytest
 
-from agenthooks.sources.payloads import SHAPES, Translation, build, detect, fields_of
+from agenthooks.sources.payloads import (
+    SHAPES,
+    Translation,
+    build,
+    detect,
+    fields_of,
+    tool_call,
+)
 from tests.dialects.run.conftest import cmd, group, write_hooks_json, write_settings
+
+pytestmark = pytest.mark.program
 
 CLAUDE_BASH = {"session_id": "s1", "transcript_path": "/t.jsonl", "cwd": "/w",
                "permission_mode": "default", "hook_event_name": "PreToolUse",
@@ -31,10 +40,31 @@ CLAUDE_STOP = {"session_id": "s1", "transcript_path": "/t.jsonl", "cwd": "/w",
                "last_assistant_message": "All done."}
 
 
+COPILOT_CREATE = {"sessionId": "s1", "timestamp": 1, "cwd": "/w", "toolName": "create",
+                  "toolArgs": {"path": "/w/.env", "file_text": "password=hunter2"}}
+COPILOT_EDIT = {"sessionId": "s1", "timestamp": 1, "cwd": "/w", "toolName": "edit",
+                "toolArgs": {"path": "/w/a.py", "old_str": "x = 1",
+                             "new_str": "password = 'hunter2'"}}
+
+
+@pytest.fixture(autouse=True)
+def no_project_variables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The caller's project variable names the workspace: none leaks in from the shell."""
+    from agenthooks.model.hosts import HOST_TABLE
+
+    for row in HOST_TABLE:
+        if row.project_var is not None:
+            monkeypatch.delenv(row.project_var, raising=False)
+
+
 @pytest.mark.parametrize(("doc", "given", "host"), [
     (CLAUDE_BASH, None, "claude"),
     (GEMINI_SHELL, None, "gemini"),
     (AGY_RUN, None, "antigravity"),
+    # A hooks.json handler's payload (Claude Code's fields beside Antigravity's): an
+    # `agenthooks run` it starts answers in hooks.json's words.
+    ({**CLAUDE_BASH, "conversationId": "s1", "toolCall": {"name": "run_command", "args": {}}},
+     None, "antigravity"),
     ({"hook_event_name": "SessionStart", "source": "startup"}, None, "claude"),
     ({"hook_event_name": "SessionStart", "timestamp": "t"}, None, "gemini"),
     ({"tool_name": "Bash", "tool_input": {}}, None, "claude"),
@@ -53,7 +83,7 @@ def test_the_caller_is_read_off_the_payload(doc: dict[str, Any], given: str | No
 
 @pytest.mark.parametrize(("caller", "doc", "host", "word", "expected"), [
     ("claude", CLAUDE_BASH, "antigravity", "PreToolUse", {
-        "conversationId": "s1", "transcriptPath": "/t.jsonl",
+        "conversationId": "s1", "transcriptPath": "/t.jsonl", "workspacePaths": ["/w"],
         "toolCall": {"name": "run_command", "args": {"CommandLine": "rm -rf build",
                                                      "description": "d"}}}),
     ("claude", CLAUDE_BASH, "gemini", "BeforeTool", {
@@ -61,10 +91,11 @@ def test_the_caller_is_read_off_the_payload(doc: dict[str, Any], given: str | No
         "hook_event_name": "BeforeTool", "tool_name": "run_shell_command",
         "tool_input": {"command": "rm -rf build", "description": "d"}}),
     ("antigravity", AGY_RUN, "claude", "PreToolUse", {
-        "session_id": "s1", "transcript_path": "/t.jsonl", "hook_event_name": "PreToolUse",
+        "session_id": "s1", "transcript_path": "/t.jsonl", "cwd": "/w",
+        "hook_event_name": "PreToolUse",
         "tool_name": "Bash", "tool_input": {"command": "rm -rf build", "cwd": "/w/sub"}}),
     ("gemini", GEMINI_SHELL, "antigravity", "PreToolUse", {
-        "conversationId": "s1", "transcriptPath": "/t.jsonl",
+        "conversationId": "s1", "transcriptPath": "/t.jsonl", "workspacePaths": ["/w"],
         "toolCall": {"name": "run_command", "args": {"CommandLine": "rm -rf build",
                                                      "Cwd": "/w/sub"}}}),
     # Claude Code's Stop as Gemini CLI's AfterAgent: the last message is prompt_response;
@@ -74,15 +105,61 @@ def test_the_caller_is_read_off_the_payload(doc: dict[str, Any], given: str | No
         "stop_hook_active": False, "prompt_response": "All done.",
         "hook_event_name": "AfterAgent"}),
     ("claude", CLAUDE_STOP, "antigravity", "Stop", {
-        "conversationId": "s1", "transcriptPath": "/t.jsonl"}),
+        "conversationId": "s1", "transcriptPath": "/t.jsonl", "workspacePaths": ["/w"]}),
+    # Copilot's create: its file_text is the content a secret scanner reads.
+    ("copilot", COPILOT_CREATE, "claude", "PreToolUse", {
+        "session_id": "s1", "cwd": "/w", "hook_event_name": "PreToolUse",
+        "tool_name": "Write", "tool_input": {"file_path": "/w/.env",
+                                             "content": "password=hunter2"}}),
+    ("copilot", COPILOT_EDIT, "gemini", "BeforeTool", {
+        "session_id": "s1", "timestamp": 1, "cwd": "/w", "hook_event_name": "BeforeTool",
+        "tool_name": "replace", "tool_input": {"file_path": "/w/a.py", "old_string": "x = 1",
+                                               "new_string": "password = 'hunter2'"}}),
 ])
 def test_a_payload_in_another_hosts_words(caller: str, doc: dict[str, Any], host: str,
                                           word: str, expected: dict[str, Any]) -> None:
-    from agenthooks.payload import tool_args, tool_from_payload
+    words = Translation(caller, doc, json.dumps(doc).encode(), *tool_call(doc, caller))
+    assert words.built(host, word) == expected
 
-    words = Translation(caller, doc, json.dumps(doc).encode(), tool_from_payload(doc),
-                        tool_args(doc))
-    assert json.loads(words.payload(host, word)) == expected
+
+AGY_CALL = {"name": "run_command", "args": {"CommandLine": "rm -rf build"}}
+
+
+@pytest.mark.parametrize(("caller", "doc", "expected"), [
+    # The caller's own payload, with Antigravity's fields beside it.
+    ("claude", CLAUDE_BASH, {**CLAUDE_BASH, "conversationId": "s1",
+                             "transcriptPath": "/t.jsonl", "workspacePaths": ["/w"],
+                             "toolCall": {**AGY_CALL, "args": {**AGY_CALL["args"],
+                                                               "description": "d"}}}),
+    ("gemini", GEMINI_SHELL, {**GEMINI_SHELL, "conversationId": "s1",
+                              "transcriptPath": "/t.jsonl", "workspacePaths": ["/w"],
+                              "toolCall": {**AGY_CALL, "args": {**AGY_CALL["args"],
+                                                                "Cwd": "/w/sub"}}}),
+    # Antigravity's own payload, with Claude Code's fields in Claude Code's words.
+    ("antigravity", AGY_RUN, {**AGY_RUN, "session_id": "s1", "transcript_path": "/t.jsonl",
+                              "cwd": "/w", "hook_event_name": "PreToolUse",
+                              "tool_name": "Bash",
+                              "tool_input": {"command": "rm -rf build", "cwd": "/w/sub"}}),
+    # Copilot's payload is neither shape: both are added.
+    ("copilot", COPILOT_CREATE, {
+        **COPILOT_CREATE, "session_id": "s1", "cwd": "/w", "hook_event_name": "PreToolUse",
+        "tool_name": "Write",
+        "tool_input": {"file_path": "/w/.env", "content": "password=hunter2"},
+        "conversationId": "s1", "workspacePaths": ["/w"],
+        "toolCall": {"name": "write_to_file", "args": {"TargetFile": "/w/.env",
+                                                       "CodeContent": "password=hunter2"}}}),
+])
+def test_a_hooks_json_handler_gets_every_hosts_fields(caller: str, doc: dict[str, Any],
+                                                      expected: dict[str, Any]) -> None:
+    words = Translation(caller, doc, json.dumps(doc).encode(), *tool_call(doc, caller))
+    assert json.loads(words.payload("antigravity", "PreToolUse")) == expected
+
+
+def test_the_workspace_is_the_callers_project_variable(monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    monkeypatch.setenv("CLAUDE_PROJECT_DIR", "/root-of-w")
+    words = Translation("claude", CLAUDE_BASH, b"{}", "Bash", CLAUDE_BASH["tool_input"])
+    assert words.built("antigravity", "PreToolUse")["workspacePaths"] == ["/root-of-w"]
 
 
 def test_the_callers_own_host_gets_the_exact_bytes() -> None:

@@ -21,6 +21,8 @@ from signal_state import default_dispositions
 
 from tests.conftest import Run
 
+pytestmark = pytest.mark.program
+
 # A hook that answers with what it sees: $HOME, $GREETING, and its payload's command.
 ECHO_HOOK = """\
 #!/bin/sh

@@ -15,7 +15,11 @@ import termios
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import REPO
+
+pytestmark = pytest.mark.program
 
 # The second case's hook waits until the test has seen the first case's line.
 WAITS = "#!/bin/sh\ncat >/dev/null\nwhile [ ! -e \"$RELEASE\" ]; do sleep 0.05; done\n"

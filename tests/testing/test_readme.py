@@ -6,8 +6,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from agenthooks.testing.loader import CASE_KEYS, EXPECT_KEYS, RULES, TOP_KEYS
 from tests.conftest import Run
+
+pytestmark = pytest.mark.program
 
 
 def _section() -> str:

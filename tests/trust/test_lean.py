@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.program
+
 # What the check never imports on a run; `re` too when there is no script to copy (a copy's
 # path names agenthooks, which the selection reads for agenthooks running itself).
 NEVER = ("json", "hashlib", "_hashlib", "tempfile", "shutil", "shlex", "random")

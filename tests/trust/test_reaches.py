@@ -14,6 +14,8 @@ import pytest
 
 from .conftest import agenthooks_run
 
+pytestmark = pytest.mark.program
+
 # A script that leaves a mark named after itself in the workspace; the edit leaves another.
 SCRIPT = 'touch "$AGENTHOOKS_WORKSPACE/ran-{name}"\n'
 EDITED = 'touch "$AGENTHOOKS_WORKSPACE/ran-edited"\n'
@@ -65,6 +67,10 @@ CASES: dict[str, tuple[dict[str, str], str, tuple[str, ...]]] = {
                        "tools/gate.py", ()),
     "python -m package": ({".agents/hooks.json": hooks_json("cd .. && python3 -m pkg")},
                           "pkg/__main__.py", ()),
+    # A hooks.json handler written for Claude Code runs in the project root (`dialect`).
+    "hooks.json dialect": ({".agents/hooks.json": json.dumps({"h": {"Stop": [
+        {"command": "bash .claude/hooks/gate.sh", "dialect": "claude"}]}})},
+        ".claude/hooks/gate.sh", ()),
     "plugin hooks": ({"plugins/p/.claude-plugin/plugin.json": '{"name": "p"}',
                       "plugins/p/hooks/hooks.json": settings(command(
                           "${CLAUDE_PLUGIN_ROOT}/scripts/gate.sh"))},

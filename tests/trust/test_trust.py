@@ -16,6 +16,8 @@ from agenthooks.trust import trust_path
 
 from .conftest import agenthooks_run
 
+pytestmark = pytest.mark.program
+
 GATE = """#!/bin/sh
 cat >/dev/null
 touch "$AGENTHOOKS_WORKSPACE/.agents/ran-gate"

@@ -19,6 +19,8 @@ from agenthooks.userconfig import (
 
 from .conftest import agenthooks_run
 
+pytestmark = pytest.mark.program
+
 DENYING_GATE = {"gate": {"PreToolUse": [{"matcher": "", "hooks": [{"command": "exit 5"}]}]}}
 
 

@@ -126,8 +126,9 @@ def read_decision(
 ) -> tuple[str | None, str | None, str | None]:
     """(decision in this format's words, its reason, the word if unknown for the event).
 
-    `decision` wins; on PreToolUse Claude Code's `hookSpecificOutput.permissionDecision` (with
-    `permissionDecisionReason`) is read when `decision` is absent. An empty word is no word.
+    `decision` and, on PreToolUse, Claude Code's `hookSpecificOutput.permissionDecision`
+    (with `permissionDecisionReason`) are both read, the more restrictive winning (a script
+    from any host's docs gates alike). An empty word is no word.
 
     On PreToolUse the Antigravity CLI's other vocabulary is read too: `{"allowTool": false,
     "denyReason": ...}` (google-gemini/gemini-cli@a69d422
@@ -153,24 +154,41 @@ def read_decision(
     return decision, reason, unknown
 
 
+# How restrictive each decision is: where a handler answers in two vocabularies at once
+# (`decision` and Claude Code's `permissionDecision`), the more restrictive answer is taken.
+_RESTRICTION: dict[str, int] = {"allow": 0, "ask": 1, "force_ask": 2, "deny": 3,
+                                "continue": 3, "block": 3}
+
+
 def _decision_word(
     output: dict[str, Any] | None, event: str
 ) -> tuple[str | None, str | None, str | None]:
-    """`read_decision` for `decision` and Claude Code's `permissionDecision` alone."""
+    """`read_decision` for `decision` (Antigravity's and Gemini CLI's words, Claude Code's
+    `block`) and, on PreToolUse, Claude Code's `hookSpecificOutput.permissionDecision`
+    (with `permissionDecisionReason`): a script written for any of these hosts is read, and
+    where both are given the more restrictive wins. An empty word is no word."""
     if not output:
         return None, None, None
-    words = DECISION_WORDS.get(event, _OTHER_WORDS)
-    word = output.get("decision")
-    reason = output.get("reason")
+    found = [_word(output.get("decision"), output.get("reason"),
+                   DECISION_WORDS.get(event, _OTHER_WORDS))]
+    specific = output.get("hookSpecificOutput")
+    if event == "PreToolUse" and isinstance(specific, dict):
+        found.append(_word(specific.get("permissionDecision"),
+                           specific.get("permissionDecisionReason", output.get("reason")),
+                           _PERMISSION_WORDS))
+    unknown = next((word for _, _, word in found if word is not None), None)
+    known = [(decision, reason) for decision, reason, _ in found if decision is not None]
+    if not known:
+        return None, None, unknown
+    decision, reason = max(known, key=lambda pair: _RESTRICTION.get(pair[0], 3))
+    return decision, reason, unknown
+
+
+def _word(word: Any, reason: Any, words: dict[str, str | None]
+          ) -> tuple[str | None, str | None, str | None]:
+    """(decision, its reason, the word if unknown) of one vocabulary's answer."""
     if word is None or word == "":
-        specific = output.get("hookSpecificOutput")
-        if event != "PreToolUse" or not isinstance(specific, dict):
-            return None, None, None
-        word = specific.get("permissionDecision")
-        if word is None or word == "":
-            return None, None, None
-        words = _PERMISSION_WORDS
-        reason = specific.get("permissionDecisionReason", reason)
+        return None, None, None
     if not isinstance(word, str) or word not in words:
         return None, None, word if isinstance(word, str) else jsontext.dumps(word)
     decision = words[word]

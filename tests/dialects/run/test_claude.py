@@ -270,6 +270,7 @@ def test_args_run_without_a_shell(project: Path) -> None:
     assert out.read_text() == "$HOME|*|"
 
 
+@pytest.mark.program
 def test_cli_run_mixes_hooks_json_claude_and_gemini(project: Path) -> None:
     from tests.dialects.run.conftest import write_hooks_json
 
@@ -289,6 +290,7 @@ def test_cli_run_mixes_hooks_json_claude_and_gemini(project: Path) -> None:
     assert len(json.loads(done.stdout)["handlers"]) == 3
 
 
+@pytest.mark.program
 def test_cli_run_takes_any_dialects_word_for_the_event(project: Path) -> None:
     marks = project / "marks"
     claude(project, "PostToolUse", cmd(f"echo claude >> {marks}"))
@@ -301,6 +303,7 @@ def test_cli_run_takes_any_dialects_word_for_the_event(project: Path) -> None:
     assert sorted(marks.read_text().split()) == ["claude", "claude", "gemini", "gemini"]
 
 
+@pytest.mark.program
 def test_config_names_a_settings_file(project: Path) -> None:
     claude(project, "Stop", cmd("echo named >&2; exit 2"))
     done = subprocess.run([sys.executable, "-m", "agenthooks", "run", "Stop", "--config",

@@ -1,0 +1,75 @@
+"""A hooks.json gate copied from Claude Code's or Gemini CLI's docs gates under every caller:
+it reads `tool_input.command` (Claude Code's and Gemini CLI's field) and answers in its own
+host's words, run by the real `agenthooks run` under Claude Code, Gemini CLI and Antigravity."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.dialects.run.conftest import write_hooks_json
+
+pytestmark = pytest.mark.program
+
+# Each gate reads the call as Claude Code's and Gemini CLI's docs do, and blocks in one
+# host's words: exit 2 with the reason on stderr, Claude Code's permissionDecision, Gemini
+# CLI's decision.
+READ = ("import json,sys; d=json.load(sys.stdin); c=d.get('tool_input',{}).get('command','');"
+        " bad='rm -rf' in c;")
+GATES = {
+    "exit 2": f"{READ} print('no rm -rf', file=sys.stderr) if bad else None;"
+              " sys.exit(2 if bad else 0)",
+    "claude json": f"{READ} print(json.dumps({{'hookSpecificOutput': {{"
+                   "'hookEventName': 'PreToolUse', 'permissionDecision': 'deny',"
+                   " 'permissionDecisionReason': 'no rm -rf'}} if bad else {{}}))",
+    "gemini json": f"{READ} print(json.dumps({{'decision': 'deny', 'reason': 'no rm -rf'}}"
+                   " if bad else {{}}))",
+}
+PAYLOADS: dict[str, tuple[str, dict[str, Any]]] = {
+    "claude": ("PreToolUse", {
+        "session_id": "s1", "cwd": "/w", "hook_event_name": "PreToolUse",
+        "tool_name": "Bash", "tool_input": {"command": "rm -rf victim"}}),
+    "gemini": ("BeforeTool", {
+        "session_id": "s1", "cwd": "/w", "hook_event_name": "BeforeTool",
+        "timestamp": "2026-11-24T00:00:00Z", "tool_name": "run_shell_command",
+        "tool_input": {"command": "rm -rf victim"}}),
+    "antigravity": ("PreToolUse", {
+        "conversationId": "s1", "workspacePaths": ["/w"],
+        "toolCall": {"name": "run_command", "args": {"CommandLine": "rm -rf victim"}}}),
+}
+
+
+def denial(host: str, answer: dict[str, Any]) -> tuple[str, str]:
+    """(decision, reason) of a host's answer."""
+    if host == "claude":
+        specific = answer["hookSpecificOutput"]
+        return specific["permissionDecision"], specific["permissionDecisionReason"]
+    return answer["decision"], answer["reason"]
+
+
+@pytest.mark.parametrize("gate", list(GATES))
+@pytest.mark.parametrize("host", list(PAYLOADS))
+def test_a_claude_style_gate_in_hooks_json_denies_under_every_caller(
+        tmp_path: Path, host: str, gate: str) -> None:
+    project = tmp_path / "project"
+    project.mkdir()
+    file = write_hooks_json(project, {"gate": {"PreToolUse": [
+        {"matcher": "run_command", "hooks": [{"command": "python3 gate.py"}]}]}})
+    (project / ".agents" / "gate.py").write_text(GATES[gate], encoding="utf-8")
+    # Antigravity runs its own hooks.json: its wiring names the gates' file with --config.
+    if host == "antigravity":
+        file = file.rename(file.with_name("agenthooks.json"))
+    where = ["--config", str(file)] if host == "antigravity" else []
+    event, payload = PAYLOADS[host]
+    done = subprocess.run(
+        [sys.executable, "-m", "agenthooks", "run", event, "--host", host, "--workspace",
+         str(project), "--no-user", *where], input=json.dumps(payload), capture_output=True,
+        text=True, check=False, timeout=60, cwd=project)
+    # Antigravity's answer to a deny exits 2 as well (its render), the others' exit 0.
+    assert done.returncode == (2 if host == "antigravity" else 0), done.stderr
+    assert denial(host, json.loads(done.stdout)) == ("deny", "no rm -rf")
