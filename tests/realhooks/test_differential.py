@@ -22,6 +22,7 @@ from tests.realhooks.corpus import (
     DRIVEN,
     GUESTS,
     HOOKS,
+    MATCHERS,
     Effect,
     Hook,
     concrete,
@@ -30,37 +31,76 @@ from tests.realhooks.corpus import (
     wire,
 )
 
-pytestmark = pytest.mark.program
+# e2e: run once with the whole suite, not again from the wheel on each Python version
+# (scripts/test-pythons): its hooks come from the registries into the checkout's .cache.
+pytestmark = [pytest.mark.program, pytest.mark.e2e]
 
 RUN_TIMEOUT = 60
 
 CODEX_PATCH = (
-    "a Codex apply_patch hook under {caller}: the file write never reaches it as the patch "
-    "text (`command`) Codex sends: a Write is not handed to it at all, an Edit arrives as "
-    "apply_patch with Claude Code's file_path/old_string/new_string; a Codex patch gate stops "
-    "acting")
-# (hook id, caller, mode) -> what goes wrong there, found by this suite.
-FINDINGS: dict[tuple[str, str, str], str] = {
-    (hook, caller, "file"): CODEX_PATCH.format(caller=caller)
-    for hook in ("azet-guard/codex-patch", "agent-guard/codex-commentslop")
-    for caller in ("claude", "gemini", "copilot")
-} | {
-    (hook, "copilot", "file"): (
-        "issue 23 item 10: Copilot's create sends file_text (and edit old_str/new_str), which "
-        "agenthooks does not translate: a Gemini CLI write_file gate under Copilot sees no "
-        "content and lets the file be written")
-    for hook in ("agent-guard/gemini-commentslop", "agent-guard/gemini-tamper")
-}
-# Every hook that acts natively stops acting when it is wired into .agents/hooks.json.
+    "a Codex apply_patch hook under another host never gets the patch text (`command`) Codex "
+    "sends: a Write is not handed to it at all, an Edit arrives as apply_patch with Claude "
+    "Code's file_path/old_string/new_string; a Codex patch gate stops acting")
 UNSELECTED = ("issue 23 item 3: a hooks.json handler matched with its own host's tool names "
-              "({matcher}) is selected under no host, and `validate --strict` says ok")
-WRONG_PAYLOAD = ("issue 23 item 2: a hooks.json handler written for {host} is given "
-                 "Antigravity's toolCall payload, not the tool_name/tool_input it reads")
-WRONG_EVENT = ("issue 23 item 2: a hooks.json {event} handler written for {host} is given "
-               "Antigravity's payload for the event, without the fields its own host sends "
-               "(the prompt, the last answer) that it reads")
-# Hooks that do not act natively, so agree with agenthooks whatever it does.
-INERT = {"agent-guard/gemini-outbound"}
+              "({matcher}) is not selected under {caller}, and `validate --strict` says ok")
+STAR = ("a hooks.json handler matched with \"*\" names no host, so under {caller} it gets "
+        "{caller}'s tool names: Belay's Claude Code policy does not know them and lets a force "
+        "push to main through")
+COPILOT_PROMPT = ("a UserPromptSubmit gate in hooks.json under Copilot CLI: agenthooks answers "
+                  "{{}} and the prompt with a secret goes on, and nothing says the gate cannot "
+                  "act there")
+GEMINI_STOP = ("a hooks.json Stop handler written for Claude Code under Gemini CLI does not get "
+               "the last answer where it reads it (last_assistant_message): azet-guard's "
+               "unverified-claim check lets the turn end")
+# (hook id, caller, mode) -> what goes wrong there, found by this suite (measured on main
+# 42cd3ea: hooks.json handlers with "*" or no matcher get their host's fields since then).
+# When a fix lands, its cases pass and their strict xfail fails: delete those lines.
+FINDINGS: dict[tuple[str, str, str], str] = {
+    ("azet-guard/codex-patch", "claude", "file"): CODEX_PATCH,
+    ("azet-guard/codex-patch", "gemini", "file"): CODEX_PATCH,
+    ("azet-guard/codex-patch", "copilot", "file"): CODEX_PATCH,
+    ("agent-guard/codex-commentslop", "claude", "file"): CODEX_PATCH,
+    ("agent-guard/codex-commentslop", "gemini", "file"): CODEX_PATCH,
+    ("agent-guard/codex-commentslop", "copilot", "file"): CODEX_PATCH,
+    ("belay/bash", "gemini", "hooks.json"): STAR.format(caller="gemini"),
+    ("secret-sentinel/prompt", "copilot", "hooks.json"): COPILOT_PROMPT,
+    ("sensitive-canary/user-prompt-submit", "copilot", "hooks.json"): COPILOT_PROMPT,
+    ("azet-guard/stop", "gemini", "hooks.json"): GEMINI_STOP,
+} | {
+    (hook, caller, "hooks.json"): UNSELECTED.format(matcher=MATCHERS[hook], caller=caller)
+    for hook, caller in (
+        ("cc-safety-net/claude", "gemini"),
+        ("cc-safety-net/claude-find-delete", "codex"),
+        ("cc-safety-net/gemini", "copilot"),
+        ("cc-safety-net/codex", "claude"),
+        ("cc-safety-net/copilot", "gemini"),
+        ("block-no-verify/claude", "copilot"),
+        ("block-no-verify/gemini", "claude"),
+        ("sensitive-canary/pre-tool-use", "codex"),
+        ("agent-guard/outbound", "gemini"),
+        ("agent-guard/outbound-publish", "codex"),
+        ("agent-guard/bashwrite", "copilot"),
+        ("agent-guard/commentslop", "gemini"),
+        ("agent-guard/gemini-commentslop", "copilot"),
+        ("agent-guard/codex-outbound", "claude"),
+        ("azet-guard/claude-bash", "codex"),
+        ("azet-guard/claude-write", "copilot"),
+        ("azet-guard/codex-bash", "claude"),
+        ("claude-safety-guard/bash", "copilot"),
+        ("cervella/bash-validator", "gemini"),
+        ("agentgov/pii-guard", "copilot"),
+        ("agentgov/secrets-guard", "gemini"),
+        ("agentgov/safe-stash-guard", "codex"),
+        ("agentgov/push-gate", "copilot"),
+        ("agentgov/pkg-manager-guard", "gemini"),
+        ("azet-guard/codex-patch", "gemini"),
+        ("cc-safety-net/claude-read-env", "copilot"),
+        ("agent-guard/tamper", "gemini"),
+        ("agent-guard/codex-commentslop", "copilot"),
+        ("ai-agent-handoff/bash", "gemini"),
+        ("bashgate/bash", "copilot"),
+    )
+}
 # hook id -> why the hook does not do what its README says under its own host.
 NATIVE_FINDINGS = {
     "cc-safety-net/copilot": (
@@ -72,18 +112,6 @@ NATIVE_FINDINGS = {
         "shim (agent-guard install --tool gemini), and the hook acts only on tool_name Bash: "
         "under Gemini CLI it lets a force push to main through"),
 }
-
-
-def hooks_json_finding(spec: dict[str, Any]) -> str | None:
-    if spec["id"] in INERT:
-        return None
-    matcher = spec.get("matcher")
-    if matcher in (None, "", "*"):
-        template = WRONG_PAYLOAD if spec["event"] in TOOL_EVENTS else WRONG_EVENT
-        return template.format(host=spec["host"], event=spec["event"])
-    return UNSELECTED.format(matcher=matcher)
-
-
 TOOL_EVENTS = {"PreToolUse", "BeforeTool", "preToolUse"}
 
 
@@ -98,8 +126,6 @@ def cases() -> list[Any]:
         runs.append((others[number % len(others)], "hooks.json"))
         for caller, mode in runs:
             reason = FINDINGS.get((spec["id"], caller, mode))
-            if mode == "hooks.json" and reason is None:
-                reason = hooks_json_finding(spec)
             marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
             found.append(pytest.param(spec, caller, mode, marks=marks,
                                       id=f"{spec['id']}-under-{caller}-{mode}"))
@@ -156,13 +182,17 @@ def through_agenthooks(hook: Hook, caller: str, which: str) -> Effect:
 def wire_hooks_json(hook: Hook) -> None:
     """The hook in `.agents/hooks.json`, matched with its own host's tool names."""
     word = hook.word_for("antigravity")
-    group: dict[str, Any] = {"hooks": [{"type": "command", "command": hook.command,
-                                        "timeout": 30}]}
-    if hook.spec.get("matcher"):
-        group["matcher"] = hook.spec["matcher"]
+    handler = {"type": "command", "command": hook.command, "timeout": 30}
+    # A tool event takes matcher groups, another event its handlers directly.
+    entries: list[dict[str, Any]] = [handler]
+    if hook.event in TOOL_EVENTS:
+        group: dict[str, Any] = {"hooks": [handler]}
+        if hook.spec.get("matcher"):
+            group["matcher"] = hook.spec["matcher"]
+        entries = [group]
     path = hook.workspace / ".agents" / "hooks.json"
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps({hook.id.replace("/", "-"): {"enabled": True, word: [group]}},
+    path.write_text(json.dumps({hook.id.replace("/", "-"): {"enabled": True, word: entries}},
                                indent=2), "utf-8")
 
 

@@ -18,7 +18,9 @@ from tests.e2e.conftest import SETTINGS_FILE as AGENTHOOKS_FILE
 from tests.e2e.conftest import Hosts, readme_wiring, shell_call, with_option, write_json
 from tests.realhooks.corpus import HOOKS, Hook, concrete, wire
 
-pytestmark = pytest.mark.program
+# e2e: run once with the whole suite, not again from the wheel on each Python version
+# (scripts/test-pythons): its hooks come from the registries into the checkout's .cache.
+pytestmark = [pytest.mark.program, pytest.mark.e2e]
 
 # hook -> the other hosts whose CLIs run it through agenthooks. Shell calls are harmless in
 # an empty folder; a file write is checked on disk.
@@ -42,6 +44,10 @@ FINDINGS = {
         "Copilot CLI 1.0.102 runs Claude Code's settings hooks itself (so agenthooks leaves "
         "them, issue 23 item 9) and hands a Write as tool_input {file_path, file_text}, not "
         "content: azet-guard's secret check sees no content and the token is written"),
+    ("block-no-verify/claude", "copilot"): (
+        "Copilot CLI 1.0.102 runs Claude Code's settings hooks itself (so agenthooks leaves "
+        "them, issue 23 item 9): the call is blocked, but the model reads only 'hook exited "
+        "with code 2', the hook's reason lost"),
 }
 
 
