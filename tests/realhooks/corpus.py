@@ -30,6 +30,7 @@ INSTALLER = REPO / "scripts" / "install-realhooks"
 CORPUS: dict[str, Any] = json.loads((HERE / "corpus.json").read_text("utf-8"))
 HOOKS: list[dict[str, Any]] = CORPUS["hooks"]
 MATCHERS: dict[str, str | None] = {hook["id"]: hook.get("matcher") for hook in HOOKS}
+HOSTS_OF: dict[str, str] = {hook["id"]: hook["host"] for hook in HOOKS}
 # The hosts the end-to-end suite drives (tests/e2e/hosts.json): the differential runs each
 # hook under every one of them.
 DRIVEN = ("claude", "gemini", "codex", "copilot")

@@ -22,6 +22,7 @@ from tests.realhooks.corpus import (
     DRIVEN,
     GUESTS,
     HOOKS,
+    HOSTS_OF,
     MATCHERS,
     Effect,
     Hook,
@@ -41,8 +42,9 @@ CODEX_PATCH = (
     "a Codex apply_patch hook under another host never gets the patch text (`command`) Codex "
     "sends: a Write is not handed to it at all, an Edit arrives as apply_patch with Claude "
     "Code's file_path/old_string/new_string; a Codex patch gate stops acting")
-UNSELECTED = ("issue 23 item 3: a hooks.json handler matched with its own host's tool names "
-              "({matcher}) is not selected under {caller}, and `validate --strict` says ok")
+UNSELECTED = ("issue 23 items 2, 3: a hooks.json handler matched with {host}'s tool names "
+              "({matcher}) does not act under {caller}: it is not selected (and `validate "
+              "--strict` says ok), or it is given {caller}'s tool names, not {host}'s")
 STAR = ("a hooks.json handler matched with \"*\" names no host, so under {caller} it gets "
         "{caller}'s tool names: Belay's Claude Code policy does not know them and lets a force "
         "push to main through")
@@ -67,21 +69,19 @@ FINDINGS: dict[tuple[str, str, str], str] = {
     ("sensitive-canary/user-prompt-submit", "copilot", "hooks.json"): COPILOT_PROMPT,
     ("azet-guard/stop", "gemini", "hooks.json"): GEMINI_STOP,
 } | {
-    (hook, caller, "hooks.json"): UNSELECTED.format(matcher=MATCHERS[hook], caller=caller)
+    (hook, caller, "hooks.json"): UNSELECTED.format(matcher=MATCHERS[hook], caller=caller,
+                                                    host=HOSTS_OF[hook])
     for hook, caller in (
-        ("cc-safety-net/claude", "gemini"),
+        # These pass once the `matchers` branch (issue 23 item 3) is merged: delete them then
+        # (measured with it merged into this branch; it also makes the case
+        # ("agent-guard/gemini-outbound", "codex", "hooks.json") act where the hook does not
+        # natively: a handler matched with Gemini CLI's names is given Codex's `Bash`).
         ("cc-safety-net/claude-find-delete", "codex"),
-        ("cc-safety-net/gemini", "copilot"),
         ("cc-safety-net/codex", "claude"),
-        ("cc-safety-net/copilot", "gemini"),
         ("block-no-verify/claude", "copilot"),
         ("block-no-verify/gemini", "claude"),
-        ("sensitive-canary/pre-tool-use", "codex"),
-        ("agent-guard/outbound", "gemini"),
         ("agent-guard/outbound-publish", "codex"),
         ("agent-guard/bashwrite", "copilot"),
-        ("agent-guard/commentslop", "gemini"),
-        ("agent-guard/gemini-commentslop", "copilot"),
         ("agent-guard/codex-outbound", "claude"),
         ("azet-guard/claude-bash", "codex"),
         ("azet-guard/claude-write", "copilot"),
@@ -89,16 +89,24 @@ FINDINGS: dict[tuple[str, str, str], str] = {
         ("claude-safety-guard/bash", "copilot"),
         ("cervella/bash-validator", "gemini"),
         ("agentgov/pii-guard", "copilot"),
-        ("agentgov/secrets-guard", "gemini"),
         ("agentgov/safe-stash-guard", "codex"),
         ("agentgov/push-gate", "copilot"),
-        ("agentgov/pkg-manager-guard", "gemini"),
-        ("azet-guard/codex-patch", "gemini"),
         ("cc-safety-net/claude-read-env", "copilot"),
-        ("agent-guard/tamper", "gemini"),
-        ("agent-guard/codex-commentslop", "copilot"),
         ("ai-agent-handoff/bash", "gemini"),
         ("bashgate/bash", "copilot"),
+        # These still fail with it.
+        ("cc-safety-net/claude", "gemini"),
+        ("cc-safety-net/gemini", "copilot"),
+        ("cc-safety-net/copilot", "gemini"),
+        ("sensitive-canary/pre-tool-use", "codex"),
+        ("agent-guard/outbound", "gemini"),
+        ("agent-guard/commentslop", "gemini"),
+        ("agent-guard/gemini-commentslop", "copilot"),
+        ("agentgov/secrets-guard", "gemini"),
+        ("agentgov/pkg-manager-guard", "gemini"),
+        ("azet-guard/codex-patch", "gemini"),
+        ("agent-guard/tamper", "gemini"),
+        ("agent-guard/codex-commentslop", "copilot"),
     )
 }
 # hook id -> why the hook does not do what its README says under its own host.
