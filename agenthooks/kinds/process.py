@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 
+from agenthooks._lean.memo import memo
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.kinds import runs_beside as kind_runs_beside  # the package, loaded already
 from agenthooks.model.handlers import Answer, Handler, Source, run_folder, skipped
@@ -71,20 +72,38 @@ def protocol_of(dialect: str) -> Callable[[Handler, ProcessResult, str], Answer]
 
 def protocol_key(handler: Handler) -> str:
     """The `PROTOCOLS` key of a handler: its file's host's reading of it where that host has
-    one, else its own dialect's (the host it was written for, `Handler.speaks`)."""
-    own = handler.speaks or handler.dialect
+    one, else its own dialect's (the host it was written for, `speaks_for`)."""
+    own = speaks_for(handler) or handler.dialect
     guest = f"{handler.source.dialect}>{own}"
     return guest if guest in PROTOCOLS else own
 
 
 def own_words(handler: Handler) -> tuple[str, str]:
     """The host whose payload a handler reads, and that host's word for its event."""
-    if handler.speaks is None:
+    speaks = speaks_for(handler)
+    if speaks is None:
         return handler.dialect, handler.event
     from agenthooks.model.events import counterpart
 
-    word = counterpart(handler.event, handler.dialect, handler.speaks)
-    return handler.speaks, word or handler.event
+    word = counterpart(handler.event, handler.dialect, speaks)
+    return speaks, word or handler.event
+
+
+def speaks_for(handler: Handler) -> str | None:
+    """The host a handler was written for, when not its file's: a hooks.json handler's
+    `dialect` (`Handler.speaks`), else the one host whose tool names its matcher is written
+    in (`Bash|Write`: Claude Code's), which gets it that host's payload and reads its answer
+    that host's way, whoever calls; it still runs where its file's handlers run."""
+    if handler.speaks is not None or handler.dialect != "antigravity" or not handler.matcher:
+        return handler.speaks
+    return _host_named(handler.matcher)
+
+
+@memo(64)
+def _host_named(matcher: str) -> str | None:
+    from agenthooks.model.toolwords import host_named
+
+    return host_named(matcher)
 
 
 def runs_as_process(handler: Handler) -> bool:

@@ -312,3 +312,23 @@ def test_cursor_names_an_mcp_tool_without_its_server() -> None:
     assert tool_name("mcp__memory__create_entities", "claude", "cursor") == "MCP:create_entities"
     assert tool_name("mcp_github_list_issues", "gemini", "cursor") == "MCP:list_issues"
     assert tool_name("MCP:list_issues", "cursor", "claude") == "MCP:list_issues"
+
+
+@pytest.mark.parametrize(("matcher", "host"), [
+    ("Bash", "claude"),  # Claude Code's and Codex's: the first in the host table
+    ("Write|Edit", "claude"),
+    ("run_shell_command", "gemini"),
+    ("write_file|replace", "gemini"),
+    ("bash", "copilot"),
+    ("apply_patch", "codex"),
+    ("Bash|apply_patch", "codex"),  # the one host whose names are both
+    ("Bash|run_shell_command", None),  # two hosts' words: no one host's payload
+    ("run_command", None),  # hooks.json's own words
+    ("Bash|run_command", None),
+    ("*", None), (".*", None), ("", None), ("Bash.*", None),
+    ("my_custom_tool", None),
+])
+def test_the_host_a_matchers_names_speak_for(matcher: str, host: str | None) -> None:
+    from agenthooks.model.toolwords import host_named
+
+    assert host_named(matcher) == host

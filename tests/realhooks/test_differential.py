@@ -72,40 +72,8 @@ FINDINGS: dict[tuple[str, str, str], str] = {
     (hook, caller, "hooks.json"): UNSELECTED.format(matcher=MATCHERS[hook], caller=caller,
                                                     host=HOSTS_OF[hook])
     for hook, caller in (
-        # These pass once the `matchers` branch (issue 23 item 3) is merged: delete them then
-        # (measured with it merged into this branch; it also makes the case
-        # ("agent-guard/gemini-outbound", "codex", "hooks.json") act where the hook does not
-        # natively: a handler matched with Gemini CLI's names is given Codex's `Bash`).
-        ("cc-safety-net/claude-find-delete", "codex"),
-        ("cc-safety-net/codex", "claude"),
-        ("block-no-verify/claude", "copilot"),
-        ("block-no-verify/gemini", "claude"),
-        ("agent-guard/outbound-publish", "codex"),
-        ("agent-guard/bashwrite", "copilot"),
-        ("agent-guard/codex-outbound", "claude"),
-        ("azet-guard/claude-bash", "codex"),
-        ("azet-guard/claude-write", "copilot"),
-        ("azet-guard/codex-bash", "claude"),
-        ("claude-safety-guard/bash", "copilot"),
-        ("cervella/bash-validator", "gemini"),
-        ("agentgov/pii-guard", "copilot"),
-        ("agentgov/safe-stash-guard", "codex"),
-        ("agentgov/push-gate", "copilot"),
-        ("cc-safety-net/claude-read-env", "copilot"),
-        ("ai-agent-handoff/bash", "gemini"),
-        ("bashgate/bash", "copilot"),
-        # These still fail with it.
-        ("cc-safety-net/claude", "gemini"),
-        ("cc-safety-net/gemini", "copilot"),
-        ("cc-safety-net/copilot", "gemini"),
         ("sensitive-canary/pre-tool-use", "codex"),
-        ("agent-guard/outbound", "gemini"),
-        ("agent-guard/commentslop", "gemini"),
-        ("agent-guard/gemini-commentslop", "copilot"),
-        ("agentgov/secrets-guard", "gemini"),
-        ("agentgov/pkg-manager-guard", "gemini"),
         ("azet-guard/codex-patch", "gemini"),
-        ("agent-guard/tamper", "gemini"),
         ("agent-guard/codex-commentslop", "copilot"),
     )
 }

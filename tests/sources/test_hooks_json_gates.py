@@ -73,3 +73,37 @@ def test_a_claude_style_gate_in_hooks_json_denies_under_every_caller(
     # Antigravity's answer to a deny exits 2 as well (its render), the others' exit 0.
     assert done.returncode == (2 if host == "antigravity" else 0), done.stderr
     assert denial(host, json.loads(done.stdout)) == ("deny", "no rm -rf")
+
+
+# A gate that checks the tool's name as its own host calls it: it acts only where it is
+# handed that host's payload. Matched with that host's names, a hooks.json handler is.
+NAMED = {
+    "Bash": "claude",  # Claude Code's (and Codex's) name for the shell tool
+    "run_shell_command": "gemini",
+    "bash": "copilot",
+}
+NAMED_GATE = ("import json,sys; d=json.load(sys.stdin);"
+              " t=d.get('tool_name') or d.get('toolName');"
+              " a=d.get('tool_input') or d.get('toolArgs') or {};"
+              " a=json.loads(a) if isinstance(a, str) else a;"
+              " bad=t==NAME and 'rm -rf' in a.get('command','');"
+              " print('no rm -rf', file=sys.stderr) if bad else None; sys.exit(2 if bad else 0)")
+
+
+@pytest.mark.parametrize("name", list(NAMED))
+@pytest.mark.parametrize("host", ["claude", "gemini"])
+def test_a_gate_matched_with_one_hosts_names_gets_that_hosts_payload(
+        tmp_path: Path, host: str, name: str) -> None:
+    project = tmp_path / "project"
+    project.mkdir()
+    write_hooks_json(project, {"gate": {"PreToolUse": [
+        {"matcher": name, "hooks": [{"command": "python3 gate.py"}]}]}})
+    gate = NAMED_GATE.replace("NAME", repr(name))
+    (project / ".agents" / "gate.py").write_text(gate, encoding="utf-8")
+    event, payload = PAYLOADS[host]
+    done = subprocess.run(
+        [sys.executable, "-m", "agenthooks", "run", event, "--host", host, "--workspace",
+         str(project), "--no-user"], input=json.dumps(payload), capture_output=True,
+        text=True, check=False, timeout=60, cwd=project)
+    assert done.returncode == 0, done.stderr
+    assert denial(host, json.loads(done.stdout)) == ("deny", "no rm -rf")
