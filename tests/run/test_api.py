@@ -134,9 +134,18 @@ def test_cancelling_arun_kills_the_handlers(
         # Checked here, not after asyncio.run, which waits for its worker threads: the
         # handler was killed and reaped before CancelledError got here, not even a zombie.
         assert pids_with_argv(argv) == []
-        assert live_group_members(pid) == []
+        left = live_group_members(pid)
+        assert left == [], [(p, proc_stat(p), _cmdline(p)) for p in left]
 
     asyncio.run(main())
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return "?"
 
 
 def test_cancelled_again_while_the_handlers_die(
