@@ -101,7 +101,7 @@ def speaks_for(handler: Handler) -> str | None:
 
 @memo(64)
 def _host_named(matcher: str) -> str | None:
-    from agenthooks.model.toolwords import host_named
+    from agenthooks.model.tools import host_named
 
     return host_named(matcher)
 

@@ -542,3 +542,22 @@ def markdown_table() -> str:
         cells = " | ".join(_cell(tool, dialect) for dialect in DIALECTS)
         lines.append(f"| `{tool.id}` | {cells} |")
     return "\n".join(lines) + "\n"
+
+
+def host_named(matcher: str) -> str | None:
+    """The host a hooks.json matcher speaks for: the first, in table order, whose names for
+    tools are every plain name of `Bash|Write` (Claude Code's), when no name is Antigravity's
+    (hooks.json's own words) and the matcher is a list of plain names; else None. A handler
+    so matched was written for that host's payload and answers (docs/hosts.md)."""
+    names = matcher.split("|")
+    if not all(name.replace("_", "").isalnum() for name in names):
+        return None  # a pattern, `*` or empty: no one host's words
+    hosts: list[str] | None = None
+    for name in names:
+        tool = tool_named(name)
+        if tool is None or name in tool.names.get("antigravity", ()):
+            return None
+        calling = [dialect for dialect, called in tool.names.items() if name in called]
+        hosts = calling if hosts is None else [h for h in hosts if h in calling]
+    order = [row.id for row in HOST_TABLE]
+    return min(hosts, key=order.index) if hosts else None

@@ -58,25 +58,6 @@ def _hosts_calling(tool: Tool, name: str) -> str:
     return " and ".join(hosts) if len(hosts) < 3 else ", ".join(hosts[:-1]) + " and " + hosts[-1]
 
 
-def host_named(matcher: str) -> str | None:
-    """The host a hooks.json matcher speaks for: the first, in table order, whose names for
-    tools are every plain name of `Bash|Write` (Claude Code's), when no name is Antigravity's
-    (hooks.json's own words) and the matcher is a list of plain names; else None. A handler
-    so matched was written for that host's payload and answers (docs/hosts.md)."""
-    names = matcher.split("|")
-    if not all(name.replace("_", "").isalnum() for name in names):
-        return None  # a pattern, `*` or empty: no one host's words
-    hosts: list[str] | None = None
-    for name in names:
-        tool = tool_named(name)
-        if tool is None or name in tool.names.get("antigravity", ()):
-            return None
-        calling = [dialect for dialect, called in tool.names.items() if name in called]
-        hosts = calling if hosts is None else [h for h in hosts if h in calling]
-    order = [row.id for row in HOST_TABLE]
-    return min(hosts, key=order.index) if hosts else None
-
-
 def own_names(dialect: str) -> tuple[str, ...]:
     """The names a host calls its tools in the table."""
     return tuple(name for tool in TOOLS for name in tool.names.get(dialect, ()))

@@ -329,6 +329,6 @@ def test_cursor_names_an_mcp_tool_without_its_server() -> None:
     ("my_custom_tool", None),
 ])
 def test_the_host_a_matchers_names_speak_for(matcher: str, host: str | None) -> None:
-    from agenthooks.model.toolwords import host_named
+    from agenthooks.model.tools import host_named
 
     assert host_named(matcher) == host

@@ -10,19 +10,17 @@ handlers with one matching against 10. And what a large payload costs per MB aga
 
 from __future__ import annotations
 
-import importlib.machinery
-import importlib.util
 import json
 import os
 import shutil
 import sys
 import time
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from agenthooks.config.entries import RACY_NS
+from tests.test_bench import load_bench
 
 REPO = Path(__file__).resolve().parents[2]
 PROGRAM = [sys.executable, str(REPO / "bin" / "agenthooks")]
@@ -31,18 +29,6 @@ pytestmark = [
     pytest.mark.skipif(shutil.which("valgrind") is None,
                        reason="no valgrind on PATH: instruction counts need callgrind"),
 ]
-
-
-def load_bench() -> ModuleType:
-    """scripts/bench as a module (it has no .py suffix), for its figures and functions."""
-    loader = importlib.machinery.SourceFileLoader("agenthooks_bench",
-                                                  str(REPO / "scripts" / "bench"))
-    spec = importlib.util.spec_from_loader(loader.name, loader)
-    assert spec is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[loader.name] = module  # dataclasses look their module up while decorating
-    loader.exec_module(module)
-    return module
 
 
 def test_the_cold_path_stays_within_its_instruction_limits(tmp_path: Path) -> None:
