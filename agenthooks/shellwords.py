@@ -554,12 +554,21 @@ class _Reader:
 
     def control(self, i: int, parts: list[str]) -> int:
         """`\\c` and the character at i: its control character (bash's TOCTRL of its first
-        byte; `\\c\\\\` is the control of a backslash); `\\c` itself at the string's end."""
+        byte); after `\\c\\` the backslash's, one more backslash taken with it, the character
+        after it left to the string (`\\c\\'` is 0x1c and a quote); `\\c` itself at the
+        string's end."""
         text = self.text
         j = i + 1 if text.startswith("\\", i) else i
         if j >= len(text) or (j == i and text[j] == "'"):
             parts.append("\\c")
             return i
+        if j > i:  # `\c\`: the control of the backslash itself, whatever follows it
+            parts.append(self.byte(0x1C))
+            if text[j] in "\\'":  # `\c\\` takes both; an escaped quote stays a quote
+                if text[j] == "'":
+                    parts.append("'")
+                return j + 1
+            return j
         first, *rest = _utf8_bytes(text[j])
         if first == 0x3F:  # `?`: DEL
             parts.append(self.byte(0x7F))

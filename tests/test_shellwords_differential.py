@@ -94,7 +94,9 @@ def reader() -> Iterator[FreshReader]:
     assert loaded == "[]", f"the run path's reader loaded {loaded}"
 
 
-SETTINGS = settings(max_examples=200, deadline=None,
+# The same examples every run (CI must not flake on a new one); a wider search is a matter of
+# raising max_examples here, as was done once with 3,000.
+SETTINGS = settings(max_examples=200, deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture,
                                            HealthCheck.filter_too_much])
 
@@ -182,6 +184,8 @@ def test_literal_words_are_the_words_bash_makes(
         ("$'a\\0b'c $'\\x00'd $'\\u0'e", ["ac", "d", "e"], True),  # NUL ends the string
         ("$'\\c?' $'\\ca' $'\\c\\\\' $'\\c'", ["\x7f", "\x01", "\x1c", "\\c"], True),
         ("$'\\c\u00e9'", ["\x03\udca9"], True),  # the control of its first byte
+        # After `\c\` the backslash's control, the next character left to the string.
+        ("$'\\c\\'$' $'\\c\\x' $'\\c\\\\\\x'", ["\x1c'$", "\x1cx", "\x1c\\x"], True),
         ("a\\", ["a\\"], True),  # a last backslash is itself
         ("a=~ a=~/x b=x:~ c=\\:~ d='~' ~", ["a=/nonexistent-home", "a=/nonexistent-home/x",
                                            "b=x:/nonexistent-home", "c=:~", "d=~",

@@ -99,10 +99,11 @@ def shared_tmp() -> Iterator[Path]:
 def test_an_unreadable_customization_folder_is_reported(shared_tmp: Path) -> None:
     # Root reads everything, so the check runs as another user, as CI might.
     as_other = ["setpriv", "--reuid=12345", "--regid=12345", "--clear-groups", sys.executable]
-    probe = subprocess.run([*as_other, "-c", "pass"], capture_output=True, text=True,
-                           timeout=60, check=False)
-    if probe.returncode != 0:  # an interpreter under root's home (pyenv's) is root's alone
-        pytest.skip(f"another user cannot run {sys.executable}: {probe.stderr.strip()[:200]}")
+    probe = subprocess.run([*as_other, "-c", "import agenthooks"], capture_output=True,
+                           text=True, timeout=60, check=False)
+    if probe.returncode != 0:  # an interpreter or a venv under a folder of root's alone
+        pytest.skip(f"another user cannot run agenthooks with {sys.executable}: "
+                    f"{probe.stderr.strip()[:200]}")
     write(shared_tmp / "ws" / ".agents" / "hooks.json")
     (shared_tmp / "ws" / ".agents").chmod(0)
     done = subprocess.run(
