@@ -72,8 +72,10 @@ def protocol_of(dialect: str) -> Callable[[Handler, ProcessResult, str], Answer]
 
 def protocol_key(handler: Handler) -> str:
     """The `PROTOCOLS` key of a handler: its file's host's reading of it where that host has
-    one, else its own dialect's (the host it was written for, `speaks_for`)."""
-    own = speaks_for(handler) or handler.dialect
+    one, else its own dialect's (the host it was written for, `Handler.speaks`). A hooks.json
+    handler whose matcher alone names its host keeps hooks.json's reading, which reads every
+    host's answer words and takes the most restrictive."""
+    own = handler.speaks or handler.dialect
     guest = f"{handler.source.dialect}>{own}"
     return guest if guest in PROTOCOLS else own
 
@@ -92,8 +94,9 @@ def own_words(handler: Handler) -> tuple[str, str]:
 def speaks_for(handler: Handler) -> str | None:
     """The host a handler was written for, when not its file's: a hooks.json handler's
     `dialect` (`Handler.speaks`), else the one host whose tool names its matcher is written
-    in (`Bash|Write`: Claude Code's), which gets it that host's payload and reads its answer
-    that host's way, whoever calls; it still runs where its file's handlers run."""
+    in (`Bash|Write`: Claude Code's), which gets it that host's payload whoever calls; it
+    still runs where its file's handlers run, and is read as hooks.json reads every handler
+    (`protocol_key`)."""
     if handler.speaks is not None or handler.dialect != "antigravity" or not handler.matcher:
         return handler.speaks
     return _host_named(handler.matcher)

@@ -88,6 +88,10 @@ def deny_in_claudes_words(reason: str, **more: Any) -> dict[str, Any]:
     (deny_in_claudes_words("secret", decision="nope"), "PreToolUse",
      ("deny", "secret", "nope")),
     ({"decision": "block", "reason": "again"}, "Stop", ("continue", "again", None)),
+    # Copilot CLI's answer: permissionDecision at the top level.
+    ({"permissionDecision": "deny", "permissionDecisionReason": "secret"}, "PreToolUse",
+     ("deny", "secret", None)),
+    ({"decision": "allow", "permissionDecision": "ask"}, "PreToolUse", ("ask", None, None)),
 ])
 def test_every_hosts_answer_is_read_the_most_restrictive_winning(
         output: dict[str, Any], event: str, expected: tuple[Any, ...]) -> None:

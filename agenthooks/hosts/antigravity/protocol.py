@@ -164,9 +164,10 @@ def _decision_word(
     output: dict[str, Any] | None, event: str
 ) -> tuple[str | None, str | None, str | None]:
     """`read_decision` for `decision` (Antigravity's and Gemini CLI's words, Claude Code's
-    `block`) and, on PreToolUse, Claude Code's `hookSpecificOutput.permissionDecision`
-    (with `permissionDecisionReason`): a script written for any of these hosts is read, and
-    where both are given the more restrictive wins. An empty word is no word."""
+    `block`) and, on PreToolUse, Claude Code's `hookSpecificOutput.permissionDecision` and
+    Copilot CLI's top-level `permissionDecision` (with `permissionDecisionReason`): a script
+    written for any of these hosts is read, and where several are given the most restrictive
+    wins. An empty word is no word."""
     if not output:
         return None, None, None
     found = [_word(output.get("decision"), output.get("reason"),
@@ -175,6 +176,10 @@ def _decision_word(
     if event == "PreToolUse" and isinstance(specific, dict):
         found.append(_word(specific.get("permissionDecision"),
                            specific.get("permissionDecisionReason", output.get("reason")),
+                           _PERMISSION_WORDS))
+    if event == "PreToolUse" and "permissionDecision" in output:  # Copilot CLI's, top level
+        found.append(_word(output.get("permissionDecision"),
+                           output.get("permissionDecisionReason", output.get("reason")),
                            _PERMISSION_WORDS))
     unknown = next((word for _, _, word in found if word is not None), None)
     known = [(decision, reason) for decision, reason, _ in found if decision is not None]
