@@ -149,16 +149,20 @@ def assert_engine_cases(report: dict[str, Any], budgets: dict[str, dict[str, Any
         assert budget["ok"] in (True, False) or budget["unreliable"], name
 
 
-def load_bench() -> ModuleType:
-    """scripts/bench as a module (it has no .py suffix), for its pure functions."""
-    path = REPO / "scripts" / "bench"
-    loader = importlib.machinery.SourceFileLoader("agenthooks_bench", str(path))
+def load_script(name: str, module_name: str) -> ModuleType:
+    """scripts/NAME as a module (it has no .py suffix), for its functions and figures."""
+    loader = importlib.machinery.SourceFileLoader(module_name, str(REPO / "scripts" / name))
     spec = importlib.util.spec_from_loader(loader.name, loader)
     assert spec is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[loader.name] = module  # dataclasses look their module up while decorating
     loader.exec_module(module)
     return module
+
+
+def load_bench() -> ModuleType:
+    """scripts/bench as a module, for its pure functions."""
+    return load_script("bench", "agenthooks_bench")
 
 
 def test_a_reference_out_of_its_range_gives_no_verdict() -> None:

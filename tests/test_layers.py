@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import ast
 import importlib
-import importlib.machinery
-import importlib.util
 import pkgutil
 import re
 from pathlib import Path
@@ -21,6 +19,7 @@ from types import ModuleType
 import pytest
 
 import agenthooks
+from tests.test_bench import load_script
 
 REPO = Path(__file__).resolve().parent.parent
 PACKAGE = REPO / "agenthooks"
@@ -58,14 +57,8 @@ DEBT = {
 
 
 def import_debt() -> ModuleType:
-    """scripts/import-debt as a module (it has no .py suffix): its reading of the layers."""
-    path = REPO / "scripts" / "import-debt"
-    loader = importlib.machinery.SourceFileLoader("agenthooks_import_debt", str(path))
-    spec = importlib.util.spec_from_loader(loader.name, loader)
-    assert spec is not None
-    module = importlib.util.module_from_spec(spec)
-    loader.exec_module(module)
-    return module
+    """scripts/import-debt as a module: its reading of the layers."""
+    return load_script("import-debt", "agenthooks_import_debt")
 
 
 @pytest.fixture(scope="module")
