@@ -201,12 +201,8 @@ def handler_variables(handler: Handler) -> dict[str, str]:
     found = {"HOME": os.environ.get("HOME") or os.path.expanduser("~"),
              "AGENTHOOKS_CONFIG": source.file}
     found.update(dict.fromkeys(WORKSPACE_VARIABLES, source.workspace))
-    if source.plugin_root is not None:
-        from agenthooks.kinds.process import PLUGIN_VARS  # only then: its module is not cheap
-
-        names = PLUGIN_VARS.get(handler.dialect)
-        if names is not None:
-            found[names[0]] = source.plugin_root
+    if source.plugin_root is not None and handler.plugin_vars is not None:
+        found[handler.plugin_vars[0]] = source.plugin_root
     return found
 
 

@@ -32,7 +32,6 @@ from agenthooks.kinds import KINDS
 from agenthooks.kinds import process as process_kind
 from agenthooks.model import events, tools
 from agenthooks.model.handlers import Answer, Handler, HookFile, Source
-from agenthooks.plan import select
 from agenthooks.sources import payloads
 from agenthooks.sources.payloads import Shape
 
@@ -100,7 +99,8 @@ def toys(monkeypatch: pytest.MonkeyPatch) -> None:
                         Shape("event", None, "tool", "input", (("session_id", "sid"),)))
     monkeypatch.setitem(payloads.SHAPES, "toyfmt",
                         Shape("evt", "call", "name", "params", (("session_id", "session"),)))
-    # The toy source: its dialect (matchers are exact names), its protocol, host-neutral.
+    # The toy source: its dialect (matchers are exact names), its protocol; a toy host run
+    # includes it with other_hosts, as another host's file.
     monkeypatch.setitem(check.DIALECT_SPECS, "toyfmt", Dialect(
         name="toyfmt", host="Toy format", events={"pre": "tool_name"},
         exact_events=frozenset(), types={"command": HandlerType("command", ("command",),
@@ -110,7 +110,6 @@ def toys(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(matching.SELECTIONS, "toyfmt",
                         lambda matcher, event: matching.Selection("names", (matcher or "",)))
     monkeypatch.setitem(process_kind.PROTOCOLS, "toyfmt", f"{HERE}:read_toy")
-    monkeypatch.setattr(select, "HOST_NEUTRAL", {*select.HOST_NEUTRAL, "toyfmt"})
     # The toy kind and the toy host's writer.
     monkeypatch.setitem(KINDS, "verdict", f"{HERE}:Verdicts")
     monkeypatch.setitem(writers.WRITERS, "toy", f"{HERE}:write_toy")
@@ -135,7 +134,8 @@ def test_a_toy_source_kind_and_host_run_one_event_end_to_end(toys: None,
     dump = f"{sys.executable} -c \"import sys; open(sys.argv[1], 'w').write(sys.stdin.read())\""
     hooks = Hooks([toy_file(tmp_path, ("spy", "sh", "command", f"{dump} {seen}"),
                             ("judge", "sh", "verdict", "no"),
-                            ("elsewhere", "cat", "verdict", "no"))], host="toy")
+                            ("elsewhere", "cat", "verdict", "no"))], host="toy",
+                  other_hosts=True)
     result = hooks.run("before_tool", CALL)
     # The toy format's handler saw the call in its own shape and words.
     assert json.loads(seen.read_text()) == {
@@ -234,3 +234,82 @@ def test_a_host_added_by_rows_has_its_files_run_in_its_own_words(toy_project: Pa
         "deny", "toy says no")
     saw = json.loads((toy_project / "toy-saw.json").read_text())
     assert saw == {"sid": "s1", "event": "pre", "tool": "sh", "input": {"line": "rm -rf /"}}
+
+
+# --- a host derived from Claude Code, by one row (`tests.seam_derived`) -----------------------
+
+DERIVED_RUN = ("import sys, tests.seam_derived; from agenthooks.cli import main; "
+               "sys.exit(main(sys.argv[1:]))")
+
+
+def derived_cli(cwd: Path, *args: str, payload: object = None) -> Any:
+    """`agenthooks ARGS` in a process where the derived toy host's row exists."""
+    import os
+    import subprocess
+
+    repo = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "HOME": str(cwd / "home"), "XDG_CONFIG_HOME": str(cwd / "xdg"),
+           "PYTHONPATH": str(repo)}
+    return subprocess.run([sys.executable, "-c", DERIVED_RUN, *args], cwd=cwd, env=env,
+                          input=json.dumps(payload or {}), capture_output=True, text=True,
+                          timeout=60, check=False)
+
+
+DENY_SHELL = ("cat > \"$TOYC_PROJECT_DIR/saw.json\"; echo '{\"hookSpecificOutput\": "
+              "{\"hookEventName\": \"PreToolUse\", \"permissionDecision\": \"deny\", "
+              "\"permissionDecisionReason\": \"no shell\"}}'")
+
+
+@pytest.fixture
+def derived_project(tmp_path: Path) -> Path:
+    (tmp_path / ".toyc").mkdir()
+    (tmp_path / ".toyc" / "settings.json").write_text(json.dumps({"hooks": {
+        "PreToolUse": [{"matcher": "Shell", "hooks": [{"type": "command",
+                                                       "command": DENY_SHELL}]}],
+        "BeforePrompt": [{"hooks": [{"type": "command", "command": "true"}]}],
+    }}), encoding="utf-8")
+    return tmp_path
+
+
+@pytest.mark.program
+def test_a_derived_host_keeps_its_parents_rules_in_its_own_words(derived_project: Path) -> None:
+    (derived_project / "bad" / ".toyc").mkdir(parents=True)
+    (derived_project / "bad" / ".toyc" / "settings.json").write_text(json.dumps({"hooks": {
+        "UserPromptSubmit": [{"hooks": [{"type": "command", "command": "true"}]}],
+        "PreToolUse": [{"matcher": "mcp__memory", "hooks": [
+            {"type": "command", "command": "true", "async": 3, "timeout": 5000}]}],
+    }}), encoding="utf-8")
+    done = derived_cli(derived_project, "validate", "--format", "json", "bad")
+    assert done.returncode == 1, done.stderr
+    rules = {d["rule"]: d["message"] for d in json.loads(done.stdout)["diagnostics"]}
+    # Claude Code's checks, each in the derived host's words.
+    assert "Toy Code calls it 'BeforePrompt'" in rules["unknown-event"]
+    assert {"matcher-mcp-server", "option-type", "timeout-seconds"} <= set(rules)
+    assert "5000 seconds in Toy Code" in rules["timeout-seconds"]
+    listed = derived_cli(derived_project, "list", "--format", "json")
+    assert {(h["event"], h["dialect"], h["timeout"]) for h in json.loads(listed.stdout)} == {
+        ("PreToolUse", "toyc", 600), ("BeforePrompt", "toyc", 30)}, listed.stdout
+
+
+@pytest.mark.program
+def test_a_derived_host_is_run_and_answered_in_its_words(derived_project: Path) -> None:
+    claude_call = {"hook_event_name": "PreToolUse", "tool_name": "Bash",
+                   "tool_input": {"command": "ls"}, "session_id": "s"}
+    done = derived_cli(derived_project, "run", "PreToolUse", "--host", "claude",
+                       "--other-hosts", payload=claude_call)
+    assert json.loads(done.stdout)["hookSpecificOutput"]["permissionDecision"] == "deny"
+    # Its handler saw Claude Code's call in its own tool name.
+    assert json.loads((derived_project / "saw.json").read_text())["tool_name"] == "Shell"
+    # As the caller: its own file is its to run; a hooks.json gate hears `run_command`, and
+    # the answer is in Claude Code's words.
+    (derived_project / "saw.json").unlink()
+    (derived_project / ".agents").mkdir()
+    (derived_project / ".agents" / "hooks.json").write_text(json.dumps({"g": {"PreToolUse": [
+        {"matcher": "run_command", "hooks": [{"command": "exit 2"}]}]}}), encoding="utf-8")
+    done = derived_cli(derived_project, "run", "PreToolUse", "--host", "toyc",
+                       payload={**claude_call, "tool_name": "Shell"})
+    assert done.returncode == 0, done.stderr
+    told = json.loads(done.stdout)["hookSpecificOutput"]
+    assert told["permissionDecision"] == "deny" and "hook g blocked" in \
+        told["permissionDecisionReason"]
+    assert not (derived_project / "saw.json").exists()

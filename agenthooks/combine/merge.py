@@ -10,6 +10,7 @@ PreToolUse: in Antigravity it auto-approves the call, so only a handler (or
 from __future__ import annotations
 
 from agenthooks.model.handlers import Answer
+from agenthooks.model.hosts import host_row
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -29,10 +30,8 @@ _RANK = {word: rank for rank, word in enumerate(TOOL_DECISIONS)}
 # Claude Code's ranking (deny > defer > ask > allow): only for its own output (`--host
 # claude`); elsewhere a Claude handler's "defer" is no opinion.
 CLAUDE_TOOL_DECISIONS: tuple[str, ...] = ("allow", "ask", "force_ask", "defer", "deny")
-RANKS: dict[str | None, dict[str, int]] = {
-    None: _RANK,
-    "claude": {word: rank for rank, word in enumerate(CLAUDE_TOOL_DECISIONS)},
-}
+# A host whose row says `ranks_defer` (Claude Code's, and those derived from it) ranks so.
+_DEFER_RANK = {word: rank for rank, word in enumerate(CLAUDE_TOOL_DECISIONS)}
 
 # Exactly one of these keys, with a value of that type, makes an injected step.
 STEP_KINDS: dict[str, type] = {"toolCall": dict, "userMessage": str, "ephemeralMessage": str}
@@ -228,22 +227,28 @@ def _common(ok: Sequence[Answer], event: str, merged: Output) -> None:
         merged["hookSpecificOutput"] = {"hookEventName": event, "additionalContext": context}
 
 
+def _ranks_defer(host: str) -> bool:
+    row = host_row(host)
+    return row is not None and row.ranks_defer
+
+
 def merge(event: str, answers: Sequence[Answer], *, default_decision: str | None = None,
           host: str | None = None) -> Merged:
     """The one answer for `event` from every handler's answer, given in config order.
 
     `default_decision` (PreToolUse only) fills in a decision when no handler gave one.
-    `host` "claude" ranks Claude Code's `defer` (deny > defer > ask > allow); otherwise
-    `defer` is no opinion. Fields come from every answer with output: an exit 0's, and the
-    JSON a Claude Code handler wrote with another exit code, which that host honours.
+    A `host` whose row says `ranks_defer` (Claude Code) ranks `defer` (deny > defer > ask >
+    allow); otherwise `defer` is no opinion. Fields come from every answer with output: an
+    exit 0's, and the JSON a Claude Code handler wrote with another exit code, which that
+    host honours.
     """
     decide, fields = EVENT_RULES.get(event, _CUSTOM_RULES)
     ok = [a for a in answers if a.output is not None]
     merged: Output = {}
     warnings: list[str] = []
     default = default_decision if event == "PreToolUse" else None
-    if decide is _tool_decision and host in RANKS:
-        _tool_decision(answers, default, merged, RANKS[host])
+    if decide is _tool_decision and host is not None and _ranks_defer(host):
+        _tool_decision(answers, default, merged, _DEFER_RANK)
     else:
         decide(answers, default, merged)
     for merge_field in fields:

@@ -316,7 +316,7 @@ def read_entry(path: str, writer: tuple[Any, ...], key: Key) -> Any:
 
 
 # A Claude Code or Gemini CLI settings file's entry (written by `config.cache.write_settings`).
-_SETTINGS_FORMAT = 1
+_SETTINGS_FORMAT = 2  # 2: handlers carry their environment's variables
 SETTINGS_SUFFIX = ".settings.marshal"
 # The modules whose rules decide what a settings file yields: an edit of any counts.
 _SETTINGS_RULES = ("dialects", "config/check.py", "config/rules.py", "model/handlers.py")

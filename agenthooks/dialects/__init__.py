@@ -16,7 +16,10 @@ from agenthooks.model.events import DIALECTS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from agenthooks.dialects.spec import Dialect
+    from agenthooks.model.hosts import HostRow
 
 __all__ = ["DIALECTS", "dialect_of_shape", "dialect_spec", "every_dialect_spec",
            "unsure_shape"]
@@ -49,8 +52,34 @@ def dialect_spec(dialect: str) -> Dialect:
         row = host_row(dialect)
         if row is None or row.dialect is None:
             raise KeyError(dialect)
-        found = _SPECS[dialect] = imported(row.dialect)
+        parent = host_row(row.derived_from) if row.derived_from else None
+        if parent is not None and parent.dialect == row.dialect:
+            found = derived_dialect(dialect_spec(parent.id), row)
+        else:
+            found = imported(row.dialect)
+        _SPECS[dialect] = found
     return found
+
+
+def derived_dialect(parent: Dialect, row: HostRow) -> Dialect:
+    """The files of a host derived from another (`model.hosts.derive`) that states no dialect
+    of its own: the parent's rules, its handler types and timeouts, under the derived host's
+    name and event words (`HostRow.event_words`); an event it has no word for is not one of
+    its events."""
+    from agenthooks.model.events import counterpart
+
+    def renamed(words: Iterable[str]) -> dict[str, str]:
+        return {word: mine for word in words
+                if (mine := counterpart(word, parent.name, row.id)) is not None}
+
+    events = renamed(parent.events)
+    return parent._replace(
+        name=row.id, host=row.name, project_var=row.project_var or parent.project_var,
+        events={mine: parent.events[word] for word, mine in events.items()},
+        exact_events=frozenset(events[w] for w in parent.exact_events if w in events),
+        timeout_by_event={events[w]: t for w, t in parent.timeout_by_event.items()
+                          if w in events},
+        env_file_events=frozenset(events[w] for w in parent.env_file_events if w in events))
 
 
 def dialect_of_shape(path: str) -> str:

@@ -20,14 +20,13 @@ from agenthooks.config.check import (
 )
 from agenthooks.config.rules import ALL_RULES
 from agenthooks.dialects import every_dialect_spec, matching
-from agenthooks.dialects.claude import CLAUDE
-from agenthooks.dialects.gemini import GEMINI, HOOKS_CONFIG, LEGACY_CONFIG_KEYS
+from agenthooks.dialects.gemini import HOOKS_CONFIG
 from agenthooks.dialects.spec import Dialect, HandlerType
 from agenthooks.events import INT32_MAX, did_you_mean
 from agenthooks.matcher import is_plain_name
 from agenthooks.model.events import HOST_NAMES, other_host_hint
 from agenthooks.model.handlers import Handler, Source, breaks_file, escape, json_kind
-from agenthooks.model.hosts import imported
+from agenthooks.model.hosts import imported, inherited
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -46,12 +45,6 @@ KNOWN_TOOLS: dict[str, tuple[str, ...]] = {
                "Glob", "Grep", "LS", "WebFetch", "WebSearch", "Task", "TodoWrite"),
     "gemini": ("run_shell_command", "read_file", "read_many_files", "write_file", "replace",
                "glob", "grep_search", "list_directory", "web_fetch", "google_web_search"),
-}
-# Variables a command may start its script path with, per dialect.
-PATH_VARIABLES: dict[str, tuple[str, ...]] = {
-    "claude": ("CLAUDE_PROJECT_DIR", "CLAUDE_PLUGIN_ROOT"),
-    "gemini": ("GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR", "extensionPath"),
-    "cursor": ("CURSOR_PROJECT_DIR", "CLAUDE_PROJECT_DIR"),
 }
 _VARIABLE = re.compile(r"\$(?:\{(\w+)\}|(\w+))(/.*)?\Z", re.S)
 
@@ -107,7 +100,7 @@ class DialectChecker(Checker):
             self.add("settings-type", f"a {self.host} settings file must be an object, "
                                       f"not {json_kind(doc)}", "")
             return
-        if self.dialect is CLAUDE:
+        if self.dialect.rules == "claude":
             self.claude_switch(doc)
         else:
             self.gemini_config(doc)
@@ -139,8 +132,7 @@ class DialectChecker(Checker):
         """Whether an event's list is read; an unknown event is said (`unknown_rule`)."""
         if event in self.dialect.events:
             return True
-        # Gemini's registry skips its legacy settings keys (types.ts HOOKS_CONFIG_FIELDS).
-        if not (self.dialect is GEMINI and event in LEGACY_CONFIG_KEYS):
+        if event not in self.dialect.ignored_events:
             self.add(self.unknown_rule, self.unknown_event(event), pointer, "key")
         return False
 
@@ -214,8 +206,9 @@ class DialectChecker(Checker):
         keys = self.dialect.group_keys
         self.unknown_keys(group, keys, keys, "a matcher group", pointer)
         matcher = self.dialect_matcher(event, group, pointer + "/matcher")
-        # Only Gemini CLI runs a group's handlers one after another.
-        sequential = self.sequential(group, pointer) and self.dialect is GEMINI
+        # Only a host whose groups take `sequential` (Gemini CLI) runs a group's handlers one
+        # after another.
+        sequential = self.sequential(group, pointer) and "sequential" in self.dialect.group_keys
         for index, handler in enumerate(self.group_hooks(group, pointer) or ()):
             self.dialect_handler(event, matcher, sequential, handler, f"{pointer}/hooks/{index}")
 
@@ -255,7 +248,7 @@ class DialectChecker(Checker):
         return False
 
     def matcher(self, event: str, matcher: str, pointer: str) -> None:
-        if self.dialect is CLAUDE:
+        if self.dialect.rules == "claude":
             self.claude_matcher(event, matcher, pointer)
         else:
             self.gemini_matcher(event, matcher, pointer)
@@ -263,13 +256,13 @@ class DialectChecker(Checker):
     def claude_matcher(self, event: str, matcher: str, pointer: str) -> None:
         if matcher in ("", "*"):
             return
-        if CLAUDE.events[event] is None:
+        if self.dialect.events[event] is None:
             if self.thorough:
-                self.add("flat-matcher", f"{event} ignores matchers: Claude Code silently "
+                self.add("flat-matcher", f"{event} ignores matchers: {self.host} silently "
                                          f"ignores {matcher!r} and runs these handlers on every "
                                          f"{event}", pointer, "key")
             return
-        chosen = matching.claude_selection(matcher, event)
+        chosen = matching.selection(self.dialect.name, matcher, event)
         if chosen.form == "never":
             error = matching.regex_error(matcher)
             self.add("matcher-regex", f"matcher {matcher!r} is not a valid regex ({error}): "
@@ -279,7 +272,7 @@ class DialectChecker(Checker):
             return
         if chosen.form == "names":
             self.mcp_server_only(chosen.names, pointer)
-        elif CLAUDE.events[event] == "tool_name":
+        elif self.dialect.events[event] == "tool_name":
             self.unanchored(matcher, pointer)
 
     def mcp_server_only(self, names: tuple[str, ...], pointer: str) -> None:
@@ -296,7 +289,7 @@ class DialectChecker(Checker):
         if pattern.startswith(("^", ".*")):
             return
         chosen = matching.Selection("search", pattern=pattern)
-        known = KNOWN_TOOLS[self.dialect.name]
+        known = inherited(KNOWN_TOOLS, self.dialect.name) or ()
         hits = [tool for tool in known if matching.selects(chosen, tool)]
         longer = [tool for tool in hits
                   if not matching.selects(matching.Selection("search", pattern="^" + pattern),
@@ -304,7 +297,7 @@ class DialectChecker(Checker):
         example = longer[0] if longer else ("mcp_x_" + hits[0] + "_v2" if hits else None)
         also = f", so it also matches {example}" if example else ""
         exact = "|".join(tool for tool in hits if tool not in longer) or None
-        if self.dialect is CLAUDE:
+        if self.dialect.rules == "claude":
             fix = f"write '^{pattern}$' to match from the start"
             fix += f", or the exact list '{exact}'" if exact else ""
         else:
@@ -319,13 +312,13 @@ class DialectChecker(Checker):
         text = matcher.strip()
         if text in ("", "*"):
             return
-        if GEMINI.events[event] is None:
+        if self.dialect.events[event] is None:
             if self.thorough:
                 self.add("flat-matcher", f"{event} ignores matchers: Gemini CLI runs these "
                                          f"handlers on every {event}, whatever {matcher!r} says",
                          pointer, "key")
             return
-        if event in GEMINI.exact_events:
+        if event in self.dialect.exact_events:
             if "|" in text and self.thorough:
                 self.add("matcher-exact-text", f"Gemini CLI compares {event} matchers as exact "
                                                f"text, so {matcher!r} never matches: write one "
@@ -441,8 +434,8 @@ class DialectChecker(Checker):
         if "timeout" not in handler:
             return default
         value = handler["timeout"]
-        unit = "seconds" if self.dialect is CLAUDE else "milliseconds"
-        limit = INT32_MAX if self.dialect is GEMINI else INT32_MAX // 1000
+        unit = "seconds" if self.dialect.timeout_unit == 1 else "milliseconds"
+        limit = self.dialect.timeout_limit
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= limit:
             shown = json_kind(value) if not isinstance(value, (int, float)) else value
             self.add("timeout-invalid", f"timeout must be a positive number of {unit}, not "
@@ -532,7 +525,7 @@ class DialectChecker(Checker):
         if found is not None:
             name = found.group(1) or found.group(2)
             rest = (found.group(3) or "").lstrip("/")
-            if name not in PATH_VARIABLES[self.dialect.name] or not rest:
+            if name not in self.dialect.path_variables or not rest:
                 return None
             if name in ("CLAUDE_PLUGIN_ROOT", "extensionPath"):
                 base = self.source.plugin_root
@@ -554,7 +547,7 @@ def check_document(doc: Any, source: Source, *, thorough: bool) -> DialectChecke
         checker.document(doc)
     if thorough:
         beside_agenthooks(checker)
-        if checker.dialect is CLAUDE:
+        if checker.dialect.name in VSCODE_READS:
             vscode_ignores_matchers(checker)
     return checker
 
@@ -563,6 +556,7 @@ def check_document(doc: Any, source: Source, *, thorough: bool) -> DialectChecke
 # hooks of its Claude Code settings too, parsing their matchers and ignoring them
 # (microsoft/vscode-docs docs/agent-customization/hooks.md@00a75e3).
 VSCODE_SIGNS = (".vscode", os.path.join(".github", "hooks"))
+VSCODE_READS = ("claude",)  # the dialects of the settings files it reads
 
 
 def vscode_ignores_matchers(checker: DialectChecker) -> None:
@@ -574,7 +568,8 @@ def vscode_ignores_matchers(checker: DialectChecker) -> None:
         return
     seen: set[str] = set()
     for handler in checker.handlers:
-        if handler.matcher in (None, "", "*") or CLAUDE.events.get(handler.event) != "tool_name":
+        if handler.matcher in (None, "", "*") \
+                or checker.dialect.events.get(handler.event) != "tool_name":
             continue
         pointer = handler.pointer.rsplit("/hooks/", 1)[0] + "/matcher"
         if pointer in seen:
@@ -626,4 +621,7 @@ def runs_as(dialect: Dialect, event: str, handler: dict[str, Any]) -> dict[str, 
         "condition": condition if isinstance(condition, str) else None,
         "env_file": command and event in dialect.env_file_events,
         "chain": dialect.chain,
+        "plugin_vars": dialect.plugin_vars,
+        "call_vars": dialect.call_vars,
+        "own_vars": dialect.own_vars,
     }

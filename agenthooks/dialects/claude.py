@@ -75,6 +75,9 @@ CLAUDE = Dialect(
     condition_key="if",
     env_file_events=frozenset(("SessionStart",)),
     whole_file=True,
+    rules="claude",
+    path_variables=("CLAUDE_PROJECT_DIR", "CLAUDE_PLUGIN_ROOT"),
+    plugin_vars=("CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"),
     option_types={
         "args": "strings", "async": "boolean", "asyncRewake": "boolean", "once": "boolean",
         "shell": "string", "if": "string", "statusMessage": "string", "headers": "object",

@@ -69,6 +69,7 @@ COPILOT = Dialect(
     chain="copilot",  # "If multiple hooks of the same type are configured, they execute in order"
     reader="agenthooks.dialects.copilot_check:read",
     marker_keys=("version",),
+    own_vars="agenthooks.dialects.copilot:handler_variables",
 )
 
 

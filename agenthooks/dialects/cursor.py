@@ -76,6 +76,10 @@ CURSOR = Dialect(
     whole_file=True,
     reader="agenthooks.dialects.cursor_check:read",
     marker_keys=("version",),
+    path_variables=("CURSOR_PROJECT_DIR", "CLAUDE_PROJECT_DIR"),
+    # cursor.com/docs/hooks, "Environment Variables" (CURSOR_CODE_REMOTE is the host's own).
+    call_vars=(("CURSOR_VERSION", "cursor_version"), ("CURSOR_USER_EMAIL", "user_email"),
+               ("CURSOR_TRANSCRIPT_PATH", "transcript_path")),
 )
 
 

@@ -62,6 +62,13 @@ GEMINI = Dialect(
     dedup_by_name=True,
     comments=True,
     option_types={"name": "string", "description": "string", "env": "string-map"},
+    rules="gemini",
+    timeout_limit=2_147_483_647,  # a 32-bit integer of milliseconds
+    # Gemini's registry skips its legacy settings keys (types.ts HOOKS_CONFIG_FIELDS).
+    ignored_events=frozenset(LEGACY_CONFIG_KEYS),
+    path_variables=("GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR", "extensionPath"),
+    call_vars=(("GEMINI_SESSION_ID", "session_id"), ("GEMINI_CWD", "cwd")),
+    own_vars="agenthooks.dialects.gemini:handler_variables",
 )
 
 # hooksConfig keys and their types.

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Literal
 
+    from agenthooks.model.hosts import HostRow
     from agenthooks.model.toolwords import Word
     Form = Literal["all", "names", "search", "full", "never"]
 
@@ -182,13 +183,30 @@ SELECTIONS: dict[str, Callable[[str | None, str], Selection]] = {
 def selection(dialect: str, matcher: str | None, event: str) -> Selection:
     found = SELECTIONS.get(dialect)
     if found is None:  # another host's: its row (`model.hosts`) names its function
-        from agenthooks.model.hosts import host_row, imported
+        from agenthooks.model.hosts import host_row
 
         row = host_row(dialect)
         if row is None:
             raise KeyError(dialect)
-        found = SELECTIONS[dialect] = imported(row.selection)
+        found = SELECTIONS[dialect] = _selection_of(row)
     return found(matcher, event)
+
+
+def _selection_of(row: HostRow) -> Callable[[str | None, str], Selection]:
+    """A host's matcher semantics: its row's function, which a host derived from another
+    (`model.hosts.derive`) shares with its parent, given the parent's word for the event."""
+    from agenthooks.model.hosts import host_row, imported
+
+    own = imported(row.selection)
+    parent = host_row(row.derived_from) if row.derived_from else None
+    if parent is None or parent.selection != row.selection:
+        return own  # type: ignore[no-any-return]
+    from agenthooks.model.events import counterpart
+
+    def in_parent_words(matcher: str | None, event: str) -> Selection:
+        return selection(parent.id, matcher, counterpart(event, row.id, parent.id) or event)
+
+    return in_parent_words
 
 
 def selects(chosen: Selection, value: str | None) -> bool:

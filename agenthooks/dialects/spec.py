@@ -71,6 +71,24 @@ class Dialect(NamedTuple):
     # Names besides its own tool names (`model.tools`) that its matchers select tools by
     # (Codex's `Write`, `Edit`, `Agent`).
     matcher_aliases: tuple[str, ...] = ()
+    # Which settings rules the Claude Code / Gemini CLI walker (`dialects.check`) applies to
+    # its files: "claude" (`disableAllHooks`; a matcher is a list of exact names or an
+    # unanchored regex) or "gemini" (`hooksConfig`; a matcher is a regex, exact text on the
+    # lifecycle events). A host derived from one of them keeps its rules.
+    rules: str = "claude"
+    timeout_limit: int = 2_147_483  # the largest `timeout` it takes, in its unit
+    # Keys under `hooks` that are not events and that it skips without a word (Gemini CLI's
+    # legacy `enabled`, `disabled`, `notifications`).
+    ignored_events: frozenset[str] = frozenset()
+    # Variables a command may start its script's path with (`$CLAUDE_PROJECT_DIR/...`).
+    path_variables: tuple[str, ...] = ()
+    # What its handlers find in their environment, put on each `Handler` at load time
+    # (`kinds.process`): a plugin's handlers' variables for its folder and its data folder;
+    # (variable, payload field) pairs set per call; the "module:function" giving the
+    # variables a handler sets itself (Gemini CLI's `env`), over every other one.
+    plugin_vars: tuple[str, str] | None = None
+    call_vars: tuple[tuple[str, str], ...] = ()
+    own_vars: str | None = None
 
     def default_timeout_for(self, event: str) -> float:
         return self.timeout_by_event.get(event, self.default_timeout)

@@ -13,7 +13,7 @@ import os
 
 from agenthooks._lean.records import NamedTuple
 from agenthooks.executor import ProcessResult, ProcessSpec
-from agenthooks.kinds.process import CALL_VARS, config_specs, own_words, runs_beside
+from agenthooks.kinds.process import config_specs, own_words, runs_beside
 from agenthooks.model.handlers import Handler
 from agenthooks.model.hosts import is_neutral
 
@@ -53,7 +53,7 @@ class CallNeeds(NamedTuple):
     """What the selected handlers need at each call beyond a process each on the payload,
     read off the data their sources put on them (`Handler`)."""
 
-    call_env: bool = False  # some take variables from the payload (`kinds.process.CALL_VARS`)
+    call_env: bool = False  # some take variables from the payload (`Handler.call_vars`)
     # Per kind that runs beside the processes (`kinds.KINDS`), its handlers' positions.
     beside: tuple[tuple[str, tuple[int, ...]], ...] = ()
     env_file: bool = False  # some get an env file to write to (CLAUDE_ENV_FILE)
@@ -77,7 +77,7 @@ def call_needs(handlers: Sequence[Handler], background: Sequence[Handler] = (),
     """What the selected handlers need at each call; None when nothing (a plain run)."""
     every = (*handlers, *background)
     needs = CallNeeds(
-        any(h.dialect in CALL_VARS for h in handlers),
+        any(h.call_vars for h in handlers),
         beside_by_kind(handlers),
         any(h.env_file for h in handlers),
         any(h.sequential for h in handlers),

@@ -35,23 +35,6 @@ PROTOCOLS: dict[str, str] = {row.id: row.protocol for row in HOST_TABLE}
 # files (`HostRow.guest_protocols`), read instead of that host's.
 PROTOCOLS.update({f"{row.id}>{guest}": path for row in HOST_TABLE
                   for guest, path in row.guest_protocols})
-# dialect -> the variables a plugin's handlers get: its folder, and a data folder of its own.
-PLUGIN_VARS: dict[str, tuple[str, str]] = {
-    "claude": ("CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"),
-}
-# dialect -> (variable, payload field) set per call from the caller's payload.
-CALL_VARS: dict[str, tuple[tuple[str, str], ...]] = {
-    "gemini": (("GEMINI_SESSION_ID", "session_id"), ("GEMINI_CWD", "cwd")),
-    # cursor.com/docs/hooks, "Environment Variables" (CURSOR_CODE_REMOTE is the host's own).
-    "cursor": (("CURSOR_VERSION", "cursor_version"), ("CURSOR_USER_EMAIL", "user_email"),
-               ("CURSOR_TRANSCRIPT_PATH", "transcript_path")),
-}
-# dialect -> "module:function" giving the variables a handler sets itself, as its host reads
-# them; set last, over every other variable (Gemini CLI's `env`).
-OWN_VARS: dict[str, str] = {
-    "gemini": "agenthooks.dialects.gemini:handler_variables",
-    "copilot": "agenthooks.dialects.copilot:handler_variables",
-}
 # The hosts that read a hook's output until its pipes close (`HostRow.reads_until_closed`):
 # their handlers are read so, those of the others for a grace after they exit.
 UNTIL_CLOSED = frozenset(row.id for row in HOST_TABLE if row.reads_until_closed)
@@ -158,7 +141,7 @@ def handler_env(handler: Handler, event: str, tool: str | None) -> dict[str, str
     }
     if tool is not None:
         env["AGENTHOOKS_TOOL_NAME"] = tool
-    plugin_vars = PLUGIN_VARS.get(handler.dialect)
+    plugin_vars = handler.plugin_vars
     if handler.source.plugin_root is not None and plugin_vars is not None:
         env[plugin_vars[0]] = handler.source.plugin_root
         env[plugin_vars[1]] = plugin_data_dir(handler.source.plugin_root)
@@ -166,8 +149,8 @@ def handler_env(handler: Handler, event: str, tool: str | None) -> dict[str, str
 
 
 def own_vars(handler: Handler) -> dict[str, str]:
-    """The variables a handler sets itself (`OWN_VARS`), over every other one."""
-    reader = OWN_VARS.get(handler.dialect)
+    """The variables a handler sets itself (`Handler.own_vars`), over every other one."""
+    reader = handler.own_vars
     if reader is None:
         return {}
     module, _, name = reader.partition(":")
@@ -180,8 +163,8 @@ def call_env(handler: Handler, doc: Mapping[str, Any], env_file: str | None) -> 
     GEMINI_CWD (from the payload's `session_id` and `cwd`), Claude Code's CLAUDE_ENV_FILE on
     SessionStart."""
     env: dict[str, str] = {}
-    own = own_vars(handler) if handler.dialect in OWN_VARS else {}
-    for name, key in CALL_VARS.get(handler.dialect, ()):
+    own = own_vars(handler)
+    for name, key in handler.call_vars:
         value = doc.get(key)
         if isinstance(value, str) and "\0" not in value and name not in own:
             env[name] = value
@@ -221,7 +204,7 @@ def config_specs(
         env = envs.get(key)
         if env is None:
             env = envs[key] = handler_env(h, event, tool)
-        if h.dialect in OWN_VARS:
+        if h.own_vars is not None:
             env = {**env, **own_vars(h)}
         specs.append(ProcessSpec(command_line(h, env), run_folder(h), float(h.timeout), env,
                                  host_shell(h), until_closed=h.speaks in UNTIL_CLOSED

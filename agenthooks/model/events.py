@@ -19,7 +19,7 @@ events an exit 2 blocks) stay in the host's module, keyed by words of this table
 from __future__ import annotations
 
 from agenthooks._lean.records import NamedTuple
-from agenthooks.model.hosts import HOST_TABLE
+from agenthooks.model.hosts import HOST_TABLE, inherited_words
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -151,6 +151,11 @@ EVENT_TABLE: tuple[EventRow, ...] = (
     # Codex's own (developers.openai.com/codex/hooks): an active turn was interrupted.
     _host_only("codex", "Interrupt", "the user interrupted an active turn"),
 )
+# The hosts derived from another (`model.hosts.derive`) say their parent's words but where
+# their row says otherwise.
+if any(row.derived_from for row in HOST_TABLE):
+    EVENT_TABLE = tuple(row._replace(words=inherited_words(row.words, row.id, "event_words"))
+                        for row in EVENT_TABLE)
 
 # --- indexes, built once ----------------------------------------------------------------------
 

@@ -123,6 +123,10 @@ class Handler(NamedTuple):
     # (a hooks.json handler's `dialect`, as `convert` writes a Claude Code hook there): it is
     # given that host's payload, read with that host's protocol, run in the project root.
     speaks: str | None = None
+    # What it finds in its environment (`Dialect.plugin_vars`, `call_vars`, `own_vars`).
+    plugin_vars: tuple[str, str] | None = None
+    call_vars: tuple[tuple[str, str], ...] = ()
+    own_vars: str | None = None
 
 
 def run_folder(handler: Handler) -> str:

@@ -19,6 +19,7 @@ from agenthooks._lean.records import NamedTuple
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Any
 
 
@@ -63,6 +64,17 @@ class HostRow(NamedTuple):
     # still writing to them delays the answer, within the timeout) rather than when the hook
     # exits: what agenthooks does for its handlers (`ProcessSpec.until_closed`).
     reads_until_closed: bool = False
+    # Whether its answers rank Claude Code's `defer` (deny > defer > ask > allow) rather than
+    # take it for no opinion (`combine.merge`).
+    ranks_defer: bool = False
+    # The host it copies (`derive`): every fact this row does not state is that host's, its
+    # event words and tool names included, so that it states only its differences.
+    derived_from: str | None = None
+    # Where its words differ from the host it is derived from: canonical event id (`tool.pre`)
+    # -> its word, None where it has no such event; canonical tool id (`shell`) -> its names,
+    # () where it has no such tool.
+    event_words: Mapping[str, str | None] = {}
+    tool_names: Mapping[str, tuple[str, ...]] = {}
 
 
 _MATCHING = "agenthooks.dialects.matching"
@@ -80,7 +92,7 @@ HOST_TABLE: tuple[HostRow, ...] = (
             (".claude/settings.json",), project_var="CLAUDE_PROJECT_DIR",
             # measured with Claude Code 2.1.331: a Stop hook's forked child's late answer
             # is read.
-            reads_until_closed=True),
+            reads_until_closed=True, ranks_defer=True),
     HostRow("gemini", "Gemini CLI", "Gemini CLI",
             "agenthooks.hosts.gemini.render:write",
             "agenthooks.hosts.gemini.protocol:answer",
@@ -130,6 +142,56 @@ HOST_TABLE: tuple[HostRow, ...] = (
             runs_files_of=(("claude", (".claude/settings.json", ".claude/settings.local.json"),
                             ()),)),
 )
+
+
+def derive(parent: HostRow, id: str, name: str, title: str | None = None,
+           **differences: Any) -> HostRow:
+    """A host that copies another (Qwen Code is Claude Code's hooks in `.qwen/`): the parent's
+    row with its own word, name and `differences`; its files, and the variable it sets for
+    the project root, are its own or none. Its dialect (`dialects.dialect_spec`), payload
+    shape (`sources.payloads.SHAPES`), event words and tool names (`inherited_words`) are the
+    parent's, renamed where `event_words` and `tool_names` say."""
+    own: dict[str, Any] = {"project_files": (), "user_files": (), "system_files": (),
+                           "project_var": None, "user_folder_env": None, "runs_files_of": (),
+                           "event_words": {}, "tool_names": {}}
+    return parent._replace(id=id, name=name, title=title or name, derived_from=parent.id,
+                           neutral=False, **{**own, **differences})
+
+
+def lineage(host: str) -> tuple[str, ...]:
+    """A host and the hosts it is derived from, nearest first (`("qwen", "claude")`)."""
+    found: list[str] = []
+    row = host_row(host)
+    while row is not None and row.id not in found:
+        found.append(row.id)
+        row = host_row(row.derived_from) if row.derived_from else None
+    return tuple(found) or (host,)
+
+
+def inherited(table: Mapping[str, Any], host: str) -> Any:
+    """A host-keyed table's entry for a host, else for the nearest host it is derived from;
+    None when neither has one."""
+    for each in lineage(host):
+        if each in table:
+            return table[each]
+    return None
+
+
+def inherited_words(words: Mapping[str, Any], row_id: str,
+                    stated: str | None = None) -> Mapping[str, Any]:
+    """One row of a host-keyed table (an event row's `words`, a tool's `names` or `args`)
+    with the derived hosts' cells filled in: the one their row states (its field `stated`:
+    `event_words`, `tool_names`) where it states one, else their parent's; none where that is
+    None or empty."""
+    filled = dict(words)
+    for row in HOST_TABLE:
+        if row.derived_from is None or row.id in words:
+            continue
+        own = getattr(row, stated) if stated else {}
+        value = own[row_id] if row_id in own else filled.get(row.derived_from)
+        if value:
+            filled[row.id] = value
+    return filled
 
 
 def host_ids() -> tuple[str, ...]:

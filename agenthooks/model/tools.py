@@ -24,7 +24,7 @@ resting on third-party material only.
 from __future__ import annotations
 
 from agenthooks._lean.records import NamedTuple
-from agenthooks.model.hosts import HOST_TABLE
+from agenthooks.model.hosts import HOST_TABLE, inherited_words
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -330,6 +330,12 @@ TOOLS: tuple[Tool, ...] = (
         {"antigravity": _AG},
     ),
 )
+# The hosts derived from another (`model.hosts.derive`) call tools and spell their arguments
+# as their parent does but where their row says otherwise.
+if any(row.derived_from for row in HOST_TABLE):
+    TOOLS = tuple(row._replace(names=inherited_words(row.names, row.id, "tool_names"),
+                               args=inherited_words(row.args, row.id))
+                  for row in TOOLS)
 
 
 def _name_index() -> dict[str, dict[str, Tool]]:

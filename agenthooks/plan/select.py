@@ -20,7 +20,7 @@ from agenthooks._lean.memo import memo
 from agenthooks.matcher import NAME_CHARS, handler_matches, is_plain_name
 from agenthooks.model.events import is_tool_event
 from agenthooks.model.handlers import Handler, HookFile, Source
-from agenthooks.model.hosts import HOST_TABLE, runs_itself
+from agenthooks.model.hosts import HOST_TABLE, is_neutral, runs_itself
 
 
 def event_handlers(files: Iterable[HookFile], event: str) -> list[Handler]:
@@ -289,7 +289,7 @@ def left_out(source: Source, host: str | None, other_hosts: bool) -> str | None:
     if runs_itself(host, source.dialect, _relative(source), source.level):
         return (f"{HOST_NAMES.get(host, host)} runs this "
                 f"{HOST_NAMES.get(source.dialect, source.dialect)} file itself")
-    if source.dialect not in HOST_NEUTRAL and not other_hosts:
+    if not is_neutral(source.dialect) and not other_hosts:
         return (f"{HOST_NAMES.get(source.dialect, source.dialect)}'s file, not run under "
                 f"{HOST_NAMES.get(host, host)} without --other-hosts")
     return None
@@ -301,7 +301,4 @@ def _relative(source: Source) -> str:
     return os.path.relpath(source.file, base)
 
 
-# Formats written for no one host: every host's run includes them (but their own host's, which
-# runs them itself).
-HOST_NEUTRAL: set[str] = {row.id for row in HOST_TABLE if row.neutral}
 HOST_NAMES: dict[str, str] = {row.id: row.name for row in HOST_TABLE}

@@ -119,6 +119,9 @@ SHAPES: dict[str, Shape] = {
         ("message", "message"),
     ), marker="sessionId", other_args_key="toolInput"),
 }
+# A host derived from another (`model.hosts.derive`) sends its parent's payload, in its words.
+SHAPES.update({row.id: SHAPES[row.derived_from] for row in HOST_TABLE
+               if row.derived_from in SHAPES and row.id not in SHAPES})
 HOSTS: tuple[str, ...] = tuple(SHAPES)
 # A file written for no one host (hooks.json, `HostRow.neutral`) holds scripts from every
 # host's docs: Antigravity's read `toolCall`, Claude Code's and Gemini CLI's `tool_name` and
