@@ -267,6 +267,7 @@ def derived_project(tmp_path: Path) -> Path:
         "PreToolUse": [{"matcher": "Shell", "hooks": [{"type": "command",
                                                        "command": DENY_SHELL}]}],
         "BeforePrompt": [{"hooks": [{"type": "command", "command": "true"}]}],
+        "Idle": [{"hooks": [{"type": "command", "command": "true"}]}],
     }}), encoding="utf-8")
     return tmp_path
 
@@ -288,7 +289,8 @@ def test_a_derived_host_keeps_its_parents_rules_in_its_own_words(derived_project
     assert "5000 seconds in Toy Code" in rules["timeout-seconds"]
     listed = derived_cli(derived_project, "list", "--format", "json")
     assert {(h["event"], h["dialect"], h["timeout"]) for h in json.loads(listed.stdout)} == {
-        ("PreToolUse", "toyc", 600), ("BeforePrompt", "toyc", 30)}, listed.stdout
+        ("PreToolUse", "toyc", 120), ("BeforePrompt", "toyc", 30), ("Idle", "toyc", 120)}, \
+        listed.stdout
 
 
 @pytest.mark.program

@@ -73,13 +73,16 @@ def derived_dialect(parent: Dialect, row: HostRow) -> Dialect:
                 if (mine := counterpart(word, parent.name, row.id)) is not None}
 
     events = renamed(parent.events)
+    changes = dict(row.dialect_changes)
     return parent._replace(
         name=row.id, host=row.name, project_var=row.project_var or parent.project_var,
-        events={mine: parent.events[word] for word, mine in events.items()},
+        events={**{mine: parent.events[word] for word, mine in events.items()},
+                **changes.pop("events", {})},
         exact_events=frozenset(events[w] for w in parent.exact_events if w in events),
         timeout_by_event={events[w]: t for w, t in parent.timeout_by_event.items()
                           if w in events},
-        env_file_events=frozenset(events[w] for w in parent.env_file_events if w in events))
+        env_file_events=frozenset(events[w] for w in parent.env_file_events if w in events),
+        **changes)
 
 
 def dialect_of_shape(path: str) -> str:

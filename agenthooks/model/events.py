@@ -156,6 +156,10 @@ EVENT_TABLE: tuple[EventRow, ...] = (
 if any(row.derived_from for row in HOST_TABLE):
     EVENT_TABLE = tuple(row._replace(words=inherited_words(row.words, row.id, "event_words"))
                         for row in EVENT_TABLE)
+    _KNOWN = {row.id for row in EVENT_TABLE}
+    EVENT_TABLE += tuple(_host_only(host.id, word, f"{host.name}'s own event")
+                         for host in HOST_TABLE for key, word in host.event_words.items()
+                         if word is not None and key not in _KNOWN)
 
 # --- indexes, built once ----------------------------------------------------------------------
 

@@ -73,8 +73,13 @@ class HostRow(NamedTuple):
     # Where its words differ from the host it is derived from: canonical event id (`tool.pre`)
     # -> its word, None where it has no such event; canonical tool id (`shell`) -> its names,
     # () where it has no such tool.
+    # An id no event row has (`qwen.MessageDisplay`) adds an event of that host alone.
     event_words: Mapping[str, str | None] = {}
     tool_names: Mapping[str, tuple[str, ...]] = {}
+    # The fields of the parent's `Dialect` it changes (`default_timeout`, `types`...); under
+    # "events", the matcher field of each event it has and its parent has not (None: the
+    # event ignores matchers).
+    dialect_changes: Mapping[str, Any] = {}
 
 
 _MATCHING = "agenthooks.dialects.matching"
@@ -153,7 +158,7 @@ def derive(parent: HostRow, id: str, name: str, title: str | None = None,
     parent's, renamed where `event_words` and `tool_names` say."""
     own: dict[str, Any] = {"project_files": (), "user_files": (), "system_files": (),
                            "project_var": None, "user_folder_env": None, "runs_files_of": (),
-                           "event_words": {}, "tool_names": {}}
+                           "event_words": {}, "tool_names": {}, "dialect_changes": {}}
     return parent._replace(id=id, name=name, title=title or name, derived_from=parent.id,
                            neutral=False, **{**own, **differences})
 
