@@ -231,8 +231,9 @@ def failed_closed(
     from agenthooks.combine.failclosed import own_error_deny
 
     output = own_error_deny(error)
-    return EventResult(event, output, True, 2, [], (), skipped_files, None, error,
-                       Decision.deny(output["reason"]))
+    return EventResult(event=event, output=output, blocked=True, exit_code=2, warnings=[],
+                       handlers=(), skipped_files=skipped_files, error=error,
+                       decision=Decision.deny(output["reason"]))
 
 
 def _with_notice(output: dict[str, Any], notice: str | None) -> dict[str, Any]:
@@ -615,9 +616,11 @@ class Hooks:
             notices=() if self._notice is None else (self._notice,),
             warnings=tuple(w for w in warnings if w not in self._file_warnings))
         return EventResult(
-            call.event, engine_answer(verdict), rendered.blocked, exit_status(rendered.blocked),
-            warnings, executed.answers, self.skipped_files, call.tool, None, rendered.decision,
-            rendered.updated_args, executed.outcomes, rendered.injected, verdict,
+            event=call.event, output=engine_answer(verdict), blocked=rendered.blocked,
+            exit_code=exit_status(rendered.blocked), warnings=warnings,
+            handlers=executed.answers, skipped_files=self.skipped_files, tool=call.tool,
+            decision=rendered.decision, updated_args=rendered.updated_args,
+            hooks=executed.outcomes, injected=rendered.injected, verdict=verdict,
         )
 
     def _warnings(self, event: str, tool: str | None) -> list[str]:
