@@ -108,7 +108,7 @@ def answer(line: bytes, options: AhpOptions) -> dict[str, Any] | None:
     try:
         message = protocol.read_message(line)
     except protocol.RpcError as exc:
-        _say(f"{exc}")
+        _refused(exc)
         return protocol.error_of(exc)
     if message.notification:
         if message.method == protocol.OBSERVE:
@@ -123,7 +123,7 @@ def answer(line: bytes, options: AhpOptions) -> dict[str, Any] | None:
     try:
         intercept = protocol.read_intercept(message, options.host)
     except protocol.RpcError as exc:
-        _say(f"{exc}")
+        _refused(exc)
         return protocol.error_of(exc)
     return respond(intercept, options)
 
@@ -190,6 +190,13 @@ def observe(message: protocol.Message, options: AhpOptions) -> None:
         evaluate(route.engine, protocol.translate(event, route.engine, options.host), options)
     except Exception as exc:
         _say(f"warning: hooks/observe: {describe(exc)}")
+
+
+def _refused(exc: protocol.RpcError) -> None:
+    from agenthooks.payload import dumps
+
+    which = "a message" if exc.request_id is None else dumps(exc.request_id)
+    _say(f"refused {which}: {exc}")
 
 
 def _say(text: str) -> None:
