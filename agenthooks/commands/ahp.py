@@ -113,6 +113,8 @@ def answer(line: bytes, options: AhpOptions) -> dict[str, Any] | None:
     if message.notification:
         if message.method == protocol.OBSERVE:
             observe(message, options)
+        else:
+            _say(f"ignored a {message.method} notification (a request needs an id)")
         return None
     if message.method == protocol.OBSERVE:
         return protocol.error(message.request_id, protocol.INVALID_REQUEST,

@@ -9,10 +9,12 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from proctools import pids_with_argv
 
 REPO = Path(__file__).resolve().parents[2]
 CASES = Path(__file__).resolve().parent / "ahp_cases"
@@ -245,3 +247,74 @@ def test_tool_names_reads_names_as_one_hosts(tmp_path: Path) -> None:
     assert effects(responses(named.stdout)[0]) == [{"type": "deny", "reason": "no shell"}]
     other = backend(root, intercept("evt_u", "ls", name="browse"))
     assert effects(responses(other.stdout)[0]) == []
+
+
+@pytest.mark.program
+def test_a_notification_is_never_answered(workspace: Path) -> None:
+    """An intercept without id cannot be answered (§8.4): nothing on stdout, a note on
+    stderr."""
+    line = json.loads(intercept("evt_x", "rm -rf /"))
+    del line["id"]
+    done = backend(workspace, (json.dumps(line) + "\n").encode())
+    assert done.stdout == b"" and done.returncode == 0
+    assert b"hooks/intercept notification" in done.stderr
+
+
+@pytest.mark.program
+def test_untrusted_hooks_do_not_run_and_deny_under_fail_closed(workspace: Path) -> None:
+    """--require-trust: a workspace never trusted runs nothing (no effect, said on stderr);
+    with --fail-closed that is a deny."""
+    line = intercept("evt_t", "rm -rf /")
+    open_ = backend(workspace, line, "--require-trust")
+    assert effects(responses(open_.stdout)[0]) == []
+    assert b"trust" in open_.stderr
+    closed = backend(workspace, line, "--require-trust", "--fail-closed")
+    assert effects(responses(closed.stdout)[0])[0]["type"] == "deny"
+
+
+SLOW = """\
+import pathlib, sys, time
+pathlib.Path(sys.argv[1]).write_text("started")
+time.sleep(60)
+"""
+
+
+@pytest.mark.program
+def test_sigterm_ends_the_backend_and_its_hooks(tmp_path: Path) -> None:
+    """SIGTERM while a hook runs: the hook's process group is killed, and the backend exits
+    143 without writing anything to stdout."""
+    started = tmp_path / "started"
+    root = tmp_path / "ws"
+    (root / ".agents").mkdir(parents=True)
+    (root / "slow.py").write_text(SLOW, encoding="utf-8")
+    (root / ".agents" / "hooks.json").write_text(json.dumps({"slow": {"PreToolUse": [
+        {"matcher": "", "hooks": [{"type": "command", "timeout": 120, "command":
+                                   f"exec {sys.executable} {root / 'slow.py'} {started}"}]}]}}),
+        "utf-8")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "agenthooks", "ahp", "--workspace", str(root), "--no-user"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env())
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        proc.stdin.write(intercept("evt_s", "ls"))
+        proc.stdin.flush()
+        deadline = time.monotonic() + 60
+        while not started.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert started.exists()
+        argv = [sys.executable, str(root / "slow.py"), str(started)]
+        assert pids_with_argv(argv)
+        proc.terminate()
+        assert proc.wait(timeout=30) == 143
+        assert proc.stdout.read() == b""
+        deadline = time.monotonic() + 10
+        while pids_with_argv(argv) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not pids_with_argv(argv)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        for stream in (proc.stdin, proc.stdout, proc.stderr):
+            if stream is not None:
+                stream.close()
