@@ -77,7 +77,8 @@ def serve(options: AhpOptions, stdin: BinaryIO | None = None) -> int:
 def _protocol_stream() -> int:
     """A descriptor of the real stdout for protocol lines, fd 1 and `sys.stdout` turned to
     stderr so that nothing else reaches it (§17.1: no banner, log or progress on stdout)."""
-    sys.stdout.flush()
+    if sys.stdout is not None:
+        sys.stdout.flush()
     out = os.dup(1)
     os.dup2(2, 1)
     sys.stdout = sys.stderr
@@ -107,27 +108,33 @@ def answer(line: bytes, options: AhpOptions) -> dict[str, Any] | None:
     """The response to one message line; None for a notification, answered never (§8.4)."""
     try:
         message = protocol.read_message(line)
-    except protocol.RpcError as exc:
-        _refused(exc)
-        return protocol.error_of(exc)
-    if message.notification:
-        if message.method == protocol.OBSERVE:
-            observe(message, options)
-        else:
-            _say(f"ignored a {message.method} notification (a request needs an id)")
-        return None
-    if message.method == protocol.OBSERVE:
-        return protocol.error(message.request_id, protocol.INVALID_REQUEST,
-                              "Invalid Request: hooks/observe is a notification (no id)")
-    if message.method != protocol.INTERCEPT:
-        return protocol.error(message.request_id, protocol.METHOD_NOT_FOUND,
-                              f"Method not found: {message.method}")
-    try:
-        intercept = protocol.read_intercept(message, options.host)
+        if message.notification:
+            notified(message, options)
+            return None
+        intercept = protocol.read_intercept(_intercept(message), options.host)
     except protocol.RpcError as exc:
         _refused(exc)
         return protocol.error_of(exc)
     return respond(intercept, options)
+
+
+def _intercept(message: protocol.Message) -> protocol.Message:
+    """A request, if it is a `hooks/intercept`; else the JSON-RPC error it gets."""
+    if message.method == protocol.OBSERVE:
+        raise protocol.RpcError(protocol.INVALID_REQUEST, "Invalid Request: hooks/observe is "
+                                "a notification (no id)", message.request_id)
+    if message.method != protocol.INTERCEPT:
+        raise protocol.RpcError(protocol.METHOD_NOT_FOUND,
+                                f"Method not found: {message.method}", message.request_id)
+    return message
+
+
+def notified(message: protocol.Message, options: AhpOptions) -> None:
+    """A notification: `hooks/observe` runs its event's hooks; any other is noted only."""
+    if message.method == protocol.OBSERVE:
+        observe(message, options)
+    else:
+        _say(f"ignored a {message.method} notification (a request needs an id)")
 
 
 def respond(intercept: protocol.Intercept, options: AhpOptions) -> dict[str, Any]:
