@@ -414,6 +414,47 @@ def _ask(question: str) -> bool:
     return click.confirm(question, default=False)
 
 
+AHP_EXIT = """\b
+Exit status:
+  0  stdin ended (every message was answered)
+  1  agenthooks could not start serving, or stdout closed
+  128+N  ended by signal N
+"""
+
+
+@cli.command(short_help="Serve the Agent Hooks Protocol (AHP v0.1) on stdio.", epilog=AHP_EXIT)
+@discovery_options
+@click.option("--fail-closed", is_flag=True,
+              help="As run's: a hook's failure or agenthooks' own is a deny effect (also "
+              "AGENTHOOKS_FAIL_CLOSED=1, or fail_closed in the user config).")
+@click.option("--require-trust", is_flag=True,
+              help="As run's: untrusted workspaces' hooks do not run (also "
+              "AGENTHOOKS_REQUIRE_TRUST=1, or require_trust in the user config).")
+@click.option("--tool-names", "host", type=click.Choice(HOSTS), default=None,
+              help="Read the harness's tool names and inputs as this host's (default: the "
+              "host that names the tool so).")
+def ahp(configs: tuple[str, ...], workspaces: tuple[str, ...], no_user: bool,
+        fail_closed: bool, require_trust: bool, host: str | None) -> int:
+    """An AHP backend: answer each JSON-RPC hooks/intercept request on stdin (one per line)
+    with the effect of the workspace's PreToolUse hooks, one response line on stdout."""
+    import os
+
+    from agenthooks.cli.run_args import FAIL_CLOSED_ENV, REQUIRE_TRUST_ENV, check_fail_closed_env
+    from agenthooks.commands.ahp import AhpOptions
+    from agenthooks.commands.ahp import ahp as serve_ahp
+    from agenthooks.userconfig import read_user_config, setting
+
+    # As run's switches: the flag, else the environment, else the user config.
+    check_fail_closed_env(os.environ)
+    user = read_user_config(os.environ)
+    return serve_ahp(AhpOptions(
+        configs=configs, workspaces=workspaces, no_user=no_user,
+        fail_closed=setting(fail_closed, os.environ, FAIL_CLOSED_ENV, user.fail_closed),
+        require_trust=setting(require_trust, os.environ, REQUIRE_TRUST_ENV,
+                              user.require_trust),
+        host=host))
+
+
 @cli.command(short_help="Print the JSON Schema of hooks.json.")
 def schema() -> int:
     """Print the JSON Schema of hooks.json."""
