@@ -22,6 +22,21 @@ from agenthooks.cli import main
 pytest_plugins = ["program_marker"]
 
 REPO = Path(__file__).resolve().parent.parent
+# Folders and files of tests/ whose tests start processes (handlers, servers, hosts, fresh
+# interpreters, pre-commit, the bench) nearly all: their tests are `slow`, as is every test
+# that starts the program (`program`).
+SLOW_PLACES = frozenset({"e2e", "realhooks", "shipped", "executor", "run", "engine", "audit",
+                         "trust", "testing", "invariant", "test_bench.py", "test_precommit.py"})
+SLOW_MARKERS = frozenset({"program", "e2e", "instructions"})
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark `slow` what starts processes, so that `pytest -m "not slow"` runs the table
+    tests (model, plan, combine, matchers, readers, reporters) in seconds."""
+    for item in items:
+        place = Path(item.path).relative_to(REPO / "tests").parts[0]
+        if place in SLOW_PLACES or any(m.name in SLOW_MARKERS for m in item.iter_markers()):
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(autouse=True)

@@ -438,6 +438,110 @@ def _new32(
     ))
 
 
+def _new33(
+    _cls: Any, a0: Any, a1: Any, a2: Any, a3: Any, a4: Any, a5: Any, a6: Any, a7: Any, a8: Any,
+    a9: Any, a10: Any, a11: Any, a12: Any, a13: Any, a14: Any, a15: Any, a16: Any, a17: Any,
+    a18: Any, a19: Any, a20: Any, a21: Any, a22: Any, a23: Any, a24: Any, a25: Any, a26: Any,
+    a27: Any, a28: Any, a29: Any, a30: Any, a31: Any, a32: Any
+) -> Any:
+    return _tuple_new(_cls, (
+        a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18,
+        a19, a20, a21, a22, a23, a24, a25, a26, a27, a28, a29, a30, a31, a32,
+    ))
+
+
+def _new34(
+    _cls: Any, a0: Any, a1: Any, a2: Any, a3: Any, a4: Any, a5: Any, a6: Any, a7: Any, a8: Any,
+    a9: Any, a10: Any, a11: Any, a12: Any, a13: Any, a14: Any, a15: Any, a16: Any, a17: Any,
+    a18: Any, a19: Any, a20: Any, a21: Any, a22: Any, a23: Any, a24: Any, a25: Any, a26: Any,
+    a27: Any, a28: Any, a29: Any, a30: Any, a31: Any, a32: Any, a33: Any
+) -> Any:
+    return _tuple_new(_cls, (
+        a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18,
+        a19, a20, a21, a22, a23, a24, a25, a26, a27, a28, a29, a30, a31, a32, a33,
+    ))
+
+
+def _new35(
+    _cls: Any, a0: Any, a1: Any, a2: Any, a3: Any, a4: Any, a5: Any, a6: Any, a7: Any, a8: Any,
+    a9: Any, a10: Any, a11: Any, a12: Any, a13: Any, a14: Any, a15: Any, a16: Any, a17: Any,
+    a18: Any, a19: Any, a20: Any, a21: Any, a22: Any, a23: Any, a24: Any, a25: Any, a26: Any,
+    a27: Any, a28: Any, a29: Any, a30: Any, a31: Any, a32: Any, a33: Any, a34: Any
+) -> Any:
+    return _tuple_new(_cls, (
+        a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18,
+        a19, a20, a21, a22, a23, a24, a25, a26, a27, a28, a29, a30, a31, a32, a33, a34,
+    ))
+
+
+def _new36(
+    _cls: Any, a0: Any, a1: Any, a2: Any, a3: Any, a4: Any, a5: Any, a6: Any, a7: Any, a8: Any,
+    a9: Any, a10: Any, a11: Any, a12: Any, a13: Any, a14: Any, a15: Any, a16: Any, a17: Any,
+    a18: Any, a19: Any, a20: Any, a21: Any, a22: Any, a23: Any, a24: Any, a25: Any, a26: Any,
+    a27: Any, a28: Any, a29: Any, a30: Any, a31: Any, a32: Any, a33: Any, a34: Any, a35: Any
+) -> Any:
+    return _tuple_new(_cls, (
+        a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18,
+        a19, a20, a21, a22, a23, a24, a25, a26, a27, a28, a29, a30, a31, a32, a33, a34, a35,
+    ))
+
+
+def _new37(
+    _cls: Any, a0: Any, a1: Any, a2: Any, a3: Any, a4: Any, a5: Any, a6: Any, a7: Any, a8: Any,
+    a9: Any, a10: Any, a11: Any, a12: Any, a13: Any, a14: Any, a15: Any, a16: Any, a17: Any,
+    a18: Any, a19: Any, a20: Any, a21: Any, a22: Any, a23: Any, a24: Any, a25: Any, a26: Any,
+    a27: Any, a28: Any, a29: Any, a30: Any, a31: Any, a32: Any, a33: Any, a34: Any, a35: Any,
+    a36: Any
+) -> Any:
+    return _tuple_new(_cls, (
+        a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18,
+        a19, a20, a21, a22, a23, a24, a25, a26, a27, a28, a29, a30, a31, a32, a33, a34, a35,
+        a36,
+    ))
+
+
+def _new38(
+    _cls: Any, a0: Any, a1: Any, a2: Any, a3: Any, a4: Any, a5: Any, a6: Any, a7: Any, a8: Any,
+    a9: Any, a10: Any, a11: Any, a12: Any, a13: Any, a14: Any, a15: Any, a16: Any, a17: Any,
+    a18: Any, a19: Any, a20: Any, a21: Any, a22: Any, a23: Any, a24: Any, a25: Any, a26: Any,
+    a27: Any, a28: Any, a29: Any, a30: Any, a31: Any, a32: Any, a33: Any, a34: Any, a35: Any,
+    a36: Any, a37: Any
+) -> Any:
+    return _tuple_new(_cls, (
+        a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18,
+        a19, a20, a21, a22, a23, a24, a25, a26, a27, a28, a29, a30, a31, a32, a33, a34, a35,
+        a36, a37,
+    ))
+
+
+def _new39(
+    _cls: Any, a0: Any, a1: Any, a2: Any, a3: Any, a4: Any, a5: Any, a6: Any, a7: Any, a8: Any,
+    a9: Any, a10: Any, a11: Any, a12: Any, a13: Any, a14: Any, a15: Any, a16: Any, a17: Any,
+    a18: Any, a19: Any, a20: Any, a21: Any, a22: Any, a23: Any, a24: Any, a25: Any, a26: Any,
+    a27: Any, a28: Any, a29: Any, a30: Any, a31: Any, a32: Any, a33: Any, a34: Any, a35: Any,
+    a36: Any, a37: Any, a38: Any
+) -> Any:
+    return _tuple_new(_cls, (
+        a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18,
+        a19, a20, a21, a22, a23, a24, a25, a26, a27, a28, a29, a30, a31, a32, a33, a34, a35,
+        a36, a37, a38,
+    ))
+
+
+def _new40(
+    _cls: Any, a0: Any, a1: Any, a2: Any, a3: Any, a4: Any, a5: Any, a6: Any, a7: Any, a8: Any,
+    a9: Any, a10: Any, a11: Any, a12: Any, a13: Any, a14: Any, a15: Any, a16: Any, a17: Any,
+    a18: Any, a19: Any, a20: Any, a21: Any, a22: Any, a23: Any, a24: Any, a25: Any, a26: Any,
+    a27: Any, a28: Any, a29: Any, a30: Any, a31: Any, a32: Any, a33: Any, a34: Any, a35: Any,
+    a36: Any, a37: Any, a38: Any, a39: Any
+) -> Any:
+    return _tuple_new(_cls, (
+        a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18,
+        a19, a20, a21, a22, a23, a24, a25, a26, a27, a28, a29, a30, a31, a32, a33, a34, a35,
+        a36, a37, a38, a39,
+    ))
+
+
 _NEW: dict[int, FunctionType] = {
     len(function.__code__.co_varnames) - 1: function
     for name, function in list(globals().items()) if name.startswith("_new") and name[4:].isdigit()

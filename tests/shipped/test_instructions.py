@@ -25,7 +25,7 @@ from tests.test_bench import load_bench
 REPO = Path(__file__).resolve().parents[2]
 PROGRAM = [sys.executable, str(REPO / "bin" / "agenthooks")]
 pytestmark = [
-    pytest.mark.program, pytest.mark.slow,
+    pytest.mark.program, pytest.mark.instructions,
     pytest.mark.skipif(shutil.which("valgrind") is None,
                        reason="no valgrind on PATH: instruction counts need callgrind"),
 ]
