@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("pygls", reason="the lsp extra (pygls) is not installed")
-import pytest_lsp  # noqa: E402
-from lsprotocol import types  # noqa: E402
-from pytest_lsp import ClientServerConfig, LanguageClient  # noqa: E402
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient
 
 pytestmark = pytest.mark.program
 
