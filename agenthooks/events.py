@@ -22,6 +22,14 @@ def did_you_mean(word: str, choices: tuple[str, ...] | list[str]) -> str | None:
     return close[0] if close else None
 
 
+def event_meant(name: str, choices: tuple[str, ...] = EVENTS) -> str | None:
+    """The event an unknown name stands for (another host's word) or misspells; None when
+    nothing is close: what `unknown_event_hint` names, for an editor's quick fix."""
+    if name in FOREIGN_EVENTS:
+        return FOREIGN_EVENTS[name]
+    return did_you_mean(name, choices)
+
+
 def unknown_event_hint(name: str, choices: tuple[str, ...] = EVENTS) -> str:
     """The part of an unknown-event message that tells the user what to write instead."""
     if name in FOREIGN_EVENTS:

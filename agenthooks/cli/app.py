@@ -455,6 +455,16 @@ def ahp(configs: tuple[str, ...], workspaces: tuple[str, ...], no_user: bool,
         host=host))
 
 
+@cli.command(short_help="Serve editors over stdio: validate's findings as you type (lsp extra).")
+def lsp() -> int:
+    """A language server over stdin and stdout: validate's findings of each hook file an
+    editor opens, as it is typed, with quick fixes, hover and completion of event names.
+    Needs the `lsp` extra (pygls, lsprotocol)."""
+    from agenthooks.commands.lsp import serve_lsp
+
+    return serve_lsp()
+
+
 @cli.command(short_help="Print the JSON Schema of hooks.json.")
 def schema() -> int:
     """Print the JSON Schema of hooks.json."""

@@ -13,7 +13,13 @@ import re
 
 from agenthooks._lean.records import NamedTuple
 from agenthooks.config.rules import RULES
-from agenthooks.events import DEFAULT_TIMEOUT, INT32_MAX, did_you_mean, unknown_event_hint
+from agenthooks.events import (
+    DEFAULT_TIMEOUT,
+    INT32_MAX,
+    did_you_mean,
+    event_meant,
+    unknown_event_hint,
+)
 from agenthooks.matcher import matcher_error, matches_everything, plain_names
 from agenthooks.model.events import EVENTS, TOOL_EVENTS
 from agenthooks.model.handlers import Handler, Source, breaks_file, escape, json_kind
@@ -55,6 +61,7 @@ class Finding(NamedTuple):
     message: str
     pointer: str
     anchor: Anchor = "value"
+    fix: str | None = None  # what to write instead (`Diagnostic.fix`)
 
     @property
     def severity(self) -> Severity:
@@ -84,8 +91,9 @@ class Checker:
         # (event, command, timeout) -> (hook name, matcher) of the handlers that run it so far
         self.first_hooks: dict[tuple[str, str, int], list[tuple[str, str | None]]] = {}
 
-    def add(self, rule: str, message: str, pointer: str, anchor: Anchor = "value") -> None:
-        finding = Finding(rule, message, pointer, anchor)
+    def add(self, rule: str, message: str, pointer: str, anchor: Anchor = "value",
+            fix: str | None = None) -> None:
+        finding = Finding(rule, message, pointer, anchor, fix)
         self.findings.append(finding)
         if breaks_file(finding.severity, rule):
             self.errors += 1
@@ -141,6 +149,7 @@ class Checker:
                     f"unknown event {key!r} in hook {name!r}: {unknown_event_hint(key)}",
                     child,
                     "key",
+                    event_meant(key),
                 )
                 has_event = True  # one finding about the key is enough
                 continue
@@ -203,7 +212,7 @@ class Checker:
         if value >= 1000 and self.thorough:
             self.add("timeout-seconds", f"{named} {value:g} is {value:g} seconds in {counted}; "
                                         f"if you meant {value / 1000:g} seconds, write "
-                                        f"{value / 1000:g}", pointer)
+                                        f"{value / 1000:g}", pointer, fix=f"{value / 1000:g}")
 
     def tool_words(self, matcher: str, pointer: str) -> None:
         """What a tool matcher's plain names say (`model.toolwords`): hooks.json selects a
@@ -211,7 +220,7 @@ class Checker:
         from agenthooks.model.toolwords import words
 
         for word in words("antigravity", plain_names(matcher) or ()):
-            self.add(word.rule, word.message, pointer)
+            self.add(word.rule, word.message, pointer, fix=word.fixed(matcher))
 
     def group_hooks(self, group: dict[str, Any], pointer: str) -> list[Any] | None:
         hooks = group.get("hooks")

@@ -382,18 +382,19 @@ def dialect_of_place(path: str) -> str | None:
     return plugin[0] if plugin is not None else None
 
 
-def detect(path: str, override: str | None = None) -> str:
-    """A file's dialect: `override` (--dialect), else its place, else its shape."""
+def detect(path: str, override: str | None = None, data: bytes | None = None) -> str:
+    """A file's dialect: `override` (--dialect), else its place, else its shape (of `data`,
+    when given, instead of the file's bytes on disk)."""
     if override is not None:
         return override
     # Only for a file its place says nothing of: a run in a workspace without settings files
     # never imports the dialects.
     from agenthooks.dialects import dialect_of_shape
 
-    return dialect_of_place(path) or dialect_of_shape(path)
+    return dialect_of_place(path) or dialect_of_shape(path, data)
 
 
-def unsure_format(path: str, override: str | None = None) -> bool:
+def unsure_format(path: str, override: str | None = None, data: bytes | None = None) -> bool:
     """Whether a file named by path (no place, no `--dialect`) reads as hooks.json and as
     another host's settings alike (`dialects.unsure_shape`): `validate` says which to name."""
     if override is not None or dialect_of_place(path) is not None:
@@ -401,7 +402,7 @@ def unsure_format(path: str, override: str | None = None) -> bool:
     # Only here: a run in a workspace without settings files never imports the dialects.
     from agenthooks.dialects import unsure_shape
 
-    return unsure_shape(path)
+    return unsure_shape(path, data)
 
 
 def dialect_source(path: str, dialect: str, workspace: str, cwd: str, *,

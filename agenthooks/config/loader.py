@@ -158,12 +158,14 @@ def _read_at_most(fd: int, limit: int) -> bytes:
     return b"".join(chunks)
 
 
-def _read_text(source: Source) -> tuple[str | None, list[Diagnostic]]:
-    """The file's text, or the diagnostics that say why it has none usable."""
-    try:
-        data, _ = read_bytes(source.file, source.path)
-    except Unusable as exc:
-        return None, [_diagnostic(source, exc.rule, exc.message)]
+def _read_text(source: Source, data: bytes | None = None) -> tuple[str | None, list[Diagnostic]]:
+    """The file's text (from `data`, when given: an editor's unsaved text), or the
+    diagnostics that say why it has none usable."""
+    if data is None:
+        try:
+            data, _ = read_bytes(source.file, source.path)
+        except Unusable as exc:
+            return None, [_diagnostic(source, exc.rule, exc.message)]
     found: list[Diagnostic] = []
     if data.startswith(_BOM):
         found.append(_diagnostic(
@@ -317,9 +319,10 @@ def _cached_handlers(source: Source, event: str, columns: entries.Columns
             gc.enable()
 
 
-def check_file(source: Source, *, schema: bool = True) -> HookFile:
-    """Every finding in a file, placed at its line and column."""
-    text, found = _read_text(source)
+def check_file(source: Source, *, schema: bool = True, data: bytes | None = None) -> HookFile:
+    """Every finding in a file, placed at its line and column; `data`: its bytes, when they
+    are not the file's on disk (a language server checks an editor's text)."""
+    text, found = _read_text(source, data)
     if text is None:
         return HookFile(source, (), tuple(found))
     from agenthooks.config.jsonpos import read_positions, too_deep_at
@@ -371,7 +374,7 @@ def check_file(source: Source, *, schema: bool = True) -> HookFile:
         line, column = positions.locate(finding.pointer, finding.anchor)
         found.append(_diagnostic(
             source, finding.rule, finding.message, line, column, finding.pointer
-        ))
+        )._replace(fix=finding.fix))
     found.sort(key=lambda d: (d.line, d.column))
     handlers = () if any(breaks_file(d.severity, d.rule) for d in found) else tuple(
         checker.handlers)

@@ -57,7 +57,7 @@ def sources_for_paths(
         path = os.path.join(cwd, given)
         if not os.path.isdir(path) or os.path.basename(path) == HOOKS_FILE:
             # A file, a broken link, or a directory that only pretends to be a hooks file.
-            sources.append(_named_source(path, given, cwd, dialect))
+            sources.append(named_source(path, given, cwd, dialect))
             continue
         found = _folder_sources(given, path, cwd, recursive=recursive, dialect=dialect)
         if not found:
@@ -111,13 +111,15 @@ def _plain_files_under(path: str, recursive: bool) -> list[str]:
     return found
 
 
-def _named_source(path: str, given: str, cwd: str, dialect: str | None) -> Source:
-    """The Source of a file named on the command line, read in the dialect it has."""
-    if not is_markdown(path) and os.path.isfile(path):
-        kind = detect(path, dialect)
+def named_source(path: str, given: str, cwd: str, dialect: str | None,
+                 data: bytes | None = None) -> Source:
+    """The Source of a file named on the command line, read in the dialect it has; `data`:
+    its content, when it is not the file's on disk (an editor's text, perhaps unsaved)."""
+    if not is_markdown(path) and (data is not None or os.path.isfile(path)):
+        kind = detect(path, dialect, data)
         if kind != "antigravity":
             return dialect_source(path, kind, dialect_owner(path, cwd), cwd, given=given)
-        if unsure_format(path, dialect):
+        if unsure_format(path, dialect, data):
             return source_of(path, owner_of(path, cwd), cwd, given=given)._replace(unsure=True)
     return source_of(path, owner_of(path, cwd), cwd, given=given)
 

@@ -85,16 +85,17 @@ def derived_dialect(parent: Dialect, row: HostRow) -> Dialect:
         **changes)
 
 
-def dialect_of_shape(path: str) -> str:
+def dialect_of_shape(path: str, data: bytes | None = None) -> str:
     """The dialect a file's content says: a `hooks` object whose events are Gemini's (or a
     `hooksConfig`) is Gemini CLI's, one with other events Claude Code's; anything else is
-    hooks.json. Unreadable or invalid files are hooks.json, whose checks report them."""
+    hooks.json. Unreadable or invalid files are hooks.json, whose checks report them.
+    `data`: the content, when it is not the file's on disk (an editor's text)."""
     from agenthooks.dialects.claude import EVENTS as CLAUDE_EVENTS
     from agenthooks.dialects.gemini import EVENTS as GEMINI_EVENTS
     from agenthooks.model.events import EVENTS as HOOKS_JSON_EVENTS
     from agenthooks.model.events import FLAT_EVENTS
 
-    doc = _document(path)
+    doc = _document(path, data)
     if not isinstance(doc, dict) or not isinstance(doc.get("hooks"), dict):
         return "antigravity"
     marked = _marked(doc)
@@ -126,14 +127,16 @@ def _claude_only_keys() -> set[str]:
     return {key for kind in CLAUDE.types.values() for key in kind.keys} - ours
 
 
-def _document(path: str) -> object:
-    """A file's JSON (comments allowed), or None when it is unreadable or not JSON."""
+def _document(path: str, data: bytes | None = None) -> object:
+    """A file's JSON (comments allowed; from `data` when given), or None when it is
+    unreadable or not JSON."""
     from agenthooks._lean import jsontext
     from agenthooks.config.loader import Unusable, read_bytes
     from agenthooks.dialects.load import strip_comments
 
     try:
-        data, _ = read_bytes(path)
+        if data is None:
+            data, _ = read_bytes(path)
         return jsontext.loads(strip_comments(data.decode("utf-8-sig")))
     except (Unusable, ValueError, RecursionError):
         return None
@@ -150,18 +153,18 @@ def _handler_keys(hooks: dict[str, object]) -> set[str]:
     return {key for handler in _handlers(hooks) if isinstance(handler, dict) for key in handler}
 
 
-def unsure_shape(path: str) -> bool:
+def unsure_shape(path: str, data: bytes | None = None) -> bool:
     """Whether a file's shape reads as hooks.json and as well as Claude Code's settings (or a
     Codex hooks.json): its only key `hooks`, holding matcher groups of events both formats
     have, each handler with a `type` (Claude Code requires one) and no key of Claude Code's
     alone. One format would run a hook named "hooks"; the other the settings of another host.
     (`config.discovery.unsure_format` asks this of a file its place says nothing of.)"""
-    doc = _document(path)
+    doc = _document(path, data)
     if not isinstance(doc, dict) or set(doc) != {"hooks"} or not isinstance(doc["hooks"], dict):
         return False
     hooks = doc["hooks"]
     handlers = _handlers(hooks)
-    return bool(handlers) and "enabled" not in hooks and dialect_of_shape(path) == \
+    return bool(handlers) and "enabled" not in hooks and dialect_of_shape(path, data) == \
         "antigravity" and all(isinstance(h, dict) and "type" in h for h in handlers)
 
 

@@ -24,7 +24,7 @@ from agenthooks.dialects.gemini import HOOKS_CONFIG
 from agenthooks.dialects.spec import Dialect, HandlerType
 from agenthooks.events import INT32_MAX, did_you_mean
 from agenthooks.matcher import is_plain_name
-from agenthooks.model.events import HOST_NAMES, other_host_hint
+from agenthooks.model.events import HOST_NAMES, other_host_hint, other_host_word
 from agenthooks.model.handlers import Handler, Source, breaks_file, escape, json_kind
 from agenthooks.model.hosts import imported, inherited
 
@@ -87,9 +87,10 @@ class DialectChecker(Checker):
         self.switch_given: bool | None = None  # that setting, when the file gives it
         self.disabled: tuple[str, ...] = ()  # Gemini hooksConfig.disabled
 
-    def add(self, rule: str, message: str, pointer: str, anchor: Anchor = "value") -> None:
+    def add(self, rule: str, message: str, pointer: str, anchor: Anchor = "value",
+            fix: str | None = None) -> None:
         """As `Checker.add`, with severities from the table of every format's rules."""
-        self.findings.append(Finding(rule, message, pointer, anchor))
+        self.findings.append(Finding(rule, message, pointer, anchor, fix))
         if breaks_file(ALL_RULES[rule].severity, rule):
             self.errors += 1
 
@@ -133,12 +134,19 @@ class DialectChecker(Checker):
         if event in self.dialect.events:
             return True
         if event not in self.dialect.ignored_events:
-            self.add(self.unknown_rule, self.unknown_event(event), pointer, "key")
+            self.add(self.unknown_rule, self.unknown_event(event), pointer, "key",
+                     self.event_meant(event))
         return False
 
     def not_a_list(self, event: str, listed: Any, pointer: str) -> None:
         self.add("event-type", f"{event} must be a list of {self.items}, not "
                                f"{json_kind(listed)}", pointer)
+
+    def event_meant(self, event: str) -> str | None:
+        """The host's event that `unknown_event` names as meant, if any (a quick fix)."""
+        if other_host_hint(event, self.dialect.name) is not None:
+            return other_host_word(event, self.dialect.name)
+        return did_you_mean(event, list(self.dialect.events))
 
     def unknown_event(self, event: str) -> str:
         hint = other_host_hint(event, self.dialect.name)
@@ -237,7 +245,7 @@ class DialectChecker(Checker):
             self.findings = [f for f in self.findings
                              if not (f.rule == "matcher-unanchored" and f.pointer == pointer)]
         for word in words:
-            self.add(word.rule, word.message, pointer)
+            self.add(word.rule, word.message, pointer, fix=word.fixed(matcher))
 
     def sequential(self, group: dict[str, Any], pointer: str) -> bool:
         sequential = group.get("sequential", False)
@@ -445,7 +453,7 @@ class DialectChecker(Checker):
             self.add("timeout-milliseconds", f"timeout {value} is {value} ms in Gemini CLI "
                                              f"(it counts milliseconds); if you meant "
                                              f"{value:g} seconds, write {value * 1000:g}",
-                     pointer + "/timeout")
+                     pointer + "/timeout", fix=f"{value * 1000:g}")
         if self.dialect.timeout_unit == 1:
             self.large_seconds(value, pointer + "/timeout", named="timeout",
                                counted=self.host)

@@ -90,7 +90,8 @@ class CopilotChecker(DialectChecker):
                                            "lists it but does not run it", pointer, "key")
             return False
         if event not in EVENTS and event not in PASCAL_EVENTS:
-            self.add("copilot-unknown-event", unknown_event(event), pointer, "key")
+            self.add("copilot-unknown-event", unknown_event(event), pointer, "key",
+                     event_meant(event))
             return False
         return True
 
@@ -344,16 +345,23 @@ def _script_text(command: str, root: str) -> str:
         return ""
 
 
-def unknown_event(event: str) -> str:
-    """Why Copilot drops an event it does not know, with the name it likely meant: Copilot
-    matches names case-sensitively (measured with copilot 1.0.102: `pretooluse` and
-    `PreToolUSE` never ran; github/copilot-cli#4520)."""
+def event_meant(event: str) -> str | None:
+    """The Copilot event an unknown name likely means: the same name in another case, else
+    the closest one."""
     known = (*EVENTS, *sorted(PASCAL_EVENTS))
     meant = next((word for word in known if word.lower() == event.lower()), None)
     if meant is None:  # a misspelling (`preToolUze`): the closest name
         from agenthooks.events import did_you_mean
 
         meant = did_you_mean(event, list(known))
+    return meant
+
+
+def unknown_event(event: str) -> str:
+    """Why Copilot drops an event it does not know, with the name it likely meant: Copilot
+    matches names case-sensitively (measured with copilot 1.0.102: `pretooluse` and
+    `PreToolUSE` never ran; github/copilot-cli#4520)."""
+    meant = event_meant(event)
     hint = f"did you mean {meant!r}? " if meant else ""
     return (f"unknown event {event!r}: {hint}Copilot drops the hooks of an event it does not "
             "know without a word (names are case-sensitive), and runs the rest of the file")

@@ -206,7 +206,7 @@ def check_dialect_file(source: Source, *, thorough: bool = True,
             continue
         line, column = positions.locate(finding.pointer, finding.anchor)
         found.append(_diagnostic(source, finding.rule, finding.message, line, column,
-                                 finding.pointer))
+                                 finding.pointer)._replace(fix=finding.fix))
     found.sort(key=lambda d: (d.line, d.column))
     # Claude Code reads none of a settings file that does not validate; Gemini CLI's registry
     # skips each invalid event, group or handler and registers the rest.

@@ -21,6 +21,17 @@ def engine_event(word: str) -> str | None:
     return MARKDOWN_WORDS.get(word)
 
 
+def event_meant(word: str) -> str | None:
+    """The event word an unknown word stands for or misspells, as `event_hint` names it;
+    None when nothing is close."""
+    from agenthooks.events import did_you_mean
+    from agenthooks.model.events import ALIASES, FOREIGN_EVENTS, find_row
+
+    event = ALIASES.get(word, FOREIGN_EVENTS.get(word, word))
+    row = find_row(event) if event in MARKDOWN_WORDS.values() else None
+    return row.id if row is not None else did_you_mean(word, list(MARKDOWN_WORDS))
+
+
 def event_hint(word: str) -> str:
     """What to write instead of an unknown event word."""
     from agenthooks.events import did_you_mean

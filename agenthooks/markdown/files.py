@@ -63,13 +63,14 @@ def hook_name(path: str) -> str:
     return base[: -len(SUFFIX)] if base.endswith(SUFFIX) else base
 
 
-def read_text(source: Source) -> tuple[str | None, Diagnostic | None]:
-    """The file's text, or the finding that says why there is none (the loader's reader:
-    a FIFO never hangs, a huge file is refused)."""
-    try:
-        data, _ = read_bytes(source.file, source.path)
-    except Unusable as exc:
-        return None, diagnostic(source, exc.rule, exc.message)
+def read_text(source: Source, data: bytes | None = None) -> tuple[str | None, Diagnostic | None]:
+    """The file's text (from `data`, when given), or the finding that says why there is none
+    (the loader's reader: a FIFO never hangs, a huge file is refused)."""
+    if data is None:
+        try:
+            data, _ = read_bytes(source.file, source.path)
+        except Unusable as exc:
+            return None, diagnostic(source, exc.rule, exc.message)
     data = data.removeprefix(b"\xef\xbb\xbf")
     try:
         return data.decode("utf-8"), None
@@ -77,9 +78,10 @@ def read_text(source: Source) -> tuple[str | None, Diagnostic | None]:
         return None, diagnostic(source, "encoding", *not_utf8(data, exc))
 
 
-def load_file(source: Source) -> MarkdownFile:
-    """A file's frontmatter and its findings (frontmatter only: scripts compile on use)."""
-    text, problem = read_text(source)
+def load_file(source: Source, data: bytes | None = None) -> MarkdownFile:
+    """A file's frontmatter and its findings (frontmatter only: scripts compile on use);
+    `data`: its bytes, when they are not the file's on disk (an editor's text)."""
+    text, problem = read_text(source, data)
     if text is None:
         assert problem is not None
         return MarkdownFile(source, hook_name(source.file), None, (problem,))

@@ -18,7 +18,7 @@ from __future__ import annotations
 from agenthooks._lean.records import NamedTuple
 from agenthooks.config.rules import RULES
 from agenthooks.events import INT32_MAX
-from agenthooks.markdown.events import engine_event, event_hint, is_custom
+from agenthooks.markdown.events import engine_event, event_hint, event_meant, is_custom
 from agenthooks.model.handlers import Diagnostic, Source
 
 TYPE_CHECKING = False
@@ -116,9 +116,9 @@ class _Checker:
         self.found: list[Diagnostic] = []
         self.errors = 0
 
-    def add(self, rule: str, message: str, mark: Any = None) -> None:
+    def add(self, rule: str, message: str, mark: Any = None, fix: str | None = None) -> None:
         line, column = (2 + mark.line, 1 + mark.column) if mark is not None else (1, 1)
-        self.found.append(diagnostic(self.source, rule, message, line, column))
+        self.found.append(diagnostic(self.source, rule, message, line, column)._replace(fix=fix))
         if RULES[rule].severity == "error":
             self.errors += 1
 
@@ -204,7 +204,8 @@ class _Checker:
         if not isinstance(value, str) or not (engine_event(value) or is_custom(value)):
             shown = value if isinstance(value, str) else repr(value)
             hint = event_hint(value) if isinstance(value, str) else "write an event word"
-            self.add("event-invalid", f"unknown event {shown!r}: {hint}", mark)
+            meant = event_meant(value) if isinstance(value, str) else None
+            self.add("event-invalid", f"unknown event {shown!r}: {hint}", mark, meant)
             return None, (2 + mark.line, 1 + mark.column)
         return value, (2 + mark.line, 1 + mark.column)
 

@@ -322,6 +322,16 @@ def other_host_hint(event: str, dialect: str) -> str | None:
     return None
 
 
+def other_host_word(event: str, dialect: str) -> str | None:
+    """This dialect's word for the event another host calls `event` (what `other_host_hint`
+    names); None when it has none, or `event` is no other host's."""
+    for other in ("claude", "gemini", "antigravity"):  # as other_host_hint reads them
+        row = row_of(other, event) if other != dialect else None
+        if row is not None:
+            return word_of(dialect, row)
+    return None
+
+
 def _cell(value: str | None) -> str:
     return f"`{value}`" if value else "-"
 

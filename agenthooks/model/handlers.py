@@ -156,6 +156,10 @@ class Diagnostic(NamedTuple):
     rule: str
     message: str
     pointer: str
+    # What to write in place of the key or value the finding points at, when the rule knows
+    # (the event or tool name meant, a timeout in the right unit): an editor's quick fix.
+    # A string whatever the value's type; reports leave it out, the message says it.
+    fix: str | None = None
 
     def __str__(self) -> str:
         """`file:line:col: severity [rule] message`, the one-line form every report uses."""

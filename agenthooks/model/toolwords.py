@@ -43,6 +43,17 @@ class Word(NamedTuple):
     rule: str
     name: str
     message: str
+    meant: str | None = None  # the name to write instead, when the finding names one
+
+    def fixed(self, matcher: str) -> str | None:
+        """`matcher` with this name replaced by the one meant (an editor's quick fix);
+        None when no name is meant."""
+        if self.meant is None:
+            return None
+        import re
+
+        return re.sub(rf"(?<![\w.]){re.escape(self.name)}(?![\w.])",
+                      lambda _: str(self.meant), matcher)
 
 
 def _by_any_name() -> dict[str, Tool]:
@@ -138,7 +149,7 @@ def _other_host(dialect: str, name: str, tool: Tool) -> Word | None:
     if mine:
         return Word("matcher-wrong-host", name, (
             f"{name!r} is {whose}'s name for the {tool.id} tool; {host} calls it {mine[0]!r}, "
-            f"so {host} never selects it by this matcher: write {mine[0]!r}"))
+            f"so {host} never selects it by this matcher: write {mine[0]!r}"), mine[0])
     return None  # a tool the table gives this host no name for: it may have one all the same
 
 
@@ -151,4 +162,5 @@ def _misspelt(dialect: str, name: str, meant: str) -> Word:
     nobody = ("no host calls a tool" if dialect == "antigravity"
               else f"{_host(dialect)} calls no tool")
     return Word("matcher-misspelt", name, (
-        f"{nobody} {name!r}, so this matcher never selects it: did you mean {meant!r}{what}?"))
+        f"{nobody} {name!r}, so this matcher never selects it: did you mean {meant!r}{what}?"),
+        meant)

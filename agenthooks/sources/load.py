@@ -256,3 +256,25 @@ def check_every(sources: Sequence[Source]) -> tuple[list[HookFile], list[Markdow
         elif kinds[i] == HOOKS_JSON:
             read[i] = check_file(source)
     return [read[i] for i in range(len(sources))], markdown
+
+
+def check_text(path: str, data: bytes, *, cwd: str | None = None,
+               dialect: str | None = None) -> HookFile:
+    """Every finding in one hook file as `validate PATH` reports it, read from `data` rather
+    than from disk: an editor's text, saved or not (the language server). Its place, else
+    the shape of `data`, says its format, as for a file named to `validate`."""
+    from agenthooks.config.paths import named_source
+
+    base = cwd or os.getcwd()
+    source = named_source(os.path.join(base, path), discovery.display_path(path, base), base,
+                          dialect, data)
+    kind = kind_of(source)
+    if kind == SETTINGS:
+        from agenthooks.dialects.load import check_dialect_file
+
+        return check_dialect_file(source, data=data).hook_file
+    if kind == MARKDOWN:
+        from agenthooks.markdown.files import check_loaded, load_file
+
+        return check_loaded(load_file(source, data))
+    return check_file(source, data=data)
