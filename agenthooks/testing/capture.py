@@ -9,7 +9,8 @@ by its owner only, as the payload may hold what the redaction did not recognise.
 
 The case is the one `agenthooks test --record` writes (`testing.record`), with the host: its
 `expect` is what was answered (decision, whether it blocked, the reason), to be edited at will;
-its payload went through `testing.redact` first.
+its payload went through `testing.redact` first, and a reason that holds something redacted is
+left out (the decision and whether it blocked are still checked).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from agenthooks.testing.redact import compile_patterns, redact_payload
+from agenthooks.testing.redact import compile_patterns, redact_payload, redact_text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -76,6 +77,9 @@ def fixture_of(directory: str, run: Recorded, payload: bytes,
         case["env"] = {"AGENTHOOKS_FAIL_CLOSED": "1"}
     case["payload"] = redact_payload(doc, patterns)
     case["expect"] = expected(result)
+    reason = case["expect"].get("reason")
+    if reason is not None and redact_text(reason, patterns) != reason:
+        del case["expect"]["reason"]  # a secret in it: the decision alone is checked
     folder = os.path.abspath(directory)
     try:
         workspace = os.path.relpath(run.workspace, folder)

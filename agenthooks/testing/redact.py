@@ -46,7 +46,9 @@ SECRET_PATTERNS: tuple[tuple[str, str], ...] = (
     (r"\b(?:AIza)[0-9A-Za-z_-]{35}\b", REDACTED),
     (r"(?i)(\b[a-z][a-z0-9+.-]*://[^\s:/@]+:)[^\s@/]+(@)", rf"\1{REDACTED}\2"),
     # NAME=value, NAME: value, "NAME": "value", --name=value: the name kept, the value not.
-    (rf"(?i)(\b{_NAME}[\"']?\s*(?:=|:)\s*)(\"[^\"]*\"|'[^']*'|[^\s\"',;&|)]+)",
+    # A scheme (`Authorization: Bearer x`) was handled above, its token gone already.
+    (rf"(?i)(\b{_NAME}[\"']?\s*(?:=|:)\s*)(?!\[REDACTED|bearer\s|basic\s|token\s)"
+     r"(\"[^\"]*\"|'[^']*'|[^\s\"',;&|)]+)",
      rf"\1{REDACTED}"),
 )
 # A key whose string value is a secret whatever it looks like.
