@@ -25,6 +25,7 @@ from agenthooks.executor import (
     reap_orphans,
 )
 from agenthooks.model.events import ALIASES, API_EVENTS, EVENTS
+from agenthooks.plan.recursion import depth
 from agenthooks.userconfig import (
     FALSE_WORDS,
     HOSTS,
@@ -256,11 +257,13 @@ def audit_log(given: str | None, environ: Mapping[str, str], file_value: str | N
 
 
 def record_folder(given: str | None, environ: Mapping[str, str]) -> str | None:
-    """Where payloads are recorded: `--record`, else the environment (0/false/no: nowhere)."""
+    """Where payloads are recorded: `--record`, else the environment (0/false/no: nowhere).
+    The environment's folder is the outermost run's: a handler's own `agenthooks run`
+    inherits it, but its payload is not one a host sent."""
     if given is not None:
         return os.path.abspath(given)
     from_env = environ.get(RECORD_ENV, "").strip()
-    if not from_env or from_env.lower() in FALSE_WORDS:
+    if not from_env or from_env.lower() in FALSE_WORDS or depth(environ) > 0:
         return None
     return os.path.abspath(os.path.expanduser(from_env))
 

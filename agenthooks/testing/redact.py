@@ -11,13 +11,15 @@ people read, share and commit. So before a payload is written:
 - a tool call that reads or writes an `.env`-like file (`SECRET_FILES`) keeps its path, but
   every other string of its arguments and of its response is replaced;
 - file contents in the arguments (`CONTENT_KEYS`: Write's `content`, Edit's strings...)
-  longer than `limit` characters are cut, with a marker saying how much was left out.
+  longer than `limit` characters are cut, with a marker saying how much was left out
+  (arguments sent as a JSON text, as Copilot CLI's `toolArgs`, too).
 
 Pure functions over JSON values: the table tests in tests/testing/test_redact.py read them.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -95,13 +97,32 @@ def redact_payload(payload: Any, patterns: list[tuple[re.Pattern[str], str]],
                    limit: int = CONTENT_LIMIT) -> Any:
     """A copy of a payload fit to be written down: secrets replaced, secret files' contents
     dropped, long file contents cut (see the module's docstring)."""
-    if isinstance(payload, Mapping):
-        secret_file = _secret_file(payload)
-        if secret_file is not None:
-            payload = _without_contents(payload, secret_file)
-        payload = {key: _cut_contents(value, limit) if key in ARGS_KEYS or key == "toolCall"
-                   else value for key, value in payload.items()}
-    return _redact(payload, patterns)
+    if not isinstance(payload, Mapping):
+        return _redact(payload, patterns)
+    # Arguments sent as a JSON text (Copilot CLI's `toolArgs`) are worked on as the object
+    # they hold, then written back as a text, as the host sent them.
+    texts = {key: found for key in ARGS_KEYS
+             if isinstance(found := _object_in(payload.get(key)), dict)}
+    out = {**payload, **texts}
+    secret_file = _secret_file(out)
+    if secret_file is not None:
+        out = _without_contents(out, secret_file)
+    out = {key: _cut_contents(value, limit) if key in ARGS_KEYS or key == "toolCall"
+           else value for key, value in out.items()}
+    out = _redact(out, patterns)
+    for key in texts:
+        out[key] = json.dumps(out[key], ensure_ascii=False)
+    return out
+
+
+def _object_in(value: Any) -> Any:
+    """What a JSON text holds; None for anything else."""
+    if not isinstance(value, str):
+        return None
+    try:
+        return json.loads(value)
+    except ValueError:
+        return None
 
 
 def _redact(value: Any, patterns: list[tuple[re.Pattern[str], str]]) -> Any:

@@ -277,3 +277,47 @@ def test_an_unknown_host_in_a_fixture_is_an_error(workspace: Path, tmp_path: Pat
     done = agenthooks("test", str(fixture), cwd=tmp_path)
     assert done.returncode == 2
     assert b"unknown host 'claud'; did you mean 'claude'?" in done.stderr
+
+
+def test_a_handlers_own_run_does_not_record_what_it_was_given(workspace: Path,
+                                                              tmp_path: Path) -> None:
+    """AGENTHOOKS_RECORD reaches the handlers; an `agenthooks run` one starts was not sent by
+    the host, and is not recorded (a --record on its own command line would be)."""
+    (workspace / ".agents" / "empty.json").write_text("{}")
+    set_gate(workspace, f"""#!/bin/sh
+cat >/dev/null
+echo '{{}}' | "{sys.executable}" -m agenthooks run Stop --config empty.json >/dev/null
+exit 0
+""")
+    folder = tmp_path / "rec"
+    done = run_as("claude", workspace, ALLOWED, env=environment(AGENTHOOKS_RECORD=str(folder)))
+    assert done.returncode == 0, done.stderr
+    [file] = fixtures_in(folder)
+    assert json.loads(file.read_text())["cases"][0]["event"] == "PreToolUse"
+
+
+PYTHON_GATE = """\
+from agenthooks import Decision
+
+
+def register(hooks):
+    @hooks.decide("PreToolUse")
+    def gate(ctx):
+        print("printed while deciding")
+        return Decision.deny("python says no")
+"""
+
+
+@pytest.mark.parametrize("host", ["claude", "gemini"])
+def test_a_run_with_python_hooks_records_from_its_kept_child(host: str, workspace: Path,
+                                                             tmp_path: Path) -> None:
+    (workspace / "gate.py").write_text(PYTHON_GATE)
+    plain = run_as(host, workspace, ALLOWED, "--python", "gate:register")
+    folder = tmp_path / "rec"
+    recorded = run_as(host, workspace, ALLOWED, "--python", "gate:register",
+                      "--record", str(folder))
+    assert (recorded.stdout, recorded.returncode) == (plain.stdout, plain.returncode)
+    assert b"python says no" in plain.stdout
+    [file] = fixtures_in(folder)
+    expect = json.loads(file.read_text())["cases"][0]["expect"]
+    assert expect == {"decision": "deny", "blocked": True, "reason": "python says no"}

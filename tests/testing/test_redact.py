@@ -3,6 +3,7 @@ tables over the pure functions."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -134,6 +135,17 @@ PAYLOADS: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
       "nested": [{"x": "Bearer abcdefghijkl"}]},
      {"hook_event_name": "Stop", "last_assistant_message": f"use TOKEN={REDACTED}",
       "nested": [{"x": f"Bearer {REDACTED}"}]}),
+    ("Copilot's toolArgs text cut and redacted, still a text",
+     {"toolName": "create", "toolArgs": json.dumps({"path": "a.txt", "file_text": LONG,
+                                                    "token": "abc"})},
+     {"toolName": "create", "toolArgs": json.dumps({"path": "a.txt", "file_text": CUT,
+                                                    "token": REDACTED}, ensure_ascii=False)}),
+    ("Copilot's toolArgs text naming an .env",
+     {"toolName": "view", "toolArgs": json.dumps({"path": ".env"})},
+     {"toolName": "view", "toolArgs": json.dumps({"path": ".env"})}),
+    ("a toolArgs that is no JSON stays a text",
+     {"toolName": "bash", "toolArgs": "not json TOKEN=abc"},
+     {"toolName": "bash", "toolArgs": f"not json TOKEN={REDACTED}"}),
     ("numbers and booleans kept",
      {"stop_hook_active": True, "stepIdx": 3, "token_count": 12},
      {"stop_hook_active": True, "stepIdx": 3, "token_count": 12}),
