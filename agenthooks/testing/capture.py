@@ -18,13 +18,16 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Sequence
-from typing import Any
 
 from agenthooks.testing.redact import compile_patterns, redact_payload, redact_text
 
+# Neither `typing` nor `collections.abc` is imported at run time: a run that records pays
+# for what it writes, not for names (no run without --record imports this module at all).
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
+
     from agenthooks.api import EventResult
 
 SUFFIX = ".hooktest.json"
@@ -115,13 +118,11 @@ def _stem(run: Recorded) -> str:
 def write_new(directory: str, stem: str, text: str) -> str:
     """`text` in a new file `directory/<stem>-<random>.hooktest.json`, never over another;
     its path. A file that cannot be written whole is removed."""
-    import secrets
-
     os.makedirs(directory, exist_ok=True)
     data = text.encode("utf-8", "surrogatepass")
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
     for _ in range(_ATTEMPTS):
-        path = os.path.join(directory, f"{stem}-{secrets.token_hex(4)}{SUFFIX}")
+        path = os.path.join(directory, f"{stem}-{os.urandom(4).hex()}{SUFFIX}")
         try:
             fd = os.open(path, flags, 0o600)
         except FileExistsError:

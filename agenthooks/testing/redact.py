@@ -21,8 +21,15 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping
-from typing import Any
+
+# `collections.abc` re-exports it: the same class, without importing `collections` (this
+# module is imported by `agenthooks run --record`, after the answer, but still in its time).
+from _collections_abc import Mapping
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
 
 REDACTED = "[REDACTED]"
 # Characters of a file's contents kept in a recorded tool input.
