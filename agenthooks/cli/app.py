@@ -253,7 +253,8 @@ def convert(file: str, target: str, output: str | None, lossy: bool, yes: bool,
 TEST_EXIT = """\b
 Exit status:
   0  every case passed (or default discovery found no fixture file)
-  1  a case failed; with --record, a payload got no answer
+  1  a case failed (with --replay: a decision changed under some host); with --record, a
+     payload got no answer
   2  a fixture file is invalid (nothing runs), a PATH is missing, or a usage error
 """
 
@@ -276,6 +277,9 @@ Exit status:
               show_default=True, metavar="SECONDS", help="Time limit of each case.")
 @click.option("--record", is_flag=True,
               help="PATHs are payload files: write a fixture of what the hooks decide now.")
+@click.option("--replay", is_flag=True,
+              help="Run each case under the host that recorded it and under every other host, "
+              "its payload translated (PATHs: folders of run --record).")
 @click.option("--event", metavar="EVENT", help="With --record: the event of the payloads.")
 @click.option("--tool", metavar="NAME", help="With --record: the tool name (run --tool).")
 def test(
@@ -287,6 +291,7 @@ def test(
     jobs: int | None,
     timeout: float,
     record: bool,
+    replay: bool,
     event: str | None,
     tool: str | None,
 ) -> int:
@@ -296,7 +301,13 @@ def test(
     \b
     agenthooks test --record PAYLOAD... --event EVENT [--tool NAME] -o FILE
     writes a fixture from what the hooks decide today (YAML for .yaml/.yml, else JSON).
+
+    \b
+    agenthooks test --replay DIR...
+    runs the fixtures `agenthooks run --record DIR` wrote under every host.
     """
+    if record and replay:
+        raise click.UsageError("--record writes a fixture and --replay runs one: give one")
     if record:
         from agenthooks.commands.test import record_fixture
 
@@ -305,7 +316,7 @@ def test(
     from agenthooks.commands.test import run_tests
 
     return run_tests(paths, workspaces=workspaces, python=python, fmt=fmt, output=output,
-                     jobs=jobs, timeout=timeout)
+                     jobs=jobs, timeout=timeout, replay=replay)
 
 
 def _since(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:

@@ -25,6 +25,7 @@ from agenthooks.executor import (
     reap_orphans,
 )
 from agenthooks.model.events import ALIASES, API_EVENTS, EVENTS
+from agenthooks.plan.recursion import depth
 from agenthooks.userconfig import (
     FALSE_WORDS,
     HOSTS,
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
 FAIL_CLOSED_ENV = "AGENTHOOKS_FAIL_CLOSED"
 REQUIRE_TRUST_ENV = "AGENTHOOKS_REQUIRE_TRUST"
 AUDIT_ENV = "AGENTHOOKS_AUDIT_LOG"
+RECORD_ENV = "AGENTHOOKS_RECORD"
 
 
 class Option(NamedTuple):
@@ -95,6 +97,11 @@ OPTIONS: tuple[Option, ...] = (
            f"{AUDIT_ENV}=FILE, or audit_log in the user config)", "FILE"),
     Option(("--audit-payloads",), "audit_payloads", "put the payload itself in the audit "
            "record (it may hold secrets)"),
+    Option(("--record",), "record", "after answering, write the payload and the answer as a "
+           "fixture file (agenthooks test) in DIR, secrets redacted (also "
+           f"{RECORD_ENV}=DIR)", "DIR"),
+    Option(("--redact",), "redact", "with --record: a regex whose matches are redacted too "
+           "(repeatable)", "PATTERN", repeat=True),
     Option(("--dry-run",), "dry_run", "print the handlers that would run; run nothing"),
     Option(("-v", "--verbose"), "verbose", "a table of the handlers on stderr"),
     Option(("-h", "--help"), "help", "show this help and exit"),
@@ -249,6 +256,18 @@ def audit_log(given: str | None, environ: Mapping[str, str], file_value: str | N
     return file_value
 
 
+def record_folder(given: str | None, environ: Mapping[str, str]) -> str | None:
+    """Where payloads are recorded: `--record`, else the environment (0/false/no: nowhere).
+    The environment's folder is the outermost run's: a handler's own `agenthooks run`
+    inherits it, but its payload is not one a host sent."""
+    if given is not None:
+        return os.path.abspath(given)
+    from_env = environ.get(RECORD_ENV, "").strip()
+    if not from_env or from_env.lower() in FALSE_WORDS or depth(environ) > 0:
+        return None
+    return os.path.abspath(os.path.expanduser(from_env))
+
+
 def apply_settings(values: dict[str, Any], environ: Mapping[str, str]) -> None:
     """Flags beat the environment, which beats the user config file (read only if it exists)."""
     check_fail_closed_env(environ)
@@ -258,6 +277,7 @@ def apply_settings(values: dict[str, Any], environ: Mapping[str, str]) -> None:
     values["require_trust"] = setting(values.get("require_trust", False), environ,
                                       REQUIRE_TRUST_ENV, user.require_trust)
     values["audit"] = audit_log(values.get("audit"), environ, user.audit_log)
+    values["record"] = record_folder(values.get("record"), environ)
     values["host"] = values.get("host") or user.default_host
     values["other_hosts"] = values.get("other_hosts", False) or bool(user.other_hosts)
 
@@ -293,7 +313,7 @@ def parse_run_args(
         raise UsageError(f"unexpected argument {positionals[1]!r} (only one EVENT)")
     event = check_event(positionals[0])
     values["given_event"] = positionals[0]
-    for dest in ("configs", "workspaces", "python"):
+    for dest in ("configs", "workspaces", "python", "redact"):
         if dest in values:
             values[dest] = tuple(values[dest])
     if "configs" in values:

@@ -65,6 +65,8 @@ class RunOptions(NamedTuple):
     other_hosts: bool = False  # under a host, also run other hosts' settings files
     given_event: str | None = None  # EVENT as typed, before aliases were resolved
     dialect: str | None = None  # --dialect: read every named file in it, discover only it
+    record: str | None = None  # --record: the folder each payload and answer is written to
+    redact: tuple[str, ...] = ()  # --redact: regexes the recording replaces, besides its own
 
     @property
     def closed(self) -> bool:
@@ -235,6 +237,8 @@ def run(options: RunOptions) -> int:
     finally:  # after the answer: the host is not kept waiting on the log's lock
         if options.audit is not None:
             audit(options, result, payload, hooks, started, clock)
+        if options.record is not None:
+            record(options, result, payload, hooks)
 
 
 def decide(options: RunOptions, hooks: Hooks, payload: bytes, untrusted: tuple[str, ...],
@@ -321,6 +325,24 @@ def audit(options: RunOptions, result: EventResult, payload: bytes, hooks: Hooks
         problem = f"cannot write the audit log {options.audit}: {describe(exc)}"
     if problem is not None:
         say(lambda stream: stream.write(f"agenthooks: warning: {problem}\n"))
+
+
+def record(options: RunOptions, result: EventResult, payload: bytes,
+           hooks: Hooks | None) -> None:
+    """Write the payload and its answer as a fixture file (`testing.capture`); a failure is
+    a one-line warning, nothing more: the answer is already out and stays what it was."""
+    assert options.record is not None
+    try:
+        from agenthooks.testing.capture import Recorded, record_run
+
+        run = Recorded(event=options.given_event or options.event, host=options.host,
+                       tool=options.tool, workspace=workspace_of(options, hooks),
+                       fail_closed=options.fail_closed, other_hosts=options.other_hosts,
+                       redact=options.redact)
+        record_run(options.record, run, payload, result)
+    except Exception as exc:  # a recording never changes an answer, whatever went wrong
+        problem = f"cannot record the payload in {options.record}: {describe(exc)}"
+        say(lambda stream: stream.write(f"agenthooks: warning: {printable(problem)}\n"))
 
 
 def workspace_of(options: RunOptions, hooks: Hooks | None) -> str:

@@ -1,7 +1,12 @@
 """`agenthooks test [PATH...]`: run hook fixtures and check what the hooks decide.
 
+With `--replay`, each case runs under the host that recorded it and under every other host, its
+payload translated (`testing.replay`): a case that fails under a host is a decision that
+changed there.
+
 Exit status: 0 every case passed (or no fixture file was found by default discovery), 1 a
-case failed (or `--record` could not get an answer), 2 a fixture file is invalid or a PATH is
+case failed (with `--replay`: a decision changed under some host; with `--record`: a payload
+got no answer), 2 a fixture file is invalid or a PATH is
 missing: nothing runs then, as a test suite that does not load runs no test.
 """
 
@@ -87,8 +92,10 @@ def run_tests(
     output: str | None = None,
     jobs: int | None = None,
     timeout: float = DEFAULT_TIMEOUT,
+    replay: bool = False,
 ) -> int:
-    """Load every fixture file, run every case, report; 0, 1 (a failure) or 2 (invalid)."""
+    """Load every fixture file, run every case (`replay`: under every host), report; 0, 1 (a
+    failure) or 2 (invalid)."""
     absent = [given for given in workspaces if not os.path.isdir(given)]
     if absent:
         sys.stderr.write(f"agenthooks: error: --workspace {printable(absent[0])} is not a "
@@ -111,6 +118,10 @@ def run_tests(
             return _report_invalid(fixtures, missing_found, fmt, out)
     with _output(output) as out:
         cases = [case for fixture in fixtures for case in fixture.cases]
+        if replay:
+            from agenthooks.testing.replay import across_hosts
+
+            cases = across_hosts(cases)
         live = _live(fmt, out, len(cases))
         start = time.perf_counter()
         options = Options(tuple(python), timeout, jobs, os.getcwd())

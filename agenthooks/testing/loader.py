@@ -30,7 +30,8 @@ from agenthooks.testing.model import FIXTURE_SUFFIXES, Case, Expect, Fixture
 
 TOP_KEYS: tuple[str, ...] = ("cases", "workspace")
 CASE_KEYS: tuple[str, ...] = (
-    "name", "event", "tool", "payload", "payload_file", "env", "isolate_home", "expect",
+    "name", "host", "other_hosts", "event", "tool", "payload", "payload_file", "env",
+    "isolate_home", "expect",
 )
 EXPECT_KEYS: tuple[str, ...] = (
     "decision", "blocked", "reason", "system_message", "modified_args", "handlers",
@@ -271,6 +272,8 @@ class FixtureReader:
         errors = len(self.found)
         items = self._known(node, CASE_KEYS)
         name = self._required_text(items, "name", node)
+        host = self._host(items.get("host"))
+        other_hosts = self._flag(items.get("other_hosts"), "other_hosts", default=False)
         event = self._event(items, node)
         tool = self._optional_text(items.get("tool"), "tool")
         payload = self._payload(items)
@@ -280,7 +283,21 @@ class FixtureReader:
         if len(self.found) > errors or name is None or event is None:
             return None
         return Case(name, self.path, node.line, workspace, event, tool, payload, env, isolate,
-                    expect)
+                    expect, host, other_hosts)
+
+    def _host(self, node: Node | None) -> str | None:
+        """`host`: the host whose words the case's run answers in (`run --host`)."""
+        from agenthooks.userconfig import HOSTS
+
+        host = self._optional_text(node, "host")
+        if host is None or host in HOSTS:
+            return host
+        assert node is not None
+        guess = did_you_mean(host, list(HOSTS))
+        hint = f"; did you mean {guess!r}?" if guess else ""
+        self.add("fixture-value", f"unknown host {host!r}{hint} (one of {', '.join(HOSTS)})",
+                 node)
+        return None
 
     def _required_text(self, items: dict[str, Node], key: str, case: Node) -> str | None:
         if key not in items:

@@ -37,6 +37,8 @@ class Case(NamedTuple):
     env: dict[str, str]
     isolate_home: bool
     expect: Expect
+    host: str | None = None  # `run --host`: whose words the answer is in; None: no --host
+    other_hosts: bool = False  # `run --other-hosts`
 
 
 class Fixture(NamedTuple):

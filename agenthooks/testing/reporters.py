@@ -96,7 +96,8 @@ def failure_text(result: CaseResult) -> str:
     for mismatch in result.mismatches:
         lines += mismatch_lines(mismatch)
     status = "did not finish" if result.exit_code is None else f"exit {result.exit_code}"
-    lines.append(f"agenthooks run {result.case.event}: {status}, {result.ms:.0f} ms")
+    host = f" --host {result.case.host}" if result.case.host else ""
+    lines.append(f"agenthooks run {result.case.event}{host}: {status}, {result.ms:.0f} ms")
     if result.report is not None:
         rows = handler_rows(result.report)
         if rows:
@@ -210,6 +211,7 @@ def result_json(result: CaseResult) -> dict[str, Any]:
         "line": case.line,
         "event": case.event,
         "tool": case.tool,
+        "host": case.host,
         "passed": result.passed,
         "exitCode": result.exit_code,
         "ms": round(result.ms, 3),

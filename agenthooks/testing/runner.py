@@ -135,6 +135,10 @@ def run_command(case: Case, python: Sequence[str], report: bool = True) -> list[
                "--workspace", case.workspace]
     if report:
         command += ["--report", "json"]
+    if case.host is not None:
+        command += ["--host", case.host]
+    if case.other_hosts:
+        command += ["--other-hosts"]
     if case.tool is not None:
         command += ["--tool", case.tool]
     for target in python:

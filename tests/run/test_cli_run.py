@@ -381,7 +381,7 @@ def test_help_is_made_from_the_option_table(main_run: CliFn) -> None:
             "[--other-hosts] "
         "[--report json] "
         "[--python MODULE:ATTR]... [--require-trust] [--audit FILE] [--audit-payloads] "
-        "[--dry-run] [-v]"
+        "[--record DIR] [--redact PATTERN]... [--dry-run] [-v]"
     )
 
 
