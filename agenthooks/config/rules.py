@@ -155,7 +155,7 @@ DIALECT_RULES: dict[str, Rule] = {
         Rule("matcher-unanchored", "warning",
              "a tool regex that also matches longer names (`Edit.*` matches NotebookEdit)"),
         Rule("matcher-mcp-server", "warning",
-             "a Claude matcher `mcp__server` alone, which matches no tool"),
+             "a Claude Code or Codex matcher `mcp__server` alone, which matches no tool"),
         Rule("matcher-exact-text", "warning",
              "a Gemini lifecycle matcher with `|`, compared as exact text: never matches"),
         Rule("matcher-regex-fallback", "warning",
