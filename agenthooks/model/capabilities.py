@@ -47,7 +47,9 @@ class EventFacts(NamedTuple):
     """What a hook's answer can do on one event of one host (None: no source says)."""
 
     block: bool | None  # stop the action (a tool call, a prompt, the agent stopping...)
-    rewrite: bool | None  # change what the event is about (tool arguments, prompt, request)
+    # change what the event is about: a tool's arguments before it runs, its result after,
+    # the prompt, the model request
+    rewrite: bool | None
     context: bool | None  # add text the model reads
     cite: str
     note: str = ""
@@ -72,22 +74,23 @@ class Capability(NamedTuple):
 
 # --- sources ------------------------------------------------------------------------------
 
-CC = "code.claude.com/docs/en/hooks"
+CC = "code.claude.com/docs/en/hooks (mirror ericbuess/claude-code-docs docs/hooks.md@ec68a5b)"
 GM = "google-gemini/gemini-cli docs/hooks/reference.md@06c0d81"
 GM_CODE = "google-gemini/gemini-cli packages/core/src/hooks/hookRunner.ts@5411f11"
 CU = ("cursor.com/docs/hooks (mirror mehmetbaykar/cursor-docs-skill "
       "skills/cursor-docs/references/hooks.md@1cc1c99)")
 CX = "developers.openai.com/codex/hooks"
-CX_SRC = "openai/codex codex-rs/hooks/src/events/common.rs@0b9770e"
+CX_SRC = "openai/codex codex-rs/hooks/src/events"
 CP = "github/docs content/copilot/reference/hooks-reference.md@05da5bc"
 AG = "antigravity.google/docs/hooks"
 
 HOST_FACTS: dict[str, HostFacts] = {
     "claude": HostFacts(
-        'onFailure: "block"', f'{CC}, "Block the action when a hook fails" (v2.1.295+)',
-        OPEN, f'{CC}, "Exit code output": a timed-out command, http or mcp_tool hook does not '
-              "block the tool call",
-        OPEN, f'{CC}, "Exit code output": any other exit code is a non-blocking error',
+        'onFailure: "block"', 'code.claude.com/docs/en/hooks, "Block the action when a hook '
+                              'fails" (v2.1.295, later than the mirror)',
+        OPEN, f'{CC}, "Timeouts": a timed-out command, http or mcp_tool hook does not block '
+              "the tool call",
+        OPEN, f'{CC}, "Other exit codes": a non-blocking error for most events',
         note='onFailure: "block" turns a failure that cannot start, times out or exits '
              "with another code into a block; Claude Code before 2.1.295 ignores it"),
     "gemini": HostFacts(
@@ -97,15 +100,19 @@ HOST_FACTS: dict[str, HostFacts] = {
         note="the docs call any exit but 0 and 2 a warning; in code an exit other than 0 and "
              "1 with plain text is read as a deny"),
     "cursor": HostFacts(
-        "failClosed: true", f'{CU}, "Hook fields": failClosed',
-        OPEN, f'{CU}, "Hook fields": crash, timeout and invalid JSON are let through unless '
-              "failClosed",
-        OPEN, f'{CU}, "Hook fields": failClosed', note="failClosed acts only where the event "
-        "can block"),
+        "failClosed: true", f'{CU}, "Per-Script Configuration Options": failClosed',
+        OPEN, f'{CU}, "Per-Script Configuration Options": crash, timeout and invalid JSON let '
+              "the action through unless failClosed",
+        OPEN, f'{CU}, "Command-Based Hooks": other exit codes, the action proceeds (fail-open '
+              "by default)",
+        note="failClosed acts only where the event can block"),
     "codex": HostFacts(
-        None, f'{CX}, "Hook handlers": command, commandWindows, timeout, async, statusMessage',
-        OPEN, f"{CX_SRC}: a timed-out hook is a failure and the call goes on",
-        OPEN, f"{CX_SRC}: exit codes other than 0 and 2 are failures and the call goes on"),
+        None, "openai/codex codex-rs/hooks/src/engine/command_runner.rs@0174665: a handler "
+              "is command, timeout, status message, env (no failure setting)",
+        OPEN, "openai/codex codex-rs/hooks/src/engine/command_runner.rs@0174665 (a timeout is "
+              f"a run error) and {CX_SRC}/pre_tool_use.rs@0082977 (a run error blocks nothing)",
+        OPEN, f"{CX_SRC}/pre_tool_use.rs@0082977: an exit other than 0 and 2 is a failed hook, "
+              "which blocks nothing"),
     "copilot": HostFacts(
         None, f'{CP}, "Command hooks": the fields of a command hook',
         OPEN, f'{CP}, "Exit codes for command hooks": timeouts are fail-open for every event',
@@ -133,11 +140,13 @@ EVENT_FACTS: dict[str, dict[str, EventFacts]] = {
     "claude": {
         "tool.pre": _facts(f"{_CC_EXIT2}; {CC}, \"PreToolUse decision control\"", True, True,
                            True, "permissionDecision deny|ask|defer; updatedInput"),
-        "tool.post": _facts(f"{_CC_EXIT2}; {CC}, \"PostToolUse decision control\"", False,
-                            False, True, "the tool already ran: a block only tells the model"),
+        "tool.post": _facts(f"{_CC_EXIT2}; {_CC_DECIDE}", False, True, True,
+                            "the tool already ran: a block only tells the model; "
+                            "updatedToolOutput replaces its result"),
         "error": _facts(_CC_EXIT2, False, False, True),
         "turn.start": _facts(_CC_EXIT2, True, False, True, "a block erases the prompt"),
-        "agent.stop": _facts(_CC_EXIT2, True, False, False, "a block keeps Claude working"),
+        "agent.stop": _facts(f"{_CC_EXIT2}; {_CC_DECIDE}", True, False, True,
+                             "a block keeps Claude working"),
         "session.start": _facts(_CC_DECIDE, False, False, True),
         "session.end": _facts(_CC_EXIT2, False, False, False),
         "compact.pre": _facts(_CC_EXIT2, True, False, False),
@@ -146,10 +155,12 @@ EVENT_FACTS: dict[str, dict[str, EventFacts]] = {
             f"{_CC_EXIT2}; {CC}, \"PermissionRequest decision control\"", True, True, False,
             "decision.behavior deny; allow may carry updatedInput"),
         "claude.PermissionDenied": _facts(_CC_EXIT2, False, False, False, "retry only"),
-        "claude.PostToolBatch": _facts(_CC_EXIT2, True, False, None),
+        "claude.PostToolBatch": _facts(f"{_CC_EXIT2}; {CC}, \"Add context for Claude\"", True,
+                                       False, True, "a block stops the loop before the next "
+                                       "model call"),
         "claude.UserPromptExpansion": _facts(_CC_EXIT2, True, False, True),
         "claude.SubagentStart": _facts(_CC_DECIDE, False, False, True),
-        "claude.SubagentStop": _facts(_CC_EXIT2, True, False, False),
+        "claude.SubagentStop": _facts(f"{_CC_EXIT2}; {_CC_DECIDE}", True, False, True),
         "claude.StopFailure": _facts(_CC_EXIT2, False, False, False, "output ignored"),
         "claude.TaskCreated": _facts(_CC_EXIT2, True, False, False),
         "claude.TaskCompleted": _facts(_CC_EXIT2, True, False, False),
@@ -164,14 +175,15 @@ EVENT_FACTS: dict[str, dict[str, EventFacts]] = {
                                         on_error=CLOSED),
         "claude.WorktreeRemove": _facts(_CC_EXIT2, False, False, False),
         "claude.Elicitation": _facts(_CC_EXIT2, True, False, False),
-        "claude.ElicitationResult": _facts(_CC_EXIT2, True, False, False),
-        "claude.Setup": _facts(_CC_EXIT2, False, False, False),
+        "claude.ElicitationResult": _facts(f"{_CC_EXIT2}; {_CC_DECIDE}", True, True, False,
+                                           "content overrides the user's answer"),
+        "claude.Setup": _facts(f"{_CC_EXIT2}; {_CC_DECIDE}", False, False, True),
     },
     "gemini": {
         "tool.pre": _facts(f'{GM}, "BeforeTool"', True, True, False,
                            "hookSpecificOutput.tool_input merges over the arguments"),
-        "tool.post": _facts(f'{GM}, "AfterTool"', False, False, True,
-                            "the tool already ran: a deny hides or replaces its result"),
+        "tool.post": _facts(f'{GM}, "AfterTool"', False, True, True,
+                            "the tool already ran: a deny or tool_output replaces its result"),
         "turn.start": _facts(f'{GM}, "BeforeAgent"', True, False, True),
         "agent.stop": _facts(f'{GM}, "AfterAgent"', True, False, False,
                              "a deny sends the reason as a new prompt (a retry)"),
@@ -188,8 +200,10 @@ EVENT_FACTS: dict[str, dict[str, EventFacts]] = {
     },
     "cursor": {
         "tool.pre": _facts(f'{CU}, "preToolUse"', True, True, False, "updated_input"),
-        "tool.post": _facts(f'{CU}, "postToolUse"', False, False, True),
-        "error": _facts(f'{CU}, "postToolUseFailure"', False, False, None),
+        "tool.post": _facts(f'{CU}, "postToolUse"', False, True, True,
+                            "updated_mcp_tool_output: MCP tools only"),
+        "error": _facts(f'{CU}, "postToolUseFailure"', False, False, False,
+                        "no output fields"),
         "turn.start": _facts(f'{CU}, "beforeSubmitPrompt"', True, False, False),
         "agent.stop": _facts(f'{CU}, "stop"', False, False, False,
                              "cannot block: followup_message continues (loop_limit)"),
@@ -214,10 +228,11 @@ EVENT_FACTS: dict[str, dict[str, EventFacts]] = {
         "cursor.workspaceOpen": _facts(f'{CU}, "workspaceOpen"', False, False, False),
     },
     "codex": {
-        "tool.pre": _facts(f'{CX}, "PreToolUse"; openai/codex PR #20692', True, True, True,
+        "tool.pre": _facts(f"{CX_SRC}/pre_tool_use.rs@0082977", True, True, True,
                            "updatedInput only with allow; ask is a failure"),
-        "tool.post": _facts(f'{CX}, "PostToolUse"', False, False, True,
-                            "the tool already ran: a block replaces what the model hears"),
+        "tool.post": _facts(f"{CX_SRC}/post_tool_use.rs@0082977", False, False, True,
+                            "the tool already ran: a block's reason reaches the model; "
+                            "updatedMCPToolOutput is refused"),
         "turn.start": _facts(f'{CX}, "UserPromptSubmit"', True, False, True),
         "agent.stop": _facts(f'{CX}, "Stop"', True, False, False,
                              "a block is a continuation prompt; Stop hooks must print JSON"),
@@ -234,7 +249,8 @@ EVENT_FACTS: dict[str, dict[str, EventFacts]] = {
         "tool.pre": _facts(f'{CP}, "preToolUse decision control"', True, True, False,
                            "modifiedArgs; a command hook's crash or non-zero exit denies",
                            on_error=CLOSED),
-        "tool.post": _facts(f'{CP}, "postToolUse output"', False, False, True),
+        "tool.post": _facts(f'{CP}, "postToolUse output"', False, True, True,
+                            "modifiedResult replaces the result"),
         "error": _facts(f'{CP}, "Hook events": postToolUseFailure', False, False, True),
         "turn.start": _facts(f'{CP}, "userPromptSubmitted"', False, False, False,
                              "modifiedPrompt is honoured only by SDK hooks"),

@@ -79,9 +79,10 @@ def test_init_puts_fail_closed_only_where_the_host_can_block() -> None:
 
 @pytest.mark.parametrize(("host", "event", "expected"), [
     ("claude", "tool.pre", (True, True, True, caps.OPEN, caps.OPEN, 'onFailure: "block"')),
-    ("claude", "tool.post", (False, False, True, caps.OPEN, caps.OPEN, 'onFailure: "block"')),
+    ("claude", "tool.post", (False, True, True, caps.OPEN, caps.OPEN, 'onFailure: "block"')),
     ("copilot", "tool.pre", (True, True, False, caps.OPEN, caps.CLOSED, None)),
-    ("copilot", "tool.post", (False, False, True, caps.OPEN, caps.OPEN, None)),
+    ("copilot", "tool.post", (False, True, True, caps.OPEN, caps.OPEN, None)),
+    ("codex", "tool.post", (False, False, True, caps.OPEN, caps.OPEN, None)),
     ("cursor", "agent.stop", (False, False, False, caps.OPEN, caps.OPEN, "failClosed: true")),
     ("gemini", "tool.pre", (True, True, False, caps.OPEN, caps.VARIES, None)),
     ("antigravity", "session.start", (None, None, None, None, None, None)),
@@ -124,7 +125,8 @@ def test_a_derived_host_states_only_its_differences(monkeypatch: pytest.MonkeyPa
 def test_the_docs_table_is_the_generated_one() -> None:
     """docs/hosts.md holds `agenthooks hosts --format markdown` between its markers; to
     regenerate it, paste that output there."""
-    assert section("host-capabilities") == caps.markdown_table()
+    assert section("host-capabilities") == caps.markdown_table(), (
+        "regenerate docs/hosts.md's table: agenthooks hosts --format markdown")
 
 
 def test_the_summary_line_says_each_fact() -> None:
