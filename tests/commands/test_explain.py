@@ -237,7 +237,7 @@ def mixed(tmp_path: Path) -> Path:
 
 @pytest.mark.parametrize(("host", "event", "line"), [
     ("claude", "PostToolUse",
-     "Claude Code can block here: no; rewrite: no; context: yes; on timeout: fails open; on "
+     "Claude Code can block here: no; rewrite: yes; context: yes; on timeout: fails open; on "
      "another exit code: fails open; fail-closed switch: `onFailure: \"block\"`"),
     ("copilot", "preToolUse",
      "GitHub Copilot CLI can block here: yes; rewrite: yes; context: no; on timeout: fails "
