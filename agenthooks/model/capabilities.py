@@ -76,7 +76,7 @@ class Capability(NamedTuple):
 
 CC = "code.claude.com/docs/en/hooks (mirror ericbuess/claude-code-docs docs/hooks.md@ec68a5b)"
 GM = "google-gemini/gemini-cli docs/hooks/reference.md@06c0d81"
-GM_CODE = "google-gemini/gemini-cli packages/core/src/hooks/hookRunner.ts@5411f11"
+GM_CODE = "google-gemini/gemini-cli packages/core/src/hooks/hookRunner.ts@0c04bc4"
 CU = ("cursor.com/docs/hooks (mirror mehmetbaykar/cursor-docs-skill "
       "skills/cursor-docs/references/hooks.md@1cc1c99)")
 CX = "developers.openai.com/codex/hooks"
@@ -95,10 +95,12 @@ HOST_FACTS: dict[str, HostFacts] = {
              "with another code into a block; Claude Code before 2.1.295 ignores it"),
     "gemini": HostFacts(
         None, f'{GM}, "Hook configuration": type, command, name, timeout, description',
-        OPEN, f"{GM_CODE}: a timed-out hook gives no decision",
-        VARIES, f'{GM}, "Global hook mechanics" (other codes: a warning); {GM_CODE}',
-        note="the docs call any exit but 0 and 2 a warning; in code an exit other than 0 and "
-             "1 with plain text is read as a deny"),
+        OPEN, f"{GM_CODE}: a timed-out hook resolves as a failure with no output",
+        VARIES, f'{GM}, "Global hook mechanics": other codes are a warning; {GM_CODE}: '
+                "convertPlainTextToHookOutput",
+        note="the docs and hookRunner.ts@0c04bc4 read any exit but 0 and 2 as a warning (the "
+             "call goes on); agenthooks' end-to-end runs of Gemini CLI 0.61.0 saw an exit 127 "
+             "with text on stderr deny"),
     "cursor": HostFacts(
         "failClosed: true", f'{CU}, "Per-Script Configuration Options": failClosed',
         OPEN, f'{CU}, "Per-Script Configuration Options": crash, timeout and invalid JSON let '
