@@ -8,8 +8,8 @@ its source: a vendor documentation page and section, or a source file at a commi
 of None is a fact no source states: the table says "unknown" rather than guess.
 
 A host derived from another (a row of `model.hosts` with `derived_from`) states only its
-differences: every lookup walks `lineage(host)`, the host then its parents, and takes the
-first host that has the fact. `agenthooks hosts`, `explain` and `validate` (rule
+differences: every lookup walks `model.hosts.lineage(host)`, the host then its parents, and
+takes the first host that has the fact. `agenthooks hosts`, `explain` and `validate` (rule
 `gate-cannot-block`) read the table; docs/hosts.md's capability table is `markdown_table()`.
 """
 
@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from agenthooks._lean.records import NamedTuple
 from agenthooks.model.events import EVENT_TABLE, find_row
-from agenthooks.model.hosts import host_ids, host_name, host_row
+from agenthooks.model.hosts import host_ids, host_name, lineage
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator, Mapping, Sequence
+    from collections.abc import Mapping, Sequence
 
 # What a host does with a hook that times out, or that exits non-zero without blocking.
 OPEN = "open"  # the action goes on as if the hook had not answered
@@ -291,23 +291,6 @@ EVENT_FACTS: dict[str, dict[str, EventFacts]] = {
 # --- lookups ------------------------------------------------------------------------------
 
 
-def parent_of(host: str) -> str | None:
-    """The host a host row says it derives from (`derived_from`), if any."""
-    row = host_row(host)
-    parent = getattr(row, "derived_from", None)
-    return parent if isinstance(parent, str) else None
-
-
-def lineage(host: str) -> Iterator[str]:
-    """The host, then each host it derives from, nearest first (a cycle ends the walk)."""
-    seen: set[str] = set()
-    current: str | None = host
-    while current is not None and current not in seen:
-        seen.add(current)
-        yield current
-        current = parent_of(current)
-
-
 def host_facts(host: str) -> HostFacts | None:
     """A host's failure handling, from the nearest host of its lineage that states it."""
     return next((HOST_FACTS[h] for h in lineage(host) if h in HOST_FACTS), None)
@@ -334,16 +317,15 @@ def capability(host: str, event: str) -> Capability | None:
 
 def _word(host: str, event: str) -> str | None:
     row = find_row(event)
-    if row is None:
-        return None
-    return next((row.words[h] for h in lineage(host) if h in row.words), None)
+    return None if row is None else row.words.get(host)
 
 
 def events_of_host(host: str) -> tuple[str, ...]:
-    """The canonical events the table states for a host (its lineage's too), in the order of
-    the events table."""
-    known = {event for h in lineage(host) for event in EVENT_FACTS.get(h, {})}
-    return tuple(row.id for row in EVENT_TABLE if row.id in known)
+    """The canonical events of a host that the table states facts for (its own, or its
+    parents'), in the order of the events table. A derived host's events are its words in
+    the events table (`model.hosts.inherited_words`): one it does not have is left out."""
+    return tuple(row.id for row in EVENT_TABLE
+                 if host in row.words and event_facts(host, row.id) is not None)
 
 
 def capabilities(hosts: tuple[str, ...] | None = None) -> tuple[Capability, ...]:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
+
+import pytest
 
 from agenthooks.model import capabilities as caps
 from agenthooks.model.hosts import host_ids
@@ -45,3 +48,22 @@ def test_markdown_is_the_docs_table(agenthooks) -> None:
 def test_an_unknown_host_is_a_usage_error(agenthooks) -> None:
     done = agenthooks("hosts", "--host", "zed")
     assert done.code == 2 and "zed" in done.err
+
+
+@pytest.mark.program
+def test_a_host_derived_by_one_row_has_its_parents_capabilities(tmp_path: Path) -> None:
+    """The toy host derived from Claude Code (`tests.seam_derived`) states no capability: it
+    has Claude Code's, under its own words, and none for the event it dropped."""
+    from tests.test_seams import derived_cli
+
+    done = derived_cli(tmp_path, "hosts", "--host", "toyc", "--format", "json")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["hosts"][0]["failSwitch"] == 'onFailure: "block"'
+    rows = {row["event"]: row for row in report["capabilities"]}
+    assert (rows["turn.start"]["word"], rows["turn.start"]["block"]) == ("BeforePrompt", True)
+    assert rows["tool.pre"]["word"] == "PreToolUse" and rows["tool.pre"]["rewrite"] is True
+    assert "compact.pre" not in rows and "toyc.Idle" not in rows
+    explained = derived_cli(tmp_path, "explain", "BeforePrompt", "--host", "toyc")
+    assert explained.returncode == 0, explained.stderr
+    assert explained.stdout.splitlines()[1].startswith("Toy Code can block here: yes;")

@@ -4,8 +4,6 @@ stating only its differences."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import pytest
 
 from agenthooks.model import capabilities as caps
@@ -102,24 +100,19 @@ def test_unknown_hosts_and_events_have_no_capability() -> None:
     assert caps.can_block("gemini", "claude.Setup") is None
 
 
-class _Row(NamedTuple):
-    derived_from: str | None
-
-
 def test_a_derived_host_states_only_its_differences(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A host row with `derived_from` takes every fact it does not state from its parent."""
-    rows = {"fork": _Row("claude"), "forkfork": _Row("fork"), "loop": _Row("loop")}
-    monkeypatch.setattr(caps, "host_row", rows.get)
+    """Every lookup walks the host's lineage (`model.hosts.lineage`): a fact the derived host
+    does not state is its parent's."""
+    chains = {"fork": ("fork", "claude")}
+    monkeypatch.setattr(caps, "lineage", lambda host: chains.get(host, (host,)))
     monkeypatch.setitem(caps.EVENT_FACTS, "fork", {
         "tool.post": caps.EventFacts(True, False, True, "fork docs, PostToolUse")})
-    assert list(caps.lineage("forkfork")) == ["forkfork", "fork", "claude"]
-    assert list(caps.lineage("loop")) == ["loop"]
-    post = caps.capability("forkfork", "tool.post")
-    pre = caps.capability("forkfork", "tool.pre")
+    post = caps.capability("fork", "tool.post")
+    pre = caps.capability("fork", "tool.pre")
     assert post is not None and pre is not None
     assert (post.block, post.cites[0]) == (True, "fork docs, PostToolUse")
-    assert (pre.block, pre.word, pre.fail_switch) == (True, "PreToolUse", 'onFailure: "block"')
-    assert caps.events_of_host("forkfork") == caps.events_of_host("claude")
+    assert (pre.block, pre.fail_switch) == (True, 'onFailure: "block"')
+    assert caps.capability("nofork", "tool.pre") is None
 
 
 def test_the_docs_table_is_the_generated_one() -> None:
