@@ -476,6 +476,19 @@ def lsp() -> int:
     return serve_lsp()
 
 
+@cli.command(short_help="Show what each host can enforce: block, rewrite, context, failures.")
+@click.option("--host", type=click.Choice(HOSTS), default=None, help="Only this host.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]),
+              default="text", show_default=True)
+def hosts(host: str | None, fmt: str) -> int:
+    """Per host, its fail-closed switch and what a timeout or another exit code does; per host
+    and event, whether a hook can block, rewrite the call and add context, each fact from the
+    host's own documentation or source (--format json names them)."""
+    from agenthooks.commands.hosts import hosts as run_hosts
+
+    return run_hosts(host, fmt)
+
+
 @cli.command(short_help="Print the JSON Schema of hooks.json.")
 def schema() -> int:
     """Print the JSON Schema of hooks.json."""

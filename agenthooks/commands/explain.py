@@ -367,11 +367,32 @@ def explain(options: ExplainOptions) -> int:
                           dialect_values(call.event, call.tool, call.doc, call.caller),
                           files_out(hooks, every, untrusted))
     report = {"event": call.event, "tool": call.tool, "caller": call.caller,
+              "enforce": enforce(call),
               "handlers": handler_rows(every, situation),
               "hooks": hook_rows(hooks, call, origin),
               "leftOut": [{"source": path, "why": why} for path, why in situation.out.items()]}
     write(report, options.fmt)
     return 0
+
+
+def enforce(call: Call) -> dict[str, Any] | None:
+    """What the calling host can enforce on this event (`model.capabilities`), or None when
+    the table does not know the host or the event."""
+    from agenthooks.model.capabilities import as_dict, capability
+    from agenthooks.model.events import find_row, row_of
+
+    row = row_of(call.caller, call.given) or find_row(call.event)
+    found = None if row is None else capability(call.caller, row.id)
+    return None if found is None else dict(as_dict(found))
+
+
+def enforce_line(found: Mapping[str, Any]) -> str:
+    """"Claude Code can block here: yes; rewrite: yes; ..." for the text report."""
+    from agenthooks.model.capabilities import capability, summary
+    from agenthooks.model.hosts import host_name as name_of
+
+    cap = capability(found["host"], found["event"])
+    return "" if cap is None else summary(cap, name_of(cap.host))
 
 
 def write(report: dict[str, Any], fmt: str) -> None:
@@ -384,7 +405,10 @@ def write(report: dict[str, Any], fmt: str) -> None:
 
     tool = f", tool {report['tool']}" if report["tool"] else ""
     sys.stdout.write(printable(f"{report['event']}{tool}, in {host_name(report['caller'])}'s "
-                               "words") + "\n\n")
+                               "words") + "\n")
+    if report["enforce"] is not None:
+        sys.stdout.write(printable(enforce_line(report["enforce"])) + "\n")
+    sys.stdout.write("\n")
     if report["handlers"]:
         render_table(HEADERS, [cells(row, ("source", "hook", "event", "matcher", "command"))
                                for row in report["handlers"]], stream=sys.stdout)

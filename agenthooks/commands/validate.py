@@ -19,6 +19,7 @@ from agenthooks.config import discovery
 from agenthooks.config.paths import walk_directories
 from agenthooks.config.rules import RULES
 from agenthooks.model.handlers import Diagnostic, Source
+from agenthooks.plan.gates import cannot_block
 from agenthooks.plan.recursion import runs_itself
 from agenthooks.plan.wired import runs_nothing
 from agenthooks.report.diagnostics import ValidationResult, report
@@ -184,6 +185,7 @@ def validate(
                      *user_findings,
                      *runs_itself(loaded.files, user.default_host if user else None),
                      *runs_nothing(loaded.files, user.default_host if user else None),
+                     *cannot_block(loaded.files),
                      *near_miss_findings(paths, workspaces, configs, recursive)),
         empty_dirs=loaded.empty,
     )

@@ -84,6 +84,9 @@ RULES: dict[str, Rule] = {
              "is not valid TOML or has a bad key or value: every run stops with an error"),
         Rule("wiring-runs-nothing", "error", "an `agenthooks run` entry on an event no file "
              "agenthooks reads under that host has: it gates nothing"),
+        Rule("gate-cannot-block", "error", "an `agenthooks run --fail-closed` entry on an "
+             "event where its host documents it cannot block (`agenthooks hosts`): it gates "
+             "nothing"),
         Rule("runs-itself", "error", "a handler that runs `agenthooks run` on the file it is "
              "in: the host runs it, and it runs the file's other hooks a second time"),
     )
@@ -152,7 +155,7 @@ DIALECT_RULES: dict[str, Rule] = {
         Rule("matcher-unanchored", "warning",
              "a tool regex that also matches longer names (`Edit.*` matches NotebookEdit)"),
         Rule("matcher-mcp-server", "warning",
-             "a Claude matcher `mcp__server` alone, which matches no tool"),
+             "a Claude Code or Codex matcher `mcp__server` alone, which matches no tool"),
         Rule("matcher-exact-text", "warning",
              "a Gemini lifecycle matcher with `|`, compared as exact text: never matches"),
         Rule("matcher-regex-fallback", "warning",

@@ -10,7 +10,8 @@ What Codex does with a file (openai/codex `codex-rs/config/src/hooks.rs`,
                        a known `type`, or a `timeout` that is not a whole number of seconds
     events             an unknown event name is skipped without a word (`codex-unknown-event`)
     matchers           `*`, empty or none: everything; only ASCII letters, digits, `_`, `|`:
-                       exact names (`apply_patch` also answers to `Edit` and `Write`); else a
+                       exact names (`apply_patch` also answers to `Edit` and `Write`; a server's
+                       `mcp__memory` alone names no tool: `matcher-mcp-server`); else a
                        regex searched anywhere, and one that does not compile skips its group;
                        UserPromptSubmit, Stop and Interrupt drop the matcher (`flat-matcher`)
     handlers           `prompt` and `agent` parse, then are skipped with a warning
@@ -65,10 +66,15 @@ class CodexChecker(DialectChecker):
                                          f"and runs these handlers on every {event}", pointer,
                          "key")
             return
-        if selection(matcher, event).form == "never":
+        chosen = selection(matcher, event)
+        if chosen.form == "never":
             self.add("codex-matcher-skipped", f"matcher {matcher!r} is not a valid regex "
                                       f"({regex_error(matcher)}): Codex skips this group with "
                                       "a warning", pointer)
+        elif chosen.form == "names" and self.thorough:
+            # Codex names MCP tools mcp__<server>__<tool> (developers.openai.com/codex/hooks)
+            # and compares a plain name list exactly, as Claude Code does.
+            self.mcp_server_only(chosen.names, pointer)
 
     def dialect_handler(self, event: str, matcher: str | None, sequential: bool, handler: Any,
                         pointer: str) -> None:

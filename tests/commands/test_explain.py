@@ -233,3 +233,24 @@ def mixed(tmp_path: Path) -> Path:
         "BeforeTool": [claude("run_shell_command", command="echo gemini-only")],
         "AfterAgent": [claude(None, command="echo gemini-stop")]}})
     return workspace
+
+
+@pytest.mark.parametrize(("host", "event", "line"), [
+    ("claude", "PostToolUse",
+     "Claude Code can block here: no; rewrite: yes; context: yes; on timeout: fails open; on "
+     "another exit code: fails open; fail-closed switch: `onFailure: \"block\"`"),
+    ("copilot", "preToolUse",
+     "GitHub Copilot CLI can block here: yes; rewrite: yes; context: no; on timeout: fails "
+     "open; on another exit code: fails closed; fail-closed switch: none"),
+])
+def test_explain_says_what_the_caller_can_enforce(tmp_path: Path, host: str, event: str,
+                                                  line: str) -> None:
+    workspace = tmp_path / "ws"
+    write(workspace / ".agents" / "hooks.json", {"g": {"PostToolUse": [
+        {"matcher": "", "hooks": [{"command": "true"}]}]}})
+    text = agenthooks(workspace, "explain", event, "--tool", "Bash", "--host", host)
+    assert text.returncode == 0, text.stderr
+    assert text.stdout.splitlines()[1] == line
+    report = explained(workspace, event, "--tool", "Bash", "--host", host)
+    assert report["enforce"]["host"] == host and report["enforce"]["sources"]
+    assert report["enforce"]["block"] is (event == "preToolUse")

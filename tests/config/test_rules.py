@@ -65,7 +65,7 @@ EXPECTED: dict[str, tuple[int, int]] = {
 # Rules about discovery, the user config or what a run reads rather than one file's content,
 # each with tests of its own (tests/commands/test_nearmiss.py, test_recursion.py...).
 DISCOVERY_RULES = {"unsafe-workspace", "near-miss", "user-config", "runs-itself",
-                   "config-missing", "wiring-runs-nothing"}
+                   "config-missing", "wiring-runs-nothing", "gate-cannot-block"}
 
 # Bad files that cannot be committed as text: git and editors would "fix" them.
 GENERATED: dict[str, bytes] = {

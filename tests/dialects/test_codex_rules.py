@@ -66,6 +66,10 @@ CASES: list[tuple[str, list[tuple[str, int, int]]]] = [
     (hooks("SessionEnd", '{"hooks": [' + CMD + ', "timeout": 30}]}'),
      [("codex-shutdown-timeout", 1, 85)]),
     (hooks("Stop", '{"hooks": [' + CMD + ', "env": {}}]}'), [("unknown-key", 1, 68)]),
+    # A plain name list is exact, and MCP tools are mcp__<server>__<tool>: a server alone
+    # names no tool; a regex on the server's prefix selects its tools.
+    (hooks("PreToolUse", '{"matcher": "Bash|mcp__memory", "hooks": [' + CMD + '}]}'),
+     [("matcher-mcp-server", 1, 39)]),
 ]
 
 # Rules whose case needs more than the one file (tests/dialects/test_rules.py counts them).
@@ -77,6 +81,12 @@ TESTED_APART = frozenset((*TRUST_RULES, "toml-syntax"))
 def test_rule_at_line_and_column(tmp_path: Path, text: str,
                                  expected: list[tuple[str, int, int]]) -> None:
     assert sorted(found(check(tmp_path, text))) == sorted(expected)
+
+
+@pytest.mark.parametrize("matcher", ["^mcp__memory__.*", "mcp__memory__create", "mcp__.*"])
+def test_a_matcher_naming_mcp_tools_is_fine(tmp_path: Path, matcher: str) -> None:
+    text = hooks("PreToolUse", '{"matcher": "' + matcher + '", "hooks": [' + CMD + '}]}')
+    assert found(check(tmp_path, text)) == []
 
 
 def test_the_handlers_codex_registers(tmp_path: Path) -> None:

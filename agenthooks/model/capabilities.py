@@ -1,0 +1,399 @@
+"""What each host can really enforce, as data: per host and event, whether a hook's answer can
+block, rewrite what the event is about, or add context for the model, and what the host does
+when a hook times out or exits with a code that is not a block.
+
+Keyed by the host's id (`model.hosts`) and the canonical event ids of `model.events`
+(`EventRow.id`: `tool.pre`, `agent.stop`, `claude.PermissionRequest`...). Every fact names
+its source: a vendor documentation page and section, or a source file at a commit. A value
+of None is a fact no source states: the table says "unknown" rather than guess.
+
+A host derived from another (a row of `model.hosts` with `derived_from`) states only its
+differences: every lookup walks `model.hosts.lineage(host)`, the host then its parents, and
+takes the first host that has the fact. `agenthooks hosts`, `explain` and `validate` (rule
+`gate-cannot-block`) read the table; docs/hosts.md's capability table is `markdown_table()`.
+"""
+
+from __future__ import annotations
+
+from agenthooks._lean.records import NamedTuple
+from agenthooks.model.events import EVENT_TABLE, find_row
+from agenthooks.model.hosts import host_ids, host_name, lineage
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+# What a host does with a hook that times out, or that exits non-zero without blocking.
+OPEN = "open"  # the action goes on as if the hook had not answered
+CLOSED = "closed"  # the action is denied
+VARIES = "varies"  # depends on the exit code or the handler type: the note says how
+FAILURE_WORDS: dict[str, str] = {OPEN: "fails open", CLOSED: "fails closed",
+                                 VARIES: "depends (see note)"}
+
+
+class HostFacts(NamedTuple):
+    """What holds on every event of a host: its failure handling, each fact with a source."""
+
+    fail_switch: str | None  # the per-hook setting that makes a failure block; None: none
+    fail_switch_cite: str
+    on_timeout: str | None  # OPEN, CLOSED, VARIES; None: no source says
+    on_timeout_cite: str
+    on_error: str | None  # a non-zero exit that is not the host's block
+    on_error_cite: str
+    note: str = ""
+
+
+class EventFacts(NamedTuple):
+    """What a hook's answer can do on one event of one host (None: no source says)."""
+
+    block: bool | None  # stop the action (a tool call, a prompt, the agent stopping...)
+    # change what the event is about: a tool's arguments before it runs, its result after,
+    # the prompt, the model request
+    rewrite: bool | None
+    context: bool | None  # add text the model reads
+    cite: str
+    note: str = ""
+    on_error: str | None = None  # where this event differs from the host's `on_error`
+
+
+class Capability(NamedTuple):
+    """One host and event, its facts resolved along the host's lineage."""
+
+    host: str
+    event: str  # the canonical event id
+    word: str | None  # the host's word for the event, when the events table has one
+    block: bool | None
+    rewrite: bool | None
+    context: bool | None
+    fail_switch: str | None
+    on_timeout: str | None
+    on_error: str | None
+    cites: tuple[str, ...]
+    note: str
+
+
+# --- sources ------------------------------------------------------------------------------
+
+CC = "code.claude.com/docs/en/hooks (mirror ericbuess/claude-code-docs docs/hooks.md@ec68a5b)"
+GM = "google-gemini/gemini-cli docs/hooks/reference.md@06c0d81"
+GM_CODE = "google-gemini/gemini-cli packages/core/src/hooks/hookRunner.ts@0c04bc4"
+CU = ("cursor.com/docs/hooks (mirror mehmetbaykar/cursor-docs-skill "
+      "skills/cursor-docs/references/hooks.md@1cc1c99)")
+CX = "developers.openai.com/codex/hooks"
+CX_SRC = "openai/codex codex-rs/hooks/src/events"
+CP = "github/docs content/copilot/reference/hooks-reference.md@05da5bc"
+AG = "antigravity.google/docs/hooks"
+
+HOST_FACTS: dict[str, HostFacts] = {
+    "claude": HostFacts(
+        'onFailure: "block"', 'code.claude.com/docs/en/hooks, "Block the action when a hook '
+                              'fails" (v2.1.295, later than the mirror)',
+        OPEN, f'{CC}, "Timeouts": a timed-out command, http or mcp_tool hook does not block '
+              "the tool call",
+        OPEN, f'{CC}, "Other exit codes": a non-blocking error for most events',
+        note='onFailure: "block" turns a failure that cannot start, times out or exits '
+             "with another code into a block; Claude Code before 2.1.295 ignores it"),
+    "gemini": HostFacts(
+        None, f'{GM}, "Hook configuration": type, command, name, timeout, description',
+        OPEN, f"{GM_CODE}: a timed-out hook resolves as a failure with no output",
+        VARIES, f'{GM}, "Global hook mechanics": other codes are a warning; {GM_CODE}: '
+                "convertPlainTextToHookOutput",
+        note="the docs and hookRunner.ts@0c04bc4 read any exit but 0 and 2 as a warning (the "
+             "call goes on); agenthooks' end-to-end runs of Gemini CLI 0.61.0 saw an exit 127 "
+             "with text on stderr deny"),
+    "cursor": HostFacts(
+        "failClosed: true", f'{CU}, "Per-Script Configuration Options": failClosed',
+        OPEN, f'{CU}, "Per-Script Configuration Options": crash, timeout and invalid JSON let '
+              "the action through unless failClosed",
+        OPEN, f'{CU}, "Command-Based Hooks": other exit codes, the action proceeds (fail-open '
+              "by default)",
+        note="failClosed acts only where the event can block"),
+    "codex": HostFacts(
+        None, "openai/codex codex-rs/hooks/src/engine/command_runner.rs@0174665: a handler "
+              "is command, timeout, status message, env (no failure setting)",
+        OPEN, "openai/codex codex-rs/hooks/src/engine/command_runner.rs@0174665 (a timeout is "
+              f"a run error) and {CX_SRC}/pre_tool_use.rs@0082977 (a run error blocks nothing)",
+        OPEN, f"{CX_SRC}/pre_tool_use.rs@0082977: an exit other than 0 and 2 is a failed hook, "
+              "which blocks nothing"),
+    "copilot": HostFacts(
+        None, f'{CP}, "Command hooks": the fields of a command hook',
+        OPEN, f'{CP}, "Exit codes for command hooks": timeouts are fail-open for every event',
+        OPEN, f'{CP}, "Exit codes for command hooks": other non-zero is logged, the run '
+              "continues",
+        note="preToolUse command hooks are fail-closed on a crash or a non-zero exit; "
+             "http preToolUse hooks fail open"),
+    "antigravity": HostFacts(
+        None, f'{AG}, "Hook handler configuration": type, command, timeout',
+        None, f"{AG}: the timeout (default 30 s) is documented, not what follows it",
+        None, f"{AG}: the exit codes are not documented",
+        note="third parties report a missing or malformed PreToolUse decision as a deny"),
+}
+
+
+def _facts(cite: str, block: bool | None, rewrite: bool | None, context: bool | None,
+           note: str = "", on_error: str | None = None) -> EventFacts:
+    return EventFacts(block, rewrite, context, cite, note, on_error)
+
+
+_CC_EXIT2 = f'{CC}, "Exit code 2 behavior per event"'
+_CC_DECIDE = f'{CC}, "Decision control"'
+
+EVENT_FACTS: dict[str, dict[str, EventFacts]] = {
+    "claude": {
+        "tool.pre": _facts(f"{_CC_EXIT2}; {CC}, \"PreToolUse decision control\"", True, True,
+                           True, "permissionDecision deny|ask|defer; updatedInput"),
+        "tool.post": _facts(f"{_CC_EXIT2}; {_CC_DECIDE}", False, True, True,
+                            "the tool already ran: a block only tells the model; "
+                            "updatedToolOutput replaces its result"),
+        "error": _facts(_CC_EXIT2, False, False, True),
+        "turn.start": _facts(_CC_EXIT2, True, False, True, "a block erases the prompt"),
+        "agent.stop": _facts(f"{_CC_EXIT2}; {_CC_DECIDE}", True, False, True,
+                             "a block keeps Claude working"),
+        "session.start": _facts(_CC_DECIDE, False, False, True),
+        "session.end": _facts(_CC_EXIT2, False, False, False),
+        "compact.pre": _facts(_CC_EXIT2, True, False, False),
+        "notification": _facts(_CC_EXIT2, False, False, False),
+        "claude.PermissionRequest": _facts(
+            f"{_CC_EXIT2}; {CC}, \"PermissionRequest decision control\"", True, True, False,
+            "decision.behavior deny; allow may carry updatedInput"),
+        "claude.PermissionDenied": _facts(_CC_EXIT2, False, False, False, "retry only"),
+        "claude.PostToolBatch": _facts(f"{_CC_EXIT2}; {CC}, \"Add context for Claude\"", True,
+                                       False, True, "a block stops the loop before the next "
+                                       "model call"),
+        "claude.UserPromptExpansion": _facts(_CC_EXIT2, True, False, True),
+        "claude.SubagentStart": _facts(_CC_DECIDE, False, False, True),
+        "claude.SubagentStop": _facts(f"{_CC_EXIT2}; {_CC_DECIDE}", True, False, True),
+        "claude.StopFailure": _facts(_CC_EXIT2, False, False, False, "output ignored"),
+        "claude.TaskCreated": _facts(_CC_EXIT2, True, False, False),
+        "claude.TaskCompleted": _facts(_CC_EXIT2, True, False, False),
+        "claude.TeammateIdle": _facts(_CC_EXIT2, True, False, False),
+        "claude.PostCompact": _facts(_CC_EXIT2, False, False, False),
+        "claude.InstructionsLoaded": _facts(_CC_EXIT2, False, False, False),
+        "claude.ConfigChange": _facts(_CC_EXIT2, True, False, False),
+        "claude.CwdChanged": _facts(_CC_EXIT2, False, False, False),
+        "claude.FileChanged": _facts(_CC_EXIT2, False, False, False),
+        "claude.WorktreeCreate": _facts(_CC_EXIT2, True, False, False,
+                                        "any non-zero exit fails the creation",
+                                        on_error=CLOSED),
+        "claude.WorktreeRemove": _facts(_CC_EXIT2, False, False, False),
+        "claude.Elicitation": _facts(_CC_EXIT2, True, False, False),
+        "claude.ElicitationResult": _facts(f"{_CC_EXIT2}; {_CC_DECIDE}", True, True, False,
+                                           "content overrides the user's answer"),
+        "claude.Setup": _facts(f"{_CC_EXIT2}; {_CC_DECIDE}", False, False, True),
+    },
+    "gemini": {
+        "tool.pre": _facts(f'{GM}, "BeforeTool"', True, True, False,
+                           "hookSpecificOutput.tool_input merges over the arguments"),
+        "tool.post": _facts(f'{GM}, "AfterTool"', False, True, True,
+                            "the tool already ran: a deny or tool_output replaces its result"),
+        "turn.start": _facts(f'{GM}, "BeforeAgent"', True, False, True),
+        "agent.stop": _facts(f'{GM}, "AfterAgent"', True, False, False,
+                             "a deny sends the reason as a new prompt (a retry)"),
+        "session.start": _facts(f'{GM}, "SessionStart"', False, False, True),
+        "session.end": _facts(f'{GM}, "SessionEnd"', False, False, False),
+        "compact.pre": _facts(f'{GM}, "PreCompress"', False, False, False),
+        "notification": _facts(f'{GM}, "Notification"', False, False, False),
+        "model.pre": _facts(f'{GM}, "BeforeModel"', True, True, False,
+                            "llm_request overrides the request"),
+        "model.post": _facts(f'{GM}, "AfterModel"', True, True, False,
+                             "llm_response replaces the chunk"),
+        "tool.select": _facts(f'{GM}, "BeforeToolSelection"', False, True, False,
+                              "toolConfig narrows the tools offered"),
+    },
+    "cursor": {
+        "tool.pre": _facts(f'{CU}, "preToolUse"', True, True, False, "updated_input"),
+        "tool.post": _facts(f'{CU}, "postToolUse"', False, True, True,
+                            "updated_mcp_tool_output: MCP tools only"),
+        "error": _facts(f'{CU}, "postToolUseFailure"', False, False, False,
+                        "no output fields"),
+        "turn.start": _facts(f'{CU}, "beforeSubmitPrompt"', True, False, False),
+        "agent.stop": _facts(f'{CU}, "stop"', False, False, False,
+                             "cannot block: followup_message continues (loop_limit)"),
+        "session.start": _facts(f'{CU}, "sessionStart"', False, False, True),
+        "session.end": _facts(f'{CU}, "sessionEnd"', False, False, False),
+        "compact.pre": _facts(f'{CU}, "preCompact"', False, False, False),
+        "claude.SubagentStart": _facts(f'{CU}, "subagentStart"', True, False, False),
+        "claude.SubagentStop": _facts(f'{CU}, "subagentStop"', False, False, False,
+                                      "cannot block: followup_message continues"),
+        "cursor.beforeShellExecution": _facts(f'{CU}, "beforeShellExecution"', True, False,
+                                              False),
+        "cursor.afterShellExecution": _facts(f'{CU}, "afterShellExecution"', False, False,
+                                             False),
+        "cursor.beforeMCPExecution": _facts(f'{CU}, "beforeMCPExecution"', True, False, False),
+        "cursor.afterMCPExecution": _facts(f'{CU}, "afterMCPExecution"', False, False, False),
+        "cursor.beforeReadFile": _facts(f'{CU}, "beforeReadFile"', True, False, False),
+        "cursor.afterFileEdit": _facts(f'{CU}, "afterFileEdit"', False, False, False),
+        "cursor.afterAgentResponse": _facts(f'{CU}, "afterAgentResponse"', False, False, False),
+        "cursor.afterAgentThought": _facts(f'{CU}, "afterAgentThought"', False, False, False),
+        "cursor.beforeTabFileRead": _facts(f'{CU}, "beforeTabFileRead"', True, False, False),
+        "cursor.afterTabFileEdit": _facts(f'{CU}, "afterTabFileEdit"', False, False, False),
+        "cursor.workspaceOpen": _facts(f'{CU}, "workspaceOpen"', False, False, False),
+    },
+    "codex": {
+        "tool.pre": _facts(f"{CX_SRC}/pre_tool_use.rs@0082977", True, True, True,
+                           "updatedInput only with allow; ask is a failure"),
+        "tool.post": _facts(f"{CX_SRC}/post_tool_use.rs@0082977", False, False, True,
+                            "the tool already ran: a block's reason reaches the model; "
+                            "updatedMCPToolOutput is refused"),
+        "turn.start": _facts(f'{CX}, "UserPromptSubmit"', True, False, True),
+        "agent.stop": _facts(f'{CX}, "Stop"', True, False, False,
+                             "a block is a continuation prompt; Stop hooks must print JSON"),
+        "session.start": _facts(f'{CX}, "SessionStart"', False, False, True),
+        "session.end": _facts(f'{CX}, "SessionEnd"', False, False, False),
+        "compact.pre": _facts(f"{CX_SRC}/compact.rs@0082977", False, False, False,
+                              "continue: false stops the run, not the compaction alone"),
+        "claude.PermissionRequest": _facts(f'{CX}, "PermissionRequest"', True, False, False),
+        "claude.SubagentStart": _facts(f'{CX}, "SubagentStart"', False, False, True),
+        "claude.SubagentStop": _facts(f'{CX}, "SubagentStop"', True, False, False),
+        "claude.PostCompact": _facts(f"{CX_SRC}/compact.rs@0082977", False, False, False),
+        "codex.Interrupt": _facts(f'{CX}, "Interrupt"', False, False, False),
+    },
+    "copilot": {
+        "tool.pre": _facts(f'{CP}, "preToolUse decision control"', True, True, False,
+                           "modifiedArgs; a command hook's crash or non-zero exit denies",
+                           on_error=CLOSED),
+        "tool.post": _facts(f'{CP}, "postToolUse output"', False, True, True,
+                            "modifiedResult replaces the result"),
+        "error": _facts(f'{CP}, "Hook events": postToolUseFailure', False, False, True),
+        "turn.start": _facts(f'{CP}, "userPromptSubmitted"', False, False, False,
+                             "modifiedPrompt is honoured only by SDK hooks"),
+        "agent.stop": _facts(f'{CP}, "agentStop / subagentStop decision control"', True, False,
+                             False, "a block forces another turn (8 at most)"),
+        "session.start": _facts(f'{CP}, "Hook events": sessionStart', False, False, True),
+        "session.end": _facts(f'{CP}, "Hook events": sessionEnd', False, False, False),
+        "compact.pre": _facts(f'{CP}, "Hook events": preCompact', False, False, False),
+        "notification": _facts(f'{CP}, "notification hook"', False, False, True),
+        "claude.PermissionRequest": _facts(f'{CP}, "permissionRequest decision control"', True,
+                                           False, False),
+        "claude.SubagentStart": _facts(f'{CP}, "Hook events": subagentStart', False, False,
+                                       True),
+        "claude.SubagentStop": _facts(f'{CP}, "agentStop / subagentStop decision control"',
+                                      True, False, False),
+        "copilot.errorOccurred": _facts(f'{CP}, "Hook events": errorOccurred', False, False,
+                                        False),
+        "copilot.userPromptTransformed": _facts(f'{CP}, "userPromptTransformed"', False, True,
+                                                False, "modifiedTransformedPrompt"),
+    },
+    "antigravity": {
+        "tool.pre": _facts(f'{AG}, "PreToolUse"', True, False, False,
+                           "decision allow|deny|ask|force_ask; no argument rewrite"),
+        "tool.post": _facts(f'{AG}, "PostToolUse"', False, False, False, "output is {}"),
+        "turn.start": _facts(f'{AG}, "PreInvocation"', False, False, True, "injectSteps"),
+        "turn.end": _facts(f'{AG}, "PostInvocation"', False, False, True,
+                           "injectSteps, terminationBehavior"),
+        "agent.stop": _facts(f'{AG}, "Stop"', True, False, True,
+                             'decision "continue" keeps the agent going'),
+        "session.start": _facts(f"{AG}: not among its documented events", None, None, None),
+    },
+}
+
+
+# --- lookups ------------------------------------------------------------------------------
+
+
+def host_facts(host: str) -> HostFacts | None:
+    """A host's failure handling, from the nearest host of its lineage that states it."""
+    return next((HOST_FACTS[h] for h in lineage(host) if h in HOST_FACTS), None)
+
+
+def event_facts(host: str, event: str) -> EventFacts | None:
+    """One event's facts for a host, from the nearest host of its lineage that states them."""
+    return next((EVENT_FACTS[h][event] for h in lineage(host)
+                 if event in EVENT_FACTS.get(h, {})), None)
+
+
+def capability(host: str, event: str) -> Capability | None:
+    """What `host` can enforce on the canonical `event`; None when the table knows neither."""
+    facts, general = event_facts(host, event), host_facts(host)
+    if facts is None or general is None:
+        return None
+    return Capability(
+        host, event, _word(host, event), facts.block, facts.rewrite, facts.context,
+        general.fail_switch, general.on_timeout, facts.on_error or general.on_error,
+        tuple(dict.fromkeys((facts.cite, general.fail_switch_cite, general.on_timeout_cite,
+                             general.on_error_cite))),
+        "; ".join(n for n in (facts.note, general.note) if n))
+
+
+def _word(host: str, event: str) -> str | None:
+    row = find_row(event)
+    return None if row is None else row.words.get(host)
+
+
+def events_of_host(host: str) -> tuple[str, ...]:
+    """The canonical events of a host that the table states facts for (its own, or its
+    parents'), in the order of the events table. A derived host's events are its words in
+    the events table (`model.hosts.inherited_words`): one it does not have is left out."""
+    return tuple(row.id for row in EVENT_TABLE
+                 if host in row.words and event_facts(host, row.id) is not None)
+
+
+def capabilities(hosts: tuple[str, ...] | None = None) -> tuple[Capability, ...]:
+    """Every host's capabilities (or those of `hosts`), host by host in table order."""
+    chosen = host_ids() if hosts is None else hosts
+    found = (capability(host, event) for host in chosen for event in events_of_host(host))
+    return tuple(c for c in found if c is not None)
+
+
+def can_block(host: str, event: str) -> bool | None:
+    """Whether a hook's answer can stop the action on `event` under `host` (None: unknown)."""
+    facts = event_facts(host, event)
+    return None if facts is None else facts.block
+
+
+# --- words --------------------------------------------------------------------------------
+
+
+def yes_no(value: bool | None) -> str:
+    return "unknown" if value is None else ("yes" if value else "no")
+
+
+def failure_word(value: str | None) -> str:
+    return "unknown" if value is None else FAILURE_WORDS[value]
+
+
+def as_dict(cap: Capability) -> Mapping[str, object]:
+    """One capability as the JSON of `agenthooks hosts --format json`."""
+    return {"host": cap.host, "event": cap.event, "word": cap.word, "block": cap.block,
+            "rewrite": cap.rewrite, "context": cap.context, "failSwitch": cap.fail_switch,
+            "onTimeout": cap.on_timeout, "onError": cap.on_error, "note": cap.note or None,
+            "sources": list(cap.cites)}
+
+
+def summary(cap: Capability, name: str) -> str:
+    """One line: "Claude Code can block here: yes; rewrite: yes; context: yes; ..."."""
+    switch = f"`{cap.fail_switch}`" if cap.fail_switch else "none"
+    return (f"{name} can block here: {yes_no(cap.block)}; rewrite: {yes_no(cap.rewrite)}; "
+            f"context: {yes_no(cap.context)}; on timeout: {failure_word(cap.on_timeout)}; "
+            f"on another exit code: {failure_word(cap.on_error)}; fail-closed switch: {switch}")
+
+
+HOST_HEADERS = ("Host", "Fail-closed switch", "On timeout", "On another exit code", "Note")
+EVENT_HEADERS = ("Host", "Event", "Block", "Rewrite", "Context", "On another exit code", "Note")
+
+
+def _row(cells: tuple[str, ...]) -> str:
+    return "| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |"
+
+
+def _table(headers: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> list[str]:
+    return [_row(headers), "| --- " * len(headers) + "|", *(_row(row) for row in rows)]
+
+
+def _event_note(cap: Capability) -> str:
+    facts = event_facts(cap.host, cap.event)
+    return facts.note if facts is not None else ""
+
+
+def markdown_table(hosts: tuple[str, ...] | None = None) -> str:
+    """The tables as docs/hosts.md prints them (`agenthooks hosts --format markdown`): each
+    host's failure handling, then each host and event."""
+    chosen = host_ids() if hosts is None else hosts
+    general = [(host_name(host), f"`{facts.fail_switch}`" if facts.fail_switch else "none",
+                failure_word(facts.on_timeout), failure_word(facts.on_error), facts.note)
+               for host in chosen if (facts := host_facts(host)) is not None]
+    events = [(host_name(cap.host), f"`{cap.word or cap.event}`", yes_no(cap.block),
+               yes_no(cap.rewrite), yes_no(cap.context), failure_word(cap.on_error),
+               _event_note(cap))
+              for cap in capabilities(chosen)]
+    return "\n".join([*_table(HOST_HEADERS, general), "", *_table(EVENT_HEADERS, events)]) + "\n"
