@@ -58,8 +58,8 @@ def text(row: SchemaFile) -> str:
 
 def file_match(row: SchemaFile) -> tuple[str, ...]:
     """Globs of the files a schema is for (VS Code's `fileMatch`, SchemaStore's catalog):
-    the host's project and user files of JSON (`model.hosts`), and its system files on
-    POSIX."""
+    the host's project and user files of JSON (`model.hosts`). Its machine-wide files are
+    left out: an editor reads a glob that starts with `/` from the workspace folder."""
     if row.host == "antigravity":
         from agenthooks.schemagen.hooksjson import file_match as hooks_json_files
 
@@ -67,9 +67,7 @@ def file_match(row: SchemaFile) -> tuple[str, ...]:
     host = host_row(row.host)
     assert host is not None
     relative = (*host.project_files, *host.user_files)
-    globs = ["**/" + path for path in relative if path.endswith(".json")]
-    globs += [path for path in host.system_files if path.startswith("/etc/")]
-    return tuple(dict.fromkeys(globs))
+    return tuple(dict.fromkeys("**/" + path for path in relative if path.endswith(".json")))
 
 
 def markdown_table() -> str:
