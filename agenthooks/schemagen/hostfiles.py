@@ -323,7 +323,8 @@ def copilot() -> dict[str, Any]:
     for event in pascal:
         if event in CLAUDE.events:
             hooks["properties"][event] = list_of(
-                f"{event}, with Claude Code's payload, tool names and answers.", ref("handler"))
+                event_text(CLAUDE, event) + " Claude Code's name: Copilot gives these hooks "
+                "Claude Code's payload and tool names, and reads its answers.", ref("handler"))
         else:  # read by no Claude Code handler: listed, never run, never checked
             hooks["properties"][event] = {"description": f"{event} has no Claude Code event: "
                                                          "agenthooks lists it but does not "

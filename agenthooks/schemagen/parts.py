@@ -30,6 +30,13 @@ OPTION_TYPES: dict[str, dict[str, Any]] = {
 }
 
 
+# What `Dialect.exact_events` means in each dialect that has some.
+EXACT_TEXTS = {
+    "gemini": " as exact text",
+    "claude": " (only letters, digits, `_` and `|` make a list of exact names)",
+}
+
+
 def header(name: str, title: str, description: str) -> dict[str, Any]:
     """The keys a schema file starts with."""
     return {"$schema": DRAFT, "$id": BASE + name, "title": title, "description": description}
@@ -80,8 +87,8 @@ def event_text(dialect: Dialect, event: str) -> str:
     said = meaning[:1].upper() + meaning[1:] + "."
     target = dialect.events.get(event)
     if target is None:
-        return said + " Takes no matcher: its handlers run on every " + event + "."
-    exact = " as exact text" if event in dialect.exact_events else ""
+        return said + " Matchers are ignored: its handlers run on every " + event + "."
+    exact = EXACT_TEXTS.get(dialect.name, "") if event in dialect.exact_events else ""
     if target == "tool_name":
         return said + f" Matchers select tools by name{exact}."
     if target.startswith("="):

@@ -10,7 +10,7 @@ from __future__ import annotations
 FIELD_TEXTS: dict[str, str] = {
     "type": "The kind of handler; case-sensitive.",
     "command": "The shell command to run; it gets the event as JSON on stdin. Must not be "
-               "empty, and cannot hold a NUL character.",
+               "empty or blank, and cannot hold a NUL character.",
     "prompt": "The prompt sent to the model.",
     "model": "The model that answers the prompt.",
     "url": "The http or https URL the event is POSTed to.",
@@ -62,6 +62,9 @@ FIELD_TEXTS: dict[str, str] = {
     "copilot:matcher": "A regex that must match the whole value (see the event's description); "
                        "an invalid one skips the entry.",
     "copilot:timeout": "Another name of `timeoutSec`.",
+    "copilot:args": "The arguments `exec` runs its program with.",
+    "copilot:command": "The command run on every platform; `bash` and `powershell` win on "
+                       "theirs.",
     "claude:sequential": "Gemini CLI's key, which Claude Code ignores; it must still be true or "
                          "false.",
     "codex:sequential": "Gemini CLI's key, which Codex ignores; it must still be true or false.",
