@@ -28,9 +28,8 @@ PLACES = {"claude": ".claude/settings.json", "gemini": ".gemini/settings.json",
           "cursor": ".cursor/hooks.json", "codex": ".codex/hooks.json",
           "copilot": ".github/hooks/gates.json", "antigravity": ".agents/hooks.json"}
 # Errors no schema can see: regexes (a schema's `pattern` is ECMA 262, the hosts' are not),
-# another host's or a misspelt tool name, text made of blanks (minLength counts them).
-SCHEMA_BLIND = frozenset(("matcher-regex", "matcher-wrong-host", "matcher-misspelt",
-                          "json-syntax"))
+# another host's or a misspelt tool name. BLIND lists each kind, with a file.
+SCHEMA_BLIND = frozenset(("matcher-regex", "matcher-wrong-host", "matcher-misspelt"))
 
 
 def validator(host: str) -> Any:
@@ -243,3 +242,32 @@ def test_what_validate_only_warns_about_the_schema_lets_through(tmp_path: Path, 
                                                                 text: str) -> None:
     assert validate_errors(tmp_path, host, text) == []
     assert schema_errors(host, text) == [], text
+
+
+# (host, file text, the error validate reports) that no schema can see, so `validate` alone
+# reports it: the list stays honest, each schema letting its file through.
+BLIND: list[tuple[str, str, str]] = [
+    ("claude", _file("claude", _grouped("PreToolUse", CMD, matcher="Edit(")), "matcher-regex"),
+    ("claude", _file("claude", _grouped("PreToolUse", CMD, matcher="run_shell_command")),
+     "matcher-wrong-host"),
+    ("claude", _file("claude", _grouped("PreToolUse", CMD, matcher="Grepp")), "matcher-misspelt"),
+    # minLength counts blanks; a command of blanks runs nothing
+    ("claude", _file("claude", _grouped("Stop", {"type": "command", "command": "  "})),
+     "command-missing"),
+    ("cursor", _file("cursor", {"stop": [{"command": "\t"}]}), "command-missing"),
+    # a schema's integer takes 5.0; Codex's u64 does not
+    ("codex", _file("codex", _grouped("Stop", {**CMD, "timeout": 5.0})), "timeout-invalid"),
+    ("cursor", _file("cursor", {"stop": [{"command": "x", "loop_limit": 2.0}]}), "option-type"),
+]
+
+
+@pytest.mark.parametrize(("host", "text", "rule"), BLIND,
+                         ids=[f"{h}-{r}-{i}" for i, (h, _, r) in enumerate(BLIND)])
+def test_what_no_schema_can_see_is_for_validate_alone(tmp_path: Path, host: str, text: str,
+                                                   rule: str) -> None:
+    assert rule in validate_errors(tmp_path, host, text)
+    assert schema_errors(host, text) == [], f"the schema rejects it after all: {text}"
+
+
+def test_the_blind_rules_each_have_a_case() -> None:
+    assert SCHEMA_BLIND.issubset(rule for _, _, rule in BLIND)
