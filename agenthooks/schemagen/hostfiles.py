@@ -52,23 +52,22 @@ def timeout(dialect: Dialect) -> dict[str, Any]:
     """A handler's `timeout` as `validate` checks it for the dialect."""
     if dialect is CODEX:  # `CodexChecker.timeout`: a whole number (u64); 0 counts as 1 s
         return {"description": "Seconds before Codex stops the handler: a whole number "
-                               f"(default {CODEX.default_timeout:g}).",
+                               f"(default {CODEX.default_timeout:g}; 0 counts as 1).",
                 "type": "integer", "minimum": 0, "default": int(CODEX.default_timeout)}
     limit = seconds_limit(dialect)
     by_event = "".join(f"; {seconds:g} on {event}"
                        for event, seconds in dialect.timeout_by_event.items())
+    default = round(dialect.default_timeout / dialect.timeout_unit)  # in the file's unit
     if dialect.timeout_unit < 1:
-        default = dialect.default_timeout / dialect.timeout_unit
         said = (f"Milliseconds before {dialect.host} stops the handler, at most {limit} "
-                f"(default {default:g}): 5 is five milliseconds.")
+                f"(default {default}): 5 is five milliseconds.")
     else:
-        default = dialect.default_timeout
         said = (f"Seconds before {dialect.host} stops the handler, at most {limit} (default "
-                f"{default:g}{by_event}).")
+                f"{default}{by_event}).")
     schema: dict[str, Any] = {"description": said, "type": "number", "exclusiveMinimum": 0,
                               "maximum": limit}
     if dialect is not CURSOR:  # Cursor documents no default ("platform default")
-        schema["default"] = int(default)
+        schema["default"] = default
     return schema
 
 
@@ -93,13 +92,12 @@ def type_branch(dialect: Dialect, kind: str, spec: HandlerType) -> dict[str, Any
     keys = [key for key in spec.keys if key not in ("type", "matcher")]
     properties: dict[str, Any] = {}
     for key in keys:
-        if key == "timeout":
-            if checked and dialect is not COPILOT:
-                properties[key] = timeout(dialect)
-        elif checked:
-            properties[key] = field(dialect, kind, spec, key)
-        else:
+        if not checked:
             properties[key] = {"description": field_text(dialect.name, key)}
+        elif key == "timeout":
+            properties[key] = timeout(dialect)
+        else:
+            properties[key] = field(dialect, kind, spec, key)
     required = [key for key in spec.required if key in keys] if checked else []
     if checked and spec.field is not None and spec.field not in required:
         required.append(spec.field)
@@ -119,13 +117,13 @@ def _type_text(dialect: Dialect, kind: str, spec: HandlerType, required: list[st
     return f"A {kind} handler needs {needs}.{runs}"
 
 
-def handler(dialect: Dialect, title: str) -> dict[str, Any]:
+def handler(dialect: Dialect) -> dict[str, Any]:
     """A handler of the dialect: a `type` from its table, and each type's keys."""
     kinds = list(dialect.types)
     default = DEFAULT_TYPES.get(dialect.name)
     type_key: dict[str, Any] = {"description": field_text(dialect.name, "type"), "enum": kinds}
     schema: dict[str, Any] = {
-        "title": title,
+        "title": "Handler",
         "description": f"What {dialect.host} runs: one of the types "
                        f"{', '.join(kinds)}. Unknown keys are ignored (agenthooks warns).",
         "type": "object",
@@ -202,7 +200,7 @@ def claude() -> dict[str, Any]:
         "definitions": {
             "hooks": grouped_events(CLAUDE, known_only=True),
             "group": group(CLAUDE),
-            "handler": handler(CLAUDE, "Handler"),
+            "handler": handler(CLAUDE),
         },
     })
     return schema
@@ -230,7 +228,7 @@ def gemini() -> dict[str, Any]:
         "definitions": {
             "hooks": hooks,
             "group": group(GEMINI),
-            "handler": handler(GEMINI, "Handler"),
+            "handler": handler(GEMINI),
         },
     })
     return schema
@@ -258,7 +256,7 @@ def codex() -> dict[str, Any]:
         "definitions": {
             "hooks": grouped_events(CODEX, known_only=False),
             "group": group(CODEX),
-            "handler": handler(CODEX, "Handler"),
+            "handler": handler(CODEX),
         },
     })
     return schema
@@ -270,8 +268,8 @@ def cursor() -> dict[str, Any]:
                     '/etc/cursor/hooks.json): {"version": 1, "hooks": {"<event>": [handler, '
                     "...]}}, a flat list of handlers per event, each with its own matcher. "
                     + _UNDER_VALIDATE)
-    item = handler(CURSOR, "Handler")
-    item["properties"].update(_flat_options(CURSOR))
+    item = handler(CURSOR)
+    item["properties"].update(_cursor_options())
     item["if"] = {"required": ["hooks"]}
     item["then"] = {"description": "An item with `hooks` is a Claude Code matcher group, which "
                                    "Cursor does not take: write handlers with their own "
@@ -294,18 +292,17 @@ def cursor() -> dict[str, Any]:
     return schema
 
 
-def _flat_options(dialect: Dialect) -> dict[str, Any]:
-    """The options every handler of a flat format takes, whatever its type."""
-    options: dict[str, Any] = {
-        "matcher": typed("string", field_text(dialect.name, "matcher")),
-        "timeout": timeout(dialect),
-        "failClosed": typed("boolean", field_text(dialect.name, "failClosed")),
-    }
+def _cursor_options() -> dict[str, Any]:
+    """The options a Cursor handler takes whatever its type (`CursorChecker`)."""
     loop = ", ".join(sorted(LOOP_EVENTS))
-    options["loop_limit"] = {
-        "description": field_text(dialect.name, "loop_limit") + f" Read on {loop} only.",
-        "type": ["integer", "null"], "minimum": 0}
-    return options
+    return {
+        "matcher": typed("string", field_text(CURSOR.name, "matcher")),
+        "timeout": timeout(CURSOR),
+        "failClosed": typed("boolean", field_text(CURSOR.name, "failClosed")),
+        "loop_limit": {"description": field_text(CURSOR.name, "loop_limit")
+                                      + f" Read on {loop} only.",
+                       "type": ["integer", "null"], "minimum": 0},
+    }
 
 
 def copilot() -> dict[str, Any]:
