@@ -489,12 +489,24 @@ def hosts(host: str | None, fmt: str) -> int:
     return run_hosts(host, fmt)
 
 
-@cli.command(short_help="Print the JSON Schema of hooks.json.")
-def schema() -> int:
-    """Print the JSON Schema of hooks.json."""
-    from agenthooks.commands.schema import print_schema
+@cli.command(short_help="Print or write the JSON Schemas of the hook files.")
+@click.option("--host", type=click.Choice(HOSTS), default=None,
+              help="The schema of this host's files (default: hooks.json's).")
+@click.option("--write", "write_dir", metavar="DIR", default=None,
+              help="Write every schema (or --host's) into DIR instead of printing one.")
+@click.option("--check", "check_dir", metavar="DIR", default=None,
+              help="Exit 1 when a schema file in DIR is missing or out of date.")
+def schema(host: str | None, write_dir: str | None, check_dir: str | None) -> int:
+    """Print the JSON Schema of hooks.json, or of --host's files; --write DIR writes them all."""
+    from agenthooks.commands import schema as command
 
-    return print_schema()
+    if write_dir is not None and check_dir is not None:
+        raise click.UsageError("--write and --check do not go together")
+    if write_dir is not None:
+        return command.write_schemas(write_dir, host)
+    if check_dir is not None:
+        return command.check_schemas(check_dir, host)
+    return command.print_schema(host)
 
 
 @cli.command(

@@ -1,6 +1,8 @@
 """The JSON Schema of hooks.json: where it is, its text, and its findings on a document.
 
-The schema describes the file's shape for editors and for `validate`; the rules it cannot
+The file is built from the tables by `agenthooks.schemagen` (`agenthooks schema --write
+schemas`) and shipped in the wheel, so that `validate` reads it without building it. The
+schema describes the file's shape for editors and for `validate`; the rules it cannot
 express live in `agenthooks.config.check`. jsonschema is imported only inside `schema_errors`:
 it costs more than the rest of `agenthooks run`, which never needs it for a valid file.
 """
@@ -104,10 +106,12 @@ def _message(error: Any) -> str:
 def schema_errors(doc: Any) -> list[tuple[str, str]]:
     """(JSON pointer, one-line message) for each place where `doc` breaks the schema."""
     # Typed as Any whether or not jsonschema's stubs are installed.
-    from jsonschema import Draft202012Validator  # type: ignore[import-untyped,unused-ignore]
     from jsonschema.exceptions import best_match  # type: ignore[import-untyped,unused-ignore]
+    from jsonschema.validators import (  # type: ignore[import-untyped,unused-ignore]
+        validator_for,
+    )
 
-    validator = Draft202012Validator(schema())
+    validator = validator_for(schema())(schema())  # the draft its `$schema` names
     found: list[tuple[str, str]] = []
     for error in validator.iter_errors(doc):
         # An anyOf/oneOf failure lists why each branch failed; the best match is the one

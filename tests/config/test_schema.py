@@ -133,30 +133,30 @@ def test_good_files_are_valid_for_the_schema_and_the_code() -> None:
         assert check_file(sources[0]).ok, path
 
 
-def test_schema_is_draft_2020_12_with_an_id() -> None:
+def test_schema_is_draft_07_with_an_id() -> None:
     schema = json.loads(schema_text())
-    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert schema["$schema"] == "http://json-schema.org/draft-07/schema#"
     assert schema["$id"] == "https://agenthooks.dev/schemas/hooks.schema.json"
     assert schema["title"]
-    jsonschema.Draft202012Validator.check_schema(schema)
+    jsonschema.Draft7Validator.check_schema(schema)
 
 
 def test_schema_names_every_event_with_its_shape() -> None:
     schema = json.loads(schema_text())
-    definition = schema["$defs"]["definition"]
+    definition = schema["definitions"]["definition"]
     assert definition["additionalProperties"] is False
     assert set(definition["properties"]) == {"enabled", *EVENTS}
     for event in TOOL_EVENTS:
-        assert definition["properties"][event]["$ref"] == "#/$defs/toolEvent"
+        assert definition["properties"][event]["items"]["$ref"] == "#/definitions/group"
     for event in FLAT_EVENTS:
-        assert definition["properties"][event]["$ref"] == "#/$defs/flatEvent"
+        assert definition["properties"][event]["items"]["$ref"] == "#/definitions/flatHandler"
 
 
 def _subschemas(node: Any, where: str) -> list[tuple[str, dict[str, Any]]]:
-    """Every schema object that documents something: $defs entries and properties."""
+    """Every schema object that documents something: definitions and properties."""
     found: list[tuple[str, dict[str, Any]]] = []
     if isinstance(node, dict):
-        for key in ("$defs", "properties"):
+        for key in ("definitions", "properties"):
             for name, child in node.get(key, {}).items():
                 found.append((f"{where}/{key}/{name}", child))
         for key, child in node.items():
@@ -174,7 +174,7 @@ def test_schema_describes_everything() -> None:
 
 
 def test_schema_defaults_match_the_code() -> None:
-    handler = json.loads(schema_text())["$defs"]["handler"]
+    handler = json.loads(schema_text())["definitions"]["handler"]
     assert handler["properties"]["timeout"]["default"] == 30
     assert handler["properties"]["timeout"]["maximum"] == 2**31 - 1
     assert handler["properties"]["type"]["default"] == "command"

@@ -1,0 +1,362 @@
+"""The schemas of each host's own hook files, from its `Dialect` table (`dialects/*.py`).
+
+Each schema rejects what `validate` reports as an error in that file, and nothing it only
+warns about: an unknown event is rejected where `validate` calls it an error (Claude Code,
+Gemini CLI, Cursor), let through where it warns (Codex, Copilot CLI); unknown keys are let
+through everywhere (a warning), and so is every item of a Copilot CLI file, which Copilot
+drops alone when it is malformed (`copilot-item-dropped`, a warning). What no schema can say
+(regexes, blank text, script paths, another host's tool names) is left to `validate`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agenthooks.dialects.claude import CLAUDE
+from agenthooks.dialects.codex import CODEX
+from agenthooks.dialects.codex import TOP_KEYS as CODEX_TOP_KEYS
+from agenthooks.dialects.copilot import COMMAND_FIELDS, COPILOT, PASCAL_EVENTS
+from agenthooks.dialects.copilot import VERSION as COPILOT_VERSION
+from agenthooks.dialects.cursor import CURSOR, LOOP_EVENTS
+from agenthooks.dialects.cursor import VERSION as CURSOR_VERSION
+from agenthooks.dialects.gemini import GEMINI, HOOKS_CONFIG, LEGACY_CONFIG_KEYS
+from agenthooks.dialects.spec import Dialect, HandlerType
+from agenthooks.schemagen.parts import (
+    HTTP_URL,
+    NO_NUL,
+    event_text,
+    header,
+    list_of,
+    ref,
+    seconds_limit,
+    text,
+    typed,
+    when_type,
+)
+from agenthooks.schemagen.words import field_text
+
+# Handler types a host parses and then skips without checking anything else
+# (`CodexChecker.dialect_handler`).
+UNCHECKED_TYPES: dict[str, tuple[str, ...]] = {"codex": ("prompt", "agent")}
+# Handler types read when `type` is absent, for the formats whose `type` is optional.
+DEFAULT_TYPES: dict[str, str] = {"cursor": "command", "copilot": "command"}
+
+_UNDER_VALIDATE = ("Rules a schema cannot express (regex matchers, blank commands, another "
+                   "host's tool names, script paths) are checked by `agenthooks validate`.")
+
+
+# --- pieces shared by the formats ---------------------------------------------------------------
+
+
+def timeout(dialect: Dialect) -> dict[str, Any]:
+    """A handler's `timeout` as `validate` checks it for the dialect."""
+    if dialect is CODEX:  # `CodexChecker.timeout`: a whole number (u64); 0 counts as 1 s
+        return {"description": "Seconds before Codex stops the handler: a whole number "
+                               f"(default {CODEX.default_timeout:g}; 0 counts as 1).",
+                "type": "integer", "minimum": 0, "default": int(CODEX.default_timeout)}
+    limit = seconds_limit(dialect)
+    by_event = "".join(f"; {seconds:g} on {event}"
+                       for event, seconds in dialect.timeout_by_event.items())
+    default = round(dialect.default_timeout / dialect.timeout_unit)  # in the file's unit
+    if dialect.timeout_unit < 1:
+        said = (f"Milliseconds before {dialect.host} stops the handler, at most {limit} "
+                f"(default {default}): 5 is five milliseconds.")
+    else:
+        said = (f"Seconds before {dialect.host} stops the handler, at most {limit} (default "
+                f"{default}{by_event}).")
+    schema: dict[str, Any] = {"description": said, "type": "number", "exclusiveMinimum": 0,
+                              "maximum": limit}
+    if dialect is not CURSOR:  # Cursor documents no default ("platform default")
+        schema["default"] = default
+    return schema
+
+
+def field(dialect: Dialect, kind: str, spec: HandlerType, key: str) -> dict[str, Any]:
+    """One key of a handler of type `kind`, typed as `validate` checks it."""
+    said = field_text(dialect.name, key)
+    if key in spec.required or key == spec.field:
+        schema = text(said)
+        if kind == "command" and key == "command":
+            schema["pattern"] = NO_NUL
+        if kind == "http" and key == "url":
+            schema["pattern"] = HTTP_URL
+        return schema
+    if key in dialect.option_types:
+        return typed(dialect.option_types[key], said)
+    return {"description": said}
+
+
+def type_branch(dialect: Dialect, kind: str, spec: HandlerType) -> dict[str, Any]:
+    """What a handler of one type must hold."""
+    checked = kind not in UNCHECKED_TYPES.get(dialect.name, ())
+    keys = [key for key in spec.keys if key not in ("type", "matcher")]
+    properties: dict[str, Any] = {}
+    for key in keys:
+        if not checked:
+            properties[key] = {"description": field_text(dialect.name, key)}
+        elif key == "timeout":
+            properties[key] = timeout(dialect)
+        else:
+            properties[key] = field(dialect, kind, spec, key)
+    required = [key for key in spec.required if key in keys] if checked else []
+    if checked and spec.field is not None and spec.field not in required:
+        required.append(spec.field)
+    then: dict[str, Any] = {"description": _type_text(dialect, kind, spec, required, checked),
+                            "properties": properties}
+    if required:
+        then["required"] = required
+    return when_type(kind, then, default=DEFAULT_TYPES.get(dialect.name) == kind)
+
+
+def _type_text(dialect: Dialect, kind: str, spec: HandlerType, required: list[str],
+               checked: bool) -> str:
+    if not checked:
+        return f"A {kind} handler, which {dialect.host} parses and skips."
+    needs = " and ".join(f"`{key}`" for key in required) or "nothing more"
+    runs = "" if spec.runs_offline else f" Only {dialect.host} itself runs it."
+    return f"A {kind} handler needs {needs}.{runs}"
+
+
+def handler(dialect: Dialect) -> dict[str, Any]:
+    """A handler of the dialect: a `type` from its table, and each type's keys."""
+    kinds = list(dialect.types)
+    default = DEFAULT_TYPES.get(dialect.name)
+    type_key: dict[str, Any] = {"description": field_text(dialect.name, "type"), "enum": kinds}
+    schema: dict[str, Any] = {
+        "title": "Handler",
+        "description": f"What {dialect.host} runs: one of the types "
+                       f"{', '.join(kinds)}. Unknown keys are ignored (agenthooks warns).",
+        "type": "object",
+        "properties": {"type": type_key},
+    }
+    if default is None:
+        schema["required"] = ["type"]
+    else:
+        type_key["default"] = default
+    schema["allOf"] = [type_branch(dialect, kind, spec) for kind, spec in dialect.types.items()]
+    return schema
+
+
+def group(dialect: Dialect) -> dict[str, Any]:
+    """A matcher group `{"matcher", "hooks": [...]}` (`DialectChecker.dialect_group`)."""
+    properties: dict[str, Any] = {
+        "matcher": typed("string", field_text(dialect.name, "matcher")),
+        "hooks": list_of(field_text(dialect.name, "hooks"), ref("handler")),
+    }
+    schema: dict[str, Any] = {
+        "title": "Matcher group",
+        "description": "Handlers that run when the matcher selects the call. Unknown keys are "
+                       "ignored (agenthooks warns).",
+        "type": "object",
+        "properties": properties,
+        "required": ["hooks"],
+    }
+    sequential = typed("boolean", field_text(dialect.name, "sequential"))
+    if "sequential" in dialect.group_keys:
+        properties["sequential"] = sequential
+    else:
+        # Every host's group is checked for a `sequential` that is not true or false; only
+        # Gemini CLI reads it, so it is not offered where it is not read.
+        schema["if"] = {"required": ["sequential"]}
+        schema["then"] = {"properties": {"sequential": sequential}}
+    return schema
+
+
+def events(dialect: Dialect, items: dict[str, Any], *, known_only: bool) -> dict[str, Any]:
+    """The `hooks` object: each event a list of `items`; other names rejected when
+    `known_only` (`validate`'s unknown-event is an error there)."""
+    properties = {event: list_of(event_text(dialect, event), items) for event in dialect.events}
+    unknown = ("Other names are errors: the host skips them without a word." if known_only
+               else "Other names are skipped by the host (agenthooks warns).")
+    return {
+        "title": "Hooks",
+        "description": f"{dialect.host}'s hooks, by event. {unknown}",
+        "type": "object",
+        "properties": properties,
+        "additionalProperties": not known_only,
+    }
+
+
+def grouped_events(dialect: Dialect, *, known_only: bool) -> dict[str, Any]:
+    return events(dialect, ref("group"), known_only=known_only)
+
+
+# --- one builder per file kind ------------------------------------------------------------------
+
+
+def claude() -> dict[str, Any]:
+    schema = header("claude-settings.schema.json", "Claude Code settings: hooks",
+                    "The hooks of a Claude Code settings file (.claude/settings.json, "
+                    ".claude/settings.local.json, ~/.claude/settings.json) or of a plugin's "
+                    "hooks/hooks.json, as agenthooks reads them; the file's other settings "
+                    "are let through. " + _UNDER_VALIDATE)
+    schema.update({
+        "type": "object",
+        "properties": {
+            "hooks": ref("hooks"),
+            "disableAllHooks": typed("boolean", "true: Claude Code runs no hook of any "
+                                                "settings file."),
+        },
+        "definitions": {
+            "hooks": grouped_events(CLAUDE, known_only=True),
+            "group": group(CLAUDE),
+            "handler": handler(CLAUDE),
+        },
+    })
+    return schema
+
+
+def gemini() -> dict[str, Any]:
+    schema = header("gemini-settings.schema.json", "Gemini CLI settings: hooks",
+                    "The hooks of a Gemini CLI settings file (.gemini/settings.json, "
+                    "~/.gemini/settings.json) or of an extension's hooks/hooks.json, as "
+                    "agenthooks reads them; the file's other settings are let through. "
+                    + _UNDER_VALIDATE)
+    hooks = grouped_events(GEMINI, known_only=True)
+    for key in LEGACY_CONFIG_KEYS:  # skipped by Gemini CLI's registry: not events
+        hooks["properties"][key] = {"description": f"A setting, not an event: Gemini CLI "
+                                                   f"skips it here; write hooksConfig.{key}."}
+    config = {key: typed(kind, _HOOKS_CONFIG_TEXTS[key]) for key, kind in HOOKS_CONFIG.items()}
+    schema.update({
+        "type": "object",
+        "properties": {
+            "hooks": ref("hooks"),
+            "hooksConfig": {"description": "Settings of every hook. Unknown keys are ignored "
+                                           "(agenthooks warns).",
+                            "type": "object", "properties": config},
+        },
+        "definitions": {
+            "hooks": hooks,
+            "group": group(GEMINI),
+            "handler": handler(GEMINI),
+        },
+    })
+    return schema
+
+
+_HOOKS_CONFIG_TEXTS = {
+    "enabled": "false: Gemini CLI runs no hook at all.",
+    "disabled": "Handlers turned off, by `name` (else by command).",
+    "notifications": "Whether Gemini CLI shows a notice when a hook runs.",
+}
+
+
+def codex() -> dict[str, Any]:
+    schema = header("codex-hooks.schema.json", "Codex hooks.json",
+                    "A Codex hooks.json (.codex/hooks.json, ~/.codex/hooks.json): "
+                    '{"hooks": {"<Event>": [matcher group, ...]}}. Any other top-level key, or '
+                    "a value of the wrong type, makes Codex reject the whole file. The "
+                    "[hooks] tables of config.toml take the same shape; this schema covers "
+                    "hooks.json only. " + _UNDER_VALIDATE)
+    assert CODEX_TOP_KEYS == ("hooks",)
+    schema.update({
+        "type": "object",
+        "properties": {"hooks": ref("hooks")},
+        "additionalProperties": False,
+        "definitions": {
+            "hooks": grouped_events(CODEX, known_only=False),
+            "group": group(CODEX),
+            "handler": handler(CODEX),
+        },
+    })
+    return schema
+
+
+def cursor() -> dict[str, Any]:
+    schema = header("cursor-hooks.schema.json", "Cursor hooks.json",
+                    "A Cursor hooks.json (.cursor/hooks.json, ~/.cursor/hooks.json, "
+                    '/etc/cursor/hooks.json): {"version": 1, "hooks": {"<event>": [handler, '
+                    "...]}}, a flat list of handlers per event, each with its own matcher. "
+                    + _UNDER_VALIDATE)
+    item = handler(CURSOR)
+    item["properties"].update(_cursor_options())
+    item["if"] = {"required": ["hooks"]}
+    item["then"] = {"description": "An item with `hooks` is a Claude Code matcher group, which "
+                                   "Cursor does not take: write handlers with their own "
+                                   "`matcher`.",
+                    "required": ["command"]}
+    schema.update({
+        "type": "object",
+        "properties": {
+            "version": {"description": f"The schema version; {CURSOR_VERSION} is the one Cursor "
+                                       "documents (without it, Cursor's UI does not list the "
+                                       "file).",
+                        "const": CURSOR_VERSION},
+            "hooks": ref("hooks"),
+        },
+        "definitions": {
+            "hooks": events(CURSOR, ref("handler"), known_only=True),
+            "handler": item,
+        },
+    })
+    return schema
+
+
+def _cursor_options() -> dict[str, Any]:
+    """The options a Cursor handler takes whatever its type (`CursorChecker`)."""
+    loop = ", ".join(sorted(LOOP_EVENTS))
+    return {
+        "matcher": typed("string", field_text(CURSOR.name, "matcher")),
+        "timeout": timeout(CURSOR),
+        "failClosed": typed("boolean", field_text(CURSOR.name, "failClosed")),
+        "loop_limit": {"description": field_text(CURSOR.name, "loop_limit")
+                                      + f" Read on {loop} only.",
+                       "type": ["integer", "null"], "minimum": 0},
+    }
+
+
+def copilot() -> dict[str, Any]:
+    schema = header("copilot-hooks.schema.json", "GitHub Copilot CLI hooks file",
+                    "A GitHub Copilot CLI hooks file (.github/hooks/*.json, "
+                    '~/.copilot/hooks/*.json): {"version": 1, "hooks": {"<event>": [handler, '
+                    "...]}}. A bad version, or an event whose value is not a list, makes Copilot "
+                    "reject the file; a malformed handler is dropped alone and the rest loads, "
+                    "so this schema describes handlers without rejecting them (agenthooks "
+                    "validate warns about each). " + _UNDER_VALIDATE)
+    pascal = sorted(PASCAL_EVENTS)
+    hooks = events(COPILOT, ref("handler"), known_only=False)
+    hooks["description"] += (" The PascalCase names (" + ", ".join(pascal) + ") take Claude "
+                             "Code's payloads, tool names and answers.")
+    for event in pascal:
+        if event in CLAUDE.events:
+            hooks["properties"][event] = list_of(
+                event_text(CLAUDE, event) + " Claude Code's name: Copilot gives these hooks "
+                "Claude Code's payload and tool names, and reads its answers.", ref("handler"))
+        else:  # read by no Claude Code handler: listed, never run, never checked
+            hooks["properties"][event] = {"description": f"{event} has no Claude Code event: "
+                                                         "agenthooks lists it but does not "
+                                                         "run it."}
+    schema.update({
+        "type": "object",
+        "properties": {
+            "version": {"description": f"The schema version: {COPILOT_VERSION}; any other value "
+                                       "makes Copilot reject the whole file.",
+                        "const": COPILOT_VERSION},
+            "hooks": ref("hooks"),
+            "disableAllHooks": {"description": "true: Copilot runs none of this file's hooks."},
+        },
+        "definitions": {
+            "hooks": hooks,
+            "handler": copilot_handler(),
+        },
+    })
+    return schema
+
+
+def copilot_handler() -> dict[str, Any]:
+    """A Copilot handler, described key by key: Copilot drops a malformed one alone, so
+    nothing here rejects it."""
+    keys: dict[str, None] = {}
+    for spec in COPILOT.types.values():
+        keys.update(dict.fromkeys(spec.keys))
+    properties = {key: {"description": field_text(COPILOT.name, key)} for key in keys}
+    properties["type"]["description"] += " One of " + ", ".join(COPILOT.types) + \
+        " (default command)."
+    fields = ", ".join(f"`{key}`" for key in COMMAND_FIELDS)
+    return {
+        "title": "Handler",
+        "description": f"A command handler gives {fields}, or `exec` with `args`; an http one "
+                       "`url`; a prompt one `prompt`. Copilot drops a malformed handler and "
+                       "loads the rest of the file.",
+        "properties": properties,
+    }
