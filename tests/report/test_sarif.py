@@ -17,7 +17,8 @@ import pytest
 from agenthooks.config.rules import DIALECT_RULES, RULES
 from agenthooks.report.sarif import DOCS_URL, SARIF_SCHEMA, artifact_location
 from agenthooks.testing.loader import RULES as FIXTURE_RULES
-from tests.conftest import Run
+from tests.conftest import REPO, Run
+from tests.docs.examples import blocks
 
 SCHEMA = json.loads((Path(__file__).parent.parent / "data" / "sarif-schema-2.1.0.json")
                     .read_text(encoding="utf-8"))
@@ -255,3 +256,15 @@ def test_the_schema_refuses_what_sarif_does_not_allow() -> None:
         validate_schema(log)
     with pytest.raises(jsonschema.ValidationError):
         validate_schema({"runs": []})
+
+
+def test_the_result_validate_md_shows_is_the_one_it_prints(agenthooks: Run,
+                                                           isolated: Path) -> None:
+    """docs/validate.md's SARIF result, from its own example file, run from the same folder."""
+    page = blocks(REPO / "docs" / "validate.md")
+    example = next(b for b in page if b.notes.get("file") == ".agents/hooks.json")
+    shown = next(b for b in page if "test_sarif.py" in b.notes.get("checked by", ""))
+    write_files(isolated, {".agents/hooks.json": example.text})
+    # Its script-missing warning names the folder, which the page shows as another: not compared.
+    done = agenthooks("validate", "--format", "sarif")
+    assert json.loads(done.out)["runs"][0]["results"][1] == json.loads(shown.text)
