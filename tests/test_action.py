@@ -182,6 +182,11 @@ def test_strict_fails_on_warnings_and_paths_limit_the_check(tmp_path: Path,
     assert "b/.agents" not in lenient.out
     strict = run_action({"paths": "a", "strict": "true"}, workspace, installed)
     assert strict.code == 1 and "title=unknown-key" in strict.out
+    # A hook file named alone is validated, and not run as a fixture.
+    named = run_action({"paths": "a/.agents/hooks.json  b/.agents/hooks.json"}, workspace,
+                       installed)
+    assert (named.code, named.outputs["errors"], named.outputs["warnings"]) == (1, "1", "2")
+    assert "fixture" not in named.out and "hooktest" not in named.out
 
 
 def test_fixtures_run_when_there_are_any(tmp_path: Path, installed: Installed) -> None:
