@@ -275,6 +275,8 @@ class SarifReporter(Reporter):
 
 
 def sarif_finding(diagnostic: Diagnostic) -> Finding:
+    """A diagnostic as a SARIF result: at its line and column, as the text report has it, or
+    at its file alone when it is about the whole file."""
     if diagnostic.rule in _WHOLE_FILE_RULES:
         return Finding(diagnostic.rule, diagnostic.severity, diagnostic.message, diagnostic.file)
     return Finding(diagnostic.rule, diagnostic.severity, diagnostic.message, diagnostic.file,

@@ -174,8 +174,7 @@ def test_the_installed_command_writes_a_valid_log(installed_agenthooks: Path,
                                                   isolated: Path) -> None:
     write_files(isolated, FILES)
     done = subprocess.run([str(installed_agenthooks), "validate", "--format", "sarif", "."],
-                          capture_output=True, text=True, timeout=120, check=False,
-                          env={**os.environ, "HOME": os.environ["HOME"]})
+                          capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 1, done.stderr
     log = json.loads(done.stdout)
     validate_schema(log)
@@ -265,6 +264,6 @@ def test_the_result_validate_md_shows_is_the_one_it_prints(agenthooks: Run,
     example = next(b for b in page if b.notes.get("file") == ".agents/hooks.json")
     shown = next(b for b in page if "test_sarif.py" in b.notes.get("checked by", ""))
     write_files(isolated, {".agents/hooks.json": example.text})
-    # Its script-missing warning names the folder, which the page shows as another: not compared.
+    # The first result, script-missing, names the folder, which the page shows as another one.
     done = agenthooks("validate", "--format", "sarif")
     assert json.loads(done.out)["runs"][0]["results"][1] == json.loads(shown.text)
