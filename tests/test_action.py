@@ -208,8 +208,8 @@ def test_no_fixture_is_no_failure(tmp_path: Path, installed: Installed) -> None:
 
 
 def test_the_readme_workflow_uses_the_actions_inputs_and_outputs() -> None:
-    """The README's CI example: its `with:` names inputs of action.yml, and the SARIF file it
-    writes is the one it uploads."""
+    """The README's CI example: its `with:` names inputs of action.yml, the SARIF file it
+    writes is the one it uploads, and the section names every input and output."""
     [block] = [b for b in blocks(REPO / "README.md")
                if "tests/test_action.py" in b.notes.get("checked by", "")]
     workflow = yaml.safe_load(block.text)
@@ -220,3 +220,7 @@ def test_the_readme_workflow_uses_the_actions_inputs_and_outputs() -> None:
     assert set(ours["with"]) <= set(ACTION["inputs"])
     assert upload["with"]["sarif_file"] == ours["with"]["sarif-file"]
     assert upload["if"] == "always()"  # the findings are uploaded when the check fails too
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    ci = re.split(r"\n##+ ", readme.split("\n### CI\n", 1)[1])[0]
+    unnamed = [name for name in (*ACTION["inputs"], *ACTION["outputs"]) if f"`{name}`" not in ci]
+    assert not unnamed, f"the README's CI section does not name {unnamed}"
