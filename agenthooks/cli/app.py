@@ -108,7 +108,7 @@ def cli() -> None:
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["text", "json", "github"]),
+    type=click.Choice(["text", "json", "github", "sarif"]),
     default="text",
     show_default=True,
     help="How to print the findings.",
@@ -267,8 +267,8 @@ Exit status:
               "workspace upward); the workspace of fixtures that name none.")
 @click.option("--python", "python", multiple=True, metavar="MODULE:ATTR",
               help="Python hooks for every case, as run --python (repeatable).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "junit"]), default="text",
-              show_default=True, help="How to print the results.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "junit", "sarif"]),
+              default="text", show_default=True, help="How to print the results.")
 @click.option("-o", "--output", metavar="FILE",
               help="Write the results (with --record: the fixture) to FILE, not stdout.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), metavar="N",

@@ -20,17 +20,20 @@ from typing import TextIO
 
 from agenthooks.config import discovery
 from agenthooks.model.handlers import Diagnostic, Source
-from agenthooks.report.diagnostics import JsonReporter, TextReporter, ValidationResult
+from agenthooks.report.diagnostics import REPORTERS, TextReporter, ValidationResult
 from agenthooks.report.escape import printable
 from agenthooks.report.table import is_terminal
 from agenthooks.testing.loader import is_fixture, load
 from agenthooks.testing.model import TEST_DIRS, Fixture
-from agenthooks.testing.reporters import Live, Summary, write
+from agenthooks.testing.reporters import SARIF_RULES, Live, Summary, write
 from agenthooks.testing.runner import DEFAULT_TIMEOUT, Options, run_cases
 
 EXIT_FAILED = 1
 EXIT_INVALID = 2
 _SKIPPED_DIRS = frozenset({".git", "node_modules", "__pycache__"})
+# Formats for tools: a fixture file's errors go where the results would (stdout or -o FILE),
+# in that format; for people they go to stderr as validate's text.
+_TO_OUTPUT = frozenset({"json", "sarif"})
 
 
 def _default_workspaces(workspaces: Sequence[str]) -> list[str]:
@@ -74,8 +77,8 @@ def _report_invalid(fixtures: Sequence[Fixture], extra: Sequence[Diagnostic], fm
     sources = tuple(Source(f.path, f.file, "", "workspace", "") for f in fixtures)
     diagnostics = (*extra, *(d for f in fixtures for d in f.diagnostics))
     result = ValidationResult(sources=sources, diagnostics=diagnostics)
-    if fmt == "json":
-        JsonReporter(out).report(result)
+    if fmt in _TO_OUTPUT:
+        REPORTERS[fmt](out, rules=SARIF_RULES).report(result)
     else:
         TextReporter(sys.stderr, summary=False).report(result)
     sys.stderr.write(f"agenthooks: {len(diagnostics)} error"
@@ -108,11 +111,14 @@ def run_tests(
         where = ", ".join(f"{root}/{folder}/" for root in _default_workspaces(workspaces)
                           for folder in TEST_DIRS) if not paths else ", ".join(paths)
         sys.stderr.write(f"agenthooks: no *.hooktest.yaml or *.hooktest.json in {where}\n")
+        if fmt == "sarif":  # code scanning reads a log with no result as "nothing failed"
+            with _output(output) as out:
+                write(Summary([], [], 0.0), fmt, out)
         return 0
     default = workspaces[0] if len(workspaces) == 1 else None
     fixtures = [load(_shown(file), default_workspace=default) for file in files]
     if missing_found or any(f.diagnostics for f in fixtures):
-        if fmt != "json":
+        if fmt not in _TO_OUTPUT:
             return _report_invalid(fixtures, missing_found, fmt, sys.stdout)
         with _output(output) as out:
             return _report_invalid(fixtures, missing_found, fmt, out)

@@ -24,6 +24,7 @@ from agenthooks.plan.recursion import runs_itself
 from agenthooks.plan.wired import runs_nothing
 from agenthooks.report.diagnostics import ValidationResult, report
 from agenthooks.report.escape import printable
+from agenthooks.report.sarif import RuleHelp
 from agenthooks.sources.load import Loaded, load_all
 from agenthooks.userconfig import UserConfig, UserConfigError, config_path, read_user_config
 
@@ -144,6 +145,13 @@ def with_wired(loaded: Loaded) -> tuple[Loaded, list[Diagnostic]]:
     return loaded._replace(files=tuple(files)), missing
 
 
+def _fixture_rules() -> dict[str, RuleHelp]:
+    """What a SARIF log says of the rules of hook fixtures, which validate checks too."""
+    from agenthooks.testing.reporters import SARIF_RULES
+
+    return SARIF_RULES
+
+
 def validate(
     paths: Sequence[str],
     *,
@@ -189,8 +197,8 @@ def validate(
                      *near_miss_findings(paths, workspaces, configs, recursive)),
         empty_dirs=loaded.empty,
     )
-    report(result, fmt, sys.stdout)
-    if fmt == "github" and (result.sources or result.diagnostics):
-        # Annotations go to stdout for the runner; the log still deserves a last line.
+    report(result, fmt, sys.stdout, rules=_fixture_rules() if fmt == "sarif" else None)
+    if fmt in ("github", "sarif") and (result.sources or result.diagnostics):
+        # Annotations (a SARIF log) go to stdout; the log still deserves a last line.
         sys.stderr.write(result.summary() + "\n")
     return result.exit_code(strict=strict)

@@ -1,4 +1,5 @@
-"""Reporters of `validate`'s results: text for people, JSON for tools, GitHub annotations for CI.
+"""Reporters of `validate`'s results: text for people, JSON for tools, GitHub annotations and
+SARIF (code scanning) for CI.
 
 Each reporter reads one `ValidationResult` and writes it to a stream; the command decides the
 exit code from the same result, so what is printed and what is returned cannot disagree.
@@ -8,13 +9,14 @@ from __future__ import annotations
 
 import abc
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TextIO
 
 from agenthooks.config.loader import Unusable, read_bytes
 from agenthooks.model.handlers import Diagnostic, Source
 from agenthooks.report.escape import printable
+from agenthooks.report.sarif import Finding, RuleHelp, rule_help, sarif_log
 from agenthooks.report.table import display_width, is_terminal
 
 if TYPE_CHECKING:
@@ -23,7 +25,8 @@ if TYPE_CHECKING:
 JSON_VERSION = 1
 _SNIPPET = 100  # characters of a long source line shown around the column
 # Findings about a whole file (or a skipped one): no source line to show under them.
-_WHOLE_FILE_RULES = frozenset({"unreadable", "not-a-file", "too-large", "unsafe-workspace"})
+_WHOLE_FILE_RULES = frozenset({"unreadable", "not-a-file", "too-large", "unsafe-workspace",
+                               "fixture-unreadable"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,11 +117,14 @@ def _caret_pad(line: str, column: int) -> str:
 
 
 class Reporter(abc.ABC):
-    """Writes one result to a stream."""
+    """Writes one result to a stream. `rules` describes rules beyond the rule table (a
+    fixture's), for the formats that describe each rule (SARIF)."""
 
-    def __init__(self, stream: TextIO, *, color: bool | None = None) -> None:
+    def __init__(self, stream: TextIO, *, color: bool | None = None,
+                 rules: Mapping[str, RuleHelp] | None = None) -> None:
         self.stream = stream
         self.color = is_terminal(stream) if color is None else color
+        self.rules = rules or {}
 
     @abc.abstractmethod
     def report(self, result: ValidationResult) -> None: ...
@@ -128,9 +134,10 @@ class TextReporter(Reporter):
     """`file:line:col: severity [rule] message`, the source line with a caret, a summary."""
 
     def __init__(
-        self, stream: TextIO, *, color: bool | None = None, summary: bool = True
+        self, stream: TextIO, *, color: bool | None = None, summary: bool = True,
+        rules: Mapping[str, RuleHelp] | None = None,
     ) -> None:
-        super().__init__(stream, color=color)
+        super().__init__(stream, color=color, rules=rules)
         self.show_summary = summary
 
     def report(self, result: ValidationResult) -> None:
@@ -257,13 +264,35 @@ class GithubReporter(Reporter):
             self.stream.write(f"::{level} {properties}::{message}\n")
 
 
+class SarifReporter(Reporter):
+    """A SARIF 2.1.0 log (`report.sarif`): one result per diagnostic, at its line and column;
+    a finding about a whole file (an unreadable one) at the file alone."""
+
+    def report(self, result: ValidationResult) -> None:
+        findings = [sarif_finding(d) for d in result.diagnostics]
+        log = sarif_log(findings, {**rule_help(), **self.rules})
+        self.stream.write(exact_json(log) + "\n")
+
+
+def sarif_finding(diagnostic: Diagnostic) -> Finding:
+    """A diagnostic as a SARIF result: at its line and column, as the text report has it, or
+    at its file alone when it is about the whole file."""
+    if diagnostic.rule in _WHOLE_FILE_RULES:
+        return Finding(diagnostic.rule, diagnostic.severity, diagnostic.message, diagnostic.file)
+    return Finding(diagnostic.rule, diagnostic.severity, diagnostic.message, diagnostic.file,
+                   diagnostic.line, diagnostic.column)
+
+
 REPORTERS: dict[str, type[Reporter]] = {
     "text": TextReporter,
     "json": JsonReporter,
     "github": GithubReporter,
+    "sarif": SarifReporter,
 }
 
 
-def report(result: ValidationResult, fmt: str, stream: TextIO) -> None:
-    """Write `result` to `stream` in the format `fmt` ("text", "json" or "github")."""
-    REPORTERS[fmt](stream).report(result)
+def report(result: ValidationResult, fmt: str, stream: TextIO,
+           rules: Mapping[str, RuleHelp] | None = None) -> None:
+    """Write `result` to `stream` in the format `fmt` (a key of `REPORTERS`); `rules`
+    describes rules beyond the rule table."""
+    REPORTERS[fmt](stream, rules=rules).report(result)

@@ -1,8 +1,10 @@
-"""The results of `agenthooks test`: text for people, JSON for tools, JUnit XML for CI.
+"""The results of `agenthooks test`: text for people, JSON for tools, JUnit XML and SARIF
+for CI.
 
 JUnit is the dialect GitHub (test-reporter actions), GitLab (`artifacts:reports:junit`) and
 Jenkins (the JUnit plugin) all read: `<testsuites>` of one `<testsuite>` per fixture file, one
-`<testcase>` per case with `<failure message=...>` when it failed.
+`<testcase>` per case with `<failure message=...>` when it failed. SARIF is what code scanning
+reads (GitHub's `upload-sarif`): one result per failed case, at the case's line.
 """
 
 from __future__ import annotations
@@ -13,12 +15,24 @@ import time
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from agenthooks.report.diagnostics import exact_json
 from agenthooks.report.escape import printable
+from agenthooks.report.sarif import Finding, RuleHelp, sarif_log
 from agenthooks.report.table import render_plain
+from agenthooks.testing.loader import RULES
 from agenthooks.testing.model import FIXTURE_SUFFIXES, CaseResult, Mismatch
 
 JSON_VERSION = 1
-FORMATS: tuple[str, ...] = ("text", "json", "junit")
+FORMATS: tuple[str, ...] = ("text", "json", "junit", "sarif")
+# The rule of a failed case in a SARIF log, and where the docs say what a case checks.
+CASE_FAILED = "case-failed"
+_TEST_PAGE = "test.md#agenthooks-test"
+# The rules of `test`'s SARIF logs: fixture files' findings (`testing.loader`), failed cases.
+SARIF_RULES: dict[str, RuleHelp] = {
+    **{rule: RuleHelp(summary, "error", _TEST_PAGE) for rule, summary in RULES.items()},
+    CASE_FAILED: RuleHelp("a case of a hook fixture whose hooks did not answer as it expects",
+                          "error", _TEST_PAGE),
+}
 _STDERR_LINES = 10
 
 
@@ -283,7 +297,21 @@ def _classname(file: str) -> str:
     return ".".join(part for part in parts if part) or "hooktest"
 
 
-WRITERS = {"text": write_text, "json": write_json, "junit": write_junit}
+def write_sarif(summary: Summary, stream: TextIO) -> None:
+    """A SARIF log with a result for each failed case, at its line of its fixture file."""
+    findings = [Finding(CASE_FAILED, "error", _case_message(result), result.case.file,
+                        result.case.line)
+                for result in summary.results if not result.passed]
+    stream.write(exact_json(sarif_log(findings, SARIF_RULES)) + "\n")
+
+
+def _case_message(result: CaseResult) -> str:
+    """`case 'NAME' failed:` then everything `failure_text` says after its place."""
+    details = failure_text(result).split("\n", 1)[1]
+    return f"case '{printable(result.case.name)}' failed:\n{details}"
+
+
+WRITERS = {"text": write_text, "json": write_json, "junit": write_junit, "sarif": write_sarif}
 
 
 def write(summary: Summary, fmt: str, stream: TextIO) -> None:

@@ -262,7 +262,7 @@ def test_through_click_runner(samples: Path) -> None:
 def test_help_lists_the_formats() -> None:
     result = runner().invoke(cli, ["validate", "--help"])
     assert result.exit_code == 0
-    assert "[text|json|github]" in result.stdout
+    assert "[text|json|github|sarif]" in result.stdout
 
 
 def test_installed_script_exit_codes(installed_agenthooks: Path, samples: Path,
@@ -288,7 +288,7 @@ def test_installed_script_exit_codes(installed_agenthooks: Path, samples: Path,
     assert "Invalid value for '--format'" in usage.stderr
 
 
-@pytest.mark.parametrize("fmt", ["text", "json", "github"])
+@pytest.mark.parametrize("fmt", ["text", "json", "github", "sarif"])
 def test_every_format_reports_every_bad_file(agenthooks, fmt: str) -> None:
     files = sorted(str(p) for p in BAD.glob("*.json"))
     outcome = agenthooks("validate", "--format", fmt, *files)
