@@ -410,7 +410,7 @@ def init(hosts: tuple[str, ...], workspace: str | None, yes: bool, check: bool) 
         raise click.UsageError("give one --host to wire (several go with --check)")
     host = hosts[0] if hosts else _default_host()
     if host is None:
-        raise click.UsageError(f"--host is required ({', '.join(setup.WIRING)})")
+        raise click.UsageError(f"--host is required ({', '.join(setup.every_wiring())})")
     ask = _ask if sys.stdin.isatty() and sys.stdout.isatty() else None
     return setup.init(host, workspace=workspace, yes=yes, confirm=ask)
 

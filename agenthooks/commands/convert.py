@@ -121,7 +121,7 @@ def write_output(output: str, target: str, document: dict[str, Any], text: str, 
     if existing is None:
         sys.stdout.write(printable(written(write(output, text))) + "\n")
         return 0
-    wiring = edit.WIRING.get(target)
+    wiring = edit.wiring_for(target)
     merged = edit.merged_text(output, existing, document, wiring is not None and wiring.comments)
     if merged == existing:
         sys.stdout.write(printable(f"agenthooks: {output} holds every converted hook already; "

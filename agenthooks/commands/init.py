@@ -223,12 +223,40 @@ class HostTrust(NamedTuple):
 
 
 def wiring_of(host: str) -> Wiring:
-    wiring = WIRING.get(host)
+    wiring = wiring_for(host)
     if wiring is None:
-        known = ", ".join(WIRING)
+        known = ", ".join(every_wiring())
         raise InitError(f"agenthooks init cannot wire {host_name(host)} yet (it wires {known}); "
                         "see docs/hosts.md for its entries")
     return wiring
+
+
+def wiring_for(host: str) -> Wiring | None:
+    """A host's row of WIRING; for a host derived from another (`model.hosts.derive`), its
+    parent's wiring in its own file and event words (an event it lacks left out), without
+    the parent's own trust; None for a host init cannot wire."""
+    from agenthooks.model.events import counterpart
+    from agenthooks.model.hosts import host_row
+
+    if host in WIRING:
+        return WIRING[host]
+    row = host_row(host)
+    parent = wiring_for(row.derived_from) if row and row.derived_from else None
+    if row is None or parent is None or not row.project_files:
+        return None
+    events = tuple(event._replace(word=word) for event in parent.events
+                   if (word := counterpart(event.word, parent.host, host)) is not None)
+    return parent._replace(host=host, settings=row.project_files[0].replace("*", "agenthooks"),
+                           events=events, trust=None)
+
+
+def every_wiring() -> dict[str, Wiring]:
+    """Every host init wires, in WIRING's order, then the hosts derived from them."""
+    from agenthooks.model.hosts import HOST_TABLE
+
+    derived = {row.id: wiring for row in HOST_TABLE
+               if row.id not in WIRING and (wiring := wiring_for(row.id)) is not None}
+    return {**WIRING, **derived}
 
 
 def workspace_root(given: str | None) -> str:
@@ -594,10 +622,11 @@ def check(hosts: Sequence[str], *, workspace: str | None = None) -> int:
     """Say, per host, whether the workspace is wired right: 0 when every host is, else 1.
     With no host named, every host whose settings file runs agenthooks at all (none: 1)."""
     root = workspace_root(workspace)
-    wirings = [wiring_of(h) for h in hosts] or [w for w in WIRING.values() if wired_at_all(w, root)]
+    wirings = [wiring_of(h) for h in hosts] or [w for w in every_wiring().values()
+                                                if wired_at_all(w, root)]
     if not wirings:
         sys.stdout.write(f"agenthooks: {display_path(root) or '.'} is wired for no host: "
-                         f"agenthooks init --host {'|'.join(WIRING)}\n")
+                         f"agenthooks init --host {'|'.join(every_wiring())}\n")
         return 1
     status = 0
     for wiring in wirings:

@@ -73,16 +73,26 @@ def derived_dialect(parent: Dialect, row: HostRow) -> Dialect:
                 if (mine := counterpart(word, parent.name, row.id)) is not None}
 
     events = renamed(parent.events)
+    from agenthooks.dialects.spec import HandlerType
+
     changes = dict(row.dialect_changes)
-    return parent._replace(
-        name=row.id, host=row.name, project_var=row.project_var or parent.project_var,
-        events={**{mine: parent.events[word] for word, mine in events.items()},
-                **changes.pop("events", {})},
-        exact_events=frozenset(events[w] for w in parent.exact_events if w in events),
-        timeout_by_event={events[w]: t for w, t in parent.timeout_by_event.items()
-                          if w in events},
-        env_file_events=frozenset(events[w] for w in parent.env_file_events if w in events),
-        **changes)
+    if "types" in changes:  # a row states them as plain tuples (`model.hosts._handler`)
+        changes["types"] = {kind: HandlerType(*fields)
+                            for kind, fields in changes["types"].items()}
+    # A command may start its script's path with its own project-dir variable too.
+    own = (row.project_var,) if row.project_var else ()
+    fields: dict[str, object] = {
+        "name": row.id, "host": row.name,
+        "project_var": row.project_var or parent.project_var,
+        "path_variables": (*own, *(v for v in parent.path_variables if v not in own)),
+        "events": {**{mine: parent.events[word] for word, mine in events.items()},
+                   **changes.pop("events", {})},
+        "exact_events": frozenset(events[w] for w in parent.exact_events if w in events),
+        "timeout_by_event": {events[w]: t for w, t in parent.timeout_by_event.items()
+                             if w in events},
+        "env_file_events": frozenset(events[w] for w in parent.env_file_events
+                                     if w in events)}
+    return parent._replace(**{**fields, **changes})
 
 
 def dialect_of_shape(path: str, data: bytes | None = None) -> str:

@@ -26,7 +26,7 @@ from agenthooks.dialects.matching import Selection
 from agenthooks.matcher import is_plain_name
 from agenthooks.model.events import HOST_NAMES, counterpart
 from agenthooks.model.handlers import Handler
-from agenthooks.model.hosts import HOST_TABLE
+from agenthooks.model.hosts import HOST_TABLE, host_row, inherited, lineage
 from agenthooks.model.tools import tool_name
 
 TYPE_CHECKING = False
@@ -49,6 +49,33 @@ KINDS = {
 }
 # Options that are labels: carried where the target has a place, else dropped quietly.
 LABELS = frozenset(("description",))
+
+# A host derived from another (`model.hosts.derive`) has no row in these tables: it is
+# converted as the host it comes from (`family`), under its own words, file and variables.
+
+
+def family(host: str) -> str:
+    """The host whose files a host's are: itself, or the first of the hosts it is derived
+    from (`model.hosts.lineage`); a derived host's files are written by its rules."""
+    return lineage(host)[-1]
+
+
+def plugin_variable(host: str) -> str | None:
+    """The variable naming a plugin's folder for a host's handlers: a derived host's
+    parent's, where its Dialect's `path_variables` still list it."""
+    if host in PLUGIN_VARIABLES or host not in DIALECT_SPECS:
+        return PLUGIN_VARIABLES.get(host)
+    found: str | None = inherited(PLUGIN_VARIABLES, host)
+    return found if found in DIALECT_SPECS[host].path_variables else None
+
+
+def kinds(host: str) -> tuple[str, ...]:
+    """The handler types convert writes for a host: a derived host's parent's that its
+    Dialect still has (`Dialect.types`)."""
+    if host in KINDS or host not in DIALECT_SPECS:
+        return KINDS.get(host, ())
+    return tuple(kind for kind in inherited(KINDS, host) or ()
+                 if kind in DIALECT_SPECS[host].types)
 
 
 class Loss(NamedTuple):
@@ -92,21 +119,22 @@ def render(chosen: Selection, target: str, event: str) -> list[str | None] | Non
     field = matcher_field(target, event)
     if field is None or chosen.form == "never":
         return None
-    if target == "gemini" and event in DIALECT_SPECS["gemini"].exact_events:
+    base = family(target)
+    if base == "gemini" and event in DIALECT_SPECS[target].exact_events:
         return list(chosen.names) if chosen.form == "names" else None
     names, pattern = chosen.names, chosen.pattern
     if chosen.form == "names":
         plain = all(map(is_plain_name, names))
-        if target in ("gemini", "cursor"):  # regexes searched anywhere: anchor the names
+        if base in ("gemini", "cursor"):  # regexes searched anywhere: anchor the names
             body = "|".join(re.escape(n) for n in names)
             return [f"^{body}$" if len(names) == 1 else f"^({body})$"]
         # Codex reads a `-` as regex syntax everywhere (`is_exact_matcher`).
-        narrow = target == "codex" or (target == "claude"
-                                       and event in DIALECT_SPECS["claude"].exact_events)
+        narrow = base == "codex" or (base == "claude"
+                                     and event in DIALECT_SPECS[target].exact_events)
         if plain and not (narrow and any("-" in n for n in names)):
             return ["|".join(names)]
         return ["^(?:" + "|".join(re.escape(n) for n in names) + ")$"]
-    anchored = target in ("antigravity", "copilot")  # they match the whole name
+    anchored = base in ("antigravity", "copilot")  # they match the whole name
     if chosen.form == "search":
         return [f".*(?:{pattern}).*"] if anchored else [f".*(?:{pattern})"]
     return [pattern] if anchored else [f"^(?:{pattern})$"]
@@ -182,6 +210,50 @@ STANDARD_PLACES = {
     "copilot": ".github/hooks/hooks.json",
     "codex": ".codex/hooks.json",
 }
+
+
+def project_names(host: str) -> tuple[str, ...]:
+    """The project-dir variables a host's handlers get: a derived host's own, then those of
+    its parent's that its Dialect's `path_variables` still list."""
+    if host in PROJECT_NAMES:
+        return PROJECT_NAMES[host]
+    row = host_row(host)
+    own = (row.project_var,) if row is not None and row.project_var else ()
+    parents = inherited(PROJECT_NAMES, host) or ()
+    listed = DIALECT_SPECS[host].path_variables if host in DIALECT_SPECS else ()
+    return own + tuple(name for name in parents if name in listed and name not in own)
+
+
+def _project_form(table: dict[str, Any], host: str) -> Any:
+    """A derived host's entry of PROJECT_PATHS or PROJECT_WORDS: its parent's, written on its
+    own project-dir variable (else the parent's, where it gets that; else Codex's
+    `git rev-parse`, which needs none)."""
+    if host in table:
+        return table[host]
+    parent = lineage(host)[1] if len(lineage(host)) > 1 else host
+    form, variable = _project_form(table, parent), PROJECT_VARIABLES.get(parent)
+    names = project_names(host)
+    if variable is None or not names:
+        return table["codex"]
+    if variable in names and PROJECT_VARIABLES.get(host) is None:
+        return form
+    mine = names[0]
+    if isinstance(form, tuple):
+        return tuple(word.replace(variable, mine) for word in form)
+    return str(form).replace(variable, mine)
+
+
+def standard_place(host: str) -> str:
+    """Where a host keeps its file in a project: a derived host's first project file (one
+    named `hooks` where its files are a pattern)."""
+    if host in STANDARD_PLACES:
+        return STANDARD_PLACES[host]
+    row = host_row(host)
+    if row is None or not row.project_files:
+        raise KeyError(host)
+    return row.project_files[0].replace("*", "hooks")
+
+
 _VAR = r"\$(?:\{%s\}|%s\b)"
 _VARIABLE_AT = re.compile(r"\$(?:\{(\w+)\}|(\w+))")
 # Characters that end a word and start shell syntax convert does not rewrite.
@@ -202,7 +274,7 @@ def place_of(target: str, output: str | None, workspace: str) -> Place:
     from agenthooks.config.discovery import owner_of
 
     if output is None:
-        file, root = os.path.join(workspace, STANDARD_PLACES[target]), workspace
+        file, root = os.path.join(workspace, standard_place(target)), workspace
     else:
         file = os.path.realpath(output)
         root = owner_of(file, workspace)
@@ -380,7 +452,7 @@ def rewrite_command(handler: Handler, target: str, place: Place) -> Rewrite:
                      "the paths it names",)
     taken = [(start, end) for start, end, _ in edits]
     variables = [v for v in shell.variables
-                 if v.name in PROJECT_NAMES[source]
+                 if v.name in project_names(source)
                  and not any(start <= v.start < end for start, end in taken)]
     if target == "antigravity" and not speaking:
         if variables:
@@ -424,21 +496,23 @@ def antigravity_runs(file: str) -> bool:
 def _plugin_variables(command: str, source: str, target: str) -> tuple[str, tuple[str, ...]]:
     if source == "antigravity":
         return command, ()
-    plugin = PLUGIN_VARIABLES.get(source)
+    plugin = plugin_variable(source)
     if plugin is None:  # a host with no plugin-folder variable (Cursor)
         return command, ()
     if not re.search(_VAR % (plugin, plugin), command):
         return command, ()
-    if PLUGIN_VARIABLES.get(target) is None:
+    theirs = plugin_variable(target)
+    if theirs is None:
         return command, (f"${plugin} has no counterpart in {HOST_NAMES[target]}",)
-    return re.sub(_VAR % (plugin, plugin), "${" + PLUGIN_VARIABLES[target] + "}", command), ()
+    return re.sub(_VAR % (plugin, plugin), "${" + theirs + "}", command), ()
 
 
 def _variable_word(variable: Variable, target: str) -> str:
     name = PROJECT_VARIABLES.get(target)
     if variable.braced and name is not None:
         return "${" + name + "}"
-    return PROJECT_WORDS[target][variable.quoted]
+    words: tuple[str, str] = _project_form(PROJECT_WORDS, target)
+    return words[variable.quoted]
 
 
 def _script_index(words: Sequence[Word]) -> int | None:
@@ -463,7 +537,7 @@ def _script_edit(shell: Shell, index: int, move: _Move
     word = shell.words[index]
     inside = [v for v in shell.variables if word.start <= v.start < word.end]
     found = _VARIABLE_AT.match(word.text)
-    if found is not None and len(inside) == 1 and inside[0].name in PROJECT_NAMES[move.source]:
+    if found is not None and len(inside) == 1 and inside[0].name in project_names(move.source):
         rest = word.text[found.end():]
         if rest.startswith("/") and "$" not in rest:
             return (word.start, word.end, _project_path(rest.lstrip("/"), move)), None
@@ -490,7 +564,7 @@ def _project_path(path: str, move: _Move) -> str:
     import shlex
 
     if move.target != "antigravity":
-        return PROJECT_PATHS[move.target] + shlex.quote(path)
+        return str(_project_form(PROJECT_PATHS, move.target)) + shlex.quote(path)
     relative = os.path.relpath(path, move.after).replace(os.sep, "/")
     return shlex.quote(relative if relative.startswith("../") else "./" + relative)
 
@@ -531,7 +605,7 @@ def timeout_value(seconds: float, target: str, event: str) -> tuple[int | float 
     """(the `timeout` to write, None to leave it out; whether it was rounded)."""
     if math.isclose(seconds, default_timeout(target, event)):
         return None, False
-    if target == "gemini":
+    if family(target) == "gemini":
         return round(seconds * 1000), False
     whole = math.ceil(seconds - 1e-9)
     return whole, not math.isclose(whole, seconds)
@@ -555,13 +629,14 @@ def _no_event(handler: Handler, target: str) -> str | None:
 
 
 def _no_kind(handler: Handler, target: str) -> str | None:
-    if handler.kind not in KINDS[target]:
+    if handler.kind not in kinds(target):
         return f"a {handler.kind} handler cannot be written for {HOST_NAMES[target]}"
     return None
 
 
 def _no_switch(handler: Handler, target: str) -> str | None:
-    if not handler.enabled and target in ("claude", "codex", "cursor", "copilot"):
+    if not handler.enabled and family(target) in ("claude", "codex", "cursor",
+                                                           "copilot"):
         return f"a disabled handler: {HOST_NAMES[target]} has no switch for one handler"
     return None
 
@@ -594,9 +669,10 @@ def convert_handler(handler: Handler, target: str, place: Place,
     if matchers is None:
         return [], False
     body, placed = _body(handler, target, event, place, losses)
-    sequential = handler.sequential and target == "gemini"
+    sequential = handler.sequential and target in DIALECT_SPECS and \
+        DIALECT_SPECS[target].chain is not None
     # Copilot CLI runs every handler of an event in order: a sequence is kept there.
-    if handler.sequential and ordered and not sequential and target != "copilot":
+    if handler.sequential and ordered and not sequential and family(target) != "copilot":
         losses.append(Loss(where, f"`sequential: true`: {HOST_NAMES[target]} runs handlers in "
                                   "parallel"))
     hook = handler.hook or handler.name or ""
@@ -614,7 +690,8 @@ def _pascal_event(handler: Handler, target: str) -> str | None:
     hooks-reference.md, "Claude-format matchers")."""
     from agenthooks.dialects.copilot import PASCAL_EVENTS
 
-    if target != "copilot" or handler.dialect != "claude" or handler.event not in PASCAL_EVENTS:
+    if family(target) != "copilot" or handler.dialect != "claude" or \
+            handler.event not in PASCAL_EVENTS:
         return None
     return handler.event
 
@@ -658,7 +735,7 @@ def _body(handler: Handler, target: str, event: str, place: Place,
     body: dict[str, Any] = {}
     if target != "antigravity" or handler.kind != "command":
         body["type"] = handler.kind
-    if target == "gemini" and (handler.name or handler.hook):
+    if family(target) == "gemini" and (handler.name or handler.hook):
         body["name"] = handler.name or handler.hook
     field = TEXT_FIELDS.get(handler.kind)
     placed = False
@@ -711,12 +788,19 @@ CARRIED = {
 
 
 def _carried(key: str, handler: Handler, target: str) -> bool:
+    """Whether an option goes into the target as it is: into its own dialect, into another
+    of its family that takes the key on that handler type (Qwen Code's command handlers
+    take Claude Code's `async`, not its `if`), or where `CARRIED` says."""
     if handler.dialect == target:
         return True
-    if (target, key) not in CARRIED:
+    base = family(target)
+    if base == family(handler.dialect) and target in DIALECT_SPECS:
+        kind = DIALECT_SPECS[target].types.get(handler.kind)
+        return kind is not None and key in kind.keys
+    if (base, key) not in CARRIED:
         return False
-    kinds = CARRIED[(target, key)]
-    return kinds is None or handler.kind in kinds
+    carried = CARRIED[(base, key)]
+    return carried is None or handler.kind in carried
 
 
 def _thaw(value: object) -> Any:
@@ -734,7 +818,7 @@ def _thaw(value: object) -> Any:
 def assemble(entries: Sequence[Entry], target: str) -> dict[str, Any]:
     if target == "antigravity":
         return _hooks_json(entries)
-    if target in ("cursor", "copilot"):  # `{"version": 1, "hooks": {event: [handler]}}`
+    if family(target) in ("cursor", "copilot"):  # `{"version": 1, "hooks": {event: [handler]}}`
         from agenthooks.dialects.cursor_check import document_of
 
         return document_of(entries)

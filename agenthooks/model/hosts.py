@@ -241,3 +241,76 @@ def imported(path: str) -> Any:
     module, _, name = path.partition(":")
     # __import__, not importlib: importing `importlib` costs a cold run about 1 ms.
     return getattr(__import__(module, fromlist=(name,)), name)
+
+
+# --- hosts whose hook files are another host's, with their differences (`derive`) ----------
+
+def _handler(field: str, keys: tuple[str, ...], runs_offline: bool
+             ) -> tuple[str, tuple[str, ...], tuple[str, ...], bool]:
+    """A handler type of a derived host's files, as `dialects.spec.HandlerType`'s fields (this
+    layer does not import it): its text field is required; every type takes the keys all of
+    them share."""
+    return (field, (field,), ("type", "timeout", "name", "description", "statusMessage", *keys),
+            runs_offline)
+
+
+_CLAUDE_ONLY = ("Setup", "TaskCreated", "TaskCompleted", "TeammateIdle", "ConfigChange",
+                "CwdChanged", "FileChanged", "WorktreeCreate", "WorktreeRemove", "Elicitation",
+                "ElicitationResult")
+
+HOST_TABLE += (
+    # Qwen Code: Claude Code's settings in `.qwen/` (qwenlm.github.io/qwen-code-docs
+    # /1.x/en/users/hooks, "Configuration structure and scopes"; QwenLM/qwen-code@01ed106
+    # packages/core/src/hooks/types.ts `HookEventName`, `HookType`, `*HookConfig`): Claude
+    # Code's events but those `_CLAUDE_ONLY` names, and four of its own; handlers `command`,
+    # `http`, `prompt` (`function` is registered in code, never in a file); timeouts in seconds,
+    # 600 by default and 60 on the events that outlive it (hook-timeout.ts), a value from 1000
+    # up still read as milliseconds; one matcher rule on every event (hook-matcher.ts); the
+    # tool names of its payload are its runtime ids, its display names matched as aliases
+    # (tools/tool-names.ts, docs/users/features/hooks.md "Matcher Syntax"); its commands get
+    # QWEN_PROJECT_DIR, CLAUDE_PROJECT_DIR and GEMINI_PROJECT_DIR (hooks/hookRunner.ts).
+    derive(HOST_TABLE[1], "qwen", "Qwen Code",
+           project_files=(".qwen/settings.json", ".qwen/settings.local.json"),
+           user_files=(".qwen/settings.json",), project_var="QWEN_PROJECT_DIR",
+           reads_until_closed=False, ranks_defer=False,
+           event_words={**{f"claude.{word}": None for word in _CLAUDE_ONLY},
+                        **{f"qwen.{word}": word for word in (
+                            "MessageDisplay", "SessionDelete", "TodoCreated", "TodoCompleted")}},
+           tool_names={
+               "shell": ("run_shell_command", "Shell"), "read": ("read_file", "ReadFile"),
+               "read-many": (), "write": ("write_file", "WriteFile"),
+               "edit": ("edit", "Edit", "replace"), "multi-edit": (),
+               "grep": ("grep_search", "Grep", "search_file_content", "SearchFiles"),
+               "glob": ("glob", "Glob", "FindFiles"),
+               "list": ("list_directory", "ListFiles", "ReadFolder"),
+               "web-fetch": ("web_fetch", "WebFetch"), "web-search": ("web_search", "WebSearch"),
+               "subagent": ("agent", "Agent", "task", "Task"), "todo": (),
+               "ask-user": ("ask_user_question", "AskUserQuestion"), "plan-enter": (),
+               "plan-exit": ("exit_plan_mode", "ExitPlanMode"), "skill": ("skill", "Skill"),
+               "mcp-resources": (), "mcp-resource": (), "send-message": (),
+               "notebook-edit": ()},
+           dialect_changes={
+               "events": {"MessageDisplay": None, "SessionDelete": None, "TodoCreated": None,
+                          "TodoCompleted": None},
+               "exact_events": frozenset(), "whole_file": False,
+               # a group's `sequential: true` runs the event's handlers in order (1.x docs,
+               # "Configuration structure and scopes"); an unknown event or a bad handler is
+               # skipped alone (hookRegistry.ts `processHooksConfiguration`).
+               "group_keys": ("matcher", "sequential", "hooks"), "chain": "gemini",
+               "timeout_by_event": {"StopFailure": 60.0, "MessageDisplay": 60.0,
+                                    "SessionDelete": 60.0},
+               "types": {
+                   "command": _handler("command", ("command", "args", "async", "env", "shell",
+                                                   "failMode"), True),
+                   "http": _handler("url", ("url", "headers", "allowedEnvVars", "if", "once"),
+                                    True),
+                   "prompt": _handler("prompt", ("prompt", "model"), False)},
+               "path_variables": ("QWEN_PROJECT_DIR", "CLAUDE_PROJECT_DIR",
+                                  "GEMINI_PROJECT_DIR"),
+               "plugin_vars": None, "env_file_events": frozenset(),
+               "option_types": {"args": "strings", "async": "boolean", "once": "boolean",
+                                "shell": "string", "if": "string", "statusMessage": "string",
+                                "headers": "object", "allowedEnvVars": "strings",
+                                "model": "string", "env": "object", "failMode": "string",
+                                "name": "string", "description": "string"}}),
+)

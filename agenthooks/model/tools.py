@@ -332,10 +332,22 @@ TOOLS: tuple[Tool, ...] = (
 )
 # The hosts derived from another (`model.hosts.derive`) call tools and spell their arguments
 # as their parent does but where their row says otherwise.
+# A derived host without a name for a tool has none of its arguments either.
+def _derived(tool: Tool) -> Tool:
+    names = inherited_words(tool.names, tool.id, "tool_names")
+    args = {host: spelled for host, spelled in inherited_words(tool.args, tool.id).items()
+            if host in tool.args or host in names}
+    sources = dict(tool.sources)
+    for row in HOST_TABLE:
+        if row.derived_from and row.id in names and row.id not in sources:
+            sources[row.id] = (f"{row.name}: its row of model.hosts; args [unverified]: "
+                               f"{row.derived_from}'s" if tool.id in row.tool_names
+                               else sources.get(row.derived_from, ""))
+    return tool._replace(names=names, args=args, sources=sources)
+
+
 if any(row.derived_from for row in HOST_TABLE):
-    TOOLS = tuple(row._replace(names=inherited_words(row.names, row.id, "tool_names"),
-                               args=inherited_words(row.args, row.id))
-                  for row in TOOLS)
+    TOOLS = tuple(_derived(tool) for tool in TOOLS)
 
 
 def _name_index() -> dict[str, dict[str, Tool]]:

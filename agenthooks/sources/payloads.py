@@ -156,7 +156,9 @@ def detect(doc: Mapping[str, Any], given_event: str | None = None) -> str:
     if given_event is not None:
         from agenthooks.model.events import row_of
 
-        only = [host for host in _flat_hosts(doc) if row_of(host, given_event)]
+        found = [host for host in _flat_hosts(doc) if row_of(host, given_event)]
+        # a host derived from another says its parent's words: the word is the parent's
+        only = [host for host in found if _parent(host) not in found]
         if len(only) > 1:  # of hosts that say the word, one that marks its payloads (Codex's
             # turn_id) did not write one without the mark
             only = [host for host in only if SHAPES[host].marker in (None, *doc)]
@@ -169,8 +171,15 @@ def _flat_hosts(doc: Mapping[str, Any]) -> list[str]:
     """The hosts whose payloads name the event in `hook_event_name`: one whose marker field
     the payload has first, then those without a marker, then the others."""
     flat = [host for host, shape in SHAPES.items() if shape.event_key == "hook_event_name"]
-    return sorted(flat, key=lambda host: 0 if SHAPES[host].marker in doc
-                  else 1 if SHAPES[host].marker is None else 2)
+    # A host derived from another last: a payload both could have written is the original's.
+    return sorted(flat, key=lambda host: (_parent(host) is not None,
+                                          0 if SHAPES[host].marker in doc
+                                          else 1 if SHAPES[host].marker is None else 2))
+
+
+def _parent(host: str) -> str | None:
+    row = host_row(host)
+    return None if row is None else row.derived_from
 
 
 def _host_of_event_word(word: str, doc: Mapping[str, Any]) -> str:

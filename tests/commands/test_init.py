@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.commands.init import STARTER, WIRING, commands_in
+from agenthooks.commands.init import STARTER, WIRING, commands_in, every_wiring
 from tests.conftest import REPO, Run
 from tests.docs.pages import page
 
@@ -195,7 +195,7 @@ def test_check(agenthooks: Run, workspace: Path, monkeypatch: pytest.MonkeyPatch
     nothing = agenthooks("init", "--check")
     assert (nothing.code, nothing.out) == (
         1, "agenthooks: . is wired for no host: agenthooks init --host "
-           "claude|gemini|antigravity|codex|cursor|copilot\n")
+           f"{'|'.join(every_wiring())}\n")
     assert agenthooks("init", "--host", "claude", "--yes").code == 0
     assert agenthooks("init", "--check").out == (
         "ok: Claude Code runs agenthooks (.claude/settings.json, gates in .agents/hooks.json)\n")

@@ -1,0 +1,98 @@
+"""Every host derived from another by one row of `model.hosts.HOST_TABLE` converts, wires and
+validates as its parent does, in its own words and files: a table test over the rows, so that
+a host added by a row is covered without a test of its own."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from agenthooks.model.events import counterpart
+from agenthooks.model.hosts import HOST_TABLE, HostRow
+from tests.commands.test_init import documented
+from tests.conftest import Run
+from tests.docs.pages import page
+
+DERIVED = [row for row in HOST_TABLE if row.derived_from is not None]
+# A Claude Code settings file of the events init wires, a script named on the project-dir
+# variable, a tool matcher.
+CLAUDE = {"hooks": {
+    "PreToolUse": [{"matcher": "Bash", "hooks": [
+        {"type": "command", "command": '"$CLAUDE_PROJECT_DIR"/.claude/hooks/check.sh',
+         "timeout": 20}]}],
+    "UserPromptSubmit": [{"hooks": [{"type": "command", "command": "true"}]}],
+    "Stop": [{"hooks": [{"type": "command", "command": "true"}]}],
+}}
+
+
+def own_file(root: Path, row: HostRow) -> Path:
+    """The host's first project file (a pattern's `*` named as convert names it)."""
+    return root / row.project_files[0].replace("*", "hooks")
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    root = tmp_path / "project"
+    (root / ".git").mkdir(parents=True)
+    (root / ".claude" / "hooks").mkdir(parents=True)
+    (root / ".claude" / "hooks" / "check.sh").write_text("#!/bin/sh\nexit 0\n")
+    (root / ".claude" / "hooks" / "check.sh").chmod(0o755)
+    (root / ".claude" / "settings.json").write_text(json.dumps(CLAUDE), encoding="utf-8")
+    return root
+
+
+def test_the_table_has_derived_hosts() -> None:
+    assert DERIVED, "no derived host in HOST_TABLE: the tests below would test nothing"
+
+
+@pytest.mark.parametrize("row", DERIVED, ids=[row.id for row in DERIVED])
+def test_a_claude_file_converts_to_a_derived_host_and_back(
+        agenthooks: Run, project: Path, row: HostRow) -> None:
+    target = own_file(project, row)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    done = agenthooks("convert", str(project / ".claude" / "settings.json"), "--to", row.id,
+                      "-o", str(target), "--lossy")
+    assert done.code == 0, done.err
+    hooks = json.loads(target.read_text())["hooks"]
+    # In the host's own event words; the script on its own project-dir variable.
+    assert set(hooks) == {word for event in CLAUDE["hooks"]
+                          if (word := counterpart(event, row.derived_from or "", row.id))}
+    command = hooks[counterpart("PreToolUse", "claude", row.id)][0]["hooks"][0]["command"]
+    assert command == f'"${row.project_var}"/.claude/hooks/check.sh' if row.project_var \
+        else command.endswith("/.claude/hooks/check.sh")
+    checked = agenthooks("validate", str(target))
+    assert checked.code == 0, checked.out
+    listed = agenthooks("list", "--format", "json", "--config", str(target))
+    assert {h["dialect"] for h in json.loads(listed.out)} == {row.id}, listed.out
+    back = agenthooks("convert", str(target), "--to", "claude", "--lossy")
+    assert back.code == 0, back.err
+    returned = json.loads(back.out)["hooks"]
+    assert set(returned) == {event for event in CLAUDE["hooks"]
+                             if counterpart(event, "claude", row.id)}
+    assert returned["PreToolUse"][0]["hooks"][0]["command"] == \
+        '"$CLAUDE_PROJECT_DIR"/.claude/hooks/check.sh'
+    assert returned["PreToolUse"][0]["hooks"][0]["timeout"] == 20
+
+
+@pytest.mark.parametrize("row", DERIVED, ids=[row.id for row in DERIVED])
+def test_init_wires_a_derived_host_in_its_file_and_words(
+        agenthooks: Run, tmp_path: Path, row: HostRow) -> None:
+    root = tmp_path / "w"
+    (root / ".git").mkdir(parents=True)
+    done = agenthooks("init", "--host", row.id, "--yes", "--workspace", str(root))
+    assert done.code == 0, done.err
+    settings = root / row.project_files[0].replace("*", "agenthooks")
+    hooks = json.loads(settings.read_text())["hooks"]
+    pre = counterpart("PreToolUse", "claude", row.id)
+    assert pre in hooks
+    assert hooks[pre][0]["hooks"][0]["command"] == \
+        f"agenthooks run {pre} --host {row.id} --fail-closed"
+    assert all(f"--host {row.id}" in group["hooks"][0]["command"]
+               for groups in hooks.values() for group in groups)
+    assert agenthooks("validate", str(settings)).code == 0
+    if f"--host {row.id}" in page("hosts.md"):  # docs/hosts.md shows what init writes
+        assert json.loads(settings.read_text()) == documented(row.id)
+    again = agenthooks("init", "--host", row.id, "--yes", "--workspace", str(root))
+    assert again.code == 0 and json.loads(settings.read_text())["hooks"] == hooks
