@@ -302,6 +302,14 @@ def event_facts(host: str, event: str) -> EventFacts | None:
                  if event in EVENT_FACTS.get(h, {})), None)
 
 
+def inherited_note(host: str) -> str:
+    """For a derived host without facts of its own, whose facts it shows: they hold for the
+    host it is derived from and may not for it."""
+    by = next((h for h in lineage(host) if h in HOST_FACTS), host)
+    return "" if by == host else (f"{host_name(by)}'s facts (derived from it), not checked "
+                                  f"against {host_name(host)}")
+
+
 def capability(host: str, event: str) -> Capability | None:
     """What `host` can enforce on the canonical `event`; None when the table knows neither."""
     facts, general = event_facts(host, event), host_facts(host)
@@ -312,7 +320,7 @@ def capability(host: str, event: str) -> Capability | None:
         general.fail_switch, general.on_timeout, facts.on_error or general.on_error,
         tuple(dict.fromkeys((facts.cite, general.fail_switch_cite, general.on_timeout_cite,
                              general.on_error_cite))),
-        "; ".join(n for n in (facts.note, general.note) if n))
+        "; ".join(n for n in (facts.note, general.note, inherited_note(host)) if n))
 
 
 def _word(host: str, event: str) -> str | None:
@@ -382,7 +390,8 @@ def _table(headers: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> list[st
 
 def _event_note(cap: Capability) -> str:
     facts = event_facts(cap.host, cap.event)
-    return facts.note if facts is not None else ""
+    note = facts.note if facts is not None else ""
+    return "; ".join(n for n in (note, inherited_note(cap.host)) if n)
 
 
 def markdown_table(hosts: tuple[str, ...] | None = None) -> str:
@@ -390,7 +399,8 @@ def markdown_table(hosts: tuple[str, ...] | None = None) -> str:
     host's failure handling, then each host and event."""
     chosen = host_ids() if hosts is None else hosts
     general = [(host_name(host), f"`{facts.fail_switch}`" if facts.fail_switch else "none",
-                failure_word(facts.on_timeout), failure_word(facts.on_error), facts.note)
+                failure_word(facts.on_timeout), failure_word(facts.on_error),
+                "; ".join(n for n in (facts.note, inherited_note(host)) if n))
                for host in chosen if (facts := host_facts(host)) is not None]
     events = [(host_name(cap.host), f"`{cap.word or cap.event}`", yes_no(cap.block),
                yes_no(cap.rewrite), yes_no(cap.context), failure_word(cap.on_error),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from agenthooks.dialects import dialect_spec
 from agenthooks.dialects.claude import CLAUDE
 from agenthooks.dialects.codex import CODEX
 from agenthooks.dialects.codex import TOP_KEYS as CODEX_TOP_KEYS
@@ -185,22 +186,37 @@ def grouped_events(dialect: Dialect, *, known_only: bool) -> dict[str, Any]:
 
 
 def claude() -> dict[str, Any]:
-    schema = header("claude-settings.schema.json", "Claude Code settings: hooks",
-                    "The hooks of a Claude Code settings file (.claude/settings.json, "
-                    ".claude/settings.local.json, ~/.claude/settings.json) or of a plugin's "
-                    "hooks/hooks.json, as agenthooks reads them; the file's other settings "
-                    "are let through. " + _UNDER_VALIDATE)
+    return _settings_hooks(
+        "claude-settings.schema.json", CLAUDE, "Claude Code settings: hooks",
+        "The hooks of a Claude Code settings file (.claude/settings.json, "
+        ".claude/settings.local.json, ~/.claude/settings.json) or of a plugin's "
+        "hooks/hooks.json, as agenthooks reads them; the file's other settings are let "
+        "through. ",
+        {"disableAllHooks": typed("boolean", "true: Claude Code runs no hook of any settings "
+                                             "file.")})
+
+
+def qwen() -> dict[str, Any]:
+    """Qwen Code's settings: Claude Code's shape (`model.hosts` derives its row), with its
+    own events, handler types and keys (its `Dialect`)."""
+    return _settings_hooks(
+        "qwen-settings.schema.json", dialect_spec("qwen"), "Qwen Code settings: hooks",
+        "The hooks of a Qwen Code settings file (.qwen/settings.json, "
+        ".qwen/settings.local.json, ~/.qwen/settings.json), as agenthooks reads them; the "
+        "file's other settings are let through. ", {})
+
+
+def _settings_hooks(name: str, dialect: Dialect, title: str, description: str,
+                    settings: dict[str, Any]) -> dict[str, Any]:
+    """A settings file whose `hooks` holds event -> groups (matcher, hooks) -> handlers."""
+    schema = header(name, title, description + _UNDER_VALIDATE)
     schema.update({
         "type": "object",
-        "properties": {
-            "hooks": ref("hooks"),
-            "disableAllHooks": typed("boolean", "true: Claude Code runs no hook of any "
-                                                "settings file."),
-        },
+        "properties": {"hooks": ref("hooks"), **settings},
         "definitions": {
-            "hooks": grouped_events(CLAUDE, known_only=True),
-            "group": group(CLAUDE),
-            "handler": handler(CLAUDE),
+            "hooks": grouped_events(dialect, known_only=True),
+            "group": group(dialect),
+            "handler": handler(dialect),
         },
     })
     return schema

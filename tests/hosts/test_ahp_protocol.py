@@ -10,6 +10,7 @@ import pytest
 from agenthooks.combine.verdict import Verdict
 from agenthooks.decision import Decision
 from agenthooks.hosts.ahp import protocol
+from agenthooks.model.hosts import host_ids, lineage
 from agenthooks.model.tools import TOOLS, tool_for
 from agenthooks.sources.payloads import build, detect, tool_call
 
@@ -145,15 +146,18 @@ def test_a_hosts_tool_name_reads_back_as_given(host: str, name: str) -> None:
 
 def test_a_hosts_tool_name_reads_back_in_a_host_that_says_it() -> None:
     """The payload's host (`detect`, as the engine finds the caller) knows the name, but
-    for the tools Codex alone names: its payloads say PreToolUse as Claude Code's do and are
-    told apart by `turn_id`, which AHP has no counterpart of, so they are read as Claude
-    Code's, the name kept as given (docs/ahp.md)."""
+    for the tools only Codex or Qwen Code name: their payloads say PreToolUse as Claude
+    Code's do (Codex's are told apart by `turn_id`, which AHP has no counterpart of; Qwen
+    Code's are Claude Code's, its row derived from it), so they are read as Claude Code's,
+    the name kept as given (docs/ahp.md)."""
+    read_as_claude = ("codex", *(h for h in host_ids() if lineage(h)[1:] == ("claude",)))
     unknown = {name for _, name in every_tool_name()
                if tool_for(read_back(name)[0], name) is None}
-    codex_only = {name for tool in TOOLS for name in tool.names.get("codex", ())
-                  if all(name not in names for host, names in tool.names.items()
-                         if host != "codex")}
-    assert unknown == codex_only
+    theirs_alone = {name for tool in TOOLS for host in read_as_claude
+                    for name in tool.names.get(host, ())
+                    if all(name not in names for other, names in tool.names.items()
+                           if other not in read_as_claude)}
+    assert unknown == theirs_alone
 
 
 def test_a_name_no_host_says_is_read_in_claude_codes_shape() -> None:
