@@ -18,6 +18,8 @@ from agenthooks.combine.verdict import Verdict
 from agenthooks.hosts.windsurf.render import write
 
 REPO = Path(__file__).resolve().parents[2]
+# The dialect rules of Windsurf's files, each found in a file below.
+TESTED_APART = {"event-outside-hooks"}
 
 
 def cli(root: Path, *args: str, payload: object = None) -> subprocess.CompletedProcess[str]:
