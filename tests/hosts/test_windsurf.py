@@ -136,3 +136,15 @@ def verdict(word: str | None, *, refuses: bool = False) -> Verdict:
 def test_the_answer_is_the_exit_code(event: str, word: str | None, refuses: bool,
                                      code: int) -> None:
     assert write(verdict(word, refuses=refuses), event) == ({}, code)
+
+
+@pytest.mark.program
+def test_convert_says_it_cannot_carry_windsurfs_files_yet(tmp_path: Path) -> None:
+    windsurf_file(tmp_path, {"hooks": {"pre_run_command": [{"command": "true"}]}})
+    (tmp_path / ".agents").mkdir()
+    (tmp_path / ".agents" / "hooks.json").write_text(json.dumps({"gate": {"PreToolUse": [
+        {"matcher": "run_command", "hooks": [{"command": "true"}]}]}}), encoding="utf-8")
+    for file, target in ((".windsurf/hooks.json", "claude"), (".agents/hooks.json", "windsurf")):
+        done = cli(tmp_path, "convert", file, "--to", target)
+        assert done.returncode == 1 and not done.stdout, done
+        assert "convert does not read or write Windsurf's files yet" in done.stderr
