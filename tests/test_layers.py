@@ -37,6 +37,7 @@ DEBT = {
     ("agenthooks.model.hosts", "agenthooks.dialects.cursor"),
     ("agenthooks.model.hosts", "agenthooks.dialects.codex"),
     ("agenthooks.model.hosts", "agenthooks.dialects.copilot"),
+    ("agenthooks.model.hosts", "agenthooks.dialects.windsurf"),
     # step 5, the SOURCES table: each host's files are named by their source's row
     ("agenthooks.model.hosts", "agenthooks.dialects.claude"),
     ("agenthooks.model.hosts", "agenthooks.dialects.gemini"),
@@ -53,6 +54,8 @@ DEBT = {
     ("agenthooks.model.hosts", "agenthooks.hosts.cursor.render"),
     ("agenthooks.model.hosts", "agenthooks.hosts.gemini.protocol"),
     ("agenthooks.model.hosts", "agenthooks.hosts.gemini.render"),
+    ("agenthooks.model.hosts", "agenthooks.hosts.windsurf.protocol"),
+    ("agenthooks.model.hosts", "agenthooks.hosts.windsurf.render"),
 }
 
 

@@ -50,6 +50,18 @@ def _handlers(source: Source) -> tuple[list[Handler], list[Diagnostic]]:
     return list(hook_file.handlers), list(hook_file.errors)
 
 
+def _per_tool_kind(*dialects: str | None) -> str | None:
+    """The first of `dialects` whose host names a tool event per kind of tool (Windsurf's
+    `pre_run_command`), which convert cannot map group by group yet; None when none does."""
+    from agenthooks.model.hosts import host_row
+
+    for dialect in dialects:
+        row = host_row(dialect) if dialect is not None else None
+        if row is not None and row.tool_events:
+            return dialect
+    return None
+
+
 def _positions(source: Source) -> PositionMap | None:
     from agenthooks.config.jsonpos import read_positions
     from agenthooks.dialects.load import parse
@@ -74,6 +86,13 @@ def convert(file: str, *, target: str, output: str | None = None, lossy: bool = 
         sys.stderr.write(printable(f"agenthooks: {file}: no such file") + "\n")
         return 1
     source = _source(file, dialect)
+    unsupported = _per_tool_kind(target, source.dialect if source is not None else None)
+    if unsupported is not None:
+        sys.stderr.write(printable(
+            f"agenthooks: convert does not read or write {HOST_NAMES[unsupported]}'s files "
+            "yet: its tool events are one per kind of tool, with no matcher; nothing "
+            "converted") + "\n")
+        return 1
     if source is None:
         sys.stderr.write(printable(f"agenthooks: {file}: convert reads hooks.json, Claude Code "
                                    "and Gemini CLI files, not Markdown hooks") + "\n")

@@ -182,6 +182,14 @@ WIRING: dict[str, Wiring] = {w.host: w for w in (
         Event("sessionStart")),
         lambda command: {"type": "command", "bash": command, "timeoutSec": 60},
         WORKSPACE_GATES, bare_flat=True, preamble='"version": 1, '),
+    # Windsurf: `{"hooks": {...}}`, one event per kind of tool and no matcher
+    # (docs.windsurf.com/windsurf/cascade/hooks); it lets an action through on any exit but 2,
+    # so the gates of its pre-hooks fail closed.
+    Wiring("windsurf", ".windsurf/hooks.json", "hooks", (
+        Event("pre_run_command", None, FAIL_CLOSED), Event("pre_write_code", None, FAIL_CLOSED),
+        Event("pre_read_code", None, FAIL_CLOSED), Event("post_write_code"),
+        Event("pre_user_prompt"), Event("post_cascade_response")),
+        lambda command: {"command": command}, WORKSPACE_GATES, bare_flat=True),
 )}
 
 # The starter gate: the quick start's first gate (README.md). It refuses a shell command with

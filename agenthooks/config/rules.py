@@ -192,6 +192,9 @@ DIALECT_RULES: dict[str, Rule] = {
              "a camelCase Copilot hook answering in Claude Code's fields, which Copilot ignores"),
         Rule("vscode-ignores-matcher", "warning",
              "a Claude Code tool matcher in a project VS Code opens: its agent ignores it"),
+        Rule("event-outside-hooks", "error",
+             "an event at the top level of a file whose host reads events only under `hooks` "
+             "(Windsurf): its handlers never run"),
     )
 }
 # Every rule of every format: what a diagnostic's rule id is looked up in.

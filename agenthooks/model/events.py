@@ -70,13 +70,13 @@ EVENT_TABLE: tuple[EventRow, ...] = (
     EventRow("turn.start", "PreInvocation",
              {"antigravity": "PreInvocation", "claude": "UserPromptSubmit",
               "gemini": "BeforeAgent", "cursor": "beforeSubmitPrompt", "codex": "UserPromptSubmit",
-              "copilot": "userPromptSubmitted", ADK: "pre_model"},
+              "copilot": "userPromptSubmitted", "windsurf": "pre_user_prompt", ADK: "pre_model"},
              "a turn starts (the user's prompt)"),
     EventRow("turn.end", "PostInvocation", {"antigravity": "PostInvocation", ADK: "post_model"},
              "after the tool-call loop of one model call"),
     EventRow("agent.stop", "Stop",
              {"antigravity": "Stop", "claude": "Stop", "gemini": "AfterAgent", "cursor": "stop",
-              "codex": "Stop", "copilot": "agentStop"},
+              "codex": "Stop", "copilot": "agentStop", "windsurf": "post_cascade_response"},
              "the agent is about to stop; may keep it going", block="continue"),
     EventRow("session.start", "SessionStart",
              {"antigravity": "SessionStart", "claude": "SessionStart", "gemini": "SessionStart",
@@ -150,6 +150,14 @@ EVENT_TABLE: tuple[EventRow, ...] = (
                "a prompt became the model's content; may rewrite that content"),
     # Codex's own (developers.openai.com/codex/hooks): an active turn was interrupted.
     _host_only("codex", "Interrupt", "the user interrupted an active turn"),
+    # Windsurf's (docs.windsurf.com/windsurf/cascade/hooks, "Hook Events"); its tool events,
+    # one per kind of tool, are `HostRow.tool_events` (`tool_event_words`); an MCP call
+    # names its server and tool in fields of its own, which no tool row reads yet.
+    _host_only("windsurf", "pre_mcp_tool_use", "before an MCP tool runs; may block it"),
+    _host_only("windsurf", "post_mcp_tool_use", "after an MCP tool ran"),
+    _host_only("windsurf", "post_cascade_response_with_transcript",
+               "after a response, with the path of the whole transcript"),
+    _host_only("windsurf", "post_setup_worktree", "after a git worktree was set up"),
 )
 # The hosts derived from another (`model.hosts.derive`) say their parent's words but where
 # their row says otherwise.
@@ -166,12 +174,35 @@ if any(row.derived_from for row in HOST_TABLE):
 
 
 def _by_word() -> dict[str, dict[str, EventRow]]:
-    """dialect -> word -> row, every dialect's words in table order."""
+    """dialect -> word -> row, every dialect's words in table order, then the words of the
+    hosts that name a tool event per kind of tool (`HostRow.tool_events`)."""
     index: dict[str, dict[str, EventRow]] = {}
     for row in EVENT_TABLE:
         for dialect, word in row.words.items():
             index.setdefault(dialect, {})[word] = row
+    rows = {row.id: row for row in EVENT_TABLE}
+    for host in HOST_TABLE:
+        for word, (row_id, _) in host.tool_events.items():
+            index.setdefault(host.id, {})[word] = rows[row_id]
     return index
+
+
+def tool_event_word(dialect: str, row: EventRow, tool: str | None) -> str | None:
+    """A host's word for a tool event row and one canonical tool (`shell`): Windsurf's
+    `pre_run_command`; None where its words do not depend on the tool, or it has none."""
+    host = next((each for each in HOST_TABLE if each.id == dialect), None)
+    for word, (row_id, tools) in host.tool_events.items() if host is not None else ():
+        if row_id == row.id and tool in tools:
+            return word
+    return None
+
+
+def tool_of_word(dialect: str, word: str) -> str | None:
+    """The canonical tool a host's tool-event word fires for (Windsurf's `pre_read_code`:
+    `read`), None for a word that names no tool."""
+    host = next((each for each in HOST_TABLE if each.id == dialect), None)
+    found = host.tool_events.get(word) if host is not None else None
+    return found[1][0] if found else None
 
 
 class _Indexes:
@@ -275,8 +306,11 @@ def events_of(dialect: str) -> tuple[str, ...]:
 
 
 def counterpart(event: str, source: str, target: str) -> str | None:
-    """The target dialect's word for a source dialect's event, or None."""
+    """The target dialect's word for a source dialect's event, or None; the event itself
+    when both are one dialect and it knows the word."""
     row = row_of(source, event)
+    if row is not None and source == target:
+        return event
     return None if row is None else word_of(target, row)
 
 

@@ -80,6 +80,11 @@ class HostRow(NamedTuple):
     # "events", the matcher field of each event it has and its parent has not (None: the
     # event ignores matchers).
     dialect_changes: Mapping[str, Any] = {}
+    # Words of a host that names its tool events after the kind of tool (Windsurf's
+    # `pre_run_command`, `pre_read_code`): word -> (the event row's id, the canonical tools it
+    # fires for, the first being what its payload's tool is read as). Its payload names no
+    # tool: the word does (`sources.payloads.tool_call`).
+    tool_events: Mapping[str, tuple[str, tuple[str, ...]]] = {}
 
 
 _MATCHING = "agenthooks.dialects.matching"
@@ -146,6 +151,23 @@ HOST_TABLE: tuple[HostRow, ...] = (
             # `.claude/settings.local.json` files in the repository are also read."
             runs_files_of=(("claude", (".claude/settings.json", ".claude/settings.local.json"),
                             ()),)),
+    # docs.windsurf.com/windsurf/cascade/hooks, "Configuration": system, user and workspace
+    # files, all merged. Its tool events are one per kind of tool, with no matcher.
+    HostRow("windsurf", "Windsurf", "Windsurf",
+            "agenthooks.hosts.windsurf.render:write",
+            "agenthooks.hosts.windsurf.protocol:answer",
+            "agenthooks.dialects.windsurf:selection", "agenthooks.dialects.windsurf:WINDSURF",
+            (".windsurf/hooks.json",), (".codeium/windsurf/hooks.json",),
+            ("/etc/windsurf/hooks.json", "/Library/Application Support/Windsurf/hooks.json",
+             "C:\\ProgramData\\Windsurf\\hooks.json"),
+            tool_events={
+                "pre_run_command": ("tool.pre", ("shell",)),
+                "post_run_command": ("tool.post", ("shell",)),
+                "pre_read_code": ("tool.pre", ("read",)),
+                "post_read_code": ("tool.post", ("read",)),
+                "pre_write_code": ("tool.pre", ("write", "edit", "multi-edit")),
+                "post_write_code": ("tool.post", ("write", "edit", "multi-edit")),
+            }),
 )
 
 

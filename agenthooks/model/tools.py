@@ -79,14 +79,18 @@ _CP_3P = f"{_CP}; args [unverified]: third-party payloads"
 # create {path, file_text} and edit {path, old_str, new_str}: a copilot transcript of
 # `create` and the payload types of a third-party Copilot hook adapter.
 _CP_FILES = f"{_CP}; args [unverified]: third-party transcripts and hook adapters"
+# Windsurf names no tool: each tool event is one kind of tool (`pre_run_command`), whose
+# word, less its `pre_`/`post_`, is its name here; `tool_info` holds the arguments.
+_WS = "docs.windsurf.com/windsurf/cascade/hooks (each event's input JSON)"
 
 TOOLS: tuple[Tool, ...] = (
     Tool(
         "shell",
         {"antigravity": ("run_command",), "claude": ("Bash", "PowerShell"),
          "gemini": ("run_shell_command",), "cursor": ("Shell",), "codex": ("Bash",),
-         "copilot": ("bash", "powershell", "Bash")},
+         "copilot": ("bash", "powershell", "Bash"), "windsurf": ("run_command",)},
         {
+            "windsurf": {"command": "command_line", "cwd": "cwd"},
             # WaitMsBeforeAsync is a wait before the command goes asynchronous, not a timeout.
             "antigravity": {"command": "CommandLine", "cwd": "Cwd"},
             "cursor": {"command": "command", "cwd": "working_directory"},
@@ -99,13 +103,14 @@ TOOLS: tuple[Tool, ...] = (
         },
         "run a shell command",
         {"antigravity": _AG_RUN, "claude": _CC_HOOKS, "gemini": _GM_SHELL, "cursor": _CU_SHELL,
-         "codex": _CX_RUN, "copilot": _CP},
+         "codex": _CX_RUN, "copilot": _CP, "windsurf": _WS},
     ),
     Tool(
         "read",
         {"antigravity": ("view_file",), "claude": ("Read",), "gemini": ("read_file",),
-         "cursor": ("Read",), "copilot": ("view", "Read")},
+         "cursor": ("Read",), "copilot": ("view", "Read"), "windsurf": ("read_code",)},
         {
+            "windsurf": {"file_path": "file_path"},
             # Claude's offset/limit (start, count) and Gemini's start_line/end_line (1-based,
             # inclusive end) differ in meaning: left unmapped.
             "antigravity": {"file_path": "AbsolutePath"},
@@ -115,7 +120,7 @@ TOOLS: tuple[Tool, ...] = (
         },
         "read one file",
         {"antigravity": _AG_3P, "claude": _CC_HOOKS, "gemini": _GM_DECL, "cursor": _CU_MAP,
-         "copilot": _CP_3P},
+         "copilot": _CP_3P, "windsurf": _WS},
     ),
     Tool(
         "read-many",
@@ -128,8 +133,9 @@ TOOLS: tuple[Tool, ...] = (
         "write",
         # Cursor's `Write` is also what Claude Code's Edit maps to: one name for both.
         {"antigravity": ("write_to_file",), "claude": ("Write",), "gemini": ("write_file",),
-         "cursor": ("Write",), "copilot": ("create", "Write")},
+         "cursor": ("Write",), "copilot": ("create", "Write"), "windsurf": ("write_code",)},
         {
+            "windsurf": {"file_path": "file_path"},
             "antigravity": {"file_path": "TargetFile", "content": "CodeContent"},
             "copilot": {"file_path": "path", "content": "file_text"},
             "claude": {"file_path": "file_path", "content": "content"},
@@ -137,7 +143,7 @@ TOOLS: tuple[Tool, ...] = (
         },
         "create or overwrite a file",
         {"antigravity": _AG_3P, "claude": _CC_HOOKS, "gemini": _GM_DECL, "cursor": _CU_MAP,
-         "copilot": _CP_FILES},
+         "copilot": _CP_FILES, "windsurf": _WS},
     ),
     Tool(
         "edit",

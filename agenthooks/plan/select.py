@@ -22,6 +22,10 @@ from agenthooks.model.events import is_tool_event
 from agenthooks.model.handlers import Handler, HookFile, Source
 from agenthooks.model.hosts import HOST_TABLE, is_neutral, runs_itself
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from agenthooks.model.events import EventRow
+
 
 def event_handlers(files: Iterable[HookFile], event: str) -> list[Handler]:
     """The enabled handlers of an event in config order, before matching and de-duplication;
@@ -138,7 +142,7 @@ def dialect_values(event: str, tool: str | None, doc: Mapping[str, object] | Non
         return ()
     found = []
     for dialect in list(every_dialect_spec()) if dialects is None else dialects:
-        word = word_of(dialect, row)
+        word = word_of(dialect, row) or _tool_word(dialect, row, tool, caller)
         if word is None:
             continue
         field = dialect_spec(dialect).events.get(word)
@@ -148,6 +152,16 @@ def dialect_values(event: str, tool: str | None, doc: Mapping[str, object] | Non
         found.append((dialect, word, tool_in(tool, caller, dialect) if field == "tool_name"
                       else value if isinstance(value, str) else None))
     return tuple(found)
+
+
+def _tool_word(dialect: str, row: EventRow, tool: str | None, caller: str) -> str | None:
+    """The word of a host that names a tool event per kind of tool (Windsurf's
+    `pre_run_command`) for the caller's tool, None when it has none for it."""
+    from agenthooks.model.events import tool_event_word
+    from agenthooks.model.tools import tool_for
+
+    found = tool_for(caller, tool) if tool is not None and row.tool else None
+    return tool_event_word(dialect, row, found.id) if found is not None else None
 
 
 def tool_in(tool: str | None, caller: str, dialect: str) -> str | None:

@@ -38,12 +38,13 @@ class Shape:
     __slots__ = ("args_key", "call_key", "event_key", "fields", "marker", "name_key",
                  "other_args_key")
 
-    def __init__(self, event_key: str | None, call_key: str | None, name_key: str,
+    def __init__(self, event_key: str | None, call_key: str | None, name_key: str | None,
                  args_key: str, fields: tuple[tuple[str, str], ...],
                  marker: str | None = None, other_args_key: str | None = None) -> None:
         self.event_key = event_key  # the field that names the event; None: the host sends none
         self.call_key = call_key  # the object holding the tool call; None: the payload itself
-        self.name_key = name_key  # the tool's name, inside the call
+        # the tool's name, inside the call; None: the event's word names it (Windsurf's)
+        self.name_key = name_key
         self.args_key = args_key  # the tool's arguments, inside the call
         # (canonical field, this host's field), in the order the host writes them.
         self.fields = fields
@@ -118,6 +119,15 @@ SHAPES: dict[str, Shape] = {
         ("stop_hook_active", "stop_hook_active"), ("response", "response"),
         ("message", "message"),
     ), marker="sessionId", other_args_key="toolInput"),
+    # Windsurf (docs.windsurf.com/windsurf/cascade/hooks, each event's input JSON): the event
+    # as `agent_action_name`, the arguments as `tool_info`, and no tool name: the event word
+    # names the tool (`HostRow.tool_events`). `trajectory_id`, `execution_id` and `timestamp`
+    # are common fields [3p: hook adapters' fixtures]; the prompt and the response are in
+    # `tool_info` (`user_prompt`, `response`), which no canonical field reads yet.
+    "windsurf": Shape("agent_action_name", None, None, "tool_info", (
+        ("session_id", "trajectory_id"), ("execution", "execution_id"),
+        ("timestamp", "timestamp"),
+    )),
 }
 # A host derived from another (`model.hosts.derive`) sends its parent's payload, in its words.
 SHAPES.update({row.id: SHAPES[row.derived_from] for row in HOST_TABLE
@@ -141,6 +151,11 @@ def detect(doc: Mapping[str, Any], given_event: str | None = None) -> str:
     word = doc.get("hook_event_name")
     if isinstance(word, str):
         return _host_of_event_word(word, doc)
+    named = next((host for host, shape in SHAPES.items()
+                  if shape.event_key not in (None, "hook_event_name")
+                  and isinstance(doc.get(shape.event_key), str)), None)
+    if named is not None:  # a host naming the event in a field of its own (Windsurf's)
+        return named
     marked = next((host for host, shape in SHAPES.items()
                    if shape.event_key is None and shape.marker in doc), None)
     if marked is not None:  # a host that names no event, by its own field (Copilot's)
@@ -197,7 +212,8 @@ def tool_call(doc: Mapping[str, Any], host: str) -> tuple[str | None, dict[str, 
     shape = SHAPES.get(host)
     call = (doc if shape is None or shape.call_key is None else doc.get(shape.call_key))
     if shape is not None and isinstance(call, Mapping):
-        name, args = call.get(shape.name_key), call.get(shape.args_key)
+        name = call.get(shape.name_key) if shape.name_key else _named_by_event(doc, host)
+        args = call.get(shape.args_key)
         if args is None and shape.other_args_key is not None:
             args = call.get(shape.other_args_key)
         if isinstance(args, str):  # arguments sent as a JSON text (Copilot's toolArgs)
@@ -207,6 +223,19 @@ def tool_call(doc: Mapping[str, Any], host: str) -> tuple[str | None, dict[str, 
     from agenthooks.payload import tool_args, tool_from_payload
 
     return tool_from_payload(doc), tool_args(doc)
+
+
+def _named_by_event(doc: Mapping[str, Any], host: str) -> str | None:
+    """The tool a payload's event word names, in its host's words (Windsurf's
+    `pre_run_command`: `run_command`)."""
+    from agenthooks.model.events import tool_of_word
+    from agenthooks.model.tools import TOOLS
+
+    shape = SHAPES[host]
+    word = doc.get(shape.event_key) if shape.event_key else None
+    tool = tool_of_word(host, word) if isinstance(word, str) else None
+    names = next((row.names.get(host, ()) for row in TOOLS if row.id == tool), ())
+    return names[0] if names else None
 
 
 def _object_of(text: str) -> Any:
@@ -223,7 +252,8 @@ def with_args(doc: Mapping[str, Any], args: Mapping[str, Any], host: str) -> dic
     shape it has, when it is not its host's (a hand-written payload)."""
     shape = SHAPES.get(host)
     call = None if shape is None else doc if shape.call_key is None else doc.get(shape.call_key)
-    if shape is None or not isinstance(call, Mapping) or shape.name_key not in call:
+    if shape is None or not isinstance(call, Mapping) or (
+            shape.name_key is not None and shape.name_key not in call):
         from agenthooks.payload import with_args as in_any_shape
 
         return in_any_shape(doc, dict(args))
@@ -246,7 +276,8 @@ def build(host: str, word: str, fields: Mapping[str, Any], tool: str | None,
     if shape.event_key is not None:
         out[shape.event_key] = word
     if tool is not None:
-        call = {shape.name_key: tool, shape.args_key: dict(args or {})}
+        call: dict[str, Any] = {shape.name_key: tool} if shape.name_key is not None else {}
+        call[shape.args_key] = dict(args or {})
         if shape.call_key is None:
             out.update(call)
         else:

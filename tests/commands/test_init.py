@@ -31,9 +31,13 @@ PAYLOAD = {
                "tool_name": "Shell", "tool_input": {"command": "rm -rf /"}},
     "copilot": {"sessionId": "s-1", "timestamp": 1767225600000, "cwd": "/repo",
                 "toolName": "bash", "toolArgs": {"command": "rm -rf /"}},
+    "windsurf": {"agent_action_name": "pre_run_command", "trajectory_id": "t-1",
+                 "tool_info": {"command_line": "rm -rf /", "cwd": "/project"}},
 }
 # How each host reads a deny: the exit status (the deny is in the JSON on 0).
-DENY_STATUS = {"antigravity": 2, "cursor": 2, "copilot": 2}
+DENY_STATUS = {"antigravity": 2, "cursor": 2, "copilot": 2, "windsurf": 2}
+# Hosts that read a deny's reason on stderr, not in a JSON answer.
+REASON_ON_STDERR = frozenset(("windsurf",))
 
 
 @pytest.fixture
@@ -84,7 +88,8 @@ def test_the_wiring_blocks_where_the_host_runs_it(agenthooks: Run, workspace: Pa
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     done = subprocess.run(["sh", "-c", command], input=json.dumps(PAYLOAD[host]), cwd=where,
                           capture_output=True, text=True, env=env, check=False, timeout=60)
-    assert "rm -rf needs a human" in done.stdout, done.stderr
+    said = done.stderr if host in REASON_ON_STDERR else done.stdout
+    assert "rm -rf needs a human" in said, done.stderr
     assert done.returncode == DENY_STATUS.get(host, 0)
 
 

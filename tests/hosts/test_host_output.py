@@ -118,7 +118,8 @@ GEMINI_EXPECTED: dict[str, dict[str, Any]] = {
 
 def test_every_host_has_a_snippet_that_names_it() -> None:
     found = snippets()
-    assert set(found) == {"claude", "gemini", "antigravity", "cursor", "codex", "copilot"}
+    assert set(found) == {"claude", "gemini", "antigravity", "cursor", "codex", "copilot",
+                          "windsurf"}
     for host in found:
         for event, argv in commands(host).items():
             assert argv[argv.index("--host") + 1] == host
