@@ -16,8 +16,8 @@ takes the first host that has the fact. `agenthooks hosts`, `explain` and `valid
 from __future__ import annotations
 
 from agenthooks._lean.records import NamedTuple
-from agenthooks.model.events import EVENT_TABLE, find_row
-from agenthooks.model.hosts import host_ids, host_name, lineage
+from agenthooks.model.events import EVENT_TABLE
+from agenthooks.model.hosts import host_ids, host_name, host_row, lineage
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -83,6 +83,7 @@ CX = "developers.openai.com/codex/hooks"
 CX_SRC = "openai/codex codex-rs/hooks/src/events"
 CP = "github/docs content/copilot/reference/hooks-reference.md@05da5bc"
 AG = "antigravity.google/docs/hooks"
+WS = "docs.windsurf.com/windsurf/cascade/hooks"
 
 HOST_FACTS: dict[str, HostFacts] = {
     "claude": HostFacts(
@@ -127,6 +128,12 @@ HOST_FACTS: dict[str, HostFacts] = {
         None, f"{AG}: the timeout (default 30 s) is documented, not what follows it",
         None, f"{AG}: the exit codes are not documented",
         note="third parties report a missing or malformed PreToolUse decision as a deny"),
+    "windsurf": HostFacts(
+        None, f'{WS}, "Configuration": a hook is command, powershell, show_output, '
+              "working_directory (no failure setting)",
+        None, f"{WS}: no timeout is documented",
+        OPEN, f'{WS}, "How Hooks Work": only exit code 2 blocks a pre-hook',
+        note="Windsurf reads the exit code alone: no answer on stdout is read"),
 }
 
 
@@ -229,6 +236,20 @@ EVENT_FACTS: dict[str, dict[str, EventFacts]] = {
         "cursor.afterTabFileEdit": _facts(f'{CU}, "afterTabFileEdit"', False, False, False),
         "cursor.workspaceOpen": _facts(f'{CU}, "workspaceOpen"', False, False, False),
     },
+    "windsurf": {
+        "tool.pre": _facts(f'{WS}, "pre_run_command", "pre_read_code", "pre_write_code"', True,
+                           False, False, "exit 2 blocks, stderr is the reason"),
+        "tool.post": _facts(f'{WS}, "post_run_command", "post_read_code", "post_write_code"',
+                            False, False, False),
+        "turn.start": _facts(f'{WS}, "pre_user_prompt"', True, False, False),
+        "agent.stop": _facts(f'{WS}, "post_cascade_response"', False, False, False),
+        "windsurf.pre_mcp_tool_use": _facts(f'{WS}, "pre_mcp_tool_use"', True, False, False),
+        "windsurf.post_mcp_tool_use": _facts(f'{WS}, "post_mcp_tool_use"', False, False, False),
+        "windsurf.post_cascade_response_with_transcript": _facts(
+            f'{WS}, "post_cascade_response_with_transcript"', False, False, False),
+        "windsurf.post_setup_worktree": _facts(f'{WS}, "post_setup_worktree"', False, False,
+                                               False),
+    },
     "codex": {
         "tool.pre": _facts(f"{CX_SRC}/pre_tool_use.rs@0082977", True, True, True,
                            "updatedInput only with allow; ask is a failure"),
@@ -324,16 +345,26 @@ def capability(host: str, event: str) -> Capability | None:
 
 
 def _word(host: str, event: str) -> str | None:
-    row = find_row(event)
-    return None if row is None else row.words.get(host)
+    return host_words(host).get(event)
+
+
+def host_words(host: str) -> dict[str, str]:
+    """A host's words by canonical event: its words in the events table, and the words of a
+    host with one tool event per kind of tool (`HostRow.tool_events`), joined."""
+    words = {row.id: row.words[host] for row in EVENT_TABLE if host in row.words}
+    row = host_row(host)
+    for word, (event, _tools) in (row.tool_events if row is not None else {}).items():
+        words[event] = f"{words[event]}, {word}" if event in words else word
+    return words
 
 
 def events_of_host(host: str) -> tuple[str, ...]:
     """The canonical events of a host that the table states facts for (its own, or its
     parents'), in the order of the events table. A derived host's events are its words in
     the events table (`model.hosts.inherited_words`): one it does not have is left out."""
+    words = host_words(host)
     return tuple(row.id for row in EVENT_TABLE
-                 if host in row.words and event_facts(host, row.id) is not None)
+                 if row.id in words and event_facts(host, row.id) is not None)
 
 
 def capabilities(hosts: tuple[str, ...] | None = None) -> tuple[Capability, ...]:

@@ -36,6 +36,8 @@ SCHEMA_FILES: tuple[SchemaFile, ...] = (
                "agenthooks.schemagen.hostfiles:codex"),
     SchemaFile("copilot-hooks.schema.json", "copilot", "Copilot CLI hooks files",
                "agenthooks.schemagen.hostfiles:copilot"),
+    SchemaFile("windsurf-hooks.schema.json", "windsurf", "Windsurf hooks.json",
+               "agenthooks.schemagen.hostfiles:windsurf"),
     SchemaFile("qwen-settings.schema.json", "qwen", "Qwen Code settings (`hooks`)",
                "agenthooks.schemagen.hostfiles:qwen"),
 )

@@ -22,6 +22,7 @@ from agenthooks.dialects.cursor import CURSOR, LOOP_EVENTS
 from agenthooks.dialects.cursor import VERSION as CURSOR_VERSION
 from agenthooks.dialects.gemini import GEMINI, HOOKS_CONFIG, LEGACY_CONFIG_KEYS
 from agenthooks.dialects.spec import Dialect, HandlerType
+from agenthooks.dialects.windsurf import WINDSURF
 from agenthooks.schemagen.parts import (
     HTTP_URL,
     NO_NUL,
@@ -376,3 +377,26 @@ def copilot_handler() -> dict[str, Any]:
                        "loads the rest of the file.",
         "properties": properties,
     }
+
+
+def windsurf() -> dict[str, Any]:
+    schema = header("windsurf-hooks.schema.json", "Windsurf hooks file",
+                    "A Windsurf hooks file (.windsurf/hooks.json, ~/.codeium/windsurf/hooks.json): "
+                    '{"hooks": {"<event>": [handler, ...]}}, a flat list per event with no '
+                    "matcher: each tool event is one kind of tool. " + _UNDER_VALIDATE)
+    spec = WINDSURF.types["command"]
+    schema.update({
+        "type": "object",
+        "properties": {"hooks": ref("hooks")},
+        "definitions": {
+            "hooks": events(WINDSURF, ref("handler"), known_only=True),
+            "handler": {
+                "title": "Handler",
+                "description": "A shell command; Windsurf reads no matcher, type or timeout.",
+                "type": "object",
+                "required": list(spec.required),
+                "properties": {key: field(WINDSURF, "command", spec, key) for key in spec.keys},
+            },
+        },
+    })
+    return schema

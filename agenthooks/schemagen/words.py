@@ -57,6 +57,9 @@ FIELD_TEXTS: dict[str, str] = {
     "codex:matcher": "Which calls the handlers run for: exact names for a `|` list of letters, "
                      "digits and `_`, else a regex searched anywhere (one that does not "
                      "compile skips the group); `*`, empty or none: every call.",
+    "windsurf:show_output": "true: Windsurf shows the hook's output in Cascade (not on "
+                            "pre_user_prompt and post_cascade_response).",
+    "windsurf:working_directory": "The folder the command runs in.",
     "cursor:matcher": "A regex searched anywhere in the value the event matches (see the "
                       "event's description); `*`, empty or none: every call.",
     "copilot:matcher": "A regex that must match the whole value (see the event's description); "
