@@ -19,7 +19,7 @@ events an exit 2 blocks) stay in the host's module, keyed by words of this table
 from __future__ import annotations
 
 from agenthooks._lean.records import NamedTuple
-from agenthooks.model.hosts import HOST_TABLE, inherited_words
+from agenthooks.model.hosts import HOST_TABLE, derived_cells, derived_hosts
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -161,9 +161,11 @@ EVENT_TABLE: tuple[EventRow, ...] = (
 )
 # The hosts derived from another (`model.hosts.derive`) say their parent's words but where
 # their row says otherwise.
-if any(row.derived_from for row in HOST_TABLE):
-    EVENT_TABLE = tuple(row._replace(words=inherited_words(row.words, row.id, "event_words"))
-                        for row in EVENT_TABLE)
+# Each row's words are its own dict, filled here before anything reads them.
+_DERIVED = derived_hosts("event_words")
+if _DERIVED:
+    for _row in EVENT_TABLE:
+        _row.words.update(derived_cells(_row.words, _row.id, _DERIVED))  # type: ignore[attr-defined]
     _KNOWN = {row.id for row in EVENT_TABLE}
     EVENT_TABLE += tuple(_host_only(host.id, word, f"{host.name}'s own event")
                          for host in HOST_TABLE for key, word in host.event_words.items()

@@ -210,15 +210,28 @@ def inherited_words(words: Mapping[str, Any], row_id: str,
     with the derived hosts' cells filled in: the one their row states (its field `stated`:
     `event_words`, `tool_names`) where it states one, else their parent's; none where that is
     None or empty."""
-    filled = dict(words)
-    for row in HOST_TABLE:
-        if row.derived_from is None or row.id in words:
+    return {**words, **derived_cells(words, row_id, derived_hosts(stated))}
+
+
+def derived_hosts(stated: str | None = None) -> tuple[tuple[str, str, Mapping[str, Any]], ...]:
+    """Each derived host, in table order: its id, its parent's, and its field `stated`."""
+    return tuple((row.id, row.derived_from, getattr(row, stated) if stated else {})
+                 for row in HOST_TABLE if row.derived_from is not None)
+
+
+def derived_cells(words: Mapping[str, Any], row_id: str,
+                  hosts: tuple[tuple[str, str, Mapping[str, Any]], ...]) -> dict[str, Any]:
+    """The cells `inherited_words` adds to `words` for the derived `hosts`, alone: usually
+    none or one, so that the events table, on the path of every run, updates its rows' words
+    in place rather than building every row again."""
+    added: dict[str, Any] = {}
+    for host, parent, own in hosts:
+        if host in words:
             continue
-        own = getattr(row, stated) if stated else {}
-        value = own[row_id] if row_id in own else filled.get(row.derived_from)
+        value = own[row_id] if row_id in own else added.get(parent) or words.get(parent)
         if value:
-            filled[row.id] = value
-    return filled
+            added[host] = value
+    return added
 
 
 def host_ids() -> tuple[str, ...]:
