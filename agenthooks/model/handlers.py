@@ -80,6 +80,12 @@ class Source(NamedTuple):
     dialect: str = "antigravity"
     # The plugin (or extension) folder of a plugin's `hooks/hooks.json`: CLAUDE_PLUGIN_ROOT.
     plugin_root: str | None = None
+    # The plugin an installed plugin's hook file belongs to (`foo@marketplace`), for `list`
+    # and `explain`; None for a file named by path and for every other file.
+    plugin: str | None = None
+    # Why its host does not load this plugin hook file (the plugin is disabled, the folder
+    # is another client's...): it runs nothing, and `explain` says why; None when it loads.
+    plugin_off: str | None = None
     # Read as hooks.json for want of anything better: named by path, no --dialect, and a
     # content that another host's format reads too (`dialects.ambiguous_shape`); such a file
     # is an error (`format-ambiguous`), never run in a format it was perhaps not written in.

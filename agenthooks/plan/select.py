@@ -280,11 +280,16 @@ def left_out(source: Source, host: str | None, other_hosts: bool) -> str | None:
     and every message. Another host's settings files were written for that host's tools and
     payloads; agenthooks translates both, but whether they belong in this host's runs is
     the user's call (`other_hosts`). Host-neutral files (hooks.json under Claude Code or
-    Gemini CLI) always run; without a host (offline), everything runs.
+    Gemini CLI) always run; without a host (offline), everything runs, but a plugin's file
+    its host does not load (`Source.plugin_off`: the plugin is disabled...), which never runs.
     """
+    if source.plugin_off is not None:  # its host does not load it: nor does agenthooks
+        return source.plugin_off
     if host is None:
         return None
     if source.dialect == host:
+        if source.plugin is not None:
+            return f"{HOST_NAMES.get(host, host)} runs the hooks of plugin {source.plugin} itself"
         return f"{HOST_NAMES.get(host, host)} runs this file itself"
     if runs_itself(host, source.dialect, _relative(source), source.level):
         return (f"{HOST_NAMES.get(host, host)} runs this "
