@@ -30,6 +30,10 @@ MARKDOWN_SUFFIX = ".md"
 CLAUDE_PLUGIN_MANIFEST = os.path.join(".claude-plugin", "plugin.json")
 GEMINI_EXTENSION_MANIFEST = "gemini-extension.json"
 CURSOR_PLUGIN_MANIFEST = os.path.join(".cursor-plugin", "plugin.json")
+# Where hosts keep installed plugins under home (`config.plugins`): Claude Code's registry,
+# Cursor's local plugins.
+PLUGIN_PLACES = (os.path.join(".claude", "plugins", "installed_plugins.json"),
+                 os.path.join(".cursor", "plugins", "local"))
 # Each host's own files under a workspace root (Claude Code's and Gemini CLI's settings...),
 # in the order each host reads them: from each host's row (`model.hosts`).
 DIALECT_FILES: tuple[tuple[str, str], ...] = tuple(
@@ -449,11 +453,11 @@ def plugin_sources(roots: Sequence[str], cwd: str) -> tuple[list[Source], list[S
     """(hooks.json files, other hosts' files) inside the plugins installed for the user or
     for one of `roots` (`config.plugins`), each knowing its plugin and whether its host loads
     it; nothing read when no host has a plugin folder here."""
+    home = _home()
+    if not any(os.path.exists(os.path.join(home, place)) for place in PLUGIN_PLACES):
+        return [], []  # no host has a plugin here: the plugins module is not even imported
     from agenthooks.config import plugins
 
-    home = _home()
-    if not plugins.any_installed(home):
-        return [], []
     workspace = os.path.realpath(roots[0])
     plain: list[Source] = []
     settings: list[Source] = []

@@ -285,9 +285,3 @@ def vendor_root_of(path: str) -> tuple[str, str] | None:
 def plugin_files(home: str, roots: Sequence[str]) -> list[PluginFile]:
     """Every installed plugin's hook files: Claude Code's, then Cursor's."""
     return [*claude_plugin_files(home, roots), *cursor_plugin_files(home)]
-
-
-def any_installed(home: str) -> bool:
-    """Whether a host has a plugin folder here at all (the cheap test before reading)."""
-    return (os.path.exists(os.path.join(home, CLAUDE_PLUGINS, INSTALLED))
-            or os.path.isdir(os.path.join(home, CURSOR_LOCAL)))

@@ -4,12 +4,14 @@ real folders under a temporary HOME, laid out as Claude Code and Cursor install 
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from agenthooks.config import plugins
-from agenthooks.config.discovery import dialect_source, discover_all
+from agenthooks.config.discovery import PLUGIN_PLACES, dialect_source, discover_all
 from tests.config.plugin_trees import (
     CLAUDE_GATE,
     claude_plugin,
@@ -177,6 +179,18 @@ def test_discovery_hands_plugin_files_on(home: Path, project: Path) -> None:
                                            dialect="cursor").dialect_sources] == ["fmt"]
 
 
-def test_no_plugin_folder_reads_nothing(home: Path, project: Path) -> None:
-    assert not plugins.any_installed(str(home))
-    assert discover_all(cwd=str(project), dialects=True).dialect_sources[0].plugin is None
+LOADED = ("import sys; from agenthooks.config.discovery import discover_all; "
+          "discover_all(cwd=sys.argv[1], dialects=True); "
+          "print('agenthooks.config.plugins' in sys.modules)")
+
+
+@pytest.mark.parametrize("installed", [False, True])
+def test_a_discovery_with_no_plugin_folder_imports_no_plugin_reader(
+        home: Path, project: Path, installed: bool) -> None:
+    if installed:
+        cursor_plugin(home, "fmt", STOP)
+    done = subprocess.run([sys.executable, "-c", LOADED, str(project)], capture_output=True,
+                          text=True, check=True, env={**os.environ, "HOME": str(home)})
+    assert done.stdout.strip() == str(installed)
+    assert {os.path.join(plugins.CLAUDE_PLUGINS, plugins.INSTALLED),
+            plugins.CURSOR_LOCAL} == set(PLUGIN_PLACES)
