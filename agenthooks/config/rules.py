@@ -189,6 +189,11 @@ DIALECT_RULES: dict[str, Rule] = {
              "a camelCase Copilot hook answering in Claude Code's fields, which Copilot ignores"),
         Rule("vscode-ignores-matcher", "warning",
              "a Claude Code tool matcher in a project VS Code opens: its agent ignores it"),
+        Rule("rulesync-shadowed", "warning",
+             "a legacy .rulesync/hooks.json beside .rulesync/hooks.jsonc: rulesync reads the "
+             "JSONC file alone"),
+        Rule("rulesync-tool-unknown", "note",
+             "a rulesync block for a tool agenthooks does not answer for: listed, never run"),
     )
 }
 # Every rule of every format: what a diagnostic's rule id is looked up in.

@@ -133,6 +133,28 @@ class Handler(NamedTuple):
     plugin_vars: tuple[str, str] | None = None
     call_vars: tuple[tuple[str, str], ...] = ()
     own_vars: str | None = None
+    # Hosts it is written for alone, or not for: a handler of one tool's block of a file
+    # written for several (rulesync's `claudecode.hooks`) runs only when that host calls;
+    # a shared one whose event such a block replaces never runs under that host.
+    only_under: str | None = None
+    not_under: tuple[str, ...] = ()
+
+
+def host_why(handler: Handler, host: str | None) -> str | None:
+    """Why a handler written for some hosts only (`Handler.only_under`, `not_under`: a
+    rulesync tool block) does not run, or is not written, for `host`; None when it is."""
+    if handler.only_under is None and not handler.not_under:
+        return None
+    from agenthooks.model.events import HOST_NAMES
+
+    if handler.only_under is not None and handler.only_under != host:
+        name = HOST_NAMES.get(handler.only_under, handler.only_under)
+        return (f"written for {name} alone (its own block of the file): it runs under "
+                f"--host {handler.only_under}")
+    if host is not None and host in handler.not_under:
+        name = HOST_NAMES.get(host, host)
+        return f"{name}'s own block of the file replaces the shared {handler.event} hooks"
+    return None
 
 
 def run_folder(handler: Handler) -> str:

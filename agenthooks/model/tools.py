@@ -334,7 +334,8 @@ TOOLS: tuple[Tool, ...] = (
 # as their parent does but where their row says otherwise.
 if any(row.derived_from for row in HOST_TABLE):
     TOOLS = tuple(row._replace(names=inherited_words(row.names, row.id, "tool_names"),
-                               args=inherited_words(row.args, row.id))
+                               args=inherited_words(row.args, row.id),
+                               sources=inherited_words(row.sources, row.id))
                   for row in TOOLS)
 
 

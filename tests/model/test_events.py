@@ -166,6 +166,8 @@ def test_another_hosts_word_names_the_nearest_hooks_json_event() -> None:
         "stop": "Stop", "sessionStart": "SessionStart", "subagentStop": "Stop",
         # Copilot CLI's.
         "userPromptSubmitted": "PreInvocation", "agentStop": "Stop",
+        # rulesync's.
+        "preModelInvocation": "PreInvocation", "postModelInvocation": "PostInvocation",
     }
 
 

@@ -301,7 +301,7 @@ def test_markdown_table_has_a_row_per_tool() -> None:
     assert "`run_command` (command→CommandLine, cwd→Cwd)" in shell
     assert "`Bash` / `PowerShell`" in shell
     assert "cwd→dir_path" in shell
-    assert "| `notebook-edit` | - | `NotebookEdit` | - | - | - | - |" in lines
+    assert "| `notebook-edit` | - | `NotebookEdit` | - | - | - | - | `NotebookEdit` |" in lines
 
 
 def test_cursor_names_an_mcp_tool_without_its_server() -> None:
