@@ -119,14 +119,15 @@ def test_explain_says_which_block_runs_where(project: Path) -> None:
     done = agenthooks(project, "explain", "Stop", "--host", "cursor", "--other-hosts",
                       "--format", "json")
     whys = [(row["hook"], row["why"]) for row in json.loads(done.stdout)["handlers"]]
-    assert (".rulesync/hooks.jsonc#/claudecode/hooks/stop/0", "written for Claude Code alone (its own block of the "
-            "file): it runs under --host claude") in whys
+    assert (".rulesync/hooks.jsonc#/claudecode/hooks/stop/0",
+            "written for Claude Code alone (its own block of the file): it runs under "
+            "--host claude") in whys
     assert (".rulesync/hooks.jsonc#/hooks/stop/0", None) in whys
     done = agenthooks(project, "explain", "Stop", "--host", "claude", "--other-hosts",
                       "--format", "json")
     whys = [(row["hook"], row["why"]) for row in json.loads(done.stdout)["handlers"]]
-    assert (".rulesync/hooks.jsonc#/hooks/stop/0", "Claude Code's own block of the file replaces the shared stop "
-            "hooks") in whys
+    assert (".rulesync/hooks.jsonc#/hooks/stop/0",
+            "Claude Code's own block of the file replaces the shared stop hooks") in whys
 
 
 def test_convert_to_and_from_rulesync(project: Path) -> None:
@@ -136,9 +137,10 @@ def test_convert_to_and_from_rulesync(project: Path) -> None:
     assert [h["command"] for h in claude["Stop"][0]["hooks"]] == [
         "echo '{\"systemMessage\": \"claude stop\"}'"]
     assert claude["PreToolUse"][0]["hooks"][0]["command"] == "./scripts/gate.sh"
+    gate = '"$CLAUDE_PROJECT_DIR"/scripts/gate.sh'
     write(project / ".claude" / "settings.json", {"hooks": {"PreToolUse": [{
         "matcher": "Edit|Write", "hooks": [{"type": "command", "timeout": 10,
-                                            "command": '"$CLAUDE_PROJECT_DIR"/scripts/gate.sh'}]}]}})
+                                            "command": gate}]}]}})
     done = agenthooks(project, "convert", ".claude/settings.json", "--to", "rulesync",
                       "-o", "converted.jsonc")
     assert done.returncode == 0, done.stderr
