@@ -465,7 +465,7 @@ def plugin_sources(roots: Sequence[str], cwd: str) -> tuple[list[Source], list[S
         kind = found.dialect or detect(found.path)
         row = host_row(kind)
         source = Source(
-            path=display_path(found.path, cwd), file=os.path.abspath(found.path),
+            path=_home_path(found.path, home, cwd), file=os.path.abspath(found.path),
             workspace=workspace, level=found.level,
             # Cursor runs a user file's hooks in its folder: a plugin's, in the plugin's.
             cwd=os.path.realpath(found.root) if row is not None and row.own_folder
@@ -475,6 +475,16 @@ def plugin_sources(roots: Sequence[str], cwd: str) -> tuple[list[Source], list[S
             plugin_off=found.off)
         (plain if kind == "antigravity" else settings).append(source)
     return plain, settings
+
+
+def _home_path(path: str, home: str, cwd: str) -> str:
+    """How to show an installed plugin's file: under the current directory relative to it,
+    else under home as `~/...` (`~/.claude/plugins/cache/...`), else as it is."""
+    shown = display_path(path, cwd)
+    if not os.path.isabs(shown):
+        return shown
+    rel = os.path.relpath(path, home)
+    return path if rel.startswith("..") else os.path.join("~", rel)
 
 
 def dialect_owner(path: str, fallback: str) -> str:

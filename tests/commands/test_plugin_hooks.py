@@ -122,7 +122,7 @@ def test_an_agent_plugins_hooks_do_not_run_in_cursor(project: Path, home: Path) 
           {"hooks": {"Stop": [{"hooks": [{"type": "command",
                                           "command": "echo '{\"systemMessage\": \"vendor\"}'"}]}]}})
     done = agenthooks(project, home, "explain", "Stop", "--format", "json")
-    whys = {os.path.relpath(row["source"], folder): row["why"]
+    whys = {row["source"].removeprefix("~/.cursor/plugins/local/portable/"): row["why"]
             for row in json.loads(done.stdout)["handlers"] if "portable" in row["source"]}
     assert "Cursor loads its skills and MCP servers only" in whys["hooks/hooks.json"]
     assert "client that owns the com.example.client namespace" in whys[
@@ -141,4 +141,6 @@ def test_validate_checks_a_plugins_scripts(project: Path, home: Path) -> None:
     (folder / "hooks" / "gate.sh").unlink()
     done = agenthooks(project, home, "validate")
     assert "[script-missing] ${CLAUDE_PLUGIN_ROOT}/hooks/gate.sh does not exist" in done.stdout
-    assert str(folder / "hooks" / "hooks.json") + ":1:" in done.stdout
+    # Shown under home as `~/`, where Claude Code installed it.
+    assert "~/.claude/plugins/cache/mkt/guard/1.0.0/hooks/hooks.json:1:88: warning" \
+        in done.stdout
