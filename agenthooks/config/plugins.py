@@ -51,6 +51,13 @@ HOOKS_FILE = os.path.join("hooks", "hooks.json")
 # Claude Code reads them (a later one overrides): the user's, then the project's.
 CLAUDE_SETTINGS = (os.path.join(".claude", "settings.json"),
                    os.path.join(".claude", "settings.local.json"))
+# Claude Code's managed settings (code.claude.com/docs/en/settings, "Configuration scopes":
+# the system-level managed-settings.json; Linux and macOS places), over every other file:
+# `disableAllHooks` turns every hook off; `allowManagedHooksOnly` keeps the hooks of every
+# plugin but those its own `enabledPlugins` force on from loading (Claude Code 2.1.101 and
+# later, anthropics/claude-code#46387).
+MANAGED_SETTINGS = ("/etc/claude-code/managed-settings.json",
+                    "/Library/Application Support/ClaudeCode/managed-settings.json")
 # An Agent Plugins namespace (`com.example.client`) -> the host that loads its folder. No
 # host has documented one yet: such a folder is listed, validated, and run when named with
 # --config.
@@ -86,9 +93,13 @@ def _same(a: str, b: str) -> bool:
 # --- Claude Code --------------------------------------------------------------------------------
 
 
-def claude_plugin_files(home: str, roots: Sequence[str]) -> list[PluginFile]:
+def claude_plugin_files(home: str, roots: Sequence[str],
+                        managed: Sequence[str] = MANAGED_SETTINGS) -> list[PluginFile]:
     """The hook files of the Claude Code plugins installed for the user or for one of
-    `roots` (the workspaces), each with whether Claude Code loads it there."""
+    `roots` (the workspaces), each with whether Claude Code loads it there (`managed`: the
+    places of its managed settings)."""
+    policy = next((doc for path in managed
+                   if isinstance(doc := _read(path), dict)), {})
     installed = _read(os.path.join(home, CLAUDE_PLUGINS, INSTALLED))
     plugins = installed.get("plugins") if isinstance(installed, dict) else None
     if not isinstance(plugins, dict):
@@ -104,7 +115,8 @@ def claude_plugin_files(home: str, roots: Sequence[str]) -> list[PluginFile]:
             if os.path.realpath(folder) in seen:
                 continue
             seen.add(os.path.realpath(folder))
-            off = claude_plugin_off(str(plugin_id), home, root)
+            off = managed_off(str(plugin_id), policy) or claude_plugin_off(
+                str(plugin_id), home, root, forced=_enabled_in(policy, str(plugin_id)))
             found.extend(PluginFile(path, "claude", folder, str(plugin_id), level, off)
                          for path in claude_hook_paths(folder))
             found.extend(vendor_files(folder, str(plugin_id), level, off))
@@ -130,9 +142,29 @@ def _install_place(record: Any, roots: Sequence[str]) -> tuple[str, Level, str |
     return None
 
 
-def claude_plugin_off(plugin_id: str, home: str, root: str | None) -> str | None:
+def _enabled_in(settings: Any, plugin_id: str) -> bool:
+    enabled = settings.get("enabledPlugins") if isinstance(settings, dict) else None
+    return isinstance(enabled, dict) and enabled.get(plugin_id) is True
+
+
+def managed_off(plugin_id: str, policy: dict[str, Any]) -> str | None:
+    """Why Claude Code's managed settings keep a plugin's hooks from loading."""
+    if policy.get("disableAllHooks") is True:
+        return ("Claude Code's managed settings say disableAllHooks: no hook runs, plugin "
+                f"{plugin_id}'s neither")
+    if policy.get("allowManagedHooksOnly") is True and not _enabled_in(policy, plugin_id):
+        return (f"Claude Code's managed settings say allowManagedHooksOnly: the hooks of "
+                f"plugin {plugin_id}, which they do not enable, never load")
+    return None
+
+
+def claude_plugin_off(plugin_id: str, home: str, root: str | None, *,
+                      forced: bool = False) -> str | None:
     """Why Claude Code does not load a plugin's hooks: `enabledPlugins` of the user's,
-    the project's and the local settings, the last one that names the plugin deciding."""
+    the project's and the local settings, the last one that names the plugin deciding;
+    `forced`: the managed settings enable it, which no other file overrides."""
+    if forced:
+        return None
     said: tuple[str, object] | None = None
     files = [os.path.join(home, CLAUDE_SETTINGS[0])]
     if root is not None and not _same(root, home):
@@ -282,6 +314,7 @@ def vendor_root_of(path: str) -> tuple[str, str] | None:
     return os.path.basename(vendor), root
 
 
-def plugin_files(home: str, roots: Sequence[str]) -> list[PluginFile]:
+def plugin_files(home: str, roots: Sequence[str],
+                 managed: Sequence[str] = MANAGED_SETTINGS) -> list[PluginFile]:
     """Every installed plugin's hook files: Claude Code's, then Cursor's."""
-    return [*claude_plugin_files(home, roots), *cursor_plugin_files(home)]
+    return [*claude_plugin_files(home, roots, managed), *cursor_plugin_files(home)]

@@ -68,6 +68,26 @@ def test_enabled_plugins_the_last_settings_file_decides(
         assert why is not None and off.format(project=project) in why, why
 
 
+@pytest.mark.parametrize(("policy", "user", "off"), [
+    ({}, True, None),
+    ({"disableAllHooks": True}, True, "disableAllHooks"),
+    ({"allowManagedHooksOnly": True}, True, "allowManagedHooksOnly"),
+    # Forced on by the managed settings: loads under allowManagedHooksOnly, and whatever the
+    # user's settings say.
+    ({"allowManagedHooksOnly": True, "enabledPlugins": {"guard@mkt": True}}, False, None),
+])
+def test_managed_settings_come_first(home: Path, project: Path, tmp_path: Path,
+                                     policy: dict[str, object], user: bool,
+                                     off: str | None) -> None:
+    claude_plugin(home, "guard")
+    enabled(home / ".claude" / "settings.json", "guard@mkt", user)
+    managed = write(tmp_path / "etc" / "managed-settings.json", policy)
+    (why,) = [f.off for f in plugins.plugin_files(str(home), [str(project)],
+                                                  (str(tmp_path / "absent.json"),
+                                                   str(managed)))]
+    assert why is None if off is None else why is not None and off in why, why
+
+
 def test_a_project_install_counts_in_its_project_only(home: Path, project: Path,
                                                      tmp_path: Path) -> None:
     folder = tmp_path / "elsewhere"
