@@ -314,6 +314,22 @@ def vendor_root_of(path: str) -> tuple[str, str] | None:
     return os.path.basename(vendor), root
 
 
+def folder_hook_files(folder: str) -> list[tuple[str | None, str]]:
+    """(dialect, path) of the hook files of a plugin folder named by path (a plugin's own
+    checkout): a Claude Code plugin's, a Cursor Plugin's, an Agent Plugin's hooks and client
+    folders (dialect None: their shape says); none for a folder that is no plugin."""
+    found: list[tuple[str | None, str]] = []
+    if os.path.isfile(os.path.join(folder, CLAUDE_MANIFEST)):
+        found += [("claude", path) for path in claude_hook_paths(folder)]
+    elif os.path.isfile(os.path.join(folder, CURSOR_MANIFEST)):
+        found += [("cursor", f.path) for f in _cursor_folder(folder, "", None)]
+    elif os.path.isfile(os.path.join(folder, AGENT_MANIFEST)) and os.path.isfile(
+            os.path.join(folder, HOOKS_FILE)):
+        found.append((None, os.path.join(folder, HOOKS_FILE)))
+    found += [(f.dialect, f.path) for f in vendor_files(folder, "", "user", None)]
+    return found
+
+
 def plugin_files(home: str, roots: Sequence[str],
                  managed: Sequence[str] = MANAGED_SETTINGS) -> list[PluginFile]:
     """Every installed plugin's hook files: Claude Code's, then Cursor's."""

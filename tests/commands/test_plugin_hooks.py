@@ -144,3 +144,20 @@ def test_validate_checks_a_plugins_scripts(project: Path, home: Path) -> None:
     # Shown under home as `~/`, where Claude Code installed it.
     assert "~/.claude/plugins/cache/mkt/guard/1.0.0/hooks/hooks.json:1:88: warning" \
         in done.stdout
+
+
+def test_validate_takes_a_plugin_folder(project: Path, home: Path, tmp_path: Path) -> None:
+    """A plugin's own checkout, named to `validate`: its hook files, each in its format."""
+    checkout = tmp_path / "guard"
+    write(checkout / ".claude-plugin" / "plugin.json", {"name": "guard", "hooks": "./more.json"})
+    write(checkout / "hooks" / "hooks.json", {"hooks": {"PreToolUse": [{"matcher": "Bash",
+          "hooks": [{"type": "command", "command": "${CLAUDE_PLUGIN_ROOT}/gate.sh"}]}]}})
+    write(checkout / "more.json", {"hooks": {"Stop": [{"hooks": [{"type": "comand",
+                                                                  "command": "true"}]}]}})
+    done = agenthooks(checkout, home, "validate", ".")
+    assert done.returncode == 1, done.stdout
+    lines = [line for line in done.stdout.splitlines() if ": warning [" in line
+             or ": error [" in line]
+    assert [line.split(" [")[0] for line in lines] == [
+        "hooks/hooks.json:1:88: warning", "more.json:1:41: error"]
+    assert "[script-missing] ${CLAUDE_PLUGIN_ROOT}/gate.sh does not exist" in lines[0]
