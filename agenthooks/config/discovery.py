@@ -31,8 +31,9 @@ CLAUDE_PLUGIN_MANIFEST = os.path.join(".claude-plugin", "plugin.json")
 GEMINI_EXTENSION_MANIFEST = "gemini-extension.json"
 CURSOR_PLUGIN_MANIFEST = os.path.join(".cursor-plugin", "plugin.json")
 # Where hosts keep installed plugins under home (`config.plugins`): Claude Code's registry,
-# Cursor's local plugins.
+# Gemini CLI's extensions, Cursor's local plugins.
 PLUGIN_PLACES = (os.path.join(".claude", "plugins", "installed_plugins.json"),
+                 os.path.join(".gemini", "extensions"),
                  os.path.join(".cursor", "plugins", "local"))
 # Each host's own files under a workspace root (Claude Code's and Gemini CLI's settings...),
 # in the order each host reads them: from each host's row (`model.hosts`).

@@ -47,6 +47,9 @@ CURSOR_LOCAL = os.path.join(".cursor", "plugins", "local")
 CURSOR_MANIFEST = os.path.join(".cursor-plugin", "plugin.json")
 AGENT_MANIFEST = "plugin.json"
 HOOKS_FILE = os.path.join("hooks", "hooks.json")
+GEMINI_EXTENSIONS = os.path.join(".gemini", "extensions")
+GEMINI_MANIFEST = "gemini-extension.json"
+GEMINI_ENABLEMENT = "extension-enablement.json"
 # The settings files whose `enabledPlugins` say which Claude Code plugins run, in the order
 # Claude Code reads them (a later one overrides): the user's, then the project's.
 CLAUDE_SETTINGS = (os.path.join(".claude", "settings.json"),
@@ -268,6 +271,59 @@ def _cursor_folder(folder: str, name: str, off: str | None) -> list[PluginFile]:
     return found + vendor_files(folder, name, "user", off)
 
 
+# --- Gemini CLI ---------------------------------------------------------------------------------
+
+
+def gemini_extension_files(home: str, roots: Sequence[str]) -> list[PluginFile]:
+    """The hook files of the extensions in `~/.gemini/extensions`, each with whether Gemini
+    CLI loads it in the first of `roots`."""
+    folder = os.path.join(home, GEMINI_EXTENSIONS)
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return []
+    enablement = _read(os.path.join(folder, GEMINI_ENABLEMENT))
+    where = roots[0] if roots else os.getcwd()
+    found: list[PluginFile] = []
+    for entry in names:
+        root = os.path.join(folder, entry)
+        manifest = _read(os.path.join(root, GEMINI_MANIFEST))
+        hooks = os.path.join(root, HOOKS_FILE)
+        if not isinstance(manifest, dict) or not os.path.isfile(hooks):
+            continue
+        given = manifest.get("name")
+        name = given if isinstance(given, str) and given else entry
+        off = gemini_extension_off(name, enablement, where)
+        found.append(PluginFile(hooks, "gemini", root, name, "user", off))
+    return found
+
+
+def gemini_extension_off(name: str, enablement: Any, path: str) -> str | None:
+    """Why Gemini CLI does not load an extension in `path`: its overrides in
+    `extension-enablement.json` (`/dir/` for that folder, `/dir/*` with its subfolders,
+    `!` to disable), the last one matching `path` deciding; an extension is on by default."""
+    config = enablement.get(name) if isinstance(enablement, dict) else None
+    rules = config.get("overrides") if isinstance(config, dict) else None
+    said: str | None = None
+    for rule in rules if isinstance(rules, list) else ():
+        if isinstance(rule, str) and _override_matches(rule.removeprefix("!"), path):
+            said = rule
+    if said is None or not said.startswith("!"):
+        return None
+    return (f"extension {name} is disabled here: ~/.gemini/extensions/{GEMINI_ENABLEMENT} "
+            f"says {said!r} (gemini extensions enable {name})")
+
+
+def _override_matches(rule: str, path: str) -> bool:
+    """Whether an enablement rule (`/a/b/`, `/a/b/*`: a `*` stands for any text, a `/*`
+    also for nothing) covers a folder, both written with `/` around them."""
+    import re
+
+    slashed = "/" + path.replace("\\", "/").strip("/") + "/"
+    pattern = re.sub(r"(/?)\\\*", r"(\1.*)?", re.escape(rule))
+    return re.fullmatch(pattern, slashed) is not None
+
+
 # --- Agent Plugins' client folders ----------------------------------------------------------------
 
 
@@ -332,5 +388,7 @@ def folder_hook_files(folder: str) -> list[tuple[str | None, str]]:
 
 def plugin_files(home: str, roots: Sequence[str],
                  managed: Sequence[str] = MANAGED_SETTINGS) -> list[PluginFile]:
-    """Every installed plugin's hook files: Claude Code's, then Cursor's."""
-    return [*claude_plugin_files(home, roots, managed), *cursor_plugin_files(home)]
+    """Every installed plugin's hook files: Claude Code's, Gemini CLI's extensions', then
+    Cursor's."""
+    return [*claude_plugin_files(home, roots, managed), *gemini_extension_files(home, roots),
+            *cursor_plugin_files(home)]

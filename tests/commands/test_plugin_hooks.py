@@ -161,3 +161,21 @@ def test_validate_takes_a_plugin_folder(project: Path, home: Path, tmp_path: Pat
     assert [line.split(" [")[0] for line in lines] == [
         "hooks/hooks.json:1:88: warning", "more.json:1:41: error"]
     assert "[script-missing] ${CLAUDE_PLUGIN_ROOT}/gate.sh does not exist" in lines[0]
+
+
+def test_a_gemini_extensions_hooks_run_unless_disabled_here(project: Path, home: Path) -> None:
+    folder = home / ".gemini" / "extensions" / "notes"
+    write(folder / "gemini-extension.json", {"name": "notes"})
+    command = 'echo {\\"systemMessage\\": \\"${extensionPath}\\"}'  # the shell fills it in
+    write(folder / "hooks" / "hooks.json", {"hooks": {"AfterAgent": [{"hooks": [{
+        "type": "command", "command": command}]}]}})
+    done = agenthooks(project, home, "run", "Stop", "--host", "claude", "--other-hosts",
+                      payload={"hook_event_name": "Stop", "session_id": "s1"})
+    assert json.loads(done.stdout) == {"systemMessage": str(folder.resolve())}, done.stderr
+    write(home / ".gemini" / "extensions" / "extension-enablement.json",
+          {"notes": {"overrides": [f"!{project.parent}/*"]}})
+    done = agenthooks(project, home, "explain", "Stop", "--format", "json")
+    (why,) = [row["why"] for row in json.loads(done.stdout)["handlers"]]
+    assert why == (f"extension notes is disabled here: ~/.gemini/extensions/"
+                   f"extension-enablement.json says '!{project.parent}/*' "
+                   "(gemini extensions enable notes)")

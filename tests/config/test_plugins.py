@@ -213,4 +213,46 @@ def test_a_discovery_with_no_plugin_folder_imports_no_plugin_reader(
                           text=True, check=True, env={**os.environ, "HOME": str(home)})
     assert done.stdout.strip() == str(installed)
     assert {os.path.join(plugins.CLAUDE_PLUGINS, plugins.INSTALLED),
-            plugins.CURSOR_LOCAL} == set(PLUGIN_PLACES)
+            plugins.GEMINI_EXTENSIONS, plugins.CURSOR_LOCAL} == set(PLUGIN_PLACES)
+
+
+def gemini_extension(home: Path, name: str) -> Path:
+    folder = home / ".gemini" / "extensions" / name
+    write(folder / "gemini-extension.json", {"name": name, "version": "1.0.0"})
+    write(folder / "hooks" / "hooks.json", {"hooks": {"AfterAgent": [{"hooks": [
+        {"type": "command", "command": "echo ${extensionPath}"}]}]}})
+    return folder
+
+
+@pytest.mark.parametrize(("overrides", "off"), [
+    (None, None),  # on by default
+    (["!{project}/"], "'!{project}/'"),
+    (["!{project}/*"], "'!{project}/*'"),
+    (["!{parent}/*"], "'!{parent}/*'"),  # a folder above, with its subfolders
+    (["!{parent}/"], None),  # that folder alone
+    (["!{parent}/*", "{project}/"], None),  # the last rule that matches decides
+    (["{project}/", "!{project}/*"], "'!{project}/*'"),
+    (["!/elsewhere/*"], None),
+])
+def test_gemini_extension_enablement(home: Path, project: Path, overrides: list[str] | None,
+                                     off: str | None) -> None:
+    folder = gemini_extension(home, "lint")
+    values = {"project": str(project), "parent": str(project.parent)}
+    if overrides is not None:
+        write(home / ".gemini" / "extensions" / "extension-enablement.json",
+              {"lint": {"overrides": [rule.format(**values) for rule in overrides]}})
+    (one,) = plugins.plugin_files(str(home), [str(project)])
+    assert (one.plugin, one.dialect, one.root) == ("lint", "gemini", str(folder))
+    if off is None:
+        assert one.off is None
+    else:
+        assert one.off is not None and f"says {off.format(**values)}" in one.off, one.off
+
+
+def test_a_gemini_extension_s_hooks_know_their_folder(home: Path, project: Path) -> None:
+    folder = gemini_extension(home, "lint")
+    write(home / ".gemini" / "extensions" / "notes" / "gemini-extension.json", {"name": "n"})
+    (source,) = [s for s in discover_all(cwd=str(project), dialects=True).dialect_sources
+                 if s.plugin is not None]
+    assert (source.dialect, source.plugin_root, source.plugin) == (
+        "gemini", str(folder.resolve()), "lint")
