@@ -109,6 +109,7 @@ def claude_plugin_files(home: str, roots: Sequence[str],
         return []
     found: list[PluginFile] = []
     seen: set[str] = set()
+    switches: dict[str | None, list[tuple[str, dict[str, Any]]]] = {}  # read once per root
     for plugin_id, records in plugins.items():
         for record in records if isinstance(records, list) else [records]:
             place = _install_place(record, roots)
@@ -118,8 +119,11 @@ def claude_plugin_files(home: str, roots: Sequence[str],
             if os.path.realpath(folder) in seen:
                 continue
             seen.add(os.path.realpath(folder))
+            if root not in switches:
+                switches[root] = enabled_plugins(home, root)
             off = managed_off(str(plugin_id), policy) or claude_plugin_off(
-                str(plugin_id), home, root, forced=_enabled_in(policy, str(plugin_id)))
+                str(plugin_id), home, switches[root],
+                forced=_enabled_in(policy, str(plugin_id)))
             found.extend(PluginFile(path, "claude", folder, str(plugin_id), level, off)
                          for path in claude_hook_paths(folder))
             found.extend(vendor_files(folder, str(plugin_id), level, off))
@@ -161,21 +165,32 @@ def managed_off(plugin_id: str, policy: dict[str, Any]) -> str | None:
     return None
 
 
-def claude_plugin_off(plugin_id: str, home: str, root: str | None, *,
-                      forced: bool = False) -> str | None:
-    """Why Claude Code does not load a plugin's hooks: `enabledPlugins` of the user's,
-    the project's and the local settings, the last one that names the plugin deciding;
-    `forced`: the managed settings enable it, which no other file overrides."""
-    if forced:
-        return None
-    said: tuple[str, object] | None = None
+def enabled_plugins(home: str, root: str | None) -> list[tuple[str, dict[str, Any]]]:
+    """(settings file, its `enabledPlugins`) of the user's, the project's and the local
+    settings, in the order Claude Code reads them."""
     files = [os.path.join(home, CLAUDE_SETTINGS[0])]
     if root is not None and not _same(root, home):
         files.extend(os.path.join(root, rel) for rel in CLAUDE_SETTINGS)
+    found = []
     for path in files:
         settings = _read(path)
         enabled = settings.get("enabledPlugins") if isinstance(settings, dict) else None
-        if isinstance(enabled, dict) and plugin_id in enabled:
+        if isinstance(enabled, dict):
+            found.append((path, enabled))
+    return found
+
+
+def claude_plugin_off(plugin_id: str, home: str,
+                      switches: Sequence[tuple[str, dict[str, Any]]], *,
+                      forced: bool = False) -> str | None:
+    """Why Claude Code does not load a plugin's hooks: the `enabledPlugins` of its settings
+    (`enabled_plugins`), the last one that names the plugin deciding; `forced`: the managed
+    settings enable it, which no other file overrides."""
+    if forced:
+        return None
+    said: tuple[str, object] | None = None
+    for path, enabled in switches:
+        if plugin_id in enabled:
             said = (path, enabled[plugin_id])
     if said is None:
         return (f"plugin {plugin_id} is installed but not enabled: no settings file says "
