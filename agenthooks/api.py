@@ -32,7 +32,7 @@ from agenthooks.kinds.process import config_specs, in_background, runs_beside
 from agenthooks.model.events import is_tool_event
 from agenthooks.model.handlers import Answer, Handler, HookFile, prompt_warning, run_folder
 from agenthooks.payload import read_payload, read_payload_long
-from agenthooks.plan.select import Selector, left_out
+from agenthooks.plan.select import Selector, for_host, left_out
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -280,7 +280,7 @@ class Hooks:
         self.notes = tuple(notes)
         self.skipped_files = tuple(f for f in files if not f.ok)
         self.workspaces = tuple(os.path.abspath(w) for w in workspaces)
-        self.selector = Selector(tuple(f for f, why in judged if why is None))
+        self.selector = Selector(tuple(for_host(f, host) for f, why in judged if why is None))
         self.python_hooks: tuple[PythonHook, ...] = ()
         self.shell_hooks: tuple[ShellHook, ...] = ()
         self._file_warnings = tuple(skip_warning(f) for f in self.skipped_files)

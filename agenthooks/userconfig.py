@@ -18,7 +18,7 @@ import sys
 
 from agenthooks._lean.records import NamedTuple
 from agenthooks.errors import AgentHooksError
-from agenthooks.model.hosts import host_ids
+from agenthooks.model.hosts import dialect_ids, host_ids
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -26,7 +26,8 @@ if TYPE_CHECKING:
     from typing import Any
 
 FILE_NAME = "config.toml"
-HOSTS: tuple[str, ...] = host_ids()  # every host's row (`model.hosts`)
+HOSTS: tuple[str, ...] = host_ids()  # every host's row (`model.hosts`) that calls agenthooks
+DIALECT_WORDS: tuple[str, ...] = dialect_ids()  # every format's: the hosts' and rulesync's
 TRUE_WORDS = ("1", "true", "yes")
 FALSE_WORDS = ("0", "false", "no")
 
@@ -133,6 +134,12 @@ def _checked(path: str, text: str, key: str, value: Any) -> Any:
     kind, described = expected
     if not isinstance(value, kind):
         raise UserConfigError(f"{where}: {key} must be {described}, not {value!r}")
+    if key == "default_host":
+        from agenthooks.model.hosts import caller_error
+
+        refused = caller_error(str(value))
+        if refused is not None:
+            raise UserConfigError(f"{where}: default_host: {refused}")
     if key == "default_host" and value not in HOSTS:
         raise UserConfigError(f"{where}: default_host must be one of {', '.join(HOSTS)}, "
                               f"not {value!r}")

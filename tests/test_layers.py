@@ -41,6 +41,7 @@ DEBT = {
     # step 5, the SOURCES table: each host's files are named by their source's row
     ("agenthooks.model.hosts", "agenthooks.dialects.claude"),
     ("agenthooks.model.hosts", "agenthooks.dialects.gemini"),
+    ("agenthooks.model.hosts", "agenthooks.dialects.rulesync"),
     # step 7, hosts parse and render: the HOSTS table of hosts/ names each host's modules
     ("agenthooks.model.hosts", "agenthooks.hosts.antigravity.protocol"),
     ("agenthooks.model.hosts", "agenthooks.hosts.antigravity.render"),

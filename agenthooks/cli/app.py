@@ -9,7 +9,7 @@ import click
 
 from agenthooks._version import __version__
 from agenthooks.model.events import EVENTS
-from agenthooks.userconfig import HOSTS
+from agenthooks.userconfig import DIALECT_WORDS, HOSTS
 
 _discovery_options = [
     click.option(
@@ -33,7 +33,7 @@ _discovery_options = [
 
 DIALECT_OPTION = click.option(
     "--dialect",
-    type=click.Choice(HOSTS),
+    type=click.Choice(DIALECT_WORDS),
     default=None,
     help="Read every named file in this dialect (default: from its place, else its shape); "
     "limits discovery to that kind of file.",
@@ -232,7 +232,7 @@ Exit status:
 @cli.command(short_help="Rewrite a hook config for another host.", epilog=CONVERT_EXIT)
 @click.argument("file", type=click.Path())
 @click.option("--to", "target", required=True,
-              type=click.Choice(HOSTS), help="The output dialect.")
+              type=click.Choice(DIALECT_WORDS), help="The output dialect.")
 @click.option("-o", "--output", metavar="OUT", help="Write here instead of to stdout.")
 @click.option("--lossy", is_flag=True,
               help="Write the output even when something cannot be carried over.")

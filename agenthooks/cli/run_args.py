@@ -25,6 +25,7 @@ from agenthooks.executor import (
     reap_orphans,
 )
 from agenthooks.model.events import ALIASES, API_EVENTS, EVENTS
+from agenthooks.model.hosts import caller_error
 from agenthooks.plan.recursion import depth
 from agenthooks.userconfig import (
     FALSE_WORDS,
@@ -179,6 +180,9 @@ def _value(option: Option, flag: str, value: str) -> str:
     if not value:
         raise UsageError(f"option {flag} needs a non-empty {option.metavar}")
     if option.choices and value not in option.choices:
+        refused = caller_error(value) if option.metavar == "HOST" else None
+        if refused is not None:  # a tool that runs no hook (rulesync) never calls agenthooks
+            raise UsageError(f"{flag}: {refused}")
         raise UsageError(
             f"invalid {option.metavar} for {flag}: {value!r} (choose from "
             f"{', '.join(option.choices)})"

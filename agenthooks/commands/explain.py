@@ -63,6 +63,7 @@ class Situation(NamedTuple):
     chosen: tuple[Handler, ...]
     values: tuple[tuple[str, str, str | None], ...]  # per dialect: its event word, value
     out: dict[str, str]  # file path -> why its handlers do not run
+    host: str | None = None  # the host whose run is explained (`--host`)
 
 
 # --- reading the call ---------------------------------------------------------------------
@@ -202,6 +203,11 @@ def not_selected_why(handler: Handler, situation: Situation) -> str:
         return out
     if fans_out(handler):
         return "agenthooks itself (`agenthooks run` registered as the host's hook), not a handler"
+    from agenthooks.model.handlers import host_why
+
+    for_another = host_why(handler, situation.host)
+    if for_another is not None:
+        return for_another
     if not handler.enabled:
         return "disabled"
     word = event_word(handler.dialect, situation)
@@ -365,7 +371,7 @@ def explain(options: ExplainOptions) -> int:
     # Every dialect's values (not only the selected files'): the rows include left-out files.
     situation = Situation(call, chosen,
                           dialect_values(call.event, call.tool, call.doc, call.caller),
-                          files_out(hooks, every, untrusted))
+                          files_out(hooks, every, untrusted), options.host)
     report = {"event": call.event, "tool": call.tool, "caller": call.caller,
               "enforce": enforce(call),
               "handlers": handler_rows(every, situation),

@@ -139,6 +139,15 @@ def _command_text(handler: Handler) -> str:
 
 
 def as_json(handler: Handler) -> dict[str, object]:
+    """One handler's JSON row; a plugin's has `plugin` (its name) and `pluginOff` (why its
+    host does not load it, null when it does)."""
+    row = _json_row(handler)
+    if handler.source.plugin is not None:
+        row.update(plugin=handler.source.plugin, pluginOff=handler.source.plugin_off)
+    return row
+
+
+def _json_row(handler: Handler) -> dict[str, object]:
     if handler.dialect != "antigravity":
         from agenthooks.dialects.listing import dialect_json
 
@@ -266,9 +275,10 @@ def _print(handlers: Sequence[Handler], hooks: Sequence[HookRow], fmt: str,
         return
     if handlers:
         mixed = any(handler.dialect != "antigravity" for handler in handlers)
-        headers = (*HEADERS, "DIALECT") if mixed else HEADERS
-        cells = [(*_row(handler), handler.dialect) if mixed else _row(handler)
-                 for handler in handlers]
+        plugins = any(handler.source.plugin is not None for handler in handlers)
+        headers = (*HEADERS, *(("DIALECT",) if mixed else ()), *(("PLUGIN",) if plugins else ()))
+        cells = [(*_row(handler), *((handler.dialect,) if mixed else ()),
+                  *((_plugin_text(handler),) if plugins else ())) for handler in handlers]
         _table(headers, cells, wide)
     if hooks:
         if handlers:
@@ -337,6 +347,14 @@ def broken_note(dialect: str) -> str:
         return f"its handlers are not listed ({spec.host} reads none of its hooks)"
     return (f"the entries with errors are not listed ({spec.host} skips each one and runs "
             "the rest)")
+
+
+def _plugin_text(handler: Handler) -> str:
+    """The PLUGIN cell: the plugin's name, `(off)` when its host does not load it."""
+    source = handler.source
+    if source.plugin is None:
+        return "-"
+    return printable(source.plugin + (" (off)" if source.plugin_off is not None else ""))
 
 
 def _row(handler: Handler) -> tuple[str, ...]:

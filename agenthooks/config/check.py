@@ -84,7 +84,9 @@ class Checker:
         # Warnings cost time (regex parsing, file checks) and `run` ignores them: only
         # `validate` and `list` ask for them.
         self.thorough = thorough
-        self.check_scripts = thorough and source.level == "workspace"
+        # A plugin's scripts are in its folder, wherever it is installed: checked too.
+        self.check_scripts = thorough and (source.level == "workspace"
+                                           or source.plugin_root is not None)
         self.findings: list[Finding] = []
         self.handlers: list[Handler] = []
         self.errors = 0

@@ -29,6 +29,12 @@ MARKDOWN_DIR = os.path.join(HARNESS_DIR, "hooks")
 MARKDOWN_SUFFIX = ".md"
 CLAUDE_PLUGIN_MANIFEST = os.path.join(".claude-plugin", "plugin.json")
 GEMINI_EXTENSION_MANIFEST = "gemini-extension.json"
+CURSOR_PLUGIN_MANIFEST = os.path.join(".cursor-plugin", "plugin.json")
+# Where hosts keep installed plugins under home (`config.plugins`): Claude Code's registry,
+# Gemini CLI's extensions, Cursor's local plugins.
+PLUGIN_PLACES = (os.path.join(".claude", "plugins", "installed_plugins.json"),
+                 os.path.join(".gemini", "extensions"),
+                 os.path.join(".cursor", "plugins", "local"))
 # Each host's own files under a workspace root (Claude Code's and Gemini CLI's settings...),
 # in the order each host reads them: from each host's row (`model.hosts`).
 DIALECT_FILES: tuple[tuple[str, str], ...] = tuple(
@@ -362,6 +368,8 @@ def plugin_root_of(path: str) -> tuple[str, str] | None:
         return "claude", root
     if os.path.isfile(os.path.join(root, GEMINI_EXTENSION_MANIFEST)):
         return "gemini", root
+    if os.path.isfile(os.path.join(root, CURSOR_PLUGIN_MANIFEST)):
+        return "cursor", root
     return None
 
 
@@ -411,20 +419,73 @@ def dialect_source(path: str, dialect: str, workspace: str, cwd: str, *,
     and a plugin's (or extension's) hooks know their plugin folder."""
     real = os.path.realpath(path)
     users = {os.path.realpath(user) for _, user in user_dialect_files()}
-    plugin = plugin_root_of(path)
+    plugin = plugin_root_of(path) or _vendor_root(path)
     root = os.path.realpath(workspace)
     level: Level = "user" if real in users else "workspace"
     row = host_row(dialect)
-    own_folder = level == "user" and row is not None and row.own_folder
+    own_folder = row is not None and row.own_folder
+    folder = root
+    if own_folder and plugin is not None:  # Cursor: a plugin's hooks run in the plugin
+        folder = plugin[1]
+    elif own_folder and level == "user":
+        folder = os.path.dirname(real)
     return Source(
         path=given if given is not None else display_path(path, cwd),
         file=os.path.abspath(path),
         workspace=root,
         level=level,
-        cwd=os.path.dirname(real) if own_folder else root,
+        cwd=folder,
         dialect=dialect,
         plugin_root=plugin[1] if plugin is not None else None,
     )
+
+
+def _vendor_root(path: str) -> tuple[str, str] | None:
+    """(namespace, plugin folder) of an Agent Plugin's client folder's hook file; the
+    plugins module is imported only for a file so placed."""
+    if os.path.basename(os.path.dirname(os.path.dirname(path))).count(".") == 0:
+        return None
+    from agenthooks.config.plugins import vendor_root_of
+
+    return vendor_root_of(path)
+
+
+def plugin_sources(roots: Sequence[str], cwd: str) -> tuple[list[Source], list[Source]]:
+    """(hooks.json files, other hosts' files) inside the plugins installed for the user or
+    for one of `roots` (`config.plugins`), each knowing its plugin and whether its host loads
+    it; nothing read when no host has a plugin folder here."""
+    home = _home()
+    if not any(os.path.exists(os.path.join(home, place)) for place in PLUGIN_PLACES):
+        return [], []  # no host has a plugin here: the plugins module is not even imported
+    from agenthooks.config import plugins
+
+    workspace = os.path.realpath(roots[0])
+    plain: list[Source] = []
+    settings: list[Source] = []
+    for found in plugins.plugin_files(home, roots):
+        kind = found.dialect or detect(found.path)
+        row = host_row(kind)
+        source = Source(
+            path=_home_path(found.path, home, cwd), file=os.path.abspath(found.path),
+            workspace=workspace, level=found.level,
+            # Cursor runs a user file's hooks in its folder: a plugin's, in the plugin's.
+            cwd=os.path.realpath(found.root) if row is not None and row.own_folder
+            else os.path.dirname(os.path.realpath(found.path)) if kind == "antigravity"
+            else workspace,
+            dialect=kind, plugin_root=os.path.realpath(found.root), plugin=found.plugin,
+            plugin_off=found.off)
+        (plain if kind == "antigravity" else settings).append(source)
+    return plain, settings
+
+
+def _home_path(path: str, home: str, cwd: str) -> str:
+    """How to show an installed plugin's file: under the current directory relative to it,
+    else under home as `~/...` (`~/.claude/plugins/cache/...`), else as it is."""
+    shown = display_path(path, cwd)
+    if not os.path.isabs(shown):
+        return shown
+    rel = os.path.relpath(path, home)
+    return path if rel.startswith("..") else os.path.join("~", rel)
 
 
 def dialect_owner(path: str, fallback: str) -> str:
@@ -552,6 +613,11 @@ def _discover_dialects(
     for root in roots:
         sources.extend(dialect_source(path, kind, root, cwd)
                        for kind, path in workspace_dialect_files(root))
+    if not no_user:
+        plain, settings = plugin_sources(roots or [cwd], cwd)
+        sources.extend(settings)
+        if plain and dialect in (None, "antigravity"):
+            base = base._replace(sources=read_once([*base.sources, *plain]))
     if dialect is not None:
         sources = [source for source in sources if source.dialect == dialect]
     sources, refused = refuse_unsafe(read_once(sources), upward, cwd)

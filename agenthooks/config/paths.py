@@ -75,6 +75,9 @@ def _folder_sources(
         root = os.path.dirname(real)
         found_here = _dialect_files_in(root, dialect, only=os.path.basename(real))
         return _dialect_shown(found_here, given, real, root, cwd)
+    plugin = _plugin_folder(given, path, cwd, dialect)
+    if plugin:  # a plugin's own checkout: its hook files
+        return plugin
     # --dialect claude (or gemini) limits a directory to that dialect's files.
     found = _plain_files_under(path, recursive) if dialect in (None, "antigravity") else []
     roots = [os.path.dirname(folder) for folder in dialect_folders(path)] if recursive \
@@ -84,6 +87,23 @@ def _folder_sources(
     sources.extend(dialect_source(file, kind, root, cwd, given=_shown(given, file, path))
                    for root in dict.fromkeys(roots)
                    for kind, file in _dialect_files_in(root, dialect))
+    return sources
+
+
+def _plugin_folder(given: str, path: str, cwd: str, dialect: str | None) -> list[Source]:
+    """The hook files of a plugin folder named to `validate` (`config.plugins`), each read
+    in its plugin's format (its shape for an Agent Plugin's), run in the current
+    directory as a named plugin file is; `dialect` keeps one format's."""
+    from agenthooks.config.plugins import folder_hook_files
+
+    sources = []
+    for placed, file in folder_hook_files(path):
+        kind = placed or detect(file, dialect)
+        if dialect not in (None, kind):
+            continue
+        shown = _shown(given, file, path)
+        sources.append(dialect_source(file, kind, cwd, cwd, given=shown) if kind != "antigravity"
+                       else source_of(file, cwd, cwd, given=shown))
     return sources
 
 

@@ -195,6 +195,11 @@ DIALECT_RULES: dict[str, Rule] = {
         Rule("event-outside-hooks", "error",
              "an event at the top level of a file whose host reads events only under `hooks` "
              "(Windsurf): its handlers never run"),
+        Rule("rulesync-shadowed", "warning",
+             "a legacy .rulesync/hooks.json beside .rulesync/hooks.jsonc: rulesync reads the "
+             "JSONC file alone"),
+        Rule("rulesync-tool-unknown", "note",
+             "a rulesync block for a tool agenthooks does not answer for: listed, never run"),
     )
 }
 # Every rule of every format: what a diagnostic's rule id is looked up in.

@@ -183,12 +183,16 @@ def _marked(doc: dict[str, object]) -> str | None:
     name every event of the file's `hooks` (`agentStop` is Copilot's, `stop` Cursor's); else
     the first whose marker keys the file has and whose events name them all."""
     from agenthooks.dialects.check import DIALECT_SPECS
+    from agenthooks.model.hosts import is_generator
 
     events = set(doc["hooks"]) if isinstance(doc["hooks"], dict) else set()
     marked = [spec for spec in DIALECT_SPECS.values() if spec.marker_keys]
     fits = [spec for spec in marked if events <= set(spec.events)]
     for spec in fits:
-        others = {word for other in DIALECT_SPECS.values() if other is not spec
+        # A generator's file (rulesync's) is known by its place alone: its words, every
+        # host's, tell nothing apart.
+        others = {word for other in DIALECT_SPECS.values()
+                  if other is not spec and not is_generator(other.name)
                   for word in other.events}
         if events and not events & others:
             return spec.name

@@ -535,7 +535,7 @@ class DialectChecker(Checker):
             rest = (found.group(3) or "").lstrip("/")
             if name not in self.dialect.path_variables or not rest:
                 return None
-            if name in ("CLAUDE_PLUGIN_ROOT", "extensionPath"):
+            if name in ("CLAUDE_PLUGIN_ROOT", "extensionPath", "CURSOR_PLUGIN_ROOT"):
                 base = self.source.plugin_root
                 return None if base is None else os.path.join(base, rest)
             return os.path.join(self.source.workspace, rest)

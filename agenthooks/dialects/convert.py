@@ -46,6 +46,7 @@ KINDS = {
     "cursor": ("command", "prompt"),
     "copilot": ("command", "http", "prompt"),
     "codex": ("command",),
+    "rulesync": ("command", "prompt", "agent", "http", "mcp_tool"),
 }
 # Options that are labels: carried where the target has a place, else dropped quietly.
 LABELS = frozenset(("description",))
@@ -182,6 +183,9 @@ PROJECT_NAMES = {
     "cursor": ("CURSOR_PROJECT_DIR", "CLAUDE_PROJECT_DIR"),
     "copilot": ("COPILOT_PROJECT_DIR",),
     "codex": (),
+    # rulesync sets none; agenthooks gives a rulesync handler every host's, and rulesync
+    # writes `$CLAUDE_PROJECT_DIR/` before a relative script for Claude Code itself.
+    "rulesync": ("CLAUDE_PROJECT_DIR",),
 }
 # Codex sets no project-dir variable and runs a hook in the session's directory: its docs
 # write a project script as `$(git rev-parse --show-toplevel)/.codex/hooks/x.py`.
@@ -198,6 +202,7 @@ PROJECT_WORDS = {
     "cursor": ('"$CURSOR_PROJECT_DIR"', "$CURSOR_PROJECT_DIR"),
     "copilot": ('"$COPILOT_PROJECT_DIR"', "$COPILOT_PROJECT_DIR"),
     "codex": (f'"{CODEX_ROOT}"', CODEX_ROOT),
+    "rulesync": ('"$CLAUDE_PROJECT_DIR"', "$CLAUDE_PROJECT_DIR"),
 }
 # Variables that hold an absolute folder the same from any working directory.
 ROOTED = frozenset(("HOME", "CLAUDE_PLUGIN_ROOT", "extensionPath"))
@@ -209,6 +214,7 @@ STANDARD_PLACES = {
     "cursor": ".cursor/hooks.json",
     "copilot": ".github/hooks/hooks.json",
     "codex": ".codex/hooks.json",
+    "rulesync": ".rulesync/hooks.jsonc",
 }
 
 
@@ -475,7 +481,9 @@ def speaks_in(handler: Handler, target: str) -> str | None:
     own = handler.speaks or handler.dialect
     if target != "antigravity" or handler.kind != "command" or own == "antigravity":
         return None
-    return own
+    from agenthooks.model.hosts import is_neutral
+
+    return None if is_neutral(own) else own  # rulesync's are written for any host
 
 
 # Where Antigravity finds hooks.json files itself (`config.discovery.CUSTOMIZATION_DIRS`, and
@@ -563,6 +571,8 @@ def _project_path(path: str, move: _Move) -> str:
     """A path relative to the project root, written for the target."""
     import shlex
 
+    if move.target == "rulesync":  # relative to the project root: rulesync writes each
+        return shlex.quote(path)       # tool's prefix (`$CLAUDE_PROJECT_DIR/`) itself
     if move.target != "antigravity":
         return str(_project_form(PROJECT_PATHS, move.target)) + shlex.quote(path)
     relative = os.path.relpath(path, move.after).replace(os.sep, "/")
@@ -784,6 +794,12 @@ CARRIED = {
     ("antigravity", "model"): ("prompt",),
     ("claude", "model"): ("prompt",),
     ("gemini", "description"): None,  # any kind
+    # rulesync's hook definitions take every host's fields (src/types/hooks.ts): the ones of
+    # the hosts agenthooks converts from are carried as they are.
+    **{("rulesync", key): None for key in (
+        "async", "asyncRewake", "args", "shell", "if", "statusMessage", "once", "headers",
+        "allowedEnvVars", "model", "failClosed", "loop_limit", "env", "description",
+        "name", "server", "tool", "input")},
 }
 
 
@@ -822,6 +838,10 @@ def assemble(entries: Sequence[Entry], target: str) -> dict[str, Any]:
         from agenthooks.dialects.cursor_check import document_of
 
         return document_of(entries)
+    if target == "rulesync":  # the same, in rulesync's shared `hooks`
+        from agenthooks.dialects.rulesync_check import document_of as rulesync_document
+
+        return rulesync_document(entries)
     hooks: dict[str, list[dict[str, Any]]] = {}
     disabled: list[str] = []
     for entry in entries:
@@ -897,6 +917,7 @@ def convert_handlers(handlers: Sequence[Handler], target: str, *,
     if place is None:
         workspace = handlers[0].source.workspace if handlers else os.getcwd()
         place = place_of(target, None, workspace)
+    handlers = _for_target(handlers, target)
     ordered = in_sequence(handlers)
     for index, handler in enumerate(handlers):
         converted, moved = convert_handler(handler, target, place, losses,
@@ -904,6 +925,15 @@ def convert_handlers(handlers: Sequence[Handler], target: str, *,
         entries += converted
         placed = placed or moved
     return Converted(assemble(entries, target), losses, place if placed else None)
+
+
+def _for_target(handlers: Sequence[Handler], target: str) -> list[Handler]:
+    """The handlers written for the target: of a file written for several hosts (rulesync),
+    the shared ones and the target's own block, which replaces the shared hooks of its
+    events, as `rulesync generate` writes them; the other blocks are other hosts' business."""
+    from agenthooks.model.handlers import host_why
+
+    return [handler for handler in handlers if host_why(handler, target) is None]
 
 
 def in_sequence(handlers: Sequence[Handler]) -> set[int]:

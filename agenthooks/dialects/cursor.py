@@ -76,7 +76,10 @@ CURSOR = Dialect(
     whole_file=True,
     reader="agenthooks.dialects.cursor_check:read",
     marker_keys=("version",),
-    path_variables=("CURSOR_PROJECT_DIR", "CLAUDE_PROJECT_DIR"),
+    path_variables=("CURSOR_PROJECT_DIR", "CLAUDE_PROJECT_DIR", "CURSOR_PLUGIN_ROOT"),
+    # A plugin's hooks find its folder in CURSOR_PLUGIN_ROOT (cursor.com/docs/reference/
+    # plugins: `${CURSOR_PLUGIN_ROOT}`); Cursor names no data folder.
+    plugin_vars=("CURSOR_PLUGIN_ROOT", ""),
     # cursor.com/docs/hooks, "Environment Variables" (CURSOR_CODE_REMOTE is the host's own).
     call_vars=(("CURSOR_VERSION", "cursor_version"), ("CURSOR_USER_EMAIL", "user_email"),
                ("CURSOR_TRANSCRIPT_PATH", "transcript_path")),

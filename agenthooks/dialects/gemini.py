@@ -69,6 +69,10 @@ GEMINI = Dialect(
     path_variables=("GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR", "extensionPath"),
     call_vars=(("GEMINI_SESSION_ID", "session_id"), ("GEMINI_CWD", "cwd")),
     own_vars="agenthooks.dialects.gemini:handler_variables",
+    # An extension's hooks: Gemini CLI writes its folder for `${extensionPath}` in the file
+    # (`recursivelyHydrateStrings`); agenthooks sets `extensionPath` for the shell, which
+    # gives the same outside single quotes. Gemini CLI names no data folder.
+    plugin_vars=("extensionPath", ""),
 )
 
 # hooksConfig keys and their types.

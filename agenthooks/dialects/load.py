@@ -182,6 +182,12 @@ def _parse_json(source: Source, text: str, found: list[Diagnostic],
     return doc, positions, found, text
 
 
+def parse_json_text(source: Source, text: str) -> tuple[Any, Any, list[Diagnostic], str]:
+    """`_parse_json` of a text a dialect's own parser made JSON of (rulesync's JSONC with
+    its trailing commas blanked): the document, its positions, the findings, the text."""
+    return _parse_json(source, text, [], exact=True)
+
+
 def _positions(text: str) -> tuple[Any, PositionMap]:
     from agenthooks.config.jsonpos import read_positions
 

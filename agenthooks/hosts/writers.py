@@ -25,8 +25,9 @@ if TYPE_CHECKING:
 
     from agenthooks.combine.verdict import Verdict
 
-# host -> "module:function", from each host's row (`model.hosts`).
-WRITERS: dict[str, str] = {row.id: row.writer for row in HOST_TABLE}
+# host -> "module:function", from each host's row (`model.hosts`); a tool that calls no hook
+# (rulesync) is answered never.
+WRITERS: dict[str, str] = {row.id: row.writer for row in HOST_TABLE if not row.generator}
 HOSTS: tuple[str, ...] = tuple(WRITERS)
 
 

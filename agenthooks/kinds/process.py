@@ -106,9 +106,10 @@ def runs_beside(handler: Handler) -> bool:
     return kind_runs_beside(handler.kind)
 
 
-def plugin_data_dir(plugin_root: str) -> str:
+def plugin_data_dir(plugin_root: str, name: str | None = None) -> str:
     """CLAUDE_PLUGIN_DATA: a folder of the plugin's own under the user's data directory,
-    named by the plugin folder's name and a hash of its real path (made on first use)."""
+    named by the plugin's name (an installed plugin's `name@marketplace`, else its folder's
+    name) and a hash of its real path (made on first use)."""
     from hashlib import blake2b
 
     real = os.path.realpath(plugin_root)
@@ -117,7 +118,8 @@ def plugin_data_dir(plugin_root: str) -> str:
         base = os.path.join(os.environ.get("HOME") or os.path.expanduser("~"), ".local",
                             "share")
     tag = blake2b(real.encode(), digest_size=6).hexdigest()
-    path = os.path.join(base, "agenthooks", "plugin-data", f"{os.path.basename(real)}-{tag}")
+    label = name.replace("@", "-").replace(os.sep, "-") if name else os.path.basename(real)
+    path = os.path.join(base, "agenthooks", "plugin-data", f"{label}-{tag}")
     os.makedirs(path, exist_ok=True)
     return path
 
@@ -144,7 +146,9 @@ def handler_env(handler: Handler, event: str, tool: str | None) -> dict[str, str
     plugin_vars = handler.plugin_vars
     if handler.source.plugin_root is not None and plugin_vars is not None:
         env[plugin_vars[0]] = handler.source.plugin_root
-        env[plugin_vars[1]] = plugin_data_dir(handler.source.plugin_root)
+        if plugin_vars[1]:  # a host that names no data folder (Cursor) gets none
+            env[plugin_vars[1]] = plugin_data_dir(handler.source.plugin_root,
+                                                  handler.source.plugin)
     return env
 
 

@@ -27,8 +27,9 @@ if TYPE_CHECKING:
 
 # The hosts agenthooks knows (`model.hosts`), in the docs tables' column order.
 DIALECTS: tuple[str, ...] = tuple(row.id for row in HOST_TABLE)
-HOST_NAMES: dict[str, str] = {
-    row.id: "hooks.json" if row.neutral else row.name for row in HOST_TABLE}
+HOST_NAMES: dict[str, str] = {  # hooks.json: the neutral host without a format of its own
+    row.id: "hooks.json" if row.neutral and row.dialect is None else row.name
+    for row in HOST_TABLE}
 # adk-fluent's event names: not a host's files, but accepted wherever an event is named.
 ADK = "adk"
 # What a block means on an event whose row says nothing else.

@@ -80,6 +80,12 @@ class Source(NamedTuple):
     dialect: str = "antigravity"
     # The plugin (or extension) folder of a plugin's `hooks/hooks.json`: CLAUDE_PLUGIN_ROOT.
     plugin_root: str | None = None
+    # The plugin an installed plugin's hook file belongs to (`foo@marketplace`), for `list`
+    # and `explain`; None for a file named by path and for every other file.
+    plugin: str | None = None
+    # Why its host does not load this plugin hook file (the plugin is disabled, the folder
+    # is another client's...): it runs nothing, and `explain` says why; None when it loads.
+    plugin_off: str | None = None
     # Read as hooks.json for want of anything better: named by path, no --dialect, and a
     # content that another host's format reads too (`dialects.ambiguous_shape`); such a file
     # is an error (`format-ambiguous`), never run in a format it was perhaps not written in.
@@ -127,6 +133,28 @@ class Handler(NamedTuple):
     plugin_vars: tuple[str, str] | None = None
     call_vars: tuple[tuple[str, str], ...] = ()
     own_vars: str | None = None
+    # Hosts it is written for alone, or not for: a handler of one tool's block of a file
+    # written for several (rulesync's `claudecode.hooks`) runs only when that host calls;
+    # a shared one whose event such a block replaces never runs under that host.
+    only_under: str | None = None
+    not_under: tuple[str, ...] = ()
+
+
+def host_why(handler: Handler, host: str | None) -> str | None:
+    """Why a handler written for some hosts only (`Handler.only_under`, `not_under`: a
+    rulesync tool block) does not run, or is not written, for `host`; None when it is."""
+    if handler.only_under is None and not handler.not_under:
+        return None
+    from agenthooks.model.events import HOST_NAMES
+
+    if handler.only_under is not None and handler.only_under != host:
+        name = HOST_NAMES.get(handler.only_under, handler.only_under)
+        return (f"written for {name} alone (its own block of the file): it runs under "
+                f"--host {handler.only_under}")
+    if host is not None and host in handler.not_under:
+        name = HOST_NAMES.get(host, host)
+        return f"{name}'s own block of the file replaces the shared {handler.event} hooks"
+    return None
 
 
 def run_folder(handler: Handler) -> str:

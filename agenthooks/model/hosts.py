@@ -85,6 +85,10 @@ class HostRow(NamedTuple):
     # fires for, the first being what its payload's tool is read as). Its payload names no
     # tool: the word does (`sources.payloads.tool_call`).
     tool_events: Mapping[str, tuple[str, tuple[str, ...]]] = {}
+    # A tool that runs no hook itself but writes each host's own files from its own
+    # (rulesync): never a caller (`--host`); its files run offline, under a host with
+    # --other-hosts (that host already runs what the tool wrote for it), or named.
+    generator: bool = False
 
 
 _MATCHING = "agenthooks.dialects.matching"
@@ -185,6 +189,53 @@ def derive(parent: HostRow, id: str, name: str, title: str | None = None,
                            neutral=False, **{**own, **differences})
 
 
+# rulesync (dyoshikawa/rulesync@cfebcd7): `.rulesync/hooks.jsonc` is the one file `rulesync
+# generate` writes every tool's hooks from (`dialects.rulesync`). Its definitions are written
+# for whichever tool runs them: they get the caller's payload with Claude Code's fields added
+# (`neutral`), matchers in Claude Code's tool names as its examples are, and answers read as
+# Cursor reads them, which takes Cursor's words and Claude Code's alike and `failClosed`.
+_RULESYNC_WORDS: dict[str, str | None] = {
+    "session.start": "sessionStart", "session.end": "sessionEnd", "tool.pre": "preToolUse",
+    "tool.post": "postToolUse", "error": "postToolUseFailure",
+    "turn.start": "beforeSubmitPrompt", "agent.stop": "stop", "compact.pre": "preCompact",
+    "notification": "notification", "model.pre": "preModelInvocation",
+    "model.post": "postModelInvocation", "tool.select": "beforeToolSelection",
+    "copilot.errorOccurred": "afterError",
+    **{f"claude.{word[0].upper()}{word[1:]}": word for word in (
+        "permissionRequest", "permissionDenied", "postToolBatch", "userPromptExpansion",
+        "subagentStart", "subagentStop", "stopFailure", "taskCreated", "taskCompleted",
+        "teammateIdle", "postCompact", "instructionsLoaded", "configChange", "cwdChanged",
+        "fileChanged", "worktreeCreate", "worktreeRemove", "elicitation",
+        "elicitationResult", "setup")},
+    **{f"cursor.{word}": word for word in (
+        "beforeShellExecution", "afterShellExecution", "beforeMCPExecution",
+        "afterMCPExecution", "beforeReadFile", "afterFileEdit", "afterAgentResponse",
+        "afterAgentThought", "beforeTabFileRead", "afterTabFileEdit", "workspaceOpen")},
+    **{f"rulesync.{word}": word for word in (
+        "beforeAgentResponse", "messageDisplay", "todoCreated", "todoCompleted",
+        "stopCancelled", "directoryAdded", "contextOffload", "sessionDelete")},
+}
+HOST_TABLE = (*HOST_TABLE, derive(
+    next(row for row in HOST_TABLE if row.id == "claude"), "rulesync", "rulesync",
+    "rulesync (.rulesync/hooks.jsonc)",
+    dialect="agenthooks.dialects.rulesync:RULESYNC",
+    protocol="agenthooks.hosts.cursor.protocol:answer",
+    project_files=(".rulesync/hooks.jsonc", ".rulesync/hooks.json"),
+    event_words=_RULESYNC_WORDS, reads_until_closed=False, ranks_defer=False,
+)._replace(neutral=True, generator=True))
+
+
+def caller_error(host: str | None) -> str | None:
+    """Why `--host` cannot name a host (a tool that runs no hook itself), None when it can."""
+    row = host_row(host) if host else None
+    if row is None or not row.generator:
+        return None
+    callers = ", ".join(other.id for other in HOST_TABLE if not other.generator)
+    return (f"{row.name} runs no hooks itself, so it never calls agenthooks: --host names the "
+            f"host that does ({callers}); {row.name}'s file runs under each of them with "
+            "--other-hosts, or named with --config")
+
+
 def lineage(host: str) -> tuple[str, ...]:
     """A host and the hosts it is derived from, nearest first (`("qwen", "claude")`)."""
     found: list[str] = []
@@ -235,7 +286,14 @@ def derived_cells(words: Mapping[str, Any], row_id: str,
 
 
 def host_ids() -> tuple[str, ...]:
-    """Every host's word, in table order (the docs tables' column order)."""
+    """Every host's word that calls agenthooks (`--host`), in table order; not a tool that
+    runs no hook itself (rulesync, `HostRow.generator`)."""
+    return tuple(row.id for row in HOST_TABLE if not row.generator)
+
+
+def dialect_ids() -> tuple[str, ...]:
+    """Every format's word (`--dialect`, `convert --to`), in table order: every host's, and
+    the tools' whose files the hosts' are written from (rulesync's)."""
     return tuple(row.id for row in HOST_TABLE)
 
 
@@ -249,6 +307,12 @@ def is_neutral(host: str) -> bool:
     a payload every host's scripts read (`sources.payloads.Translation.neutral`)."""
     row = host_row(host)
     return row is not None and row.neutral
+
+
+def is_generator(host: str) -> bool:
+    """Whether a host's files are a tool's source for every host's (`HostRow.generator`)."""
+    row = host_row(host)
+    return row is not None and row.generator
 
 
 def runs_itself(host: str, dialect: str, relative: str, level: str) -> bool:

@@ -19,8 +19,8 @@ from _collections_abc import Iterable, Mapping, Sequence
 from agenthooks._lean.memo import memo
 from agenthooks.matcher import NAME_CHARS, handler_matches, is_plain_name
 from agenthooks.model.events import is_tool_event
-from agenthooks.model.handlers import Handler, HookFile, Source
-from agenthooks.model.hosts import HOST_TABLE, is_neutral, runs_itself
+from agenthooks.model.handlers import Handler, HookFile, Source, host_why
+from agenthooks.model.hosts import HOST_TABLE, is_generator, is_neutral, runs_itself
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -294,19 +294,40 @@ def left_out(source: Source, host: str | None, other_hosts: bool) -> str | None:
     and every message. Another host's settings files were written for that host's tools and
     payloads; agenthooks translates both, but whether they belong in this host's runs is
     the user's call (`other_hosts`). Host-neutral files (hooks.json under Claude Code or
-    Gemini CLI) always run; without a host (offline), everything runs.
+    Gemini CLI) always run; without a host (offline), everything runs, but a plugin's file
+    its host does not load (`Source.plugin_off`: the plugin is disabled...), which never runs.
     """
+    if source.plugin_off is not None:  # its host does not load it: nor does agenthooks
+        return source.plugin_off
     if host is None:
         return None
     if source.dialect == host:
+        if source.plugin is not None:
+            return f"{HOST_NAMES.get(host, host)} runs the hooks of plugin {source.plugin} itself"
         return f"{HOST_NAMES.get(host, host)} runs this file itself"
     if runs_itself(host, source.dialect, _relative(source), source.level):
         return (f"{HOST_NAMES.get(host, host)} runs this "
                 f"{HOST_NAMES.get(source.dialect, source.dialect)} file itself")
+    if is_generator(source.dialect) and not other_hosts:
+        tool, name = HOST_NAMES.get(source.dialect, source.dialect), HOST_NAMES.get(host, host)
+        return (f"{tool}'s file, not run under {name} without --other-hosts ({tool} writes "
+                f"{name}'s own hooks from it, and {name} runs those)")
     if not is_neutral(source.dialect) and not other_hosts:
         return (f"{HOST_NAMES.get(source.dialect, source.dialect)}'s file, not run under "
                 f"{HOST_NAMES.get(host, host)} without --other-hosts")
     return None
+
+
+def for_host(hook_file: HookFile, host: str | None) -> HookFile:
+    """A file with the handlers that run when `host` calls (None: offline): a handler
+    written for one host alone (`Handler.only_under`) runs under that host only, one that
+    host's own handlers replace (`Handler.not_under`) never there."""
+    if hook_file.source.dialect == "antigravity" or not any(
+            h.only_under is not None or h.not_under for h in hook_file.handlers):
+        return hook_file
+    return hook_file._replace(handlers=tuple(h for h in hook_file.handlers
+                                             if host_why(h, host) is None))
+
 
 
 def _relative(source: Source) -> str:

@@ -133,6 +133,9 @@ SHAPES: dict[str, Shape] = {
 SHAPES.update({row.id: SHAPES[row.derived_from] for row in HOST_TABLE
                if row.derived_from in SHAPES and row.id not in SHAPES})
 HOSTS: tuple[str, ...] = tuple(SHAPES)
+# The hosts that call agenthooks, whose payloads `detect` tells apart (a generator's rows,
+# rulesync's, are written by no one).
+CALLERS = frozenset(row.id for row in HOST_TABLE if not row.generator)
 # A file written for no one host (hooks.json, `HostRow.neutral`) holds scripts from every
 # host's docs: Antigravity's read `toolCall`, Claude Code's and Gemini CLI's `tool_name` and
 # `tool_input`. Its handlers get Antigravity's fields, the caller's own payload, and this
@@ -157,7 +160,8 @@ def detect(doc: Mapping[str, Any], given_event: str | None = None) -> str:
     if named is not None:  # a host naming the event in a field of its own (Windsurf's)
         return named
     marked = next((host for host, shape in SHAPES.items()
-                   if shape.event_key is None and shape.marker in doc), None)
+                   if shape.event_key is None and shape.marker in doc and host in CALLERS),
+                  None)
     if marked is not None:  # a host that names no event, by its own field (Copilot's)
         return marked
     name = doc.get("tool_name")
@@ -165,7 +169,7 @@ def detect(doc: Mapping[str, Any], given_event: str | None = None) -> str:
         from agenthooks.model.tools import tool_for
 
         # A flat payload naming a tool no table knows is in the snake_case hosts' shape.
-        others = [host for host in SHAPES if host not in _flat_hosts(doc)]
+        others = [host for host in SHAPES if host not in _flat_hosts(doc) and host in CALLERS]
         return next((host for host in (*_flat_hosts(doc), *others)
                      if tool_for(host, name) is not None), "claude")
     if given_event is not None:
@@ -184,8 +188,10 @@ def detect(doc: Mapping[str, Any], given_event: str | None = None) -> str:
 
 def _flat_hosts(doc: Mapping[str, Any]) -> list[str]:
     """The hosts whose payloads name the event in `hook_event_name`: one whose marker field
-    the payload has first, then those without a marker, then the others."""
-    flat = [host for host, shape in SHAPES.items() if shape.event_key == "hook_event_name"]
+    the payload has first, then those without a marker, then the others; never a tool that
+    calls no hook (rulesync: `CALLERS`)."""
+    flat = [host for host, shape in SHAPES.items() if shape.event_key == "hook_event_name"
+            and host in CALLERS]
     # A host derived from another last: a payload both could have written is the original's.
     return sorted(flat, key=lambda host: (_parent(host) is not None,
                                           0 if SHAPES[host].marker in doc

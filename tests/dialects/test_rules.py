@@ -157,12 +157,15 @@ def test_every_dialect_rule_has_a_case() -> None:
     from tests.dialects.test_cursor_rules import CASES as CURSOR_CASES
     from tests.dialects.test_cursor_rules import TESTED_APART
     from tests.hosts.test_windsurf import TESTED_APART as WINDSURF_APART
+    from tests.dialects.test_rulesync_rules import CASES as RULESYNC_CASES
+    from tests.dialects.test_rulesync_rules import TESTED_APART as RULESYNC_APART
 
     covered = {rule for _, _, expected in CASES for rule, _, _ in expected}
     covered |= {rule for _, expected in CURSOR_CASES for rule, _, _ in expected} | TESTED_APART
     covered |= {rule for _, expected in COPILOT_CASES for rule, _, _ in expected} | COPILOT_APART
     covered |= {rule for _, expected in CODEX_CASES for rule, _, _ in expected} | CODEX_APART
     covered |= WINDSURF_APART
+    covered |= {rule for _, expected in RULESYNC_CASES for rule, _, _ in expected} | RULESYNC_APART
     assert set(DIALECT_RULES) <= covered
 
 
