@@ -156,9 +156,9 @@ def test_every_dialect_rule_has_a_case() -> None:
     from tests.dialects.test_copilot_rules import TESTED_APART as COPILOT_APART
     from tests.dialects.test_cursor_rules import CASES as CURSOR_CASES
     from tests.dialects.test_cursor_rules import TESTED_APART
-    from tests.hosts.test_windsurf import TESTED_APART as WINDSURF_APART
     from tests.dialects.test_rulesync_rules import CASES as RULESYNC_CASES
     from tests.dialects.test_rulesync_rules import TESTED_APART as RULESYNC_APART
+    from tests.hosts.test_windsurf import TESTED_APART as WINDSURF_APART
 
     covered = {rule for _, _, expected in CASES for rule, _, _ in expected}
     covered |= {rule for _, expected in CURSOR_CASES for rule, _, _ in expected} | TESTED_APART
