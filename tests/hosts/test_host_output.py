@@ -17,6 +17,7 @@ from typing import Any
 import jsonschema
 import pytest
 
+from agenthooks.model.hosts import host_ids
 from tests.hosts.conftest import REPO, answer, schema
 
 pytestmark = pytest.mark.program
@@ -118,8 +119,7 @@ GEMINI_EXPECTED: dict[str, dict[str, Any]] = {
 
 def test_every_host_has_a_snippet_that_names_it() -> None:
     found = snippets()
-    assert set(found) == {"claude", "gemini", "antigravity", "cursor", "codex", "copilot",
-                          "windsurf"}
+    assert set(found) == set(host_ids())
     for host in found:
         for event, argv in commands(host).items():
             assert argv[argv.index("--host") + 1] == host
