@@ -94,8 +94,8 @@ else:
 # from the .pyc; each class gets one with its field names (`CodeType.replace`) and defaults.
 # Instances are built exactly as fast as namedtuple's, and the class is the same: a tuple
 # subclass with `_fields`, `_field_defaults`, `_make`, `_replace`, `_asdict`, field accessors.
-# Those for 25 fields and more are in `wide_records`, loaded when a record that wide is made.
-_NARROWEST_WIDE = 25
+# Those for 29 fields and more are in `wide_records`, loaded when a record that wide is made.
+_NARROWEST_WIDE = 29
 
 
 def _record(typename: str, fields: tuple[str, ...], defaults: list[object],
@@ -349,6 +349,51 @@ def _new24(
     return _tuple_new(_cls, (
         a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19,
         a20, a21, a22, a23,
+    ))
+
+
+def _new25(
+    _cls: Any, a0: Any, a1: Any, a2: Any, a3: Any, a4: Any, a5: Any, a6: Any, a7: Any, a8: Any,
+    a9: Any, a10: Any, a11: Any, a12: Any, a13: Any, a14: Any, a15: Any, a16: Any, a17: Any,
+    a18: Any, a19: Any, a20: Any, a21: Any, a22: Any, a23: Any, a24: Any
+) -> Any:
+    return _tuple_new(_cls, (
+        a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19,
+        a20, a21, a22, a23, a24,
+    ))
+
+
+def _new26(
+    _cls: Any, a0: Any, a1: Any, a2: Any, a3: Any, a4: Any, a5: Any, a6: Any, a7: Any, a8: Any,
+    a9: Any, a10: Any, a11: Any, a12: Any, a13: Any, a14: Any, a15: Any, a16: Any, a17: Any,
+    a18: Any, a19: Any, a20: Any, a21: Any, a22: Any, a23: Any, a24: Any, a25: Any
+) -> Any:
+    return _tuple_new(_cls, (
+        a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19,
+        a20, a21, a22, a23, a24, a25,
+    ))
+
+
+def _new27(
+    _cls: Any, a0: Any, a1: Any, a2: Any, a3: Any, a4: Any, a5: Any, a6: Any, a7: Any, a8: Any,
+    a9: Any, a10: Any, a11: Any, a12: Any, a13: Any, a14: Any, a15: Any, a16: Any, a17: Any,
+    a18: Any, a19: Any, a20: Any, a21: Any, a22: Any, a23: Any, a24: Any, a25: Any, a26: Any
+) -> Any:
+    return _tuple_new(_cls, (
+        a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19,
+        a20, a21, a22, a23, a24, a25, a26,
+    ))
+
+
+def _new28(
+    _cls: Any, a0: Any, a1: Any, a2: Any, a3: Any, a4: Any, a5: Any, a6: Any, a7: Any, a8: Any,
+    a9: Any, a10: Any, a11: Any, a12: Any, a13: Any, a14: Any, a15: Any, a16: Any, a17: Any,
+    a18: Any, a19: Any, a20: Any, a21: Any, a22: Any, a23: Any, a24: Any, a25: Any, a26: Any,
+    a27: Any
+) -> Any:
+    return _tuple_new(_cls, (
+        a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19,
+        a20, a21, a22, a23, a24, a25, a26, a27,
     ))
 
 

@@ -1,9 +1,9 @@
-"""The `__new__` templates of `_lean/records.py` for records of 25 to 40 fields.
+"""The `__new__` templates of `_lean/records.py` for records of 29 to 40 fields.
 
 Apart because no record on the path of `agenthooks run` against a warm cache has more than
-24 fields (the widest is 23), and each template costs its share of that path's instructions
-to unmarshal and define; `records._record` imports these the first time a wider record is
-made (a host's `Dialect`, for one), so they cost only the runs that need them.
+28 fields (`Handler` is the widest), and each template costs its share of that path's
+instructions to unmarshal and define; `records._record` imports these the first time a wider
+record is made (a host's `Dialect`, for one), so they cost only the runs that need them.
 """
 
 from __future__ import annotations
@@ -14,51 +14,6 @@ if TYPE_CHECKING:
     from typing import Any
 
 _tuple_new: Any = tuple.__new__  # the name each template calls; records gives the real one
-
-
-def _new25(
-    _cls: Any, a0: Any, a1: Any, a2: Any, a3: Any, a4: Any, a5: Any, a6: Any, a7: Any, a8: Any,
-    a9: Any, a10: Any, a11: Any, a12: Any, a13: Any, a14: Any, a15: Any, a16: Any, a17: Any,
-    a18: Any, a19: Any, a20: Any, a21: Any, a22: Any, a23: Any, a24: Any
-) -> Any:
-    return _tuple_new(_cls, (
-        a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19,
-        a20, a21, a22, a23, a24,
-    ))
-
-
-def _new26(
-    _cls: Any, a0: Any, a1: Any, a2: Any, a3: Any, a4: Any, a5: Any, a6: Any, a7: Any, a8: Any,
-    a9: Any, a10: Any, a11: Any, a12: Any, a13: Any, a14: Any, a15: Any, a16: Any, a17: Any,
-    a18: Any, a19: Any, a20: Any, a21: Any, a22: Any, a23: Any, a24: Any, a25: Any
-) -> Any:
-    return _tuple_new(_cls, (
-        a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19,
-        a20, a21, a22, a23, a24, a25,
-    ))
-
-
-def _new27(
-    _cls: Any, a0: Any, a1: Any, a2: Any, a3: Any, a4: Any, a5: Any, a6: Any, a7: Any, a8: Any,
-    a9: Any, a10: Any, a11: Any, a12: Any, a13: Any, a14: Any, a15: Any, a16: Any, a17: Any,
-    a18: Any, a19: Any, a20: Any, a21: Any, a22: Any, a23: Any, a24: Any, a25: Any, a26: Any
-) -> Any:
-    return _tuple_new(_cls, (
-        a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19,
-        a20, a21, a22, a23, a24, a25, a26,
-    ))
-
-
-def _new28(
-    _cls: Any, a0: Any, a1: Any, a2: Any, a3: Any, a4: Any, a5: Any, a6: Any, a7: Any, a8: Any,
-    a9: Any, a10: Any, a11: Any, a12: Any, a13: Any, a14: Any, a15: Any, a16: Any, a17: Any,
-    a18: Any, a19: Any, a20: Any, a21: Any, a22: Any, a23: Any, a24: Any, a25: Any, a26: Any,
-    a27: Any
-) -> Any:
-    return _tuple_new(_cls, (
-        a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19,
-        a20, a21, a22, a23, a24, a25, a26, a27,
-    ))
 
 
 def _new29(
