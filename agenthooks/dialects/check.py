@@ -113,14 +113,16 @@ class DialectChecker(Checker):
     unknown_rule = "unknown-event"  # an event the host does not know
     items = "matcher groups"  # what each event lists
 
-    def events(self, hooks: Any, each: Callable[[str, Any, str], None]) -> None:
-        """Walks a file's `hooks` object: `each` reads every item of a known event's list."""
+    def events(self, hooks: Any, each: Callable[[str, Any, str], None],
+               at: str = "/hooks") -> None:
+        """Walks a file's `hooks` object (at the pointer `at`): `each` reads every item of a
+        known event's list."""
         if not isinstance(hooks, dict):
             self.add("settings-type", f"`hooks` must be an object of events, not "
-                                      f"{json_kind(hooks)}", "/hooks")
+                                      f"{json_kind(hooks)}", at)
             return
         for event, listed in hooks.items():
-            pointer = "/hooks/" + escape(event)
+            pointer = f"{at}/{escape(event)}"
             if not self.known_event(event, pointer):
                 continue
             if not isinstance(listed, list):
@@ -128,6 +130,25 @@ class DialectChecker(Checker):
                 continue
             for index, item in enumerate(listed):
                 each(event, item, f"{pointer}/{index}")
+
+    def handler_object(self, event: str, item: Any, pointer: str, host: str,
+                       noun: str = "handler", matcher: bool = True) -> bool:
+        """Whether an item of a flat list (Cursor's, Windsurf's, rulesync's: each item is a
+        handler, not a matcher group) is an object to read on; the error when it is not, or
+        is a Claude Code matcher group."""
+        if not isinstance(item, dict):
+            self.add("handler-type", f"a {noun} must be an object, not {json_kind(item)}",
+                     pointer)
+            return False
+        if "hooks" in item and "command" not in item:
+            each = ("each with its own `matcher`: this is" if matcher
+                    else "with no matcher: this is a")
+            write = '{"command": ..., "matcher": ...}' if matcher else '{"command": ...}'
+            self.add("group-in-flat-event", f"{host} takes a flat list of {noun}s under "
+                                            f"{event}, {each} a Claude Code matcher group; "
+                                            f"write {write} items", pointer)
+            return False
+        return True
 
     def known_event(self, event: str, pointer: str) -> bool:
         """Whether an event's list is read; an unknown event is said (`unknown_rule`)."""

@@ -74,15 +74,7 @@ class CursorChecker(DialectChecker):
     # --- one handler ---------------------------------------------------------------------------
 
     def cursor_handler(self, event: str, handler: Any, pointer: str) -> None:
-        if not isinstance(handler, dict):
-            self.add("handler-type", f"a handler must be an object, not {json_kind(handler)}",
-                     pointer)
-            return
-        if "hooks" in handler and "command" not in handler:
-            self.add("group-in-flat-event", f"Cursor takes a flat list of handlers under "
-                                            f"{event}, each with its own `matcher`: this is "
-                                            "a Claude Code matcher group; write "
-                                            '{"command": ..., "matcher": ...} items', pointer)
+        if not self.handler_object(event, handler, pointer, "Cursor"):
             return
         errors_before = self.errors
         found = self.flat_type(handler, pointer)

@@ -117,32 +117,13 @@ class RulesyncChecker(DialectChecker):
     def walk(self, hooks: Any, at: str, host: str | None) -> None:
         """One `hooks` object (the shared one at `/hooks`, a tool's at `/<tool>/hooks`): each
         known event's definitions; an unknown event is an error, as rulesync rejects it."""
-        if not isinstance(hooks, dict):
-            self.add("settings-type", f"`hooks` must be an object of events, not "
-                                      f"{json_kind(hooks)}", at)
-            return
-        for event, listed in hooks.items():
-            pointer = f"{at}/{escape(event)}"
-            if not self.known_event(event, pointer):
-                continue
-            if not isinstance(listed, list):
-                self.not_a_list(event, listed, pointer)
-                continue
-            for index, item in enumerate(listed):
-                self.hook(event, item, f"{pointer}/{index}", host)
+        self.events(hooks, lambda event, item, pointer: self.hook(event, item, pointer, host),
+                    at)
 
     # --- one hook definition -----------------------------------------------------------------
 
     def hook(self, event: str, item: Any, pointer: str, host: str | None) -> None:
-        if not isinstance(item, dict):
-            self.add("handler-type", f"a hook definition must be an object, not "
-                                     f"{json_kind(item)}", pointer)
-            return
-        if "hooks" in item and "command" not in item:
-            self.add("group-in-flat-event", f"rulesync takes a flat list of hook definitions "
-                                            f"under {event}, each with its own `matcher`: this "
-                                            "is a Claude Code matcher group; write "
-                                            '{"command": ..., "matcher": ...} items', pointer)
+        if not self.handler_object(event, item, pointer, "rulesync", "hook definition"):
             return
         errors_before = self.errors
         found = self.flat_type(item, pointer)

@@ -49,15 +49,7 @@ class WindsurfChecker(DialectChecker):
         self.events(doc.get("hooks", {}), self.windsurf_handler)
 
     def windsurf_handler(self, event: str, handler: Any, pointer: str) -> None:
-        if not isinstance(handler, dict):
-            self.add("handler-type", f"a handler must be an object, not {json_kind(handler)}",
-                     pointer)
-            return
-        if "hooks" in handler and "command" not in handler:
-            self.add("group-in-flat-event", f"Windsurf takes a flat list of handlers under "
-                                            f"{event}, with no matcher: this is a Claude Code "
-                                            'matcher group; write {"command": ...} items',
-                     pointer)
+        if not self.handler_object(event, handler, pointer, "Windsurf", matcher=False):
             return
         errors_before = self.errors
         self.unknown_keys(handler, _KEYS, _KEYS, "a Windsurf handler", pointer)
