@@ -208,18 +208,19 @@ def qwen() -> dict[str, Any]:
 
 
 def _settings_hooks(name: str, dialect: Dialect, title: str, description: str,
-                    settings: dict[str, Any]) -> dict[str, Any]:
-    """A settings file whose `hooks` holds event -> groups (matcher, hooks) -> handlers."""
+                    settings: dict[str, Any], *, known_only: bool = True,
+                    closed: bool = False) -> dict[str, Any]:
+    """A file whose `hooks` holds event -> groups (matcher, hooks) -> handlers, beside the
+    `settings` keys; `closed`: no other top-level key."""
     schema = header(name, title, description + _UNDER_VALIDATE)
-    schema.update({
-        "type": "object",
-        "properties": {"hooks": ref("hooks"), **settings},
-        "definitions": {
-            "hooks": grouped_events(dialect, known_only=True),
-            "group": group(dialect),
-            "handler": handler(dialect),
-        },
-    })
+    schema.update({"type": "object", "properties": {"hooks": ref("hooks"), **settings}})
+    if closed:
+        schema["additionalProperties"] = False
+    schema["definitions"] = {
+        "hooks": grouped_events(dialect, known_only=known_only),
+        "group": group(dialect),
+        "handler": handler(dialect),
+    }
     return schema
 
 
@@ -259,24 +260,14 @@ _HOOKS_CONFIG_TEXTS = {
 
 
 def codex() -> dict[str, Any]:
-    schema = header("codex-hooks.schema.json", "Codex hooks.json",
-                    "A Codex hooks.json (.codex/hooks.json, ~/.codex/hooks.json): "
-                    '{"hooks": {"<Event>": [matcher group, ...]}}. Any other top-level key, or '
-                    "a value of the wrong type, makes Codex reject the whole file. The "
-                    "[hooks] tables of config.toml take the same shape; this schema covers "
-                    "hooks.json only. " + _UNDER_VALIDATE)
     assert CODEX_TOP_KEYS == ("hooks",)
-    schema.update({
-        "type": "object",
-        "properties": {"hooks": ref("hooks")},
-        "additionalProperties": False,
-        "definitions": {
-            "hooks": grouped_events(CODEX, known_only=False),
-            "group": group(CODEX),
-            "handler": handler(CODEX),
-        },
-    })
-    return schema
+    return _settings_hooks(
+        "codex-hooks.schema.json", CODEX, "Codex hooks.json",
+        "A Codex hooks.json (.codex/hooks.json, ~/.codex/hooks.json): "
+        '{"hooks": {"<Event>": [matcher group, ...]}}. Any other top-level key, or a value of '
+        "the wrong type, makes Codex reject the whole file. The [hooks] tables of config.toml "
+        "take the same shape; this schema covers hooks.json only. ", {},
+        known_only=False, closed=True)
 
 
 def cursor() -> dict[str, Any]:
