@@ -38,6 +38,8 @@ SCHEMA_FILES: tuple[SchemaFile, ...] = (
                "agenthooks.schemagen.hostfiles:copilot"),
     SchemaFile("windsurf-hooks.schema.json", "windsurf", "Windsurf hooks.json",
                "agenthooks.schemagen.hostfiles:windsurf"),
+    SchemaFile("rulesync-hooks.schema.json", "rulesync", "rulesync `.rulesync/hooks.jsonc`",
+               "agenthooks.schemagen.hostfiles:rulesync"),
     SchemaFile("qwen-settings.schema.json", "qwen", "Qwen Code settings (`hooks`)",
                "agenthooks.schemagen.hostfiles:qwen"),
 )
@@ -71,7 +73,8 @@ def file_match(row: SchemaFile) -> tuple[str, ...]:
     host = host_row(row.host)
     assert host is not None
     relative = (*host.project_files, *host.user_files)
-    return tuple(dict.fromkeys("**/" + path for path in relative if path.endswith(".json")))
+    return tuple(dict.fromkeys("**/" + path for path in relative
+                               if path.endswith((".json", ".jsonc"))))
 
 
 def markdown_table() -> str:

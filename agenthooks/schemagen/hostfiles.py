@@ -21,6 +21,8 @@ from agenthooks.dialects.copilot import VERSION as COPILOT_VERSION
 from agenthooks.dialects.cursor import CURSOR, LOOP_EVENTS
 from agenthooks.dialects.cursor import VERSION as CURSOR_VERSION
 from agenthooks.dialects.gemini import GEMINI, HOOKS_CONFIG, LEGACY_CONFIG_KEYS
+from agenthooks.dialects.rulesync import OTHER_TOOLS, RULESYNC, TARGETS
+from agenthooks.dialects.rulesync import VERSION as RULESYNC_VERSION
 from agenthooks.dialects.spec import Dialect, HandlerType
 from agenthooks.dialects.windsurf import WINDSURF
 from agenthooks.schemagen.parts import (
@@ -41,7 +43,7 @@ from agenthooks.schemagen.words import field_text
 # (`CodexChecker.dialect_handler`).
 UNCHECKED_TYPES: dict[str, tuple[str, ...]] = {"codex": ("prompt", "agent")}
 # Handler types read when `type` is absent, for the formats whose `type` is optional.
-DEFAULT_TYPES: dict[str, str] = {"cursor": "command", "copilot": "command"}
+DEFAULT_TYPES: dict[str, str] = {"cursor": "command", "copilot": "command", "rulesync": "command"}
 
 _UNDER_VALIDATE = ("Rules a schema cannot express (regex matchers, blank commands, another "
                    "host's tool names, script paths) are checked by `agenthooks validate`.")
@@ -209,13 +211,21 @@ def qwen() -> dict[str, Any]:
 
 def _settings_hooks(name: str, dialect: Dialect, title: str, description: str,
                     settings: dict[str, Any], *, known_only: bool = True,
-                    closed: bool = False) -> dict[str, Any]:
-    """A file whose `hooks` holds event -> groups (matcher, hooks) -> handlers, beside the
-    `settings` keys; `closed`: no other top-level key."""
+                    closed: bool = False, flat: bool = False) -> dict[str, Any]:
+    """A file whose `hooks` holds event -> groups (matcher, hooks) -> handlers (`flat`:
+    event -> handlers, each with its own matcher), beside the `settings` keys; `closed`: no
+    other top-level key."""
     schema = header(name, title, description + _UNDER_VALIDATE)
     schema.update({"type": "object", "properties": {"hooks": ref("hooks"), **settings}})
     if closed:
         schema["additionalProperties"] = False
+    if flat:
+        schema["required"] = ["hooks"]
+        schema["definitions"] = {
+            "hooks": events(dialect, ref("handler"), known_only=known_only),
+            "handler": handler(dialect),
+        }
+        return schema
     schema["definitions"] = {
         "hooks": grouped_events(dialect, known_only=known_only),
         "group": group(dialect),
@@ -391,3 +401,18 @@ def windsurf() -> dict[str, Any]:
         },
     })
     return schema
+
+
+def rulesync() -> dict[str, Any]:
+    tools = {tool: {"description": f"Hooks `rulesync generate` writes into {tool}'s files "
+                                   "alone, beside (or instead of) the shared ones.",
+                    "type": "object", "properties": {"hooks": ref("hooks")}}
+             for tool in (*TARGETS, *sorted(OTHER_TOOLS))}
+    return _settings_hooks(
+        "rulesync-hooks.schema.json", RULESYNC, "rulesync hooks.jsonc",
+        "rulesync's canonical hooks file (.rulesync/hooks.jsonc, JSON with comments and "
+        'trailing commas): {"version": 1, "hooks": {"<event>": [definition, ...]}, '
+        '"<tool>": {"hooks": {...}}}; `rulesync generate` writes each tool\'s own hooks '
+        "file from it. ",
+        {"version": {"description": f"The schema version: {RULESYNC_VERSION}.",
+                     "const": RULESYNC_VERSION}, **tools}, flat=True)

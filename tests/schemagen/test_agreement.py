@@ -20,13 +20,20 @@ from agenthooks.config.discovery import dialect_source
 from agenthooks.config.loader import check_file
 from agenthooks.config.paths import sources_for_paths
 from agenthooks.dialects.load import check_dialect_file
-from tests.dialects import test_codex_rules, test_copilot_rules, test_cursor_rules, test_rules
+from tests.dialects import (
+    test_codex_rules,
+    test_copilot_rules,
+    test_cursor_rules,
+    test_rules,
+    test_rulesync_rules,
+)
 
 REPO = Path(__file__).resolve().parent.parent.parent
 # Where each host's file is written, so that validate reads it as that host's.
 PLACES = {"claude": ".claude/settings.json", "gemini": ".gemini/settings.json",
           "cursor": ".cursor/hooks.json", "codex": ".codex/hooks.json",
-          "copilot": ".github/hooks/gates.json", "antigravity": ".agents/hooks.json"}
+          "copilot": ".github/hooks/gates.json", "antigravity": ".agents/hooks.json",
+          "rulesync": ".rulesync/hooks.jsonc"}
 # Errors no schema can see: regexes (a schema's `pattern` is ECMA 262, the hosts' are not),
 # another host's or a misspelt tool name. BLIND lists each kind, with a file.
 SCHEMA_BLIND = frozenset(("matcher-regex", "matcher-wrong-host", "matcher-misspelt"))
@@ -63,6 +70,7 @@ def _table_cases() -> list[tuple[str, str]]:
     cases += [("cursor", text) for text, _ in test_cursor_rules.CASES]
     cases += [("codex", text) for text, _ in test_codex_rules.CASES]
     cases += [("copilot", text) for text, _ in test_copilot_rules.CASES]
+    cases += [("rulesync", text) for text, _ in test_rulesync_rules.CASES]
     return cases
 
 

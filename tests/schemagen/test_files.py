@@ -30,9 +30,9 @@ def test_schemas_holds_no_other_file() -> None:
 
 
 def test_one_schema_per_host() -> None:
-    from agenthooks.model.hosts import host_ids
+    from agenthooks.model.hosts import dialect_ids
 
-    assert sorted(row.host for row in ROWS) == sorted(host_ids())
+    assert sorted(row.host for row in ROWS) == sorted(dialect_ids())
 
 
 @pytest.mark.parametrize("row", ROWS, ids=IDS)
