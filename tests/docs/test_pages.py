@@ -82,3 +82,21 @@ def test_the_readmes_contents_name_every_section() -> None:
     anchors = {re.sub(r"[^a-z0-9 -]", "", title.lower()).replace(" ", "-") for title in headings}
     assert anchors - linked == set()
     assert linked - anchors == set()
+
+
+def test_the_overview_names_every_host_and_its_files() -> None:
+    """The overview's table of hosts is the host table: each host by its name and `--host`
+    word (none for a tool that calls no hook), with every project and user file it reads."""
+    from agenthooks.model.hosts import HOST_TABLE
+    from tests.docs.pages import section
+
+    rows = {cells[0]: cells for line in section("hosts-read").splitlines()[2:]
+            if (cells := [cell.strip() for cell in line.strip("|").split("|")])}
+    assert len(rows) == len(HOST_TABLE)
+    for host in HOST_TABLE:
+        (cells,) = [cells for name, cells in rows.items() if name.startswith(host.name)]
+        assert cells[1] == ("-" if host.generator else f"`{host.id}`"), host.id
+        if host.neutral and not host.generator:  # hooks.json: its discovery is its own page
+            continue
+        assert cells[2] == ", ".join(f"`{path}`" for path in host.project_files), host.id
+        assert cells[3] == (", ".join(f"`~/{path}`" for path in host.user_files) or "-"), host.id
