@@ -18,7 +18,7 @@ from agenthooks.model.hosts import HOST_TABLE, HostRow, host_row
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from agenthooks.model.handlers import Level
 
@@ -104,8 +104,26 @@ def present(path: str) -> bool:
 
 def workspace_files(root: str) -> list[str]:
     """Every hooks.json of a workspace root, in customization-folder order."""
-    candidates = (os.path.join(root, folder, HOOKS_FILE) for folder in CUSTOMIZATION_DIRS)
+    listed = _may_hold(root)
+    candidates = (os.path.join(root, folder, HOOKS_FILE) for folder in CUSTOMIZATION_DIRS
+                  if listed(folder))
     return [path for path in candidates if present(path)]
+
+
+def _may_hold(root: str) -> Callable[[str], bool]:
+    """Whether an entry of `root` by that name may exist, from one listing of it: a file in
+    a folder the listing lacks is not `present` either. Each host's files are looked for in
+    every run, and a lookup that fails costs an exception (two with `present`'s link check);
+    one listing costs one call. A name that differs from a listed one by case alone may be it
+    (a case-insensitive file system): `present` decides; so does every name when the root
+    cannot be listed."""
+    try:
+        names = os.listdir(root)
+    except OSError:
+        return lambda name: True
+    exact = set(names)
+    folded = {name.lower() for name in names}
+    return lambda name: name in exact or name.lower() in folded
 
 
 def markdown_in(folder: str) -> list[str]:
@@ -299,7 +317,9 @@ def workspace_dialect_files(root: str) -> list[tuple[str, str]]:
     home = os.environ.get("HOME") or os.path.expanduser("~")
     if os.path.realpath(root) == os.path.realpath(home):
         return []
+    listed = _may_hold(root)
     return [(dialect, path) for dialect, rel in DIALECT_FILES
+            if listed(rel.split(os.sep, maxsplit=1)[0])
             for path in expand(os.path.join(root, rel))]
 
 

@@ -278,3 +278,15 @@ GLOB_PATTERNS = ["*", "*.json", "a*", "a*.json", "hooks.json", "", "a*b", "*a", 
 def test_glob_match_is_fnmatchcase(pattern: str) -> None:
     assert [discovery.glob_match(name, pattern) for name in GLOB_NAMES] == \
         [fnmatchcase(name, pattern) for name in GLOB_NAMES]
+
+
+def test_one_listing_says_which_host_folders_may_hold_files(tmp_path: Path) -> None:
+    from agenthooks.config.discovery import _may_hold
+
+    (tmp_path / ".claude").mkdir()
+    (tmp_path / ".Gemini").mkdir()
+    (tmp_path / ".agents").symlink_to(tmp_path / "nowhere")  # dangling: `present` reports it
+    listed = _may_hold(str(tmp_path))
+    assert [listed(name) for name in (".claude", ".gemini", ".agents", ".cursor")] == [
+        True, True, True, False]
+    assert _may_hold(str(tmp_path / "missing"))(".cursor") is True  # unlisted: look each up
