@@ -13,6 +13,7 @@ import os
 import pwd
 import subprocess
 import sys
+import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ REPO = Path(__file__).resolve().parent.parent
 # run from a shell inside Claude Code or Gemini CLI inherits them): either would change what
 # the program does. A test that wants one passes it in `env`.
 CALLERS_PREFIXES = ("AGENTHOOKS_", "CLAUDE_", "GEMINI_")
+XDG_FOLDERS = ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME")
 
 
 def workspace(root: Path, files: Mapping[str, object]) -> Path:
@@ -39,21 +41,33 @@ def workspace(root: Path, files: Mapping[str, object]) -> Path:
 def program_env(env: Mapping[str, str] | None = None, home: Path | None = None
                 ) -> dict[str, str]:
     """The environment `program` gives agenthooks: this process's, without the caller's
-    settings (`CALLERS_PREFIXES`), with this checkout on PYTHONPATH (the installed wheel
-    wins where the checkout holds no package, as under scripts/test-pythons), HOME at `home`
-    (else this test's temporary HOME, tests/conftest.py), then `env` laid over it."""
+    settings (`CALLERS_PREFIXES`) and XDG folders in the real home, with this checkout on
+    PYTHONPATH (the installed wheel wins where the checkout holds no package, as under
+    scripts/test-pythons), HOME at `home` (else this test's temporary HOME, set by
+    tests/conftest.py), then `env` laid over it."""
     found = {key: value for key, value in os.environ.items()
              if not key.startswith(CALLERS_PREFIXES)}
     found["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), found.get("PYTHONPATH")]))
     if home is not None:
         found["HOME"] = str(home)
+    real_home = os.path.realpath(pwd.getpwuid(os.getuid()).pw_dir)
+    # An XDG folder of the caller's real home would be read (or written) in spite of the
+    # temporary HOME: without it, the program takes the one below HOME.
+    for name in XDG_FOLDERS:
+        value = found.get(name)
+        if value and _inside(value, real_home) and not _inside(value, tempfile.gettempdir()):
+            del found[name]
     found.update(env or {})
-    real_home = pwd.getpwuid(os.getuid()).pw_dir
-    if os.path.realpath(found.get("HOME", real_home)) == os.path.realpath(real_home):
+    if os.path.realpath(found.get("HOME", real_home)) == real_home:
         raise AssertionError("the program would run with the real home directory as HOME: "
                              "give `home`, or call it from a test (tests/conftest.py "
                              "points HOME at a temporary folder)")
     return found
+
+
+def _inside(path: str, folder: str) -> bool:
+    return os.path.commonpath([os.path.realpath(path), os.path.realpath(folder)]) \
+        == os.path.realpath(folder)
 
 
 def program(*args: str, cwd: Path, stdin: str = "", env: Mapping[str, str] | None = None,
