@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import support
 from tests.conftest import Run
 
 pytestmark = pytest.mark.program
@@ -30,11 +31,8 @@ time.sleep(120)
 
 @pytest.fixture
 def workspace(tmp_path: Path) -> Path:
-    root = tmp_path / "ws"
-    (root / ".agents").mkdir(parents=True)
-    (root / ".agents" / "hooks.json").write_text(json.dumps({
-        "gate": {"PreToolUse": [{"matcher": "", "hooks": [{"command": GATE}]}]}}))
-    return root
+    return support.workspace(tmp_path / "ws", {".agents/hooks.json": {
+        "gate": {"PreToolUse": [{"matcher": "", "hooks": [{"command": GATE}]}]}}})
 
 
 def payload(command: str) -> bytes:

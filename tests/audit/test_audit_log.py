@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from tests import support
+
 from .conftest import agenthooks_run
 
 pytestmark = pytest.mark.program
@@ -41,16 +43,13 @@ script: |
 @pytest.fixture
 def workspace(tmp_path: Path) -> Path:
     """A workspace with a command handler, a Markdown hook and a Python hook module."""
-    root = tmp_path / "ws"
-    (root / ".agents").mkdir(parents=True)
-    (root / ".agents" / "hooks.json").write_text(json.dumps({
-        "gate": {"PreToolUse": [{"matcher": "run_command", "hooks": [{"command": GATE}]}]},
-        "slow-fail": {"PreToolUse": [{"matcher": "run_command", "hooks": [{"command": "exit 7"}]}]},
-    }))
-    (root / ".harness" / "hooks").mkdir(parents=True)
-    (root / ".harness" / "hooks" / "md_gate.md").write_text(MARKDOWN_HOOK)
-    (root / "pyhooks.py").write_text(PYTHON_HOOKS)
-    return root
+    return support.workspace(tmp_path / "ws", {
+        ".agents/hooks.json": {
+            "gate": {"PreToolUse": [{"matcher": "run_command", "hooks": [{"command": GATE}]}]},
+            "slow-fail": {"PreToolUse": [
+                {"matcher": "run_command", "hooks": [{"command": "exit 7"}]}]}},
+        ".harness/hooks/md_gate.md": MARKDOWN_HOOK,
+        "pyhooks.py": PYTHON_HOOKS})
 
 
 def payload_bytes(command: str) -> bytes:

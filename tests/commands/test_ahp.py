@@ -6,7 +6,6 @@ lines they must get."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import time
@@ -16,7 +15,8 @@ from typing import Any
 import pytest
 from proctools import pids_with_argv
 
-REPO = Path(__file__).resolve().parents[2]
+from tests.support import program_env
+
 CASES = Path(__file__).resolve().parent / "ahp_cases"
 
 # Denies `rm -rf`, asks for `sudo`, rewrites a bare `ls`, says nothing otherwise; reads the
@@ -55,22 +55,13 @@ def workspace(tmp_path: Path) -> Path:
     return gated(tmp_path / "ws")
 
 
-def env(**extra: str) -> dict[str, str]:
-    found = dict(os.environ)  # HOME is a temporary folder (tests/conftest.py)
-    found["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), found.get("PYTHONPATH")]))
-    for name in ("AGENTHOOKS_FAIL_CLOSED", "AGENTHOOKS_REQUIRE_TRUST"):
-        found.pop(name, None)
-    found.update(extra)
-    return found
-
-
 def backend(workspace: Path, data: bytes, *options: str,
             environ: dict[str, str] | None = None) -> subprocess.CompletedProcess[bytes]:
     """`agenthooks ahp` given `data` on stdin, then EOF."""
     return subprocess.run(
         [sys.executable, "-m", "agenthooks", "ahp", "--workspace", str(workspace), "--no-user",
          *options],
-        input=data, capture_output=True, env=environ or env(), timeout=120, check=False)
+        input=data, capture_output=True, env=environ or program_env(), timeout=120, check=False)
 
 
 def responses(out: bytes) -> list[dict[str, Any]]:
@@ -135,7 +126,7 @@ def test_persistent_backend_answers_each_line_before_the_next(workspace: Path) -
     proc = subprocess.Popen(
         [sys.executable, "-m", "agenthooks", "ahp", "--workspace", str(workspace),
          "--no-user"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env())
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=program_env())
     assert proc.stdin is not None and proc.stdout is not None
     try:
         said = []
@@ -180,7 +171,7 @@ def test_a_failing_hook_denies_under_fail_closed_only(tmp_path: Path) -> None:
     assert effects(responses(open_.stdout)[0]) == []
     assert b"warning" in open_.stderr
     for options, environ in ((("--fail-closed",), None),
-                             ((), env(AGENTHOOKS_FAIL_CLOSED="1"))):
+                             ((), program_env({"AGENTHOOKS_FAIL_CLOSED": "1"}))):
         closed = backend(root, line, *options, environ=environ)
         [deny] = effects(responses(closed.stdout)[0])
         assert deny["type"] == "deny" and deny["reason"]
@@ -293,7 +284,7 @@ def test_sigterm_ends_the_backend_and_its_hooks(tmp_path: Path) -> None:
         "utf-8")
     proc = subprocess.Popen(
         [sys.executable, "-m", "agenthooks", "ahp", "--workspace", str(root), "--no-user"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env())
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=program_env())
     assert proc.stdin is not None and proc.stdout is not None
     try:
         proc.stdin.write(intercept("evt_s", "ls"))

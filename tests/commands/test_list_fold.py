@@ -17,6 +17,7 @@ import pytest
 
 from agenthooks.report.fold import column_widths, fold, pieces
 from tests.conftest import REPO, Run
+from tests.support import workspace
 
 pytestmark = pytest.mark.program
 
@@ -55,10 +56,9 @@ LONG = "./scripts/a_rather_long_gate_script_name.py --with-an-option --and-anoth
 
 def _workspace(root: Path) -> Path:
     (root / ".agents" / "scripts").mkdir(parents=True)
-    (root / ".agents" / "hooks.json").write_text(json.dumps({"gate-with-a-long-name": {
+    return workspace(root, {".agents/hooks.json": {"gate-with-a-long-name": {
         "PreToolUse": [{"matcher": "run_command|write_to_file|replace_file_content",
-                        "hooks": [{"command": LONG}]}]}}))
-    return root
+                        "hooks": [{"command": LONG}]}]}}})
 
 
 def _on_terminal(cwd: Path, columns: int, *args: str) -> str:

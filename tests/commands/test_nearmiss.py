@@ -7,13 +7,13 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from agenthooks.config.nearmiss import near_misses_in, near_misses_upward, typos
-from tests.conftest import REPO, Run
+from tests.conftest import Run
+from tests.support import program
 
 pytestmark = pytest.mark.program
 
@@ -113,10 +113,7 @@ def test_validate_warns_with_the_right_path(agenthooks: Run, tmp_path: Path,
 
 def _run(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
     call = {"tool_name": "Bash", "tool_input": {"command": "ls"}}
-    return subprocess.run(
-        [sys.executable, "-m", "agenthooks", "run", "PreToolUse", "--no-user", *args],
-        input=json.dumps(call), capture_output=True, text=True, cwd=cwd, check=False,
-        env={**os.environ, "PYTHONPATH": str(REPO)})
+    return program("run", "PreToolUse", "--no-user", *args, stdin=json.dumps(call), cwd=cwd)
 
 
 def test_run_says_it_once_and_in_the_answer(tmp_path: Path) -> None:

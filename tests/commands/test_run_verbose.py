@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import REPO
+from tests.support import program, workspace
 
 pytestmark = pytest.mark.program
 
@@ -36,21 +37,17 @@ def register(hooks):
 
 
 def _workspace(root: Path) -> Path:
-    (root / ".agents").mkdir(parents=True)
-    (root / ".agents" / "hooks.json").write_text(json.dumps(
-        {"say": {"PreToolUse": [{"matcher": "", "hooks": [{"command": "true"}]}]}}))
-    (root / ".harness" / "hooks").mkdir(parents=True)
-    (root / ".harness" / "hooks" / "guard.md").write_text(GUARD)
-    (root / "pyhooks.py").write_text(PYTHON_HOOKS)
-    return root
+    return workspace(root, {
+        ".agents/hooks.json": {
+            "say": {"PreToolUse": [{"matcher": "", "hooks": [{"command": "true"}]}]}},
+        ".harness/hooks/guard.md": GUARD,
+        "pyhooks.py": PYTHON_HOOKS})
 
 
 def _run(cwd: Path, payload: dict[str, object], *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), str(cwd)])}
-    return subprocess.run(
-        [sys.executable, "-m", "agenthooks", "run", "PreToolUse", "-v", "--no-user", *args],
-        input=json.dumps(payload), capture_output=True, text=True, cwd=cwd, env=env,
-        check=False)
+    # The workspace's own folder on the path too: its Python hook module is imported.
+    return program("run", "PreToolUse", "-v", "--no-user", *args, stdin=json.dumps(payload),
+                   cwd=cwd, env={"PYTHONPATH": os.pathsep.join([str(REPO), str(cwd)])})
 
 
 def _rows(stderr: str) -> dict[str, list[str]]:

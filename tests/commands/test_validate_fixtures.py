@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import support
 from tests.conftest import Run
 
 GATES = json.dumps({"g": {"Stop": [{"command": "true"}]}})
@@ -17,9 +18,8 @@ TYPO = "cases:\n  - {name: stops, event: Stop, expect: {decison: allow}}\n"
 
 @pytest.fixture
 def workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    root = tmp_path / "ws"
-    (root / ".agents" / "tests").mkdir(parents=True)
-    (root / ".agents" / "hooks.json").write_text(GATES)
+    root = support.workspace(tmp_path / "ws", {".agents/hooks.json": GATES})
+    (root / ".agents" / "tests").mkdir()
     monkeypatch.chdir(root)
     return root
 

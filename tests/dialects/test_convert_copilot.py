@@ -8,16 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from tests.dialects.test_convert_cursor import convert, write
+from tests.dialects.test_convert_cursor import convert
+from tests.support import workspace
 
 pytestmark = pytest.mark.program
 
 
 def test_claude_code_settings_into_copilot(tmp_path: Path) -> None:
-    write(tmp_path, ".claude/settings.json", {"hooks": {
+    workspace(tmp_path, {".claude/settings.json": {"hooks": {
         "PreToolUse": [{"matcher": "Bash", "hooks": [
             {"type": "command", "command": '"$CLAUDE_PROJECT_DIR"/.claude/hooks/gate.sh'}]}],
-        "Stop": [{"hooks": [{"type": "command", "command": "echo done", "timeout": 30}]}]}})
+        "Stop": [{"hooks": [{"type": "command", "command": "echo done", "timeout": 30}]}]}}})
     code, doc, err = convert(tmp_path, ".claude/settings.json", "--to", "copilot")
     assert code == 0, err
     # Under the PascalCase keys Copilot sends Claude Code's payload and reads Claude Code's
@@ -29,16 +30,16 @@ def test_claude_code_settings_into_copilot(tmp_path: Path) -> None:
 
 
 def test_a_claude_code_regex_is_searched_anywhere_in_copilot_too(tmp_path: Path) -> None:
-    write(tmp_path, ".claude/settings.json", {"hooks": {"PreToolUse": [
-        {"matcher": "mcp__.*__write", "hooks": [{"type": "command", "command": "true"}]}]}})
+    workspace(tmp_path, {".claude/settings.json": {"hooks": {"PreToolUse": [
+        {"matcher": "mcp__.*__write", "hooks": [{"type": "command", "command": "true"}]}]}}})
     code, doc, err = convert(tmp_path, ".claude/settings.json", "--to", "copilot")
     assert code == 0, err
     assert doc["hooks"]["PreToolUse"][0]["matcher"] == ".*(?:mcp__.*__write).*"
 
 
 def test_gemini_cli_settings_into_copilot_take_camel_case(tmp_path: Path) -> None:
-    write(tmp_path, ".gemini/settings.json", {"hooks": {"BeforeTool": [
-        {"matcher": "run_shell_command", "hooks": [{"type": "command", "command": "true"}]}]}})
+    workspace(tmp_path, {".gemini/settings.json": {"hooks": {"BeforeTool": [
+        {"matcher": "run_shell_command", "hooks": [{"type": "command", "command": "true"}]}]}}})
     code, doc, err = convert(tmp_path, ".gemini/settings.json", "--to", "copilot")
     assert code == 0, err
     [gate] = doc["hooks"]["preToolUse"]
@@ -50,9 +51,9 @@ def test_gemini_cli_settings_into_copilot_take_camel_case(tmp_path: Path) -> Non
 
 
 def test_copilot_into_claude_code_reports_the_order_it_loses(tmp_path: Path) -> None:
-    write(tmp_path, ".github/hooks/gates.json", {"version": 1, "hooks": {
+    workspace(tmp_path, {".github/hooks/gates.json": {"version": 1, "hooks": {
         "preToolUse": [{"bash": "./gate.sh", "powershell": ".\\gate.ps1",
-                        "matcher": "bash|edit"}, {"bash": "./log.sh"}]}})
+                        "matcher": "bash|edit"}, {"bash": "./log.sh"}]}}})
     code, doc, err = convert(tmp_path, ".github/hooks/gates.json", "--to", "claude")
     assert code == 1 and doc is None
     assert "`powershell` has no counterpart in Claude Code" in err
@@ -79,7 +80,7 @@ ORDER_LOST = [
 @pytest.mark.parametrize(("hooks", "lost"), ORDER_LOST)
 def test_copilot_into_claude_code_loses_order_only_where_it_matters(
         tmp_path: Path, hooks: dict[str, object], lost: bool) -> None:
-    write(tmp_path, ".github/hooks/gates.json", {"version": 1, "hooks": hooks})
+    workspace(tmp_path, {".github/hooks/gates.json": {"version": 1, "hooks": hooks}})
     code, doc, err = convert(tmp_path, ".github/hooks/gates.json", "--to", "claude")
     assert ("runs handlers in parallel" in err, code) == (lost, 1 if lost else 0), err
     assert (doc is None) == lost
@@ -89,7 +90,7 @@ def test_a_copilot_file_converts_into_itself(tmp_path: Path) -> None:
     original = {"version": 1, "hooks": {
         "preToolUse": [{"command": "./gate.sh", "timeout": 10, "matcher": "bash|edit"}],
         "agentStop": [{"command": "echo hi"}]}}
-    write(tmp_path, ".github/hooks/gates.json", original)
+    workspace(tmp_path, {".github/hooks/gates.json": original})
     code, doc, err = convert(tmp_path, ".github/hooks/gates.json", "--to", "copilot")
     assert (code, doc) == (0, original), err
     assert json.dumps(doc)

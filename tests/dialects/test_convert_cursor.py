@@ -4,40 +4,27 @@ the other host) cannot say is reported."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.support import program, workspace
+
 pytestmark = pytest.mark.program
 
-REPO = Path(__file__).resolve().parents[2]
-
-
 def convert(root: Path, source: str, *args: str) -> tuple[int, Any, str]:
-    env = {**os.environ, "HOME": str(root / "home"), "XDG_CONFIG_HOME": str(root / "xdg"),
-           "PYTHONPATH": str(REPO)}
-    done = subprocess.run([sys.executable, "-m", "agenthooks", "convert", source, *args],
-                          cwd=root, env=env, capture_output=True, text=True, timeout=60,
-                          check=False)
+    done = program("convert", source, *args, cwd=root, home=root / "home",
+                   env={"XDG_CONFIG_HOME": str(root / "xdg")})
     return done.returncode, json.loads(done.stdout) if done.stdout else None, done.stderr
 
 
-def write(root: Path, rel: str, doc: object) -> None:
-    path = root / rel
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(doc), encoding="utf-8")
-
-
 def test_claude_code_settings_into_cursor(tmp_path: Path) -> None:
-    write(tmp_path, ".claude/settings.json", {"hooks": {
+    workspace(tmp_path, {".claude/settings.json": {"hooks": {
         "PreToolUse": [{"matcher": "Bash", "hooks": [
             {"type": "command", "command": '"$CLAUDE_PROJECT_DIR"/.claude/hooks/gate.sh',
              "timeout": 30}]}],
-        "UserPromptSubmit": [{"hooks": [{"type": "command", "command": "echo hi"}]}]}})
+        "UserPromptSubmit": [{"hooks": [{"type": "command", "command": "echo hi"}]}]}}})
     code, doc, err = convert(tmp_path, ".claude/settings.json", "--to", "cursor")
     assert code == 0, err
     assert doc == {"version": 1, "hooks": {
@@ -48,9 +35,9 @@ def test_claude_code_settings_into_cursor(tmp_path: Path) -> None:
 
 
 def test_what_cursor_cannot_say_is_reported(tmp_path: Path) -> None:
-    write(tmp_path, ".claude/settings.json", {"hooks": {
+    workspace(tmp_path, {".claude/settings.json": {"hooks": {
         "Notification": [{"hooks": [{"type": "command", "command": "notify-send hi"}]}],
-        "Stop": [{"hooks": [{"type": "http", "url": "https://example.com/stop"}]}]}})
+        "Stop": [{"hooks": [{"type": "http", "url": "https://example.com/stop"}]}]}}})
     code, doc, err = convert(tmp_path, ".claude/settings.json", "--to", "cursor")
     assert code == 1 and doc is None
     assert "Notification has no counterpart in Cursor" in err
@@ -59,9 +46,9 @@ def test_what_cursor_cannot_say_is_reported(tmp_path: Path) -> None:
 
 def test_cursor_into_hooks_json_keeps_the_selection_and_reports_cursors_options(
         tmp_path: Path) -> None:
-    write(tmp_path, ".cursor/hooks.json", {"version": 1, "hooks": {
+    workspace(tmp_path, {".cursor/hooks.json": {"version": 1, "hooks": {
         "preToolUse": [{"command": "exit 2", "matcher": "^Shell$", "failClosed": True}],
-        "stop": [{"command": "echo '{}'", "loop_limit": 3}]}})
+        "stop": [{"command": "echo '{}'", "loop_limit": 3}]}}})
     code, doc, err = convert(tmp_path, ".cursor/hooks.json", "--to", "antigravity", "--lossy")
     assert code == 0, err
     [gate] = [d for d in doc.values() if "PreToolUse" in d]
@@ -75,7 +62,7 @@ def test_a_cursor_file_converts_into_itself_unchanged(tmp_path: Path) -> None:
         "preToolUse": [{"command": "exit 2", "matcher": "^Shell$", "timeout": 5,
                         "failClosed": True}],
         "stop": [{"command": "echo '{}'", "loop_limit": 3}]}}
-    write(tmp_path, ".cursor/hooks.json", original)
+    workspace(tmp_path, {".cursor/hooks.json": original})
     code, doc, err = convert(tmp_path, ".cursor/hooks.json", "--to", "cursor")
     assert (code, doc) == (0, original), err
 
@@ -87,8 +74,8 @@ def test_a_cursor_mcp_matcher_converts_for_every_target(tmp_path: Path, target: 
     where the target names servers, and says that this is not exact, never crashing."""
     import re
 
-    write(tmp_path, ".cursor/hooks.json", {"version": 1, "hooks": {
-        "preToolUse": [{"command": "./gate.sh", "matcher": "MCP:create_entities"}]}})
+    workspace(tmp_path, {".cursor/hooks.json": {"version": 1, "hooks": {
+        "preToolUse": [{"command": "./gate.sh", "matcher": "MCP:create_entities"}]}}})
     code, doc, err = convert(tmp_path, ".cursor/hooks.json", "--to", target, "--lossy")
     assert code == 0, err
     assert "Error" not in err and "error:" not in err

@@ -6,13 +6,13 @@ it with its own payload, convert says so."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.support import program, workspace
 
 pytestmark = pytest.mark.program
 
@@ -38,28 +38,17 @@ CALLS: dict[str, tuple[str, dict[str, Any]]] = {
 }
 
 
-def agenthooks(*args: str, cwd: Path, payload: str | None = None
-               ) -> subprocess.CompletedProcess[str]:
-    env = {key: value for key, value in os.environ.items()
-           if not key.startswith(("GEMINI_", "CLAUDE_", "AGENTHOOKS_"))}
-    return subprocess.run([sys.executable, "-m", "agenthooks", *args], input=payload,
-                          capture_output=True, text=True, cwd=cwd, env=env, check=False,
-                          timeout=60)
-
-
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    root = tmp_path / "project"
-    (root / ".claude" / "hooks").mkdir(parents=True)
-    (root / ".claude" / "hooks" / "gate.py").write_text(GATE, encoding="utf-8")
-    (root / ".claude" / "settings.json").write_text(json.dumps(SETTINGS), encoding="utf-8")
+    root = workspace(tmp_path / "project", {".claude/hooks/gate.py": GATE,
+                                             ".claude/settings.json": SETTINGS})
     (root / ".agents").mkdir()
     return root
 
 
 def converted(project: Path, out: Path, *extra: str) -> subprocess.CompletedProcess[str]:
-    return agenthooks("convert", str(project / ".claude" / "settings.json"), "--to",
-                      "antigravity", "-o", str(out), *extra, cwd=project)
+    return program("convert", str(project / ".claude" / "settings.json"), "--to",
+                   "antigravity", "-o", str(out), *extra, cwd=project)
 
 
 @pytest.mark.parametrize("host", list(CALLS))
@@ -73,8 +62,8 @@ def test_a_converted_claude_gate_denies_with_its_reason_under_every_caller(
         {"command": "python3 .claude/hooks/gate.py", "dialect": "claude"}]
     (project / ".claude" / "settings.json").unlink()  # only the converted file is left
     event, payload = CALLS[host]
-    done = agenthooks("run", event, "--host", host, "--config", str(out), "--workspace",
-                      str(project), "--no-user", payload=json.dumps(payload), cwd=project)
+    done = program("run", event, "--host", host, "--config", str(out), "--workspace",
+                   str(project), "--no-user", stdin=json.dumps(payload), cwd=project)
     answer = json.loads(done.stdout)
     if host == "claude":
         specific = answer["hookSpecificOutput"]
@@ -85,9 +74,9 @@ def test_a_converted_claude_gate_denies_with_its_reason_under_every_caller(
     # It read Claude Code's payload, and ran where Claude Code ran it: its log is there.
     assert (project / "gate.log").read_text() == "Bash\n"
     assert not (project / ".agents" / "gate.log").exists()
-    planned = agenthooks("run", event, "--host", host, "--config", str(out), "--workspace",
-                         str(project), "--no-user", "--dry-run", payload=json.dumps(payload),
-                         cwd=project)
+    planned = program("run", event, "--host", host, "--config", str(out), "--workspace",
+                      str(project), "--no-user", "--dry-run", stdin=json.dumps(payload),
+                      cwd=project)
     assert [h["cwd"] for h in json.loads(planned.stdout)["handlers"]] == [str(project)]
 
 
@@ -108,7 +97,7 @@ def test_into_a_hooks_json_antigravity_runs_itself_it_is_lossy(project: Path) ->
 def test_validate_names_a_dialect_no_host_has(project: Path) -> None:
     file = project / ".agents" / "agenthooks.json"
     file.write_text(json.dumps({"g": {"Stop": [{"command": "true", "dialect": "claud"}]}}))
-    done = agenthooks("validate", str(file), cwd=project)
+    done = program("validate", str(file), cwd=project)
     assert done.returncode == 1
     assert "error [handler-dialect] `dialect` 'claud' names no host; did you mean 'claude'?" \
         in done.stdout

@@ -14,6 +14,7 @@ from agenthooks.config.discovery import detect, dialect_source
 from agenthooks.dialects.load import check_dialect_file
 from agenthooks.model.handlers import HookFile
 from tests.dialects.conftest import check_file, found
+from tests.support import program
 
 
 def check(root: Path, text: str, name: str = "gates.json") -> HookFile:
@@ -201,14 +202,9 @@ def test_a_script_answering_in_claude_codes_words(tmp_path: Path) -> None:
 
 @pytest.mark.program
 def test_a_fifo_named_as_the_script_is_never_opened(tmp_path: Path) -> None:
-    import subprocess
-    import sys
-
     os.mkfifo(tmp_path / "gate")
     check(tmp_path, '{"version": 1, "hooks": {"preToolUse": [{"bash": "./gate"}]}}')
-    done = subprocess.run([sys.executable, "-m", "agenthooks", "validate"], cwd=tmp_path,
-                          capture_output=True, text=True, timeout=60, check=False,
-                          stdin=subprocess.DEVNULL)
+    done = program("validate", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
 
 
@@ -216,8 +212,6 @@ def test_a_fifo_named_as_the_script_is_never_opened(tmp_path: Path) -> None:
 def test_a_pascal_case_gate_runs(tmp_path: Path) -> None:
     """The Claude Code handler of a Copilot file's PascalCase event is selected and run: its
     matcher sees the Claude Code name of Copilot's `bash`, and its deny is read."""
-    import subprocess
-    import sys
 
     deny = "echo '" + json.dumps({"hookSpecificOutput": {
         "hookEventName": "PreToolUse", "permissionDecision": "deny",
@@ -226,9 +220,8 @@ def test_a_pascal_case_gate_runs(tmp_path: Path) -> None:
         {"bash": deny, "matcher": "Bash"}]}}))
     payload = {"sessionId": "s", "timestamp": 1, "cwd": str(tmp_path), "toolName": "bash",
                "toolArgs": {"command": "ls"}}
-    done = subprocess.run([sys.executable, "-m", "agenthooks", "run", "preToolUse",
-                           "--dialect", "copilot"], input=json.dumps(payload), cwd=tmp_path,
-                          capture_output=True, text=True, timeout=60, check=False)
+    done = program("run", "preToolUse", "--dialect", "copilot", stdin=json.dumps(payload),
+                   cwd=tmp_path)
     assert (done.returncode, json.loads(done.stdout)) == (
         2, {"decision": "deny", "reason": "NO"}), done.stderr
 
@@ -265,15 +258,12 @@ def test_a_copilot_file_gate_decides_as_copilot(tmp_path: Path, event: str,
     """A Copilot file's hooks read with Copilot's rules, whichever casing their event has:
     Copilot's own answer fields under a PascalCase event too, a hook that exits non-zero on
     preToolUse denies, and so does one that gives only `powershell` on Linux and macOS."""
-    import subprocess
-    import sys
 
     check(tmp_path, json.dumps({"version": 1, "hooks": {event: [handler]}}))
     payload = {"sessionId": "s", "timestamp": 1, "cwd": str(tmp_path), "toolName": "bash",
                "toolArgs": {"command": "ls"}}
-    done = subprocess.run([sys.executable, "-m", "agenthooks", "run", "preToolUse",
-                           "--dialect", "copilot"], input=json.dumps(payload), cwd=tmp_path,
-                          capture_output=True, text=True, timeout=60, check=False)
+    done = program("run", "preToolUse", "--dialect", "copilot", stdin=json.dumps(payload),
+                   cwd=tmp_path)
     said = json.loads(done.stdout) if done.stdout.strip() else {}
     assert (done.returncode, said.get("reason")) == expected, done.stderr
 

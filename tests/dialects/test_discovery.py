@@ -11,6 +11,7 @@ import pytest
 from agenthooks.config.discovery import detect, dialect_of_place, discover_all, unsure_format
 from agenthooks.config.paths import sources_for_paths
 from agenthooks.dialects import dialect_of_shape
+from tests import support
 from tests.dialects.conftest import settings
 
 pytestmark = pytest.mark.program
@@ -22,9 +23,7 @@ HOOKS_JSON = '{"h": {"Stop": [{"command": "true"}]}}'
 
 @pytest.fixture
 def workspace(tmp_path: Path) -> Path:
-    root = tmp_path / "ws"
-    (root / ".agents").mkdir(parents=True)
-    (root / ".agents" / "hooks.json").write_text(HOOKS_JSON)
+    root = support.workspace(tmp_path / "ws", {".agents/hooks.json": HOOKS_JSON})
     settings(root, "claude", CLAUDE)
     settings(root, "claude", CLAUDE, "settings.local.json")
     settings(root, "gemini", GEMINI)
@@ -216,17 +215,11 @@ def test_an_ambiguous_file_is_an_error_until_dialect_names_it(agenthooks, tmp_pa
 
 @pytest.mark.program
 def test_an_ambiguous_file_denies_under_fail_closed(tmp_path: Path) -> None:
-    import json
-    import subprocess
-    import sys
-
     (tmp_path / "claude-hooks.json").write_text(AMBIGUOUS)
     call = json.dumps({"hook_event_name": "PreToolUse", "tool_name": "Read",
                        "tool_input": {"file_path": "x"}})
-    done = subprocess.run([sys.executable, "-m", "agenthooks", "run", "PreToolUse", "--host",
-                           "claude", "--config", "claude-hooks.json", "--fail-closed"],
-                          input=call, capture_output=True, text=True, cwd=tmp_path, check=False,
-                          timeout=60)
+    done = support.program("run", "PreToolUse", "--host", "claude", "--config",
+                           "claude-hooks.json", "--fail-closed", stdin=call, cwd=tmp_path)
     answer = json.loads(done.stdout)["hookSpecificOutput"]
     assert answer["permissionDecision"] == "deny", done
     assert "format-ambiguous" in answer["permissionDecisionReason"]

@@ -4,14 +4,12 @@ table of hosts and exit codes, and the message through the real program."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from agenthooks.dialects.missing import consequence, missing_exit
-from tests.run.conftest import cli_env
+from tests.support import program
 
 
 @pytest.mark.parametrize(("interpreter", "code"), [
@@ -45,12 +43,6 @@ def test_each_host_reads_the_exit_code_its_own_way(host: str, code: int, native_
     assert (ours == "is a warning (a deny under --fail-closed)") is not ours_blocks, ours
 
 
-def _program(*args: str, cwd: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "agenthooks", *args], input=stdin, cwd=cwd,
-                          env=cli_env(), capture_output=True, text=True, timeout=120,
-                          check=False)
-
-
 @pytest.mark.program
 @pytest.mark.parametrize(("command", "says"), [
     ("python3 $CLAUDE_PROJECT_DIR/.claude/hooks/gate.py",
@@ -66,13 +58,13 @@ def test_the_message_says_what_happens(tmp_path: Path, command: str, says: str) 
     settings.parent.mkdir()
     settings.write_text(json.dumps({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [
         {"type": "command", "command": command}]}]}}))
-    done = _program("validate", "--no-user", "--format", "json", cwd=tmp_path)
+    done = program("validate", "--no-user", "--format", "json", cwd=tmp_path)
     (found,) = [d for d in json.loads(done.stdout)["diagnostics"]
                 if d["rule"] == "script-missing"]
     assert says in found["message"], found["message"]
     # What agenthooks' run does is what the message says.
     call = '{"tool_name": "run_shell_command", "tool_input": {"command": "ls"}}'
-    ran = _program("run", "BeforeTool", "--host", "gemini", "--other-hosts", "--no-user",
+    ran = program("run", "BeforeTool", "--host", "gemini", "--other-hosts", "--no-user",
                    cwd=tmp_path, stdin=call)
     assert json.loads(ran.stdout).get("decision") == ("deny" if "exit 2" in says else None), \
         ran.stdout + ran.stderr
@@ -92,7 +84,7 @@ def test_a_hooks_json_message_says_what_happens(tmp_path: Path, command: str, sa
     hooks.parent.mkdir()
     hooks.write_text(json.dumps({"gate": {"PreToolUse": [{"matcher": "", "hooks": [
         {"command": command}]}]}}))
-    done = _program("validate", "--no-user", "--format", "json", cwd=tmp_path)
+    done = program("validate", "--no-user", "--format", "json", cwd=tmp_path)
     (found,) = [d for d in json.loads(done.stdout)["diagnostics"]
                 if d["rule"] == "script-missing"]
     assert found["message"].endswith(says), found["message"]

@@ -5,13 +5,12 @@ its answer again is heard, as the host hears it."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from agenthooks.executor import ProcessSpec, run_processes
+from tests.support import program
 
 # The hook exits at once; the child it forked writes after it.
 LATE = "(sleep 1; echo late) & echo early"
@@ -39,12 +38,10 @@ def test_a_claude_stop_hooks_late_answer_keeps_the_agent_going(tmp_path: Path) -
     settings.write_text(json.dumps({"hooks": {"Stop": [{"hooks": [
         {"type": "command", "command": late}]}]}}))
     payload = {"session_id": "s", "hook_event_name": "Stop", "stop_hook_active": False}
-    done = subprocess.run(
-        [sys.executable, "-m", "agenthooks", "run", "Stop", "--host", "gemini",
-         "--other-hosts", "--workspace", str(tmp_path), "--no-user"],
-        input=json.dumps({**payload, "hook_event_name": "AfterAgent", "timestamp": "t",
-                          "prompt_response": "done"}),
-        capture_output=True, text=True, cwd=tmp_path, timeout=60, check=False)
+    done = program("run", "Stop", "--host", "gemini", "--other-hosts", "--workspace",
+                   str(tmp_path), "--no-user", cwd=tmp_path,
+                   stdin=json.dumps({**payload, "hook_event_name": "AfterAgent",
+                                     "timestamp": "t", "prompt_response": "done"}))
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["decision"] in ("block", "deny")
     assert "run the tests" in done.stdout

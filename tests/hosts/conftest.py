@@ -4,13 +4,13 @@ hooks.json handlers answer every event the README's `--host` snippets register."
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from tests.support import program
 from tests.usersettings import user_config, xdg
 
 __all__ = ["answer", "user_config", "xdg"]
@@ -110,13 +110,8 @@ def environment_dump(field: str, *names: str) -> str:
 def answer(argv: list[str], payload: object, cwd: Path) -> subprocess.CompletedProcess[str]:
     """A real `python -m agenthooks run ...` process for the argv of a snippet's command."""
     assert argv[:2] == ["agenthooks", "run"], argv
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
-    env.pop("AGENTHOOKS_FAIL_CLOSED", None)
-    return subprocess.run([sys.executable, "-m", "agenthooks", *argv[1:]],
-                          input=payload if isinstance(payload, str) else json.dumps(payload),
-                          capture_output=True, text=True, cwd=cwd,
-                          env=env, timeout=120, check=False)
+    return program(*argv[1:], stdin=payload if isinstance(payload, str) else json.dumps(payload),
+                   cwd=cwd, timeout=120)
 
 
 def schema(name: str) -> dict[str, object]:

@@ -6,9 +6,7 @@ exit code, as Windsurf reads it (docs.windsurf.com/windsurf/cascade/hooks)."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +14,7 @@ import pytest
 
 from agenthooks.combine.verdict import Verdict
 from agenthooks.hosts.windsurf.render import write
+from tests.support import program
 
 REPO = Path(__file__).resolve().parents[2]
 # The dialect rules of Windsurf's files, each found in a file below.
@@ -24,11 +23,10 @@ TESTED_APART = {"event-outside-hooks"}
 
 def cli(root: Path, *args: str, payload: object = None) -> subprocess.CompletedProcess[str]:
     """`agenthooks ARGS` in `root`, with a home and XDG folders of the test's own."""
-    env = {**os.environ, "HOME": str(root / "home"), "XDG_CONFIG_HOME": str(root / "xdg"),
-           "XDG_DATA_HOME": str(root / "xdg-data"), "XDG_CACHE_HOME": str(root / "xdg-cache")}
-    return subprocess.run([sys.executable, "-m", "agenthooks", *args], cwd=root, env=env,
-                          input=json.dumps(payload or {}), capture_output=True, text=True,
-                          timeout=60, check=False)
+    return program(*args, cwd=root, stdin=json.dumps(payload or {}), home=root / "home",
+                   env={"XDG_CONFIG_HOME": str(root / "xdg"),
+                        "XDG_DATA_HOME": str(root / "xdg-data"),
+                        "XDG_CACHE_HOME": str(root / "xdg-cache")})
 
 
 def windsurf_file(root: Path, doc: dict[str, Any]) -> None:

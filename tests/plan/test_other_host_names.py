@@ -4,9 +4,6 @@ the shell tool whoever calls it. Tables of (matcher, calling host, the tool as i
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +11,7 @@ import pytest
 from agenthooks.model.tools import TOOLS, every_name
 from agenthooks.model.toolwords import distance, near_miss, words
 from agenthooks.plan.select import selects, tool_in
+from tests.support import program, workspace
 
 
 @pytest.mark.parametrize(("matcher", "caller", "tool", "selected"), [
@@ -129,35 +127,27 @@ HOOKS = {"gate": {"PreToolUse": [{"matcher": "Bash|run_shell_command", "hooks": 
     {"type": "command", "command": "echo 'no shell here' >&2; exit 2"}]}]}}
 
 
-def program(project: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "HOME": str(project.parent / "home")}
-    return subprocess.run([sys.executable, "-m", "agenthooks", *args], input=stdin, cwd=project,
-                          capture_output=True, text=True, env=env, check=False, timeout=60)
-
-
 @pytest.mark.program
 def test_a_gate_in_claude_and_gemini_words_denies_under_both(tmp_path: Path) -> None:
-    project = tmp_path / "project"
-    (project / ".agents").mkdir(parents=True)
-    (project / ".agents" / "hooks.json").write_text(json.dumps(HOOKS))
-    claude = program(project, "run", "PreToolUse", "--host", "claude", "--fail-closed", stdin=
+    project = workspace(tmp_path / "project", {".agents/hooks.json": HOOKS})
+    claude = program("run", "PreToolUse", "--host", "claude", "--fail-closed", stdin=
                      json.dumps({"hook_event_name": "PreToolUse", "tool_name": "Bash",
-                                 "tool_input": {"command": "rm -rf victim"}}))
+                                 "tool_input": {"command": "rm -rf victim"}}), cwd=project)
     answer = json.loads(claude.stdout)["hookSpecificOutput"]
     assert answer["permissionDecision"] == "deny", claude
     assert answer["permissionDecisionReason"] == "no shell here"
-    gemini = program(project, "run", "BeforeTool", "--host", "gemini", "--fail-closed", stdin=
+    gemini = program("run", "BeforeTool", "--host", "gemini", "--fail-closed", stdin=
                      json.dumps({"hook_event_name": "BeforeTool",
                                  "tool_name": "run_shell_command",
-                                 "tool_input": {"command": "rm -rf victim"}}))
+                                 "tool_input": {"command": "rm -rf victim"}}), cwd=project)
     assert json.loads(gemini.stdout)["decision"] == "deny", gemini
     # Another tool is let through.
-    read = program(project, "run", "PreToolUse", "--host", "claude", "--fail-closed", stdin=
+    read = program("run", "PreToolUse", "--host", "claude", "--fail-closed", stdin=
                    json.dumps({"hook_event_name": "PreToolUse", "tool_name": "Read",
-                               "tool_input": {"file_path": "x"}}))
+                               "tool_input": {"file_path": "x"}}), cwd=project)
     assert read.returncode == 0 and "deny" not in read.stdout, read
     # validate says how it reads the names, and a note fails nothing, --strict included.
-    checked = program(project, "validate", "--strict")
+    checked = program("validate", "--strict", cwd=project)
     assert checked.returncode == 0, checked
     assert "note [matcher-other-host] 'Bash' is Claude Code" in checked.stdout
     assert checked.stdout.strip().endswith("ok: 1 file, no problems, 2 notes")
@@ -165,12 +155,10 @@ def test_a_gate_in_claude_and_gemini_words_denies_under_both(tmp_path: Path) -> 
 
 @pytest.mark.program
 def test_a_misspelt_name_fails_validate(tmp_path: Path) -> None:
-    project = tmp_path / "project"
-    (project / ".agents").mkdir(parents=True)
     hooks = json.loads(json.dumps(HOOKS))
     hooks["gate"]["PreToolUse"][0]["matcher"] = "Run_Command"
-    (project / ".agents" / "hooks.json").write_text(json.dumps(hooks))
-    checked = program(project, "validate")
+    project = workspace(tmp_path / "project", {".agents/hooks.json": hooks})
+    checked = program("validate", cwd=project)
     assert checked.returncode == 1, checked
     assert "error [matcher-misspelt]" in checked.stdout
     assert "did you mean 'run_command'" in checked.stdout
@@ -178,16 +166,13 @@ def test_a_misspelt_name_fails_validate(tmp_path: Path) -> None:
 
 @pytest.mark.program
 def test_explain_gives_validates_reason(tmp_path: Path) -> None:
-    project = tmp_path / "project"
-    (project / ".agents").mkdir(parents=True)
     hooks = json.loads(json.dumps(HOOKS))
     hooks["gate"]["PreToolUse"][0]["matcher"] = "run_comand"
-    (project / ".agents" / "hooks.json").write_text(json.dumps(hooks))
-    (project / ".gemini").mkdir()
-    (project / ".gemini" / "settings.json").write_text(json.dumps({"hooks": {"BeforeTool": [
-        {"matcher": "Bash", "hooks": [{"type": "command", "command": "echo g"}]}]}}))
-    checked = program(project, "validate")
-    said = program(project, "explain", "PreToolUse", "--tool", "Bash", "--format", "json")
+    project = workspace(tmp_path / "project", {".agents/hooks.json": hooks})
+    workspace(project, {".gemini/settings.json": {"hooks": {"BeforeTool": [
+        {"matcher": "Bash", "hooks": [{"type": "command", "command": "echo g"}]}]}}})
+    checked = program("validate", cwd=project)
+    said = program("explain", "PreToolUse", "--tool", "Bash", "--format", "json", cwd=project)
     assert said.returncode == 0, said
     for rule in ("matcher-misspelt", "matcher-wrong-host"):
         (line,) = [line for line in checked.stdout.splitlines() if f"[{rule}]" in line]

@@ -20,6 +20,7 @@ from agenthooks.plan.select import (
     selects,
     tool_in,
 )
+from tests.support import program
 
 
 def source(dialect: str, path: str = "f") -> Source:
@@ -132,12 +133,10 @@ def test_agenthooks_registered_in_a_file_it_reads_never_runs_itself(tmp_path: Pa
         {"command": f"{sys.executable} -m agenthooks run PreToolUse"},
         {"command": "echo ran >> ../marks"}]}]}}), encoding="utf-8")
     bin_dir = Path(sys.executable).parent
-    done = subprocess.run(
-        [sys.executable, "-m", "agenthooks", "run", "PreToolUse", "--no-user"],
-        input='{"toolCall": {"name": "run_command", "args": {}}}', capture_output=True,
-        text=True, cwd=tmp_path, timeout=60, check=False,
-        env={**os.environ, "PATH": f"{bin_dir}:{os.environ.get('PATH', '')}",
-             "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "config")})
+    done = program("run", "PreToolUse", "--no-user",
+                   stdin='{"toolCall": {"name": "run_command", "args": {}}}', cwd=tmp_path,
+                   home=tmp_path, env={"PATH": f"{bin_dir}:{os.environ.get('PATH', '')}",
+                                       "XDG_CONFIG_HOME": str(tmp_path / "config")})
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "marks").read_text() == "ran\n"
 

@@ -21,6 +21,7 @@ from proctools import pids_with_argv, stat
 
 from agenthooks.api import EventResult, Hooks, load_hooks
 from agenthooks.cli import main
+from tests import support
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLES = REPO / "sample_hooks"
@@ -58,9 +59,7 @@ def write_hooks(root: Path, doc: Doc | str, folder: str = ".agents") -> Path:
 
 @pytest.fixture
 def workspace(tmp_path: Path) -> Path:
-    root = tmp_path / "ws"
-    root.mkdir()
-    return root
+    return support.workspace(tmp_path / "ws", {})
 
 
 LoadFn = Callable[[Doc], Hooks]

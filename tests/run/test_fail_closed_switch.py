@@ -4,12 +4,12 @@ and a deny when the run fails closed by the flag or the user config. Real `agent
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests import support
 
 pytestmark = pytest.mark.program
 
@@ -20,10 +20,7 @@ WORDS = "give 1, true, yes (fail closed) or 0, false, no"
 
 @pytest.fixture
 def workspace(tmp_path: Path) -> Path:
-    root = tmp_path / "ws"
-    (root / ".agents").mkdir(parents=True)
-    (root / ".agents" / "hooks.json").write_text(json.dumps(ALLOW_ALL))
-    return root
+    return support.workspace(tmp_path / "ws", {".agents/hooks.json": ALLOW_ALL})
 
 
 def run(workspace: Path, switch: str, *args: str,
@@ -32,12 +29,8 @@ def run(workspace: Path, switch: str, *args: str,
     if config is not None:
         (xdg / "agenthooks").mkdir(parents=True, exist_ok=True)
         (xdg / "agenthooks" / "config.toml").write_text(config)
-    env = {key: value for key, value in os.environ.items()
-           if not key.startswith("AGENTHOOKS_")}
-    env.update(AGENTHOOKS_FAIL_CLOSED=switch, XDG_CONFIG_HOME=str(xdg))
-    return subprocess.run([sys.executable, "-m", "agenthooks", "run", "PreToolUse", *args],
-                          input=PAYLOAD, capture_output=True, text=True, cwd=workspace,
-                          env=env, timeout=60, check=False)
+    return support.program("run", "PreToolUse", *args, stdin=PAYLOAD, cwd=workspace,
+                           env={"AGENTHOOKS_FAIL_CLOSED": switch, "XDG_CONFIG_HOME": str(xdg)})
 
 
 @pytest.mark.parametrize("switch", ["on", "enabled", "ture", "2"])

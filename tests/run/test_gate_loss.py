@@ -5,24 +5,17 @@ gate that is written runs, or agenthooks says why before the call (a `validate` 
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.run.conftest import CliFn, cli_env, on, write_hooks
+from tests.run.conftest import CliFn, on, write_hooks
+from tests.support import program
 
 pytestmark = pytest.mark.program
 
 RM = '{"toolCall": {"name": "run_command", "args": {"CommandLine": "rm -rf /"}}}'
-
-
-def program(*args: str, cwd: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    """`python -m agenthooks ARGS` in `cwd`, as a host or a user starts it."""
-    return subprocess.run([sys.executable, "-m", "agenthooks", *args], input=stdin,
-                          capture_output=True, text=True, cwd=cwd, env=cli_env(),
-                          timeout=120, check=False)
 
 
 # --- a gate that mentions agenthooks is a gate --------------------------------------------------

@@ -6,14 +6,12 @@ call it cannot decide."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.run.conftest import cli_env
+from tests.support import denied, program
 
 pytestmark = pytest.mark.program
 
@@ -31,17 +29,11 @@ def run(project: Path, event: str, tool: str, arguments: dict[str, Any],
         cwd: Path | None = None) -> dict[str, Any]:
     payload = {"hook_event_name": event, "tool_name": tool, "tool_input": arguments,
                "cwd": str(cwd or project), "session_id": "s-1"}
-    done = subprocess.run(
-        [sys.executable, "-m", "agenthooks", "run", event, "--host", "claude", "--config",
-         ".claude/settings.json"], input=json.dumps(payload), capture_output=True, text=True,
-        cwd=project, env=cli_env(), timeout=60, check=False)
+    done = program("run", event, "--host", "claude", "--config", ".claude/settings.json",
+                   stdin=json.dumps(payload), cwd=project)
     assert done.returncode == 0, done.stderr
     answer: dict[str, Any] = json.loads(done.stdout)
     return answer
-
-
-def denied(answer: dict[str, Any]) -> bool:
-    return answer.get("hookSpecificOutput", {}).get("permissionDecision") == "deny"
 
 
 @pytest.fixture

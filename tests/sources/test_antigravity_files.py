@@ -5,19 +5,15 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from agenthooks.config import discovery
 from agenthooks.sources.load import load_all
+from tests.support import program
 
 pytestmark = pytest.mark.program
-
-REPO = Path(__file__).resolve().parents[2]
 
 
 def user_files(home: Path) -> tuple[Path, Path]:
@@ -49,11 +45,8 @@ def test_the_cli_file_alone_runs(tmp_path: Path) -> None:
     home = tmp_path / "home"
     _, cli = user_files(home)
     (home / ".gemini" / "config" / "hooks.json").unlink()
-    env = {**os.environ, "HOME": str(home), "XDG_CONFIG_HOME": str(tmp_path / "xdg"),
-           "PYTHONPATH": str(REPO)}
-    done = subprocess.run([sys.executable, "-m", "agenthooks", "run", "Stop"], input="{}",
-                          capture_output=True, text=True, cwd=tmp_path, env=env, timeout=60,
-                          check=False)
+    done = program("run", "Stop", stdin="{}", cwd=tmp_path, home=home,
+                   env={"XDG_CONFIG_HOME": str(tmp_path / "xdg")})
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "from-cli.ran").exists() and not (tmp_path / "from-config.ran").exists()
     assert cli.exists()

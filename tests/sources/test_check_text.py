@@ -3,13 +3,12 @@ as `validate PATH` reports them for the same content."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from agenthooks.sources.load import check_text
+from tests.support import program
 
 SAVED = '{"gate": {"Stop": [{"command": "true"}]}}'
 UNKNOWN_EVENT = '{"gate": {"PreToolUze": []}}'
@@ -49,8 +48,7 @@ def test_the_findings_are_validates(tmp_path: Path) -> None:
     text = ('{\n  "gate": {\n    "PreToolUze": [],\n'
             '    "Stop": [{"command": "x", "timeout": 5000}]}}\n')
     path.write_text(text)
-    done = subprocess.run([sys.executable, "-m", "agenthooks", "validate", ".agents/hooks.json"],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=60, check=False)
+    done = program("validate", ".agents/hooks.json", cwd=tmp_path)
     shown = [line for line in done.stdout.splitlines() if line.startswith(".agents/")]
     found = check_text(".agents/hooks.json", text.encode(), cwd=str(tmp_path))
     assert shown == [str(d) for d in found.diagnostics]

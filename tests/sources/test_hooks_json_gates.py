@@ -5,14 +5,13 @@ host's words, run by the real `agenthooks run` under Claude Code, Gemini CLI and
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.dialects.run.conftest import write_hooks_json
+from tests.support import program
 
 pytestmark = pytest.mark.program
 
@@ -66,10 +65,8 @@ def test_a_claude_style_gate_in_hooks_json_denies_under_every_caller(
         file = file.rename(file.with_name("agenthooks.json"))
     where = ["--config", str(file)] if host == "antigravity" else []
     event, payload = PAYLOADS[host]
-    done = subprocess.run(
-        [sys.executable, "-m", "agenthooks", "run", event, "--host", host, "--workspace",
-         str(project), "--no-user", *where], input=json.dumps(payload), capture_output=True,
-        text=True, check=False, timeout=60, cwd=project)
+    done = program("run", event, "--host", host, "--workspace", str(project), "--no-user",
+                   *where, stdin=json.dumps(payload), cwd=project)
     # Antigravity's answer to a deny exits 2 as well (its render), the others' exit 0.
     assert done.returncode == (2 if host == "antigravity" else 0), done.stderr
     assert denial(host, json.loads(done.stdout)) == ("deny", "no rm -rf")
@@ -101,9 +98,7 @@ def test_a_gate_matched_with_one_hosts_names_gets_that_hosts_payload(
     gate = NAMED_GATE.replace("NAME", repr(name))
     (project / ".agents" / "gate.py").write_text(gate, encoding="utf-8")
     event, payload = PAYLOADS[host]
-    done = subprocess.run(
-        [sys.executable, "-m", "agenthooks", "run", event, "--host", host, "--workspace",
-         str(project), "--no-user"], input=json.dumps(payload), capture_output=True,
-        text=True, check=False, timeout=60, cwd=project)
+    done = program("run", event, "--host", host, "--workspace", str(project), "--no-user",
+                   stdin=json.dumps(payload), cwd=project)
     assert done.returncode == 0, done.stderr
     assert denial(host, json.loads(done.stdout)) == ("deny", "no rm -rf")

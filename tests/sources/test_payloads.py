@@ -20,6 +20,7 @@ from agenthooks.sources.payloads import (
     tool_call,
 )
 from tests.dialects.run.conftest import cmd, group, write_hooks_json, write_settings
+from tests.support import program
 
 pytestmark = pytest.mark.program
 
@@ -193,10 +194,8 @@ DUMP = f"{sys.executable} -c \"import sys; open(sys.argv[1], 'w').write(sys.stdi
 
 def run(project: Path, event: str, payload: dict[str, Any], *extra: str
         ) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "agenthooks", "run", event, "--workspace", str(project),
-         "--no-user", *extra], input=json.dumps(payload), capture_output=True, text=True,
-        check=False, timeout=60, cwd=project)
+    return program("run", event, "--workspace", str(project), "--no-user", *extra,
+                   stdin=json.dumps(payload), cwd=project)
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ same as when written at the end), with a progress line on a terminal."""
 from __future__ import annotations
 
 import fcntl
-import json
 import os
 import pty
 import select
@@ -18,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import REPO
+from tests.support import workspace
 
 pytestmark = pytest.mark.program
 
@@ -31,14 +31,12 @@ cases:
 
 
 def _workspace(root: Path) -> Path:
-    agents = root / ".agents"
-    (agents / "tests").mkdir(parents=True)
-    script = agents / "waits.sh"
-    script.write_text(WAITS)
-    script.chmod(0o755)
-    (agents / "hooks.json").write_text(json.dumps({"waits": {"PreToolUse": [
-        {"matcher": "run_command", "hooks": [{"command": "./waits.sh", "timeout": 60}]}]}}))
-    (agents / "tests" / "t.hooktest.yaml").write_text(FIXTURE)
+    workspace(root, {
+        ".agents/waits.sh": WAITS,
+        ".agents/hooks.json": {"waits": {"PreToolUse": [
+            {"matcher": "run_command", "hooks": [{"command": "./waits.sh", "timeout": 60}]}]}},
+        ".agents/tests/t.hooktest.yaml": FIXTURE})
+    (root / ".agents" / "waits.sh").chmod(0o755)
     return root
 
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.support import program
 
 from .conftest import agenthooks_run
 
@@ -27,8 +28,7 @@ PAYLOAD = {"tool_name": "run_command", "tool_input": {"command": "ls"}}
 
 
 def trust(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "agenthooks", "trust", *args],
-                          capture_output=True, text=True, cwd=root, timeout=60, check=False)
+    return program("trust", *args, cwd=root)
 
 
 def hooks_json(command: str) -> str:

@@ -13,6 +13,8 @@ import pytest
 
 from agenthooks.api import load_hooks, run_event
 from agenthooks.trust import trust_path
+from tests import support
+from tests.support import program
 
 from .conftest import agenthooks_run
 
@@ -34,19 +36,14 @@ def hooks_json(*commands: str) -> str:
 @pytest.fixture
 def workspace(tmp_path: Path) -> Path:
     """A workspace whose hooks.json runs a script kept beside it."""
-    root = tmp_path / "ws"
-    scripts = root / ".agents" / "scripts"
-    scripts.mkdir(parents=True)
-    gate = scripts / "gate.sh"
-    gate.write_text(GATE)
-    gate.chmod(0o755)
-    (root / ".agents" / "hooks.json").write_text(hooks_json("./scripts/gate.sh"))
+    root = support.workspace(tmp_path / "ws", {
+        ".agents/scripts/gate.sh": GATE, ".agents/hooks.json": hooks_json("./scripts/gate.sh")})
+    (root / ".agents" / "scripts" / "gate.sh").chmod(0o755)
     return root
 
 
 def trust(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "agenthooks", "trust", *args],
-                          capture_output=True, text=True, cwd=cwd, timeout=60, check=False)
+    return program("trust", *args, cwd=cwd)
 
 
 def answer(done: subprocess.CompletedProcess[str]) -> dict[str, object]:

@@ -16,6 +16,7 @@ from agenthooks.userconfig import (
     config_path,
     read_user_config,
 )
+from tests import support
 
 from .conftest import agenthooks_run
 
@@ -170,6 +171,4 @@ def test_no_file_costs_no_toml_import(user_config: Path, workspace: Path) -> Non
 
 @pytest.fixture
 def workspace(tmp_path: Path) -> Path:
-    root = tmp_path / "ws"
-    root.mkdir()
-    return root
+    return support.workspace(tmp_path / "ws", {})

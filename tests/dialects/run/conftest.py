@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from tests.support import workspace
+
 FOLDERS = {"claude": ".claude", "gemini": ".gemini"}
 
 
@@ -35,17 +37,12 @@ def write_settings(root: Path, dialect: str, hooks: dict[str, list[dict[str, Any
 
 
 def write_hooks_json(root: Path, hooks: dict[str, Any]) -> Path:
-    path = root / ".agents" / "hooks.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(hooks), encoding="utf-8")
-    return path
+    return workspace(root, {".agents/hooks.json": hooks}) / ".agents" / "hooks.json"
 
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    root = tmp_path / "project"
-    root.mkdir()
-    return root
+    return workspace(tmp_path / "project", {})
 
 
 class Server:

@@ -14,6 +14,7 @@ from agenthooks.api import EventResult, load_hooks
 from agenthooks.combine.merge import merge
 from agenthooks.model.handlers import Answer, Handler, Source
 from tests.dialects.run.conftest import cmd, group, write_settings
+from tests.support import program
 
 BASH = {"tool_name": "Bash", "tool_input": {"command": "ls"}}
 
@@ -306,9 +307,7 @@ def test_cli_run_takes_any_dialects_word_for_the_event(project: Path) -> None:
 @pytest.mark.program
 def test_config_names_a_settings_file(project: Path) -> None:
     claude(project, "Stop", cmd("echo named >&2; exit 2"))
-    done = subprocess.run([sys.executable, "-m", "agenthooks", "run", "Stop", "--config",
-                           ".claude/settings.json"], input="{}", cwd=project,
-                          capture_output=True, text=True, check=False, timeout=60)
+    done = program("run", "Stop", "--config", ".claude/settings.json", stdin="{}", cwd=project)
     assert done.returncode == 2 and json.loads(done.stdout)["reason"] == "named"
 
 
