@@ -149,3 +149,41 @@ def test_a_hook_beside_agenthooks_runs_once_per_event(hosts: Hosts, tmp_path: Pa
     prompts = [p["prompt"] for p in payloads(workspace / "prompt-payloads.jsonl")]
     assert prompts == ["Make two files.", "", ""], run.describe()
     assert lines(workspace / "prompt-count.txt") == ["prompt"] * 3, run.describe()
+
+
+def qwen_hook(command: str, timeout: int) -> dict[str, Any]:
+    """`.qwen/settings.json` whose one PreToolUse hook is command, asking Claude Code's
+    `onFailure: "block"`."""
+    return {"hooks": {"PreToolUse": [{"matcher": "run_shell_command", "hooks": [
+        {"type": "command", "command": command, "timeout": timeout, "onFailure": "block"}]}]}}
+
+
+@pytest.mark.parametrize("command", ["sleep 20", "echo broken >&2; exit 1"])
+def test_a_failing_hook_fails_open_in_qwen(hosts: Hosts, tmp_path: Path, command: str) -> None:
+    # A hook that times out or exits 1 is a non-blocking error to Qwen Code: the call runs,
+    # and Claude Code's `onFailure: "block"` changes nothing.
+    workspace = tmp_path / "workspace"
+    write_json(workspace / SETTINGS, qwen_hook(f"echo ran >> ran.txt; {command}", timeout=1))
+
+    run = hosts.run("qwen", workspace, "Make a file.",
+                    [tool_turn("qwen", "echo hi > made.txt"), {"text": "Made."}])
+
+    assert lines(workspace / "ran.txt") == ["ran"], run.describe()
+    assert (workspace / "made.txt").read_text("utf-8") == "hi\n", run.describe()
+
+
+def test_fail_closed_inside_qwens_timeout_closes_the_gate(hosts: Hosts, tmp_path: Path) -> None:
+    # A slow hooks.json gate run by agenthooks, whose handler timeout (2 s) ends well inside
+    # Qwen Code's own (600 s by default): --fail-closed turns the timeout into a deny.
+    workspace = init_workspace(tmp_path)
+    write_json(workspace / ".agents" / "hooks.json", hooks_json(gate={"PreToolUse": [
+        {"matcher": "run_command", "hooks": [{"type": "command", "command": "sleep 20",
+                                              "timeout": 2}]}]}))
+
+    run = hosts.run("qwen", workspace, "Make a file.",
+                    [tool_turn("qwen", "echo hi > made.txt"), {"text": "Made."}])
+
+    assert not (workspace / "made.txt").exists(), run.describe()
+    [outcome] = run.tool_results(run.main_requests[1])
+    assert outcome == {"error": True, "text": "fail-closed: hook 'gate' timed out after 2 s"}, \
+        outcome
