@@ -84,6 +84,8 @@ CX_SRC = "openai/codex codex-rs/hooks/src/events"
 CP = "github/docs content/copilot/reference/hooks-reference.md@05da5bc"
 AG = "antigravity.google/docs/hooks"
 WS = "docs.windsurf.com/windsurf/cascade/hooks"
+QW = ("@qwen-code/qwen-code 0.24.4, bundled docs/features/hooks.md and "
+      "packages/core/src/hooks/hookRunner.ts")
 
 HOST_FACTS: dict[str, HostFacts] = {
     "claude": HostFacts(
@@ -134,6 +136,16 @@ HOST_FACTS: dict[str, HostFacts] = {
         None, f"{WS}: no timeout is documented",
         OPEN, f'{WS}, "How Hooks Work": only exit code 2 blocks a pre-hook',
         note="Windsurf reads the exit code alone: no answer on stdout is read"),
+    # Qwen Code copies Claude Code's hooks but not `onFailure`; tests/e2e/test_qwen.py
+    # shows both failures letting a shell call through.
+    "qwen": HostFacts(
+        None, f'{QW}, "Command Hooks": type, command, name, description, timeout, async, env, '
+              "shell, statusMessage (no failure setting)",
+        OPEN, f"{QW}: a timed-out hook is a failure with no output",
+        OPEN, f'{QW}, "Exit Code Behavior": other codes are a non-blocking error, execution '
+              "continues",
+        note="measured with Qwen Code 0.24.4: a hook that times out or exits 1 lets the call "
+             'through, `onFailure: "block"` or not'),
 }
 
 
@@ -323,10 +335,11 @@ def event_facts(host: str, event: str) -> EventFacts | None:
                  if event in EVENT_FACTS.get(h, {})), None)
 
 
-def inherited_note(host: str) -> str:
-    """For a derived host without facts of its own, whose facts it shows: they hold for the
-    host it is derived from and may not for it."""
-    by = next((h for h in lineage(host) if h in HOST_FACTS), host)
+def inherited_note(host: str, event: str | None = None) -> str:
+    """For a derived host without facts of its own (on `event`, else on failures), whose
+    facts it shows: they hold for the host it is derived from and may not for it."""
+    by = next((h for h in lineage(host)
+               if (event in EVENT_FACTS.get(h, {}) if event else h in HOST_FACTS)), host)
     return "" if by == host else (f"{host_name(by)}'s facts (derived from it), not checked "
                                   f"against {host_name(host)}")
 
@@ -341,7 +354,7 @@ def capability(host: str, event: str) -> Capability | None:
         general.fail_switch, general.on_timeout, facts.on_error or general.on_error,
         tuple(dict.fromkeys((facts.cite, general.fail_switch_cite, general.on_timeout_cite,
                              general.on_error_cite))),
-        "; ".join(n for n in (facts.note, general.note, inherited_note(host)) if n))
+        "; ".join(n for n in (facts.note, general.note, inherited_note(host, event)) if n))
 
 
 def _word(host: str, event: str) -> str | None:
@@ -422,7 +435,7 @@ def _table(headers: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> list[st
 def _event_note(cap: Capability) -> str:
     facts = event_facts(cap.host, cap.event)
     note = facts.note if facts is not None else ""
-    return "; ".join(n for n in (note, inherited_note(cap.host)) if n)
+    return "; ".join(n for n in (note, inherited_note(cap.host, cap.event)) if n)
 
 
 def markdown_table(hosts: tuple[str, ...] | None = None) -> str:

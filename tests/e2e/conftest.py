@@ -39,6 +39,7 @@ FAKE_MODELS = E2E / "fake_models.py"
 GEMINI_MODEL = "gemini-2.5-flash"
 CODEX_MODEL = "gpt-5.1-codex"
 COPILOT_MODEL = "gpt-4.1"
+QWEN_MODEL = "qwen3-coder-plus"
 # One host run: a few seconds normally; the bound only matters when something hangs.
 RUN_TIMEOUT = 90
 INSTALL_TIMEOUT = 900
@@ -238,8 +239,8 @@ class HostRun:
         """The tool outcomes a model request carries: [{"error": bool, "text": str}]."""
         if self.host == "codex":
             return codex_tool_results(request)
-        if self.host == "copilot":
-            return chat_tool_results(request)
+        if self.host in SHELL_SUCCESS:
+            return chat_tool_results(request, SHELL_SUCCESS[self.host])
         found = []
         if self.host == "claude":
             for message in request.get("messages", ()):
@@ -284,14 +285,18 @@ def codex_tool_results(request: dict[str, Any]) -> list[dict[str, Any]]:
     return found
 
 
-def chat_tool_results(request: dict[str, Any]) -> list[dict[str, Any]]:
+# How a Chat Completions host's shell tool says, in its result, that the command exited 0.
+SHELL_SUCCESS = {"copilot": "exit code 0>", "qwen": "Exit Code: 0\n"}
+
+
+def chat_tool_results(request: dict[str, Any], ran: str) -> list[dict[str, Any]]:
     """Chat Completions `tool` messages; the API marks no failure, so a call counts as failed
-    unless Copilot's shell reported exit code 0."""
+    unless the host's shell reported exit code 0 (`ran`: how it says so)."""
     found = []
     for message in request.get("messages", ()):
         if message.get("role") == "tool":
             text = flatten(message.get("content"))
-            found.append({"error": "exit code 0>" not in text, "text": text})
+            found.append({"error": ran not in text, "text": text})
     return found
 
 
@@ -360,6 +365,10 @@ class Hosts:
             argv = [self.bins["copilot"], "-p", prompt, "--allow-all-tools", "--no-ask-user",
                     "--output-format", "json", "--no-auto-update", "--disable-builtin-mcps",
                     "--no-custom-instructions", *extra_args]
+        elif host == "qwen":
+            env.update(qwen_env(home))
+            argv = [self.bins["qwen"], "-p", prompt, "--output-format", "stream-json",
+                    "--approval-mode", "yolo", *extra_args]
         else:
             write_json(home / ".gemini" / "settings.json", {
                 # Without it the base URL alone selects the "gateway" auth, which -p refuses.
@@ -443,6 +452,19 @@ def copilot_env(home: Path, workspace: Path) -> dict[str, str]:
             "COPILOT_OFFLINE": "true"}
 
 
+def qwen_env(home: Path) -> dict[str, str]:
+    """Qwen Code against the fake server as an OpenAI-compatible provider, its user settings
+    in the run's home: no usage statistics, and no memory extraction, a background agent whose
+    model calls (with tools) would come after the run's own."""
+    write_json(home / ".qwen" / "settings.json", {
+        "security": {"auth": {"selectedType": "openai"}},
+        "privacy": {"usageStatisticsEnabled": False},
+        "memory": {"enableManagedAutoMemory": False, "enableManagedAutoDream": False},
+    })
+    return {"OPENAI_BASE_URL": "{URL}/v1", "OPENAI_API_KEY": "sk-e2e-fake-key",
+            "OPENAI_MODEL": QWEN_MODEL}
+
+
 def write_codex_config(home: Path, workspace: Path) -> None:
     """$CODEX_HOME/config.toml: the fake provider (its base_url comes with -c once the port is
     known), no retries, and the workspace trusted, without which Codex ignores its `.codex/`
@@ -469,9 +491,10 @@ def write_codex_config(home: Path, workspace: Path) -> None:
 # Codex's shell tool has several names (exec_command, shell_command...); the fake server sends
 # "shell" to whichever the request offers.
 SHELL_TOOL = {"claude": "Bash", "gemini": "run_shell_command", "codex": "shell",
-              "copilot": "bash"}
+              "copilot": "bash", "qwen": "run_shell_command"}
 SETTINGS_FILE = {"claude": ".claude/settings.json", "gemini": ".gemini/settings.json",
-                 "codex": ".codex/hooks.json", "copilot": ".github/hooks/agenthooks.json"}
+                 "codex": ".codex/hooks.json", "copilot": ".github/hooks/agenthooks.json",
+                 "qwen": ".qwen/settings.json"}
 
 
 def shell_call(host: str, command: str) -> dict[str, Any]:

@@ -291,7 +291,8 @@ def answer_chat(recorder: Recorder, path: str, body: Any) -> tuple[int, str, byt
 ANSWERS = {"anthropic": answer_anthropic, "gemini": answer_gemini, "openai": answer_openai,
            "chat": answer_chat}
 # The API each host speaks.
-HOST_API = {"claude": "anthropic", "gemini": "gemini", "codex": "openai", "copilot": "chat"}
+HOST_API = {"claude": "anthropic", "gemini": "gemini", "codex": "openai", "copilot": "chat",
+            "qwen": "chat"}
 
 
 # -- The server -------------------------------------------------------------------------------
