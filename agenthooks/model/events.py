@@ -298,6 +298,19 @@ def word_of(dialect: str, row: EventRow) -> str | None:
     return row.words.get(dialect)
 
 
+def call_word(dialect: str, row: EventRow, caller: str, tool: str | None) -> str | None:
+    """A dialect's word for a row and a call of the caller's tool: its word in the table,
+    else, for a host that names its tool events per kind of tool (Windsurf's
+    `pre_run_command`), the word for that tool; None where it has neither."""
+    word = row.words.get(dialect)
+    if word is not None or tool is None or not row.tool:
+        return word
+    from agenthooks.model.tools import tool_for
+
+    found = tool_for(caller, tool)
+    return tool_event_word(dialect, row, found.id) if found is not None else None
+
+
 def row_of(dialect: str, word: str) -> EventRow | None:
     """The row of a dialect's word."""
     return _index().by_word.get(dialect, {}).get(word)

@@ -24,7 +24,7 @@ from agenthooks.model.hosts import HOST_TABLE, is_generator, is_neutral, runs_it
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from agenthooks.model.events import EventRow
+    pass
 
 
 def event_handlers(files: Iterable[HookFile], event: str) -> list[Handler]:
@@ -135,14 +135,14 @@ def dialect_values(event: str, tool: str | None, doc: Mapping[str, object] | Non
     field), or None. `dialects`: only these (the files' own; default every host's), so that
     no other host's tables are imported."""
     from agenthooks.dialects import dialect_spec, every_dialect_spec
-    from agenthooks.model.events import find_row, word_of
+    from agenthooks.model.events import call_word, find_row
 
     row = find_row(event)
     if row is None:
         return ()
     found = []
     for dialect in list(every_dialect_spec()) if dialects is None else dialects:
-        word = word_of(dialect, row) or _tool_word(dialect, row, tool, caller)
+        word = call_word(dialect, row, caller, tool)
         if word is None:
             continue
         field = dialect_spec(dialect).events.get(word)
@@ -152,16 +152,6 @@ def dialect_values(event: str, tool: str | None, doc: Mapping[str, object] | Non
         found.append((dialect, word, tool_in(tool, caller, dialect) if field == "tool_name"
                       else value if isinstance(value, str) else None))
     return tuple(found)
-
-
-def _tool_word(dialect: str, row: EventRow, tool: str | None, caller: str) -> str | None:
-    """The word of a host that names a tool event per kind of tool (Windsurf's
-    `pre_run_command`) for the caller's tool, None when it has none for it."""
-    from agenthooks.model.events import tool_event_word
-    from agenthooks.model.tools import tool_for
-
-    found = tool_for(caller, tool) if tool is not None and row.tool else None
-    return tool_event_word(dialect, row, found.id) if found is not None else None
 
 
 def tool_in(tool: str | None, caller: str, dialect: str) -> str | None:

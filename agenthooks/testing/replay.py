@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from agenthooks.model.events import find_row, row_of
+from agenthooks.model.events import call_word, find_row, row_of
 from agenthooks.model.hosts import host_ids
 from agenthooks.sources.payloads import Translation, detect, tool_call
 from agenthooks.testing.model import Case, Expect
@@ -57,7 +57,7 @@ def translated(case: Case) -> list[Case]:
     expect = Expect(decision=case.expect.decision, blocked=case.expect.blocked)
     runs: list[Case] = []
     for host in host_ids():
-        word = row.words.get(host)
+        word = call_word(host, row, caller, tool)
         if host == caller or word is None:
             continue
         payload = json.dumps(call.built(host, word), ensure_ascii=False)

@@ -59,6 +59,14 @@ def host_payload(host: str, workspace: Path, command: str) -> tuple[str, dict[st
         "copilot": ("preToolUse", {
             "sessionId": "s1", "timestamp": 1767225600000, "cwd": where, "toolName": "bash",
             "toolArgs": json.dumps({"command": command})}),
+        "windsurf": ("pre_run_command", {
+            "agent_action_name": "pre_run_command", "trajectory_id": "t1",
+            "execution_id": "e1", "timestamp": "2026-01-01T00:00:00Z",
+            "tool_info": {"command_line": command, "cwd": where}}),
+        "qwen": ("PreToolUse", {
+            "hook_event_name": "PreToolUse", "session_id": "s1", "cwd": where,
+            "permission_mode": "default", "tool_name": "run_shell_command",
+            "tool_input": {"command": command}}),
     }
     return payloads[host]
 
@@ -204,7 +212,8 @@ def test_a_recording_replays_under_every_host(workspace: Path, tmp_path: Path) -
     done = replay(folder, tmp_path)
     out = done.stdout.decode()
     assert done.returncode == 0, out + done.stderr.decode()
-    assert "6 passed, 0 failed (6 cases in 1 file)" in out
+    hosts = len(host_ids())
+    assert f"{hosts} passed, 0 failed ({hosts} cases in 1 file)" in out
     assert "[claude] (" in out
     for host in host_ids():
         if host != "claude":
@@ -218,7 +227,7 @@ def test_an_edited_hook_is_a_change_under_every_host(workspace: Path, tmp_path: 
     done = replay(folder, tmp_path, "--format", "json")
     assert done.returncode == 1, done.stderr.decode()
     report = json.loads(done.stdout)
-    assert report["failed"] == 6
+    assert report["failed"] == len(host_ids())
     by_host = {case["name"].rsplit("[", 1)[1]: case for case in report["cases"]}
     assert set(by_host) == {"claude]", *(f"as {h}]" for h in host_ids() if h != "claude")}
     for case in report["cases"]:

@@ -27,7 +27,6 @@ if TYPE_CHECKING:
     from typing import Any
 
     from agenthooks.combine.verdict import Verdict
-    from agenthooks.model.events import EventRow
 
 PROTOCOL_VERSION = "0.1"
 SUPPORTED_VERSIONS = (PROTOCOL_VERSION,)
@@ -253,7 +252,7 @@ def translate(event: Mapping[str, Any], engine_event: str, host: str | None = No
     for an event without one): its session id, working directory, workspace roots, model,
     and the tool call as given. `native` and `extensions` are not read: a portable backend
     works without them (§9.4, §9.5)."""
-    from agenthooks.model.events import find_row, word_of
+    from agenthooks.model.events import call_word, find_row
 
     session = event.get("session")
     session = session if isinstance(session, dict) else {}
@@ -273,19 +272,8 @@ def translate(event: Mapping[str, Any], engine_event: str, host: str | None = No
             fields["tool_use_id"] = tool["callId"]
         args = tool.get("input") if isinstance(tool.get("input"), dict) else {}
     row = find_row(engine_event)
-    word = (word_of(host, row) or _tool_word(host, row, name) if row is not None
-            else None) or engine_event
+    word = (call_word(host, row, host, name) if row is not None else None) or engine_event
     return Translated(host, word, fields, name, args)
-
-
-def _tool_word(host: str, row: EventRow, name: str | None) -> str | None:
-    """The word of a host that names a tool event per kind of tool (Windsurf's
-    `pre_read_code`) for its tool `name`."""
-    from agenthooks.model.events import tool_event_word
-    from agenthooks.model.tools import tool_for
-
-    found = tool_for(host, name) if name is not None else None
-    return tool_event_word(host, row, found.id) if found is not None else None
 
 
 def effect_of(verdict: Verdict) -> tuple[list[dict[str, Any]], str | None]:
