@@ -192,6 +192,12 @@ DIALECT_RULES: dict[str, Rule] = {
              "a camelCase Copilot hook answering in Claude Code's fields, which Copilot ignores"),
         Rule("vscode-ignores-matcher", "warning",
              "a Claude Code tool matcher in a project VS Code opens: its agent ignores it"),
+        Rule("factory-hooks-wrapper", "warning",
+             "a `hooks` wrapper in a Factory Droid hooks.json, which is keyed by event name: "
+             "Droid finds no event under it and runs none of its hooks"),
+        Rule("factory-settings-ignored", "warning",
+             "hooks in a Factory Droid settings file beside a hooks.json: Droid reads only "
+             "the hooks.json"),
         Rule("event-outside-hooks", "error",
              "an event at the top level of a file whose host reads events only under `hooks` "
              "(Windsurf): its handlers never run"),

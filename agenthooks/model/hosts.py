@@ -414,3 +414,47 @@ HOST_TABLE += (
                                 "model": "string", "env": "object", "failMode": "string",
                                 "name": "string", "description": "string"}}),
 )
+
+# Claude Code's events that Factory Droid has not: its nine (docs.factory.ai/reference
+# /hooks-reference, "Hook Events") are PreToolUse, PostToolUse, UserPromptSubmit,
+# Notification, Stop, SubagentStop, PreCompact, SessionStart and SessionEnd.
+_NOT_FACTORY = ("error", *(f"claude.{word}" for word in (
+    "PermissionRequest", "PermissionDenied", "PostToolBatch", "UserPromptExpansion",
+    "SubagentStart", "StopFailure", "TaskCreated", "TaskCompleted", "TeammateIdle",
+    "PostCompact", "InstructionsLoaded", "ConfigChange", "CwdChanged", "FileChanged",
+    "WorktreeCreate", "WorktreeRemove", "Elicitation", "ElicitationResult", "Setup")))
+
+HOST_TABLE += (
+    # Factory Droid: Claude Code's hooks in `.factory/` (docs.factory.ai/harness/hooks,
+    # "Configuration"): `hooks.json` in `~/.factory/` and a project's `.factory/`, keyed by
+    # event name with no `hooks` wrapper; "If hooks.json is absent, Droid also reads hook
+    # declarations from the hooks key in the matching settings.json"
+    # (`dialects.factory_check`). Its settings file comes first here: it is the one `init`
+    # and `convert` write (Claude Code's `hooks` object). `.factory/settings.local.json`:
+    # docs.factory.ai/reference/hooks-reference, "Configuration". Its nine events, matchers
+    # "case-sensitive (only applicable for PreToolUse and PostToolUse)", exact or a regex,
+    # `*` or "" for every tool; handler `type` "Currently only "command" is supported",
+    # with `command` and `timeout` in seconds; $FACTORY_PROJECT_DIR the project root; its
+    # write tool `Create` (the matcher examples `Create`, `Edit|Create`): the same page.
+    # [unverified: its shell tool `Execute` (rtk-ai/rtk#2267 wires the matcher "Execute";
+    # not in the stored docs), its other tool names (Claude Code's), its default timeout,
+    # `disableAllHooks`, a group's `commandRegex` (not in the stored docs: left unknown), the
+    # legacy `.factory/hooks/hooks.json` (not read here). Factory-AI/factory#3 reports
+    # droid 0.186.0 running only settings.json's hooks, never a hooks.json.]
+    derive(HOST_TABLE[1], "factory", "Factory Droid",
+           project_files=(".factory/settings.json", ".factory/settings.local.json",
+                          ".factory/hooks.json"),
+           user_files=(".factory/settings.json", ".factory/hooks.json"),
+           project_var="FACTORY_PROJECT_DIR", reads_until_closed=False, ranks_defer=False,
+           event_words=dict.fromkeys(_NOT_FACTORY),
+           tool_names={"shell": ("Execute",), "write": ("Create",)},
+           dialect_changes={
+               "reader": "agenthooks.dialects.factory_check:read",
+               "events": dict.fromkeys(("SessionStart", "SessionEnd", "PreCompact",
+                                        "Notification", "SubagentStop")),
+               "types": {"command": ("command", ("command",), ("type", "command", "timeout"),
+                                     True)},
+               "shell_key": None, "exec_key": None, "background_key": None,
+               "condition_key": None, "plugin_vars": None, "env_file_events": frozenset(),
+               "path_variables": ("FACTORY_PROJECT_DIR",)}),
+)

@@ -156,6 +156,7 @@ def test_every_dialect_rule_has_a_case() -> None:
     from tests.dialects.test_copilot_rules import TESTED_APART as COPILOT_APART
     from tests.dialects.test_cursor_rules import CASES as CURSOR_CASES
     from tests.dialects.test_cursor_rules import TESTED_APART
+    from tests.dialects.test_factory_rules import CASES as FACTORY_CASES
     from tests.dialects.test_rulesync_rules import CASES as RULESYNC_CASES
     from tests.dialects.test_rulesync_rules import TESTED_APART as RULESYNC_APART
     from tests.hosts.test_windsurf import TESTED_APART as WINDSURF_APART
@@ -165,6 +166,8 @@ def test_every_dialect_rule_has_a_case() -> None:
     covered |= {rule for _, expected in COPILOT_CASES for rule, _, _ in expected} | COPILOT_APART
     covered |= {rule for _, expected in CODEX_CASES for rule, _, _ in expected} | CODEX_APART
     covered |= WINDSURF_APART
+    covered |= {rule for _, _, expected in FACTORY_CASES for rule, _, _ in expected}
+    covered |= {"factory-settings-ignored"}  # test_factory_rules: it needs a file beside
     covered |= {rule for _, expected in RULESYNC_CASES for rule, _, _ in expected} | RULESYNC_APART
     assert set(DIALECT_RULES) <= covered
 
