@@ -42,6 +42,9 @@ SCHEMA_FILES: tuple[SchemaFile, ...] = (
                "agenthooks.schemagen.hostfiles:rulesync"),
     SchemaFile("qwen-settings.schema.json", "qwen", "Qwen Code settings (`hooks`)",
                "agenthooks.schemagen.hostfiles:qwen"),
+    SchemaFile("factory-hooks.schema.json", "factory",
+               "Factory Droid hooks.json and settings (`hooks`)",
+               "agenthooks.schemagen.hostfiles:factory"),
 )
 
 

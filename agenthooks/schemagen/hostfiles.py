@@ -209,6 +209,22 @@ def qwen() -> dict[str, Any]:
         "file's other settings are let through. ", {})
 
 
+def factory() -> dict[str, Any]:
+    """Factory Droid's files: a settings file's `hooks` (Claude Code's shape, `model.hosts`
+    derives its row) or a hooks.json that is that object alone, keyed by event name
+    (`dialects.factory_check`); one schema takes both, each event at the top level too."""
+    spec = dialect_spec("factory")
+    bare = {event: list_of(event_text(spec, event), ref("group")) for event in spec.events}
+    return _settings_hooks(
+        "factory-hooks.schema.json", spec, "Factory Droid hooks.json and settings: hooks",
+        "The hooks of a Factory Droid file, as agenthooks reads them: `hooks` in a settings "
+        "file (.factory/settings.json, .factory/settings.local.json, "
+        "~/.factory/settings.json), its events at the top level of a hooks.json "
+        "(.factory/hooks.json, ~/.factory/hooks.json). The settings file's other settings "
+        "are let through; in a hooks.json, validate reports a key that is no event, and a "
+        "`hooks` wrapper, under which Droid finds none. ", bare)
+
+
 def _settings_hooks(name: str, dialect: Dialect, title: str, description: str,
                     settings: dict[str, Any], *, known_only: bool = True,
                     closed: bool = False, flat: bool = False) -> dict[str, Any]:

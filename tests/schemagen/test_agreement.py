@@ -24,6 +24,7 @@ from tests.dialects import (
     test_codex_rules,
     test_copilot_rules,
     test_cursor_rules,
+    test_factory_rules,
     test_rules,
     test_rulesync_rules,
 )
@@ -33,7 +34,7 @@ REPO = Path(__file__).resolve().parent.parent.parent
 PLACES = {"claude": ".claude/settings.json", "gemini": ".gemini/settings.json",
           "cursor": ".cursor/hooks.json", "codex": ".codex/hooks.json",
           "copilot": ".github/hooks/gates.json", "antigravity": ".agents/hooks.json",
-          "rulesync": ".rulesync/hooks.jsonc"}
+          "rulesync": ".rulesync/hooks.jsonc", "factory": ".factory/hooks.json"}
 # Errors no schema can see: regexes (a schema's `pattern` is ECMA 262, the hosts' are not),
 # another host's or a misspelt tool name. BLIND lists each kind, with a file.
 SCHEMA_BLIND = frozenset(("matcher-regex", "matcher-wrong-host", "matcher-misspelt"))
@@ -71,6 +72,11 @@ def _table_cases() -> list[tuple[str, str]]:
     cases += [("codex", text) for text, _ in test_codex_rules.CASES]
     cases += [("copilot", text) for text, _ in test_copilot_rules.CASES]
     cases += [("rulesync", text) for text, _ in test_rulesync_rules.CASES]
+    # Factory Droid's hooks.json, but for a top-level key that is no event: one schema takes
+    # its settings files too, whose other keys are settings.
+    cases += [("factory", text) for rel, text, expected in test_factory_rules.CASES
+              if rel == test_factory_rules.HOOKS
+              and all(rule != "unknown-event" for rule, _, _ in expected)]
     return cases
 
 
