@@ -183,7 +183,8 @@ def condition_why(handler: Handler, call: Call) -> str | None:
     words = Translation(call.caller, call.doc, call.data, call.tool, call.args)
     if holds_for(handler, words, call.doc.get("cwd")):
         return None
-    return f"its if {rule!r} does not hold for {words.tool_in(handler.dialect) or 'this call'}"
+    what = "if" if handler.condition_test is None else "condition"  # Droid's commandRegex
+    return f"its {what} {rule!r} does not hold for {words.tool_in(handler.dialect) or 'this call'}"
 
 
 def kind_why(handler: Handler) -> str | None:

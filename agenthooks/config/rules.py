@@ -195,6 +195,8 @@ DIALECT_RULES: dict[str, Rule] = {
         Rule("factory-hooks-wrapper", "warning",
              "a `hooks` wrapper in a Factory Droid hooks.json, which is keyed by event name: "
              "Droid finds no event under it and runs none of its hooks"),
+        Rule("factory-command-regex-invalid", "warning",
+             "a Factory Droid `commandRegex` that is not a valid regex: Droid skips the filter"),
         Rule("factory-settings-ignored", "warning",
              "hooks in a Factory Droid settings file beside a hooks.json: Droid reads only "
              "the hooks.json"),

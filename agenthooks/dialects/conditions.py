@@ -116,6 +116,10 @@ def applies(handler: Handler, tool: str | None, tool_input: Mapping[str, Any],
     rule = handler.condition
     if rule is None:
         return True
+    if handler.condition_test is not None:  # another host's condition (`commandRegex`)
+        from agenthooks.model.hosts import imported
+
+        return bool(imported(handler.condition_test)(rule, tool, tool_input))
     source = handler.source
     base = cwd if isinstance(cwd, str) and os.path.isabs(cwd) else source.workspace
     try:

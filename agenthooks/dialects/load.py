@@ -8,6 +8,8 @@ byte-order mark.
 
 from __future__ import annotations
 
+import os
+
 from agenthooks._lean import jsontext
 from agenthooks._lean.records import NamedTuple
 from agenthooks.config.loader import Unusable, _syntax_message, read_bytes
@@ -268,7 +270,8 @@ def _cached_dialect_file(source: Source) -> DialectFile:
         return check_dialect_file(source)  # names the problem
     key = entries.fingerprint(status, data)
     fields = len(Handler._fields) - 1  # all but the source
-    entry = entries.read_settings(tuple(source), source.file, key, fields)
+    ident = (*source, *shadowing(source))
+    entry = entries.read_settings(ident, source.file, key, fields)
     if entry is not None:
         rows, switch, disabled = entry
         handlers = tuple(Handler(source, *row) for row in rows)
@@ -278,5 +281,19 @@ def _cached_dialect_file(source: Source) -> DialectFile:
         from agenthooks.config import cache
 
         rows = [tuple(h)[1:] for h in read.hook_file.handlers]
-        cache.write_settings(tuple(source), source.file, key, (rows, read.switch, read.disabled))
+        cache.write_settings(ident, source.file, key, (rows, read.switch, read.disabled))
     return read
+
+
+def shadowing(source: Source) -> tuple[str, ...]:
+    """The files beside a host's file that its host reads instead of it
+    (`model.hosts.HostRow.shadowed_by`: Factory Droid's hooks.json beside its settings.json),
+    those present: what a cached reading of the file holds depends on them."""
+    from agenthooks.model.hosts import host_row
+
+    row = host_row(source.dialect)
+    if row is None or not row.shadowed_by:
+        return ()
+    folder, name = os.path.split(source.file)
+    return tuple(other for mine, other in row.shadowed_by
+                 if mine == name and os.path.isfile(os.path.join(folder, other)))

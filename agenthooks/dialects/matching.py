@@ -34,8 +34,8 @@ from agenthooks.matcher import ALNUM, in_hooks_json_words, is_plain_name, plain_
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import re
-    from collections.abc import Callable
-    from typing import Literal
+    from collections.abc import Callable, Mapping
+    from typing import Any, Literal
 
     from agenthooks.model.hosts import HostRow
     from agenthooks.model.toolwords import Word
@@ -127,6 +127,14 @@ def regex_error(pattern: str, python: bool = False) -> str | None:
     except (RecursionError, OverflowError) as exc:  # a pattern nested beyond what re takes
         return str(exc) or type(exc).__name__
     return None
+
+
+def command_regex_holds(pattern: str, tool: str | None, tool_input: Mapping[str, Any]) -> bool:
+    """Whether a Factory Droid group's `commandRegex` lets its handlers run for this call: a
+    call with no shell command is not filtered; else the (JavaScript) regex must match
+    somewhere in the command."""
+    command = tool_input.get("command")
+    return not isinstance(command, str) or js_regex(pattern).search(command) is not None
 
 
 # --- Claude Code -----------------------------------------------------------------------------

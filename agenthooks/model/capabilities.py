@@ -86,6 +86,7 @@ AG = "antigravity.google/docs/hooks"
 WS = "docs.windsurf.com/windsurf/cascade/hooks"
 QW = ("@qwen-code/qwen-code 0.24.4, bundled docs/features/hooks.md and "
       "packages/core/src/hooks/hookRunner.ts")
+FD = "Factory-AI/factory docs/reference/hooks-reference.mdx@2a4debc"
 
 HOST_FACTS: dict[str, HostFacts] = {
     "claude": HostFacts(
@@ -130,6 +131,12 @@ HOST_FACTS: dict[str, HostFacts] = {
         None, f"{AG}: the timeout (default 30 s) is documented, not what follows it",
         None, f"{AG}: the exit codes are not documented",
         note="third parties report a missing or malformed PreToolUse decision as a deny"),
+    "factory": HostFacts(
+        None, f'{FD}, "Structure": a hook is type ("command" only), command, timeout',
+        None, f'{FD}, "Hook Execution Details": a 60-second limit by default, not what '
+              "follows it",
+        OPEN, f'{FD}, "Simple: Exit Code": other exit codes are a non-blocking error, '
+              "execution continues"),
     "windsurf": HostFacts(
         None, f'{WS}, "Configuration": a hook is command, powershell, show_output, '
               "working_directory (no failure setting)",
@@ -247,6 +254,22 @@ EVENT_FACTS: dict[str, dict[str, EventFacts]] = {
         "cursor.beforeTabFileRead": _facts(f'{CU}, "beforeTabFileRead"', True, False, False),
         "cursor.afterTabFileEdit": _facts(f'{CU}, "afterTabFileEdit"', False, False, False),
         "cursor.workspaceOpen": _facts(f'{CU}, "workspaceOpen"', False, False, False),
+    },
+    "factory": {
+        "tool.pre": _facts(f'{FD}, "Exit Code 2 Behavior", "PreToolUse Decision Control"',
+                           True, True, None, "permissionDecision deny|ask; updatedInput"),
+        "tool.post": _facts(f'{FD}, "PostToolUse Decision Control"', False, None, True,
+                            'the tool already ran: "block" only prompts Droid'),
+        "turn.start": _facts(f'{FD}, "UserPromptSubmit Decision Control"', True, None, True,
+                             "a block erases the prompt"),
+        "agent.stop": _facts(f'{FD}, "Stop/SubagentStop Decision Control"', True, None, None,
+                             "a block keeps Droid working"),
+        "claude.SubagentStop": _facts(f'{FD}, "Stop/SubagentStop Decision Control"', True,
+                                      None, None),
+        "session.start": _facts(f'{FD}, "SessionStart Decision Control"', False, None, True),
+        "session.end": _facts(f'{FD}, "SessionEnd Decision Control"', False, None, None),
+        "compact.pre": _facts(f'{FD}, "Exit Code 2 Behavior": N/A', False, None, None),
+        "notification": _facts(f'{FD}, "Exit Code 2 Behavior": N/A', False, None, None),
     },
     "windsurf": {
         "tool.pre": _facts(f'{WS}, "pre_run_command", "pre_read_code", "pre_write_code"', True,

@@ -138,6 +138,9 @@ class Handler(NamedTuple):
     # a shared one whose event such a block replaces never runs under that host.
     only_under: str | None = None
     not_under: tuple[str, ...] = ()
+    # The "module:function" testing `condition` where it is not Claude Code's `if` (Factory
+    # Droid's `commandRegex`): `test(condition, tool, tool_input)`, true when it runs.
+    condition_test: str | None = None
 
 
 def host_why(handler: Handler, host: str | None) -> str | None:

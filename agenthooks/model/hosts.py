@@ -85,6 +85,10 @@ class HostRow(NamedTuple):
     # fires for, the first being what its payload's tool is read as). Its payload names no
     # tool: the word does (`sources.payloads.tool_call`).
     tool_events: Mapping[str, tuple[str, tuple[str, ...]]] = {}
+    # (file name, the file beside it that its host reads instead when present): Factory
+    # Droid's settings.json and hooks.json. The shadowed file's hooks never run then, and a
+    # cached reading of it holds only while that presence is unchanged (`dialects.load`).
+    shadowed_by: tuple[tuple[str, str], ...] = ()
     # A tool that runs no hook itself but writes each host's own files from its own
     # (rulesync): never a caller (`--host`); its files run offline, under a host with
     # --other-hosts (that host already runs what the tool wrote for it), or named.
@@ -426,35 +430,45 @@ _NOT_FACTORY = ("error", *(f"claude.{word}" for word in (
 
 HOST_TABLE += (
     # Factory Droid: Claude Code's hooks in `.factory/` (docs.factory.ai/harness/hooks,
-    # "Configuration"): `hooks.json` in `~/.factory/` and a project's `.factory/`, keyed by
-    # event name with no `hooks` wrapper; "If hooks.json is absent, Droid also reads hook
-    # declarations from the hooks key in the matching settings.json"
+    # "Configuration", "Structure"): `hooks.json` in `~/.factory/` and a project's
+    # `.factory/`, keyed by event name with no `hooks` wrapper; "If hooks.json is absent,
+    # Droid also reads hook declarations from the hooks key in the matching settings.json"
     # (`dialects.factory_check`). Its settings file comes first here: it is the one `init`
-    # and `convert` write (Claude Code's `hooks` object). `.factory/settings.local.json`:
-    # docs.factory.ai/reference/hooks-reference, "Configuration". Its nine events, matchers
-    # "case-sensitive (only applicable for PreToolUse and PostToolUse)", exact or a regex,
-    # `*` or "" for every tool; handler `type` "Currently only "command" is supported",
-    # with `command` and `timeout` in seconds; $FACTORY_PROJECT_DIR the project root; its
-    # write tool `Create` (the matcher examples `Create`, `Edit|Create`): the same page.
-    # [unverified: its shell tool `Execute` (rtk-ai/rtk#2267 wires the matcher "Execute";
-    # not in the stored docs), its other tool names (Claude Code's), its default timeout,
-    # `disableAllHooks`, a group's `commandRegex` (not in the stored docs: left unknown), the
-    # legacy `.factory/hooks/hooks.json` (not read here). Factory-AI/factory#3 reports
-    # droid 0.186.0 running only settings.json's hooks, never a hooks.json.]
+    # and `convert` write (Claude Code's `hooks` object). `.factory/settings.local.json`, its
+    # nine events, matchers "case-sensitive" (`startup`, `resume`... on SessionStart, `manual`
+    # and `auto` on PreCompact, though its "Structure" says "only applicable for PreToolUse
+    # and PostToolUse"), `type` "Currently only "command" is supported" with `command` and
+    # `timeout` in seconds, 60 by default, $FACTORY_PROJECT_DIR, exit code 2 and Claude Code's
+    # JSON answers: docs.factory.ai/reference/hooks-reference (its source
+    # Factory-AI/factory docs/reference/hooks-reference.mdx@2a4debc). Its write tool `Create`:
+    # the same page as served now (matchers `Create`, `Edit|Create`). Its shell tool
+    # `Execute`, a payload's `hook_event_name`, `tool_name` and `tool_input`, and a group's
+    # `commandRegex`: Factory-AI/factory .factory/settings.json@0a475b8 and
+    # .factory/hooks/guard_execute.py@7fe9976, Factory's own hooks.
+    # [unverified: its other tool names (Claude Code's; the page at 2a4debc names Bash,
+    # Write, Read, Edit, Glob, Grep, Task, WebFetch, WebSearch, before Create and Execute),
+    # `disableAllHooks`, what `commandRegex` does with a call (`dialects.factory_check`); the
+    # legacy `.factory/hooks/hooks.json` and plugins' hooks (${DROID_PLUGIN_ROOT}) are not read
+    # here. Factory-AI/factory#3 reports droid 0.186.0 running settings.json's hooks alone,
+    # never a hooks.json.]
     derive(HOST_TABLE[1], "factory", "Factory Droid",
            project_files=(".factory/settings.json", ".factory/settings.local.json",
                           ".factory/hooks.json"),
            user_files=(".factory/settings.json", ".factory/hooks.json"),
            project_var="FACTORY_PROJECT_DIR", reads_until_closed=False, ranks_defer=False,
+           shadowed_by=(("settings.json", "hooks.json"), ("settings.local.json", "hooks.json")),
            event_words=dict.fromkeys(_NOT_FACTORY),
            tool_names={"shell": ("Execute",), "write": ("Create",)},
            dialect_changes={
                "reader": "agenthooks.dialects.factory_check:read",
-               "events": dict.fromkeys(("SessionStart", "SessionEnd", "PreCompact",
-                                        "Notification", "SubagentStop")),
+               "group_keys": ("matcher", "hooks", "commandRegex"),
+               # "events like UserPromptSubmit, Notification, Stop, and SubagentStop that
+               # don't use matchers"; SessionStart's and PreCompact's matchers are listed.
+               "events": dict.fromkeys(("SessionEnd", "Notification", "SubagentStop")),
                "types": {"command": ("command", ("command",), ("type", "command", "timeout"),
                                      True)},
                "shell_key": None, "exec_key": None, "background_key": None,
                "condition_key": None, "plugin_vars": None, "env_file_events": frozenset(),
+               "default_timeout": 60.0, "timeout_by_event": {},
                "path_variables": ("FACTORY_PROJECT_DIR",)}),
 )

@@ -215,7 +215,7 @@ def factory() -> dict[str, Any]:
     (`dialects.factory_check`); one schema takes both, each event at the top level too."""
     spec = dialect_spec("factory")
     bare = {event: list_of(event_text(spec, event), ref("group")) for event in spec.events}
-    return _settings_hooks(
+    schema = _settings_hooks(
         "factory-hooks.schema.json", spec, "Factory Droid hooks.json and settings: hooks",
         "The hooks of a Factory Droid file, as agenthooks reads them: `hooks` in a settings "
         "file (.factory/settings.json, .factory/settings.local.json, "
@@ -223,6 +223,12 @@ def factory() -> dict[str, Any]:
         "(.factory/hooks.json, ~/.factory/hooks.json). The settings file's other settings "
         "are let through; in a hooks.json, validate reports a key that is no event, and a "
         "`hooks` wrapper, under which Droid finds none. ", bare)
+    # Any value: one that is not a regex is skipped by Droid, and only warned about.
+    schema["definitions"]["group"]["properties"]["commandRegex"] = {
+        "description": "A regex the shell command must match for these handlers to run (a "
+                       "call without a command is not filtered); one that is not a regex "
+                       "filters nothing."}
+    return schema
 
 
 def _settings_hooks(name: str, dialect: Dialect, title: str, description: str,

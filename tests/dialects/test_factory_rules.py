@@ -33,6 +33,19 @@ CASES: list[tuple[str, str, list[tuple[str, int, int]]]] = [
     (HOOKS, '{"Stop": [{"hooks": [{"type": "command", "command": "x", "async": true}]}]}\n',
      [("unknown-key", 1, 58)]),
     (SETTINGS, '{"hooks": {"PreToolUse": ' + GATE + '}}\n', []),
+    # A group's filter on the shell command (Factory's own .factory/settings.json has one).
+    (SETTINGS, '{"hooks": {"PreToolUse": [{"matcher": "Execute", "commandRegex": "\\\\bgh\\\\s",\n'
+               '  "hooks": [{"type": "command", "command": "true"}]}]}}\n', []),
+    (SETTINGS, '{"hooks": {"PreToolUse": [{"matcher": "Execute", "commandRegex": "(gh",\n'
+               '  "hooks": [{"type": "command", "command": "true"}]}]}}\n',
+     [("factory-command-regex-invalid", 1, 66)]),
+    (SETTINGS, '{"hooks": {"PreToolUse": [{"matcher": "Execute", "commandRegex": 3,\n'
+               '  "hooks": [{"type": "command", "command": "true"}]}]}}\n',
+     [("factory-command-regex-invalid", 1, 66)]),
+    # Claude Code's `if` is no key of Droid's.
+    (SETTINGS, '{"hooks": {"PreToolUse": [{"hooks": [\n'
+               '  {"type": "command", "command": "true", "if": "Bash(rm *)"}]}]}}\n',
+     [("unknown-key", 2, 42)]),
     (SETTINGS, '{"hooks": {"SubagentStart": []}}\n', [("unknown-event", 1, 12)]),
 ]
 
@@ -70,3 +83,15 @@ def test_a_factory_file_is_known_by_its_place(tmp_path: Path, rel: str) -> None:
     path.parent.mkdir(parents=True)
     path.write_text("{}\n", encoding="utf-8")
     assert detect(str(path)) == "factory"
+
+
+def test_a_command_regex_is_each_handlers_condition(tmp_path: Path) -> None:
+    text = ('{"hooks": {"PreToolUse": [{"matcher": "Execute", "commandRegex": "^git push",\n'
+            '  "hooks": [{"type": "command", "command": "true"}]},\n'
+            ' {"matcher": "Execute", "commandRegex": "(",\n'
+            '  "hooks": [{"type": "command", "command": "false"}]}]}}\n')
+    handlers = check_file(tmp_path, SETTINGS, "factory", text).handlers
+    # A regex that does not compile filters nothing: the group runs for every command.
+    assert [(h.command, h.condition, h.condition_test) for h in handlers] == [
+        ("true", "^git push", "agenthooks.dialects.matching:command_regex_holds"),
+        ("false", None, None)]

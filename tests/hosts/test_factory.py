@@ -100,3 +100,38 @@ def test_its_gate_runs_under_claude_code_on_bash(tmp_path: Path) -> None:
     done = cli(root, "run", "PreToolUse", "--host", "claude", "--other-hosts", payload=payload)
     assert json.loads(done.stdout)["hookSpecificOutput"]["permissionDecision"] == "deny", \
         done.stdout
+
+
+def test_a_hooks_json_added_later_shadows_the_settings_read_before(tmp_path: Path) -> None:
+    """A settings file read (and cached) while alone stops running once a hooks.json is
+    beside it, as Droid then reads that file instead, and runs again when it goes."""
+    settings = {"hooks": {"PreToolUse": [{"matcher": "Execute", "hooks": [GATE]}]}}
+    root = project(tmp_path, {".factory/settings.json": json.dumps(settings)})
+    payload = droid_payload(root, "Execute", {"command": "rm -rf x"})
+    for _ in range(2):  # the second run reads the cached entry
+        assert "deny" in cli(root, "run", "PreToolUse", payload=payload).stdout
+    hooks_json = root / ".factory" / "hooks.json"
+    hooks_json.write_text("{}\n", encoding="utf-8")
+    shadowed = cli(root, "run", "PreToolUse", payload=payload)
+    assert "deny" not in shadowed.stdout, shadowed.stdout
+    hooks_json.unlink()
+    assert "deny" in cli(root, "run", "PreToolUse", payload=payload).stdout
+
+
+def test_a_command_regex_narrows_its_group_to_the_commands_it_matches(tmp_path: Path) -> None:
+    """As Factory's own settings do: `matcher` picks Droid's shell tool, `commandRegex` the
+    commands among its calls."""
+    deny = {"type": "command", "command": "echo 'no push' >&2; exit 2"}
+    settings = {"hooks": {"PreToolUse": [
+        {"matcher": "Execute", "commandRegex": r"\bgit\s+push\b", "hooks": [deny]}]}}
+    root = project(tmp_path, {".factory/settings.json": json.dumps(settings)})
+    named = ("run", "PreToolUse", "--host", "factory", "--config", ".factory/settings.json")
+
+    def answer(command: str) -> str:
+        done = cli(root, *named, payload=droid_payload(root, "Execute", {"command": command}))
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    assert '"permissionDecision": "deny"' in answer("git push origin main")
+    assert "permissionDecision" not in answer("git status")
+    assert "permissionDecision" not in answer("echo git pushed")
