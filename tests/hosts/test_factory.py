@@ -8,11 +8,12 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.support import denied, program, workspace
 
 pytestmark = pytest.mark.program
 
@@ -23,19 +24,14 @@ GATE = {"type": "command",
 
 def cli(root: Path, *args: str, payload: object = None) -> subprocess.CompletedProcess[str]:
     """`agenthooks ARGS` in `root`, with a home and XDG folders of the test's own."""
-    env = {**os.environ, "HOME": str(root / "home"), "XDG_CONFIG_HOME": str(root / "xdg"),
-           "XDG_DATA_HOME": str(root / "xdg-data"), "XDG_CACHE_HOME": str(root / "xdg-cache")}
-    return subprocess.run([sys.executable, "-m", "agenthooks", *args], cwd=root, env=env,
-                          input=json.dumps(payload or {}), capture_output=True, text=True,
-                          timeout=60, check=False)
+    return program(*args, cwd=root, stdin=json.dumps(payload or {}), home=root / "home",
+                   env={"XDG_CONFIG_HOME": str(root / "xdg"),
+                        "XDG_DATA_HOME": str(root / "xdg-data"),
+                        "XDG_CACHE_HOME": str(root / "xdg-cache")})
 
 
 def project(root: Path, files: dict[str, str]) -> Path:
-    (root / ".git").mkdir(parents=True)
-    for rel, text in files.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text, encoding="utf-8")
-    return root
+    return workspace(root, {".git/HEAD": "ref: refs/heads/main\n", **files})
 
 
 def droid_payload(root: Path, tool: str, tool_input: dict[str, Any]) -> dict[str, Any]:
@@ -75,9 +71,9 @@ def test_a_settings_gate_denies_droids_shell_call(tmp_path: Path) -> None:
     settings = {"hooks": {"PreToolUse": [{"matcher": "Execute", "hooks": [GATE]}]}}
     root = project(tmp_path, {".factory/settings.json": json.dumps(settings)})
     named = ("run", "PreToolUse", "--host", "factory", "--config", ".factory/settings.json")
-    denied = cli(root, *named, payload=droid_payload(root, "Execute", {"command": "rm -rf x"}))
-    assert denied.returncode == 0, denied.stderr
-    assert json.loads(denied.stdout)["hookSpecificOutput"] == {
+    refused = cli(root, *named, payload=droid_payload(root, "Execute", {"command": "rm -rf x"}))
+    assert refused.returncode == 0, refused.stderr
+    assert json.loads(refused.stdout)["hookSpecificOutput"] == {
         "hookEventName": "PreToolUse", "permissionDecision": "deny",
         "permissionDecisionReason": "no rm -rf here"}
     allowed = cli(root, *named, payload=droid_payload(root, "Execute", {"command": "ls"}))
@@ -107,15 +103,21 @@ def test_a_hooks_json_added_later_shadows_the_settings_read_before(tmp_path: Pat
     beside it, as Droid then reads that file instead, and runs again when it goes."""
     settings = {"hooks": {"PreToolUse": [{"matcher": "Execute", "hooks": [GATE]}]}}
     root = project(tmp_path, {".factory/settings.json": json.dumps(settings)})
-    payload = droid_payload(root, "Execute", {"command": "rm -rf x"})
+    payload = droid_payload(root, "Bash", {"command": "rm -rf x"})  # Claude Code's call
+    def answer() -> dict[str, Any]:
+        done = cli(root, "run", "PreToolUse", "--host", "claude", "--other-hosts",
+                   payload=payload)
+        assert done.returncode == 0, done.stderr
+        found: dict[str, Any] = json.loads(done.stdout or "{}")
+        return found
+
     for _ in range(2):  # the second run reads the cached entry
-        assert "deny" in cli(root, "run", "PreToolUse", payload=payload).stdout
+        assert denied(answer())
     hooks_json = root / ".factory" / "hooks.json"
     hooks_json.write_text("{}\n", encoding="utf-8")
-    shadowed = cli(root, "run", "PreToolUse", payload=payload)
-    assert "deny" not in shadowed.stdout, shadowed.stdout
+    assert not denied(answer())
     hooks_json.unlink()
-    assert "deny" in cli(root, "run", "PreToolUse", payload=payload).stdout
+    assert denied(answer())
 
 
 def test_a_command_regex_narrows_its_group_to_the_commands_it_matches(tmp_path: Path) -> None:
