@@ -685,6 +685,10 @@ def convert_handler(handler: Handler, target: str, place: Place,
     if handler.sequential and ordered and not sequential and family(target) != "copilot":
         losses.append(Loss(where, f"`sequential: true`: {HOST_NAMES[target]} runs handlers in "
                                   "parallel"))
+    if handler.condition_test is not None:  # a group's own filter (Droid's `commandRegex`)
+        losses.append(Loss(where, f"the condition {handler.condition!r} of its group has no "
+                                  f"place in {HOST_NAMES[target]}'s entry: it would run for "
+                                  "every call its matcher selects"))
     hook = handler.hook or handler.name or ""
     return [Entry(hook, event, matcher, sequential, body, handler.enabled)
             for matcher in matchers], placed

@@ -137,3 +137,18 @@ def test_a_command_regex_narrows_its_group_to_the_commands_it_matches(tmp_path: 
     assert '"permissionDecision": "deny"' in answer("git push origin main")
     assert "permissionDecision" not in answer("git status")
     assert "permissionDecision" not in answer("echo git pushed")
+
+
+def test_convert_says_a_command_regex_has_no_place_elsewhere(tmp_path: Path) -> None:
+    """No other host has a group filter on the command: the converted hook would run on
+    every command, so convert writes nothing without --lossy."""
+    bare = {"PreToolUse": [{"matcher": "Execute", "commandRegex": "^git push",
+                            "hooks": [GATE]}]}
+    root = project(tmp_path, {".factory/hooks.json": json.dumps(bare)})
+    done = cli(root, "convert", ".factory/hooks.json", "--to", "claude")
+    assert done.returncode == 1 and done.stdout == "", done.stdout
+    assert "lossy: the condition '^git push' of its group has no place" in done.stderr, \
+        done.stderr
+    lossy = cli(root, "convert", ".factory/hooks.json", "--to", "claude", "--lossy")
+    group = json.loads(lossy.stdout)["hooks"]["PreToolUse"][0]
+    assert group["matcher"] == "Bash|PowerShell" and "commandRegex" not in group
