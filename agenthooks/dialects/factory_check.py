@@ -46,6 +46,8 @@ COMMAND_TEST = "agenthooks.dialects.matching:command_regex_holds"
 class FactoryChecker(DialectChecker):
     """Walks a Factory Droid hooks.json (a bare event map) or settings file (`hooks`)."""
 
+    command_regex: str | None = None  # the `commandRegex` of the group being read
+
     def document(self, doc: Any) -> None:
         if os.path.basename(self.source.file) != HOOKS_FILE:
             if self.hooks_file_beside(doc):
@@ -76,9 +78,6 @@ class FactoryChecker(DialectChecker):
                  "settings file's `hooks` count only where no hooks.json is beside it",
                  "/hooks", "key", "move these events into that hooks.json")
         return True
-
-
-    command_regex: str | None = None  # the `commandRegex` of the group being read
 
     def dialect_group(self, event: str, group: Any, pointer: str) -> None:
         self.command_regex = None
