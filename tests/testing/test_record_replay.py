@@ -67,6 +67,11 @@ def host_payload(host: str, workspace: Path, command: str) -> tuple[str, dict[st
             "hook_event_name": "PreToolUse", "session_id": "s1", "cwd": where,
             "permission_mode": "default", "tool_name": "run_shell_command",
             "tool_input": {"command": command}}),
+        # Factory-AI/factory .factory/hooks/guard_execute.py@7fe9976 reads these fields.
+        "factory": ("PreToolUse", {
+            "hook_event_name": "PreToolUse", "session_id": "s1", "cwd": where,
+            "permission_mode": "auto-medium", "tool_name": "Execute",
+            "tool_input": {"command": command}}),
     }
     return payloads[host]
 
