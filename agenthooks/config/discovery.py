@@ -110,6 +110,16 @@ def workspace_files(root: str) -> list[str]:
     return [path for path in candidates if present(path)]
 
 
+def _is_home(root: str) -> bool:
+    """Whether `root` is the home directory, by the folder itself (two stat calls, where
+    resolving both paths walks each of their components, on every run)."""
+    home = os.environ.get("HOME") or os.path.expanduser("~")
+    try:
+        return os.path.samestat(os.stat(root), os.stat(home))
+    except OSError:  # one of them missing: the same only as the same path
+        return os.path.realpath(root) == os.path.realpath(home)
+
+
 def _may_hold(root: str) -> Callable[[str], bool]:
     """Whether an entry of `root` by that name may exist, from one listing of it: a file in
     a folder the listing lacks is not `present` either. Each host's files are looked for in
@@ -259,7 +269,7 @@ def source_of(path: str, workspace: str, cwd: str, *, given: str | None = None) 
         file=file,
         workspace=os.path.realpath(workspace),
         level=level,
-        cwd=os.path.dirname(os.path.realpath(file)),
+        cwd=os.path.dirname(real),  # `file` resolves where `path` does
     )
 
 
@@ -314,8 +324,7 @@ def workspace_dialect_files(root: str) -> list[tuple[str, str]]:
     None when the root is the home directory: its `.claude/` and `.gemini/` hold the user
     files, as both hosts read them.
     """
-    home = os.environ.get("HOME") or os.path.expanduser("~")
-    if os.path.realpath(root) == os.path.realpath(home):
+    if _is_home(root):
         return []
     listed = _may_hold(root)
     return [(dialect, path) for dialect, rel in DIALECT_FILES
