@@ -290,3 +290,20 @@ def test_one_listing_says_which_host_folders_may_hold_files(tmp_path: Path) -> N
     assert [listed(name) for name in (".claude", ".gemini", ".agents", ".cursor")] == [
         True, True, True, False]
     assert _may_hold(str(tmp_path / "missing"))(".cursor") is True  # unlisted: look each up
+
+
+def test_the_home_folder_as_a_root_holds_no_workspace_host_files(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its `.claude/` and `.gemini/` hold the user's files, however the root is written."""
+    from agenthooks.config.discovery import workspace_dialect_files
+
+    home = tmp_path / "home"
+    (home / ".claude").mkdir(parents=True)
+    (home / ".claude" / "settings.json").write_text("{}")
+    (tmp_path / "link").symlink_to(home)
+    monkeypatch.setenv("HOME", str(home))
+    assert workspace_dialect_files(str(home)) == []
+    assert workspace_dialect_files(str(tmp_path / "link")) == []
+    monkeypatch.setenv("HOME", str(tmp_path / "elsewhere"))
+    assert workspace_dialect_files(str(home)) == [
+        ("claude", str(home / ".claude" / "settings.json"))]
