@@ -42,6 +42,7 @@ DEBT = {
     ("agenthooks.model.hosts", "agenthooks.dialects.claude"),
     ("agenthooks.model.hosts", "agenthooks.dialects.gemini"),
     ("agenthooks.model.hosts", "agenthooks.dialects.rulesync"),
+    ("agenthooks.model.hosts", "agenthooks.dialects.factory_check"),
     # step 7, hosts parse and render: the HOSTS table of hosts/ names each host's modules
     ("agenthooks.model.hosts", "agenthooks.hosts.antigravity.protocol"),
     ("agenthooks.model.hosts", "agenthooks.hosts.antigravity.render"),
