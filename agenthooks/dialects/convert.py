@@ -835,17 +835,31 @@ def _thaw(value: object) -> Any:
 # --- documents -----------------------------------------------------------------------------
 
 
+def _flat_document(entries: Sequence[Entry], version: int) -> dict[str, Any]:
+    """A file of flat lists (Cursor's, Copilot CLI's, rulesync's): each event's handlers in
+    one list, each carrying its own matcher, `command` being the default type."""
+    hooks: dict[str, list[dict[str, Any]]] = {}
+    for entry in entries:
+        handler = dict(entry.handler)
+        if handler.get("type") == "command":
+            del handler["type"]
+        if entry.matcher is not None:
+            handler["matcher"] = entry.matcher
+        hooks.setdefault(entry.event, []).append(handler)
+    return {"version": version, "hooks": hooks}
+
+
 def assemble(entries: Sequence[Entry], target: str) -> dict[str, Any]:
     if target == "antigravity":
         return _hooks_json(entries)
     if family(target) in ("cursor", "copilot"):  # `{"version": 1, "hooks": {event: [handler]}}`
-        from agenthooks.dialects.cursor_check import document_of
+        from agenthooks.dialects.cursor import VERSION
 
-        return document_of(entries)
+        return _flat_document(entries, VERSION)
     if target == "rulesync":  # the same, in rulesync's shared `hooks`
-        from agenthooks.dialects.rulesync_check import document_of as rulesync_document
+        from agenthooks.dialects.rulesync import VERSION as RULESYNC_VERSION
 
-        return rulesync_document(entries)
+        return _flat_document(entries, RULESYNC_VERSION)
     hooks: dict[str, list[dict[str, Any]]] = {}
     disabled: list[str] = []
     for entry in entries:

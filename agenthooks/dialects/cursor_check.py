@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
 
 from agenthooks.dialects.check import DialectChecker, freeze, runs_as
 from agenthooks.dialects.cursor import (
@@ -195,17 +194,3 @@ def read(doc: Any, source: Source, *, thorough: bool) -> DialectChecker:
     checker = CursorChecker(source, CURSOR, thorough=thorough)
     checker.document(doc)
     return checker
-
-
-def document_of(entries: Sequence[Any]) -> dict[str, Any]:
-    """A Cursor hooks.json of `convert`'s entries (`dialects.convert.Entry`): each event's
-    handlers in a flat list, each carrying its own matcher."""
-    hooks: dict[str, list[dict[str, Any]]] = {}
-    for entry in entries:
-        handler = dict(entry.handler)
-        if handler.get("type") == "command":
-            del handler["type"]  # Cursor's default
-        if entry.matcher is not None:
-            handler["matcher"] = entry.matcher
-        hooks.setdefault(entry.event, []).append(handler)
-    return {"version": VERSION, "hooks": hooks}

@@ -24,7 +24,6 @@ when that tool's host calls (`Handler.only_under`), with that host's payload and
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
 
 from agenthooks.dialects.check import DialectChecker, freeze, runs_as
 from agenthooks.dialects.rulesync import (
@@ -232,20 +231,3 @@ def parse(source: Source, text: str) -> tuple[Any, Any, list[Diagnostic], str]:
     from agenthooks.dialects.load import parse_json_text, strip_comments
 
     return parse_json_text(source, without_trailing_commas(strip_comments(text)))
-
-
-# --- convert ---------------------------------------------------------------------------------
-
-
-def document_of(entries: Sequence[Any]) -> dict[str, Any]:
-    """A `.rulesync/hooks.jsonc` of `convert`'s entries (`dialects.convert.Entry`): each
-    event's hook definitions in a flat list, each with its own matcher, in the shared block."""
-    hooks: dict[str, list[dict[str, Any]]] = {}
-    for entry in entries:
-        handler = dict(entry.handler)
-        if handler.get("type") == "command":
-            del handler["type"]  # rulesync's default
-        if entry.matcher is not None:
-            handler["matcher"] = entry.matcher
-        hooks.setdefault(entry.event, []).append(handler)
-    return {"version": VERSION, "hooks": hooks}
