@@ -121,19 +121,27 @@ def _is_home(root: str) -> bool:
 
 
 def _may_hold(root: str) -> Callable[[str], bool]:
-    """Whether an entry of `root` by that name may exist, from one listing of it: a file in
-    a folder the listing lacks is not `present` either. Each host's files are looked for in
-    every run, and a lookup that fails costs an exception (two with `present`'s link check);
-    one listing costs one call. A name that differs from a listed one by case alone may be it
-    (a case-insensitive file system): `present` decides; so does every name when the root
-    cannot be listed."""
-    try:
-        names = os.listdir(root)
-    except OSError:
-        return lambda name: True
-    exact = set(names)
-    folded = {name.lower() for name in names}
-    return lambda name: name in exact or name.lower() in folded
+    """Whether `root` has an entry by that name (a dangling link too), each name looked up
+    once: a file in a folder that is not there is not `present` either.
+
+    Each host's files are looked for on every run, in the root and, on the walk up to it, in
+    every folder above; most of them are missing, and `present` costs an exception for each
+    (two with its link check). A lookup here costs none, whatever the folder holds, where
+    reading the folder would cost its every entry (a workspace under `/tmp`, a crowded home).
+    """
+    found: dict[str, bool] = {}
+
+    def may_hold(name: str) -> bool:
+        if name not in found:
+            path = os.path.join(root, name)
+            found[name] = (os.access(path, os.F_OK, follow_symlinks=False) if _ACCESS_NO_FOLLOW
+                           else os.path.lexists(path))
+        return found[name]
+    return may_hold
+
+
+# Whether `os.access` can look at a link itself (not on Windows).
+_ACCESS_NO_FOLLOW = os.access in os.supports_follow_symlinks
 
 
 def markdown_in(folder: str) -> list[str]:

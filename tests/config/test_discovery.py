@@ -280,16 +280,24 @@ def test_glob_match_is_fnmatchcase(pattern: str) -> None:
         [fnmatchcase(name, pattern) for name in GLOB_NAMES]
 
 
-def test_one_listing_says_which_host_folders_may_hold_files(tmp_path: Path) -> None:
+@pytest.mark.parametrize("crowd", [0, 300, 10000])
+def test_each_host_folder_is_looked_up_once_whatever_the_root_holds(tmp_path: Path,
+                                                                  crowd: int) -> None:
+    """Entries of a root by name, a dangling link included (`present` reports it), each name
+    looked up once; a crowded root (a workspace under /tmp, met on the walk up) says the
+    same; a missing root holds nothing."""
     from agenthooks.config.discovery import _may_hold
 
+    for i in range(crowd):
+        (tmp_path / f"entry{i}").touch()
     (tmp_path / ".claude").mkdir()
-    (tmp_path / ".Gemini").mkdir()
-    (tmp_path / ".agents").symlink_to(tmp_path / "nowhere")  # dangling: `present` reports it
-    listed = _may_hold(str(tmp_path))
-    assert [listed(name) for name in (".claude", ".gemini", ".agents", ".cursor")] == [
-        True, True, True, False]
-    assert _may_hold(str(tmp_path / "missing"))(".cursor") is True  # unlisted: look each up
+    (tmp_path / ".agents").symlink_to(tmp_path / "nowhere")
+    held = _may_hold(str(tmp_path))
+    assert [held(name) for name in (".claude", ".agents", ".cursor", ".claude")] == [
+        True, True, False, True]
+    (tmp_path / ".cursor").mkdir()  # made after its lookup: the first answer stands
+    assert held(".cursor") is False
+    assert _may_hold(str(tmp_path / "missing"))(".cursor") is False
 
 
 def test_the_home_folder_as_a_root_holds_no_workspace_host_files(
