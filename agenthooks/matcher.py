@@ -5,7 +5,8 @@ Gemini CLI, matchers here are anchored at both ends (`re.fullmatch`). `""`, `"*"
 matcher at all match every tool.
 
 A plain name that is another host's name for a tool of the tool table (`Bash`,
-`run_shell_command`) selects that tool, whatever host calls it: hooks.json runs under every
+`run_shell_command`), alone, in a list or beside a pattern (`Bash|mcp__.*`), selects that tool,
+whatever host calls it: hooks.json runs under every
 host, and its matchers are compared with the tool's name in hooks.json's words
 (`plan.select.tool_in`), so the name stands for every host's name of its tool.
 """
@@ -50,6 +51,61 @@ def plain_names(matcher: str) -> list[str] | None:
     return names if all(map(is_plain_name, names)) else None
 
 
+def named_alternatives(pattern: str) -> list[str]:
+    """The alternatives at the top level of a regex that are plain names: every name of
+    `a|b|c`, `Bash` and `Grep` of `Bash|Grep|mcp__.*` (see `alternatives`)."""
+    return [name for name in alternatives(pattern) or () if is_plain_name(name)]
+
+
+def alternatives(pattern: str) -> list[str] | None:
+    """A regex split at the `|` of its top level: `Bash`, `Grep` and `mcp__.*` of
+    `Bash|Grep|mcp__.*`. A `|` escaped, in a class or in a group splits nothing; None for a
+    pattern with an inline flag (`(?i)`), which may change what a name in it matches, or an
+    unclosed class."""
+    found = []
+    start = depth = 0
+    at = 0
+    while at < len(pattern):
+        char = pattern[at]
+        if char == "\\":
+            at += 1
+        elif char == "[":
+            at = _class_end(pattern, at)
+            if at < 0:
+                return None
+        elif char == "(":
+            if pattern.startswith("(?", at) and pattern[at + 2:at + 3] not in (":", "=", "!", "<"):
+                return None
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            found.append(pattern[start:at])
+            start = at + 1
+        at += 1
+    found.append(pattern[start:])
+    return found
+
+
+def in_hooks_json_pattern(pattern: str, *, keep: bool = True) -> str:
+    """A hooks.json regex with each name at its top level standing for its tool as a list's
+    names do (`in_hooks_json_words`): `Bash|mcp__.*` matches `run_command` too."""
+    parts = alternatives(pattern)
+    if parts is None or not any(map(is_plain_name, parts)):
+        return pattern
+    return "|".join("|".join(in_hooks_json_words([part], keep=keep)) if is_plain_name(part)
+                    else part for part in parts)
+
+
+def _class_end(pattern: str, at: int) -> int:
+    """The index of the `]` that closes the class opened at `at`; -1 when none does."""
+    at += 1 + (pattern[at + 1:at + 2] == "^")
+    at += pattern[at:at + 1] == "]"  # a `]` first in a class is plain
+    while at < len(pattern) and pattern[at] != "]":
+        at += 1 + (pattern[at] == "\\")
+    return at if at < len(pattern) else -1
+
+
 @memo(4096)
 def compile_matcher(matcher: str | None) -> MatchFn:
     """A predicate on tool names; raises `re.error` when the matcher is not a valid regex."""
@@ -61,7 +117,11 @@ def compile_matcher(matcher: str | None) -> MatchFn:
         return frozenset(in_hooks_json_words(names)).__contains__
     import re
 
-    pattern = re.compile(matcher)
+    # Names beside a pattern (`Bash|Grep|mcp__.*`) stand for their tools as a list's do.
+    meant = in_hooks_json_pattern(matcher)
+    if meant != matcher:
+        re.compile(matcher)  # an error is said of the matcher as written
+    pattern = re.compile(meant)
     return lambda tool: pattern.fullmatch(tool) is not None
 
 

@@ -20,7 +20,7 @@ from agenthooks.events import (
     event_meant,
     unknown_event_hint,
 )
-from agenthooks.matcher import matcher_error, matches_everything, plain_names
+from agenthooks.matcher import matcher_error, matches_everything, named_alternatives
 from agenthooks.model.events import EVENTS, TOOL_EVENTS
 from agenthooks.model.handlers import Handler, Source, breaks_file, escape, json_kind
 
@@ -221,7 +221,7 @@ class Checker:
         tool by any host's name for it, and a misspelt or unknown name is said."""
         from agenthooks.model.toolwords import words
 
-        for word in words("antigravity", plain_names(matcher) or ()):
+        for word in words("antigravity", named_alternatives(matcher)):
             self.add(word.rule, word.message, pointer, fix=word.fixed(matcher))
 
     def group_hooks(self, group: dict[str, Any], pointer: str) -> list[Any] | None:

@@ -29,7 +29,14 @@ from __future__ import annotations
 from agenthooks._lean.memo import memo
 from agenthooks._lean.records import NamedTuple
 from agenthooks.dialects import dialect_spec
-from agenthooks.matcher import ALNUM, in_hooks_json_words, is_plain_name, plain_names
+from agenthooks.matcher import (
+    ALNUM,
+    in_hooks_json_pattern,
+    in_hooks_json_words,
+    is_plain_name,
+    named_alternatives,
+    plain_names,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -177,7 +184,7 @@ def antigravity_selection(matcher: str | None, event: str) -> Selection:
     names = plain_names(matcher)
     if names is not None:  # any host's name for a tool selects it (`matcher`)
         return Selection("names", tuple(in_hooks_json_words(names, keep=False)))
-    return Selection("full", pattern=matcher, python=True)
+    return Selection("full", pattern=in_hooks_json_pattern(matcher, keep=False), python=True)
 
 
 # The hosts' matcher semantics defined here; another host's comes from its row.
@@ -296,15 +303,14 @@ def tool_words(dialect: str, matcher: str | None, event: str) -> list[Word]:
     if dialect == "antigravity":
         from agenthooks.model.events import TOOL_EVENTS
 
-        names = plain_names(matcher) if event in TOOL_EVENTS else None
-        return words(dialect, names or ())
+        return words(dialect, named_alternatives(matcher) if event in TOOL_EVENTS else ())
     spec = dialect_spec(dialect)
     if spec.events.get(event) != "tool_name":
         return []
     chosen = simplify(selection(dialect, matcher, event))
     names = list(chosen.names) if chosen.form == "names" else (
-        plain_names(chosen.pattern) if chosen.form in ("search", "full") else None)
-    return words(dialect, names or (), anywhere=chosen.form == "search",
+        named_alternatives(chosen.pattern) if chosen.form in ("search", "full") else [])
+    return words(dialect, names, anywhere=chosen.form == "search",
                  also=spec.matcher_aliases)
 
 

@@ -28,7 +28,7 @@ from agenthooks.model.hosts import HOST_TABLE, inherited_words
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping
+    from collections.abc import Iterable, Mapping, Sequence
     from typing import Any
 
 DIALECTS: tuple[str, ...] = tuple(row.id for row in HOST_TABLE)
@@ -568,18 +568,19 @@ def markdown_table() -> str:
     return "\n".join(lines) + "\n"
 
 
-def host_named(matcher: str) -> str | None:
-    """The host a hooks.json matcher speaks for: the first, in table order, whose names for
-    tools are every plain name of `Bash|Write` (Claude Code's), when no name is Antigravity's
-    (hooks.json's own words) and the matcher is a list of plain names; else None. A handler
-    so matched was written for that host's payload and answers (docs/hosts.md)."""
-    names = matcher.split("|")
-    if not all(name.replace("_", "").isalnum() for name in names):
-        return None  # a pattern, `*` or empty: no one host's words
+def host_named(names: Sequence[str]) -> str | None:
+    """The host a hooks.json matcher speaks for, from its plain names (`matcher.
+    named_alternatives`: `Bash|Write`, or `Bash` and `Grep` of `Bash|Grep|mcp__.*`): the
+    first, in table order, whose names for tools are every one of them that names a tool of
+    the table (a custom tool's name says nothing of a host), when at least one does and none
+    is Antigravity's (hooks.json's own words); else None. A handler so matched was written
+    for that host's payload and answers (docs/hosts.md)."""
     hosts: list[str] | None = None
     for name in names:
         tool = tool_named(name)
-        if tool is None or name in tool.names.get("antigravity", ()):
+        if tool is None:
+            continue
+        if name in tool.names.get("antigravity", ()):
             return None
         calling = [dialect for dialect, called in tool.names.items() if name in called]
         hosts = calling if hosts is None else [h for h in hosts if h in calling]

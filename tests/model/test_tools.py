@@ -331,8 +331,14 @@ def test_cursor_names_an_mcp_tool_without_its_server() -> None:
     ("Bash|run_command", None),
     ("*", None), (".*", None), ("", None), ("Bash.*", None),
     ("my_custom_tool", None),
+    ("Bash|my_custom_tool", "claude"),  # a custom tool's name says nothing of a host
+    # Names beside a pattern speak as a list does; the pattern says nothing of a host.
+    ("Read|NotebookRead|Bash|Grep|mcp__.*", "claude"),
+    ("run_shell_command|mcp_.*", "gemini"),
+    ("(Bash|Write)", None), ("(?i)bash|x", None), ("Bash\\|x", None),
 ])
 def test_the_host_a_matchers_names_speak_for(matcher: str, host: str | None) -> None:
+    from agenthooks.matcher import named_alternatives
     from agenthooks.model.tools import host_named
 
-    assert host_named(matcher) == host
+    assert host_named(named_alternatives(matcher)) == host

@@ -4,6 +4,7 @@ the shell tool whoever calls it. Tables of (matcher, calling host, the tool as i
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -41,9 +42,18 @@ from tests.support import program, workspace
     # hooks.json's own names, as before.
     ("run_command", "claude", "Bash", True),
     ("run_command|view_file", "gemini", "read_file", True),
-    # Regexes are read as written: no name in them stands for another.
+    # A name beside a pattern stands for its tool as a list's does (a real gate's matcher)...
+    ("Read|NotebookRead|Bash|Grep|mcp__.*", "codex", "Bash", True),
+    ("Read|NotebookRead|Bash|Grep|mcp__.*", "gemini", "run_shell_command", True),
+    ("Read|NotebookRead|Bash|Grep|mcp__.*", "claude", "mcp__github__create_issue", True),
+    ("Read|NotebookRead|Bash|Grep|mcp__.*", "claude", "Write", False),
+    ("mcp__.*|Edit", "antigravity", "replace_file_content", True),
+    # ...but a name inside a pattern is the pattern's: regexes are read as written there.
     ("Bash.*", "gemini", "run_shell_command", False),
     ("^Bash$", "antigravity", "run_command", False),
+    ("(Bash)|mcp__.*", "gemini", "run_shell_command", False),
+    ("(?i)bash|mcp__.*", "gemini", "run_shell_command", False),
+    ("[|]|Bash\\|x", "gemini", "run_shell_command", False),
     # A misspelling or an unknown name selects only that very name.
     ("run_comand", "antigravity", "run_command", False),
     ("Run_Command", "antigravity", "run_command", False),
@@ -153,6 +163,38 @@ def test_a_gate_in_claude_and_gemini_words_denies_under_both(tmp_path: Path) -> 
     assert checked.stdout.strip().endswith("ok: 1 file, no problems, 2 notes")
 
 
+# A gate written for Claude Code (its payload, its names beside an MCP pattern), in hooks.json.
+CANARY = {"gate": {"PreToolUse": [{"matcher": "Read|NotebookRead|Bash|Grep|mcp__.*", "hooks": [
+    {"type": "command", "command": sys.executable + " -c \"import json, sys; call = json.load("
+     "sys.stdin); sys.exit(2 if call['tool_name'] == 'Bash' and 'rm' in call['tool_input']"
+     "['command'] and not print('no rm', file=sys.stderr) else 0)\""}]}]}}
+SHELL_CALLS = {
+    "claude": ("PreToolUse", {"tool_name": "Bash"}),
+    "gemini": ("BeforeTool", {"tool_name": "run_shell_command"}),
+    "codex": ("PreToolUse", {"tool_name": "Bash", "turn_id": "t", "model": "m",
+                             "permission_mode": "default", "tool_use_id": "call_1",
+                             "transcript_path": None}),
+}
+
+
+@pytest.mark.program
+@pytest.mark.parametrize("host", sorted(SHELL_CALLS))
+def test_a_gate_with_names_beside_a_pattern_acts_under_every_host(tmp_path: Path,
+                                                                  host: str) -> None:
+    """Selected by the names beside `mcp__.*`, and given the payload of the one host whose
+    words they are, whoever calls."""
+    project = workspace(tmp_path / "project", {".agents/hooks.json": CANARY})
+    event, fields = SHELL_CALLS[host]
+    call = {"hook_event_name": event, "session_id": "s", "cwd": str(project),
+            "tool_input": {"command": "rm -rf victim"}, **fields}
+    done = program("run", event, "--host", host, "--fail-closed", stdin=json.dumps(call),
+                   cwd=project)
+    assert done.returncode == 2 or "deny" in done.stdout, done
+    assert "no rm" in done.stdout + done.stderr, done
+    checked = program("validate", "--strict", cwd=project)
+    assert "note [matcher-other-host] 'Bash' is Claude Code" in checked.stdout, checked
+
+
 @pytest.mark.program
 def test_a_misspelt_name_fails_validate(tmp_path: Path) -> None:
     hooks = json.loads(json.dumps(HOOKS))
@@ -193,6 +235,14 @@ def test_what_a_hooks_json_matcher_selects(matcher: str, names: tuple[str, ...])
     from agenthooks.dialects.matching import Selection, selection
 
     assert selection("antigravity", matcher, "PreToolUse") == Selection("names", names)
+
+
+def test_a_hooks_json_pattern_selects_by_the_names_beside_it() -> None:
+    # The run's meaning, which list and explain read and convert carries.
+    from agenthooks.dialects.matching import Selection, selection
+
+    assert selection("antigravity", "Read|Bash|mcp__.*", "PreToolUse") == Selection(
+        "full", pattern="view_file|run_command|mcp__.*", python=True)
 
 
 def test_convert_carries_another_hosts_names(agenthooks, tmp_path: Path,

@@ -72,7 +72,6 @@ FINDINGS: dict[tuple[str, str, str], str] = {
     (hook, caller, "hooks.json"): UNSELECTED.format(matcher=MATCHERS[hook], caller=caller,
                                                     host=HOSTS_OF[hook])
     for hook, caller in (
-        ("sensitive-canary/pre-tool-use", "codex"),
         ("azet-guard/codex-patch", "gemini"),
         ("agent-guard/codex-commentslop", "copilot"),
     )
