@@ -51,9 +51,11 @@ STAR = ("a hooks.json handler matched with \"*\" names no host, so under {caller
 COPILOT_PROMPT = ("a UserPromptSubmit gate in hooks.json under Copilot CLI: agenthooks answers "
                   "{{}} and the prompt with a secret goes on, and nothing says the gate cannot "
                   "act there")
-GEMINI_STOP = ("a hooks.json Stop handler written for Claude Code under Gemini CLI does not get "
-               "the last answer where it reads it (last_assistant_message): azet-guard's "
-               "unverified-claim check lets the turn end")
+GEMINI_STOP = ("a hooks.json Stop handler written for Claude Code under Gemini CLI gets the last "
+               "answer as last_assistant_message, but Gemini CLI's event name (AfterAgent) in "
+               "hook_event_name, and azet-guard dispatches on Claude Code's event names: its "
+               "unverified-claim check lets the turn end (`\"dialect\": \"claude\"` on the "
+               "handler is what says whose payload it reads)")
 # (hook id, caller, mode) -> what goes wrong there, found by this suite (measured on main
 # 42cd3ea: hooks.json handlers with "*" or no matcher get their host's fields since then).
 # When a fix lands, its cases pass and their strict xfail fails: delete those lines.
