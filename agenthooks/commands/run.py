@@ -174,8 +174,28 @@ def host_answer(result: EventResult, host: str, given_event: str | None) -> tupl
     """The answer and exit status in the words of `host` (its writer is imported only now)."""
     from agenthooks.hosts.writers import host_event, writer
 
-    answer = writer(host)(result.as_verdict(), host_event(host, result.event, given_event))
+    word = host_event(host, result.event, given_event)
+    answer = writer(host)(result.as_verdict(), word)
+    if result.blocked:
+        unheeded = block_unheeded(host, result.event, word)
+        if unheeded is not None:
+            say(lambda stream: stream.write(f"agenthooks: warning: {unheeded}\n"))
     return answer.output, answer.exit_code
+
+
+def block_unheeded(host: str, event: str, word: str) -> str | None:
+    """Why a block answered to `host` on `event` stops nothing, where the host's documentation
+    says it cannot block there (`model.capabilities`): a gate that cannot act is said on
+    every run, not only by `explain`."""
+    from agenthooks.model.capabilities import can_block
+    from agenthooks.model.events import find_row
+    from agenthooks.model.hosts import host_name
+
+    row = find_row(event)
+    if row is None or can_block(host, row.id) is not False:
+        return None
+    return (f"a hook blocks {word}, but {host_name(host)} cannot block there (`agenthooks "
+            f"hosts --host {host}`): the action goes on")
 
 
 def say(write: Any) -> None:

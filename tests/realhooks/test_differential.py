@@ -48,9 +48,9 @@ UNSELECTED = ("issue 23 items 2, 3: a hooks.json handler matched with {host}'s t
 STAR = ("a hooks.json handler matched with \"*\" names no host, so under {caller} it gets "
         "{caller}'s tool names: Belay's Claude Code policy does not know them and lets a force "
         "push to main through")
-COPILOT_PROMPT = ("a UserPromptSubmit gate in hooks.json under Copilot CLI: agenthooks answers "
-                  "{{}} and the prompt with a secret goes on, and nothing says the gate cannot "
-                  "act there")
+COPILOT_PROMPT = ("a UserPromptSubmit gate in hooks.json under Copilot CLI: Copilot CLI cannot "
+                  "block userPromptSubmitted, so the prompt with a secret goes on; agenthooks "
+                  "says so on stderr (tests/run/test_unheeded_block.py) and in explain")
 GEMINI_STOP = ("a hooks.json Stop handler written for Claude Code under Gemini CLI gets the last "
                "answer as last_assistant_message, but Gemini CLI's event name (AfterAgent) in "
                "hook_event_name, and azet-guard dispatches on Claude Code's event names: its "
