@@ -211,6 +211,6 @@ def _refused(exc: protocol.RpcError) -> None:
 def _say(text: str) -> None:
     """A diagnostic on stderr; a closed stderr changes nothing."""
     from agenthooks.commands.run import say
-    from agenthooks.report.escape import printable
+    from agenthooks.escape import printable
 
     say(lambda stream: stream.write(f"agenthooks ahp: {printable(text)}\n"))

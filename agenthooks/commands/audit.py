@@ -213,7 +213,7 @@ def audit(file: str | None, *, since: str | None = None, fmt: str = "table") -> 
 
 
 def write_table(events: int, hooks: Sequence[Stats], stream: TextIO, since: str | None) -> None:
-    from agenthooks.report.escape import printable
+    from agenthooks.escape import printable
     from agenthooks.report.table import render_table
 
     stream.write(f"{events} event{'s' if events != 1 else ''}"

@@ -21,8 +21,8 @@ from collections.abc import Callable
 from typing import Any
 
 from agenthooks.config import discovery
+from agenthooks.escape import printable
 from agenthooks.model.handlers import Diagnostic, Handler, Source
-from agenthooks.report.escape import printable
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -78,7 +78,7 @@ def convert(file: str, *, target: str, output: str | None = None, lossy: bool = 
             confirm: Callable[[str], bool] | None = None) -> int:
     """Convert FILE; 0 when written, 1 on errors, an unallowed loss or an existing OUT not
     merged into (declined, or no terminal to ask on without `yes`): nothing written."""
-    from agenthooks.dialects.convert import convert_handlers, place_of
+    from agenthooks.features.convert import convert_handlers, place_of
     from agenthooks.model.events import HOST_NAMES
     from agenthooks.report.diagnostics import TextReporter, ValidationResult
 

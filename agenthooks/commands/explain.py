@@ -18,9 +18,9 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from agenthooks.errors import UsageError
+from agenthooks.escape import printable
 from agenthooks.model.handlers import Handler, HookFile
 from agenthooks.plan.select import HOST_NAMES
-from agenthooks.report.escape import printable
 
 if TYPE_CHECKING:
     from agenthooks.api import Hooks

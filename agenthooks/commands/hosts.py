@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 import sys
 
+from agenthooks.escape import printable
 from agenthooks.model import capabilities as caps
 from agenthooks.model.hosts import host_name
-from agenthooks.report.escape import printable
 
 GENERAL_HEADERS = ("HOST", "FAIL-CLOSED SWITCH", "ON TIMEOUT", "ON ANOTHER EXIT")
 EVENT_HEADERS = ("HOST", "EVENT", "WORD", "BLOCK", "REWRITE", "CONTEXT", "ON ANOTHER EXIT")

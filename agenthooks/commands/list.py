@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from agenthooks.commands.validate import looked_in
 from agenthooks.config import discovery
+from agenthooks.escape import printable
 from agenthooks.events import unknown_event_hint
 from agenthooks.model.events import ALL_EVENTS, TOOL_CALL_EVENTS, is_tool_event
 from agenthooks.model.handlers import Handler, HookFile
 from agenthooks.report.diagnostics import TextReporter, ValidationResult, exact_json
-from agenthooks.report.escape import printable
 from agenthooks.report.table import is_terminal, render_plain
 from agenthooks.sources.load import HOOKS_JSON, SETTINGS, kind_of, load_all
 

@@ -25,9 +25,9 @@ from agenthooks.api import (
     untrusted_result,
 )
 from agenthooks.errors import AgentHooksError, describe
+from agenthooks.escape import printable
 from agenthooks.payload import dumps
 from agenthooks.plan.recursion import check_depth, enter, leave
-from agenthooks.report.escape import printable
 from agenthooks.report.run import write_plan, write_result
 from agenthooks.sources.load import load_all
 

@@ -19,9 +19,9 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from agenthooks.config import discovery
+from agenthooks.escape import printable
 from agenthooks.model.handlers import Diagnostic, Source
 from agenthooks.report.diagnostics import REPORTERS, TextReporter, ValidationResult
-from agenthooks.report.escape import printable
 from agenthooks.report.table import is_terminal
 from agenthooks.testing.loader import is_fixture, load
 from agenthooks.testing.model import TEST_DIRS, Fixture

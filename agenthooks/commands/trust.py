@@ -19,7 +19,7 @@ from agenthooks import trust
 from agenthooks.audit import rfc3339
 from agenthooks.config.discovery import find_workspace_root
 from agenthooks.errors import AgentHooksError
-from agenthooks.report.escape import printable
+from agenthooks.escape import printable
 from agenthooks.sources.load import is_refused, load_all
 
 PLURALS = ("script", "module", "file")  # the kinds counted as words: "2 scripts"

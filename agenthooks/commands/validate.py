@@ -18,12 +18,12 @@ from pathlib import Path
 from agenthooks.config import discovery
 from agenthooks.config.paths import walk_directories
 from agenthooks.config.rules import RULES
+from agenthooks.escape import printable
 from agenthooks.model.handlers import Diagnostic, Source
 from agenthooks.plan.gates import cannot_block
 from agenthooks.plan.recursion import runs_itself
 from agenthooks.plan.wired import runs_nothing
 from agenthooks.report.diagnostics import ValidationResult, report
-from agenthooks.report.escape import printable
 from agenthooks.report.sarif import RuleHelp
 from agenthooks.sources.load import Loaded, load_all
 from agenthooks.userconfig import UserConfig, UserConfigError, config_path, read_user_config

@@ -403,7 +403,7 @@ class Checker:
             )
             return
         if self.thorough and _has_controls(command):
-            from agenthooks.report.escape import printable
+            from agenthooks.escape import printable
 
             self.add(
                 "control-character",
@@ -492,7 +492,7 @@ def _missing_means(code: int) -> str:
 
 
 def _has_controls(text: str) -> bool:
-    from agenthooks.report.escape import has_controls  # only validate and list need it
+    from agenthooks.escape import has_controls  # only validate and list need it
 
     return has_controls(text)
 

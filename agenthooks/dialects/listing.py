@@ -10,8 +10,8 @@ url, args) once; Gemini CLI runs one handler per `name:command`.
 from __future__ import annotations
 
 from agenthooks.dialects import dialect_spec, matching
+from agenthooks.escape import printable
 from agenthooks.model.handlers import Handler
-from agenthooks.report.escape import printable
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -90,7 +90,7 @@ def read(doc: Any, source: Source, *, thorough: bool) -> DialectChecker:
 
 
 def document_of(entries: Sequence[Any]) -> dict[str, Any]:
-    """A Windsurf hooks.json of `convert`'s entries (`dialects.convert.Entry`): each event's
+    """A Windsurf hooks.json of `convert`'s entries (`features.convert.Entry`): each event's
     handlers in a flat list; a matcher has no place there (`convert` reports it)."""
     hooks: dict[str, list[dict[str, Any]]] = {}
     for entry in entries:

@@ -103,7 +103,7 @@ def for_the_user(verdict: Verdict, message: str | None) -> str | None:
     warnings (a handler that timed out or crashed, a handler type that cannot run here, a
     workspace left out): a host shows stderr of an exit 0 to nobody, and a gate that is
     silently off is the failure people complain of most."""
-    from agenthooks.report.escape import printable
+    from agenthooks.escape import printable
 
     lines = [f"agenthooks: warning: {printable(w)}" for w in verdict.warnings]
     return joined(message, *verdict.notices, *lines)

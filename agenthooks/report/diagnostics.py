@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TextIO
 
 from agenthooks.config.loader import Unusable, read_bytes
+from agenthooks.escape import printable
 from agenthooks.model.handlers import Diagnostic, Source
-from agenthooks.report.escape import printable
 from agenthooks.report.sarif import Finding, RuleHelp, rule_help, sarif_log
 from agenthooks.report.table import display_width, is_terminal
 

@@ -2,14 +2,14 @@
 
 stdout belongs to the host (one JSON object); everything here goes to stderr. The block reasons
 come first and unprefixed: on exit 2, hosts show stderr to the agent as the reason. Text that
-comes from configs or handlers has its control characters escaped (`report.escape`), so a
+comes from configs or handlers has its control characters escaped (`escape`), so a
 command cannot hide itself behind `\r` or clear the screen.
 """
 
 from __future__ import annotations
 
 from agenthooks.api import skip_warning
-from agenthooks.report.escape import printable
+from agenthooks.escape import printable
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

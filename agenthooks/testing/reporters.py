@@ -15,8 +15,8 @@ import time
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from agenthooks.escape import printable
 from agenthooks.report.diagnostics import exact_json
-from agenthooks.report.escape import printable
 from agenthooks.report.sarif import Finding, RuleHelp, sarif_log
 from agenthooks.report.table import render_plain
 from agenthooks.testing.loader import RULES

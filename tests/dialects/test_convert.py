@@ -11,9 +11,9 @@ import pytest
 
 from agenthooks.config.discovery import discover_all
 from agenthooks.config.loader import check_file
-from agenthooks.dialects.convert import reread
 from agenthooks.dialects.load import check_dialect_file
 from agenthooks.dialects.matching import selects
+from agenthooks.features.convert import reread
 from agenthooks.model.handlers import Handler
 from agenthooks.model.tools import tool_name
 from tests.conftest import REPO
@@ -57,7 +57,7 @@ def handlers_of(path: Path, dialect: str | None = None) -> list[Handler]:
 def meaning(handler: Handler, target: str) -> tuple[object, ...]:
     """What "the same handler" means: command (its words, as the shell passes them on),
     timeout, event and the tools it selects, said in the target dialect's words."""
-    from agenthooks.dialects.convert import translate_tools
+    from agenthooks.features.convert import translate_tools
     from agenthooks.model.events import counterpart
 
     chosen = translate_tools(reread(handler.matcher, handler.dialect, handler.event),

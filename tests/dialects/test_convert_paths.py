@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.dialects.convert import Place, place_of, rewrite_command, scan
+from agenthooks.features.convert import Place, place_of, rewrite_command, scan
 from agenthooks.model.handlers import Handler, Source
 
 ROOT = "/p"  # a project root that need not exist: the table below reads no files

@@ -377,7 +377,7 @@ def diff(found: Review) -> str:
 
 
 def describe(hook: CodexHook, status: str) -> str:
-    from agenthooks.report.escape import printable
+    from agenthooks.escape import printable
 
     on = f" {hook.matcher!r}" if hook.matcher is not None else ""
     return (f"  {status:9} {hook.event}{on}: {printable(hook.command)}\n"

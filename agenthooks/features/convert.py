@@ -725,8 +725,8 @@ def _pascal_matcher(handler: Handler) -> str | None:
 def _matchers(handler: Handler, target: str, event: str,
               losses: list[Loss]) -> list[str | None] | None:
     """The target's matchers, checked to select exactly what the source's selects
-    (`dialects.carry`); what cannot be carried exactly is a loss."""
-    from agenthooks.dialects.carry import carry
+    (`features.carry`); what cannot be carried exactly is a loss."""
+    from agenthooks.features.carry import carry
 
     chosen = reread(handler.matcher, handler.dialect, handler.event)
     tools = matcher_field(handler.dialect, handler.event) == "tool_name"
