@@ -15,8 +15,8 @@ import time
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple, TextIO
 
-from agenthooks.audit import ENV, file_kind
 from agenthooks.errors import AgentHooksError, UsageError
+from agenthooks.features.audit import ENV, file_kind
 from agenthooks.userconfig import FALSE_WORDS, config_path, read_user_config
 
 UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
@@ -128,7 +128,7 @@ def read_log(path: str) -> bytes:
         os.close(fd)
 
 
-RECORD_START = b'{"time":'  # every record's first bytes (`agenthooks.audit.line_of`)
+RECORD_START = b'{"time":'  # every record's first bytes (`agenthooks.features.audit.line_of`)
 
 
 def parse_line(line: bytes) -> tuple[dict[str, Any] | None, int]:

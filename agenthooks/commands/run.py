@@ -322,7 +322,7 @@ def markdown_of(hooks: Hooks | None) -> frozenset[str]:
     """The names of the registered hooks that are Markdown hook files."""
     if hooks is None:
         return frozenset()
-    from agenthooks.audit import markdown_names
+    from agenthooks.features.audit import markdown_names
 
     return markdown_names(hooks.python_hooks)
 
@@ -332,7 +332,7 @@ def audit(options: RunOptions, result: EventResult, payload: bytes, hooks: Hooks
     """Append the event's record to the audit log; a failure is a warning, nothing more."""
     assert options.audit is not None
     try:
-        from agenthooks.audit import make_record, markdown_names, write_audit
+        from agenthooks.features.audit import make_record, markdown_names, write_audit
 
         record = make_record(
             result, payload, workspace=workspace_of(options, hooks), started=started,
@@ -353,7 +353,7 @@ def record(options: RunOptions, result: EventResult, payload: bytes,
     a one-line warning, nothing more: the answer is already out and stays what it was."""
     assert options.record is not None
     try:
-        from agenthooks.testing.capture import Recorded, record_run
+        from agenthooks.features.fixtures.capture import Recorded, record_run
 
         run = Recorded(event=options.given_event or options.event, host=options.host,
                        tool=options.tool, workspace=workspace_of(options, hooks),

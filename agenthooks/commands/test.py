@@ -20,13 +20,13 @@ from typing import TextIO
 
 from agenthooks.config import discovery
 from agenthooks.escape import printable
+from agenthooks.features.fixtures.loader import is_fixture, load
+from agenthooks.features.fixtures.model import TEST_DIRS, Fixture
+from agenthooks.features.fixtures.reporters import SARIF_RULES, Live, Summary, write
+from agenthooks.features.fixtures.runner import DEFAULT_TIMEOUT, Options, run_cases
 from agenthooks.model.handlers import Diagnostic, Source
 from agenthooks.report.diagnostics import REPORTERS, TextReporter, ValidationResult
 from agenthooks.report.table import is_terminal
-from agenthooks.testing.loader import is_fixture, load
-from agenthooks.testing.model import TEST_DIRS, Fixture
-from agenthooks.testing.reporters import SARIF_RULES, Live, Summary, write
-from agenthooks.testing.runner import DEFAULT_TIMEOUT, Options, run_cases
 
 EXIT_FAILED = 1
 EXIT_INVALID = 2
@@ -125,7 +125,7 @@ def run_tests(
     with _output(output) as out:
         cases = [case for fixture in fixtures for case in fixture.cases]
         if replay:
-            from agenthooks.testing.replay import across_hosts
+            from agenthooks.features.fixtures.replay import across_hosts
 
             cases = across_hosts(cases)
         live = _live(fmt, out, len(cases))
@@ -192,8 +192,8 @@ def record_fixture(
     timeout: float = DEFAULT_TIMEOUT,
 ) -> int:
     """`--record`: run the payloads and write their answers as a fixture file."""
-    from agenthooks.testing.loader import EVENT_NAMES
-    from agenthooks.testing.record import RecordError, record
+    from agenthooks.features.fixtures.loader import EVENT_NAMES
+    from agenthooks.features.fixtures.record import RecordError, record
 
     problem = _record_usage(payloads, event, output, workspaces)
     if problem is not None:

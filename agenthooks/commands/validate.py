@@ -82,7 +82,7 @@ def fixture_findings(named: Sequence[str], paths: Sequence[str], workspaces: Seq
     workspace found upward: each read and checked as `test` does before it runs anything.
     Returns the fixtures with findings, and the findings."""
     from agenthooks.commands.test import find_fixtures
-    from agenthooks.testing.loader import load
+    from agenthooks.features.fixtures.loader import load
 
     folders = [p for p in paths if os.path.isdir(p)]
     if recursive:
@@ -147,7 +147,7 @@ def with_wired(loaded: Loaded) -> tuple[Loaded, list[Diagnostic]]:
 
 def _fixture_rules() -> dict[str, RuleHelp]:
     """What a SARIF log says of the rules of hook fixtures, which validate checks too."""
-    from agenthooks.testing.reporters import SARIF_RULES
+    from agenthooks.features.fixtures.reporters import SARIF_RULES
 
     return SARIF_RULES
 
@@ -167,7 +167,7 @@ def validate(
 
     `dialect` (--dialect) reads every named file in that dialect, and limits discovery to it.
     """
-    from agenthooks.testing.loader import is_fixture
+    from agenthooks.features.fixtures.loader import is_fixture
 
     named_fixtures = [path for path in paths if is_fixture(path)]
     paths = [path for path in paths if not is_fixture(path)]

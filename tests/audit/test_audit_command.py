@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.audit import rfc3339
 from agenthooks.commands.audit import parse_since, percentile
+from agenthooks.features.audit import rfc3339
 from tests.conftest import Run
 
 from .conftest import agenthooks_run

@@ -189,7 +189,7 @@ def test_the_audit_module_loads_only_when_auditing(workspace: Path, tmp_path: Pa
                            "Stop", *args], stdin=subprocess.DEVNULL, capture_output=True,
                           text=True, cwd=workspace, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
-    assert (" agenthooks.audit\n" in done.stderr) is imported
+    assert (" agenthooks.features.audit\n" in done.stderr) is imported
     assert " hashlib\n" not in done.stderr or imported
 
 

@@ -15,8 +15,8 @@ import jsonschema
 import pytest
 
 from agenthooks.config.rules import DIALECT_RULES, RULES
+from agenthooks.features.fixtures.loader import RULES as FIXTURE_RULES
 from agenthooks.report.sarif import DOCS_URL, SARIF_SCHEMA, artifact_location
-from agenthooks.testing.loader import RULES as FIXTURE_RULES
 from tests.conftest import REPO, Run
 from tests.docs.examples import blocks
 

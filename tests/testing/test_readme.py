@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.testing.loader import CASE_KEYS, EXPECT_KEYS, RULES, TOP_KEYS
+from agenthooks.features.fixtures.loader import CASE_KEYS, EXPECT_KEYS, RULES, TOP_KEYS
 from tests.conftest import Run
 
 pytestmark = pytest.mark.program

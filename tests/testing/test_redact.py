@@ -1,5 +1,5 @@
-"""What a recorded payload keeps of secrets and file contents (`agenthooks.testing.redact`):
-tables over the pure functions."""
+"""What a recorded payload keeps of secrets and file contents
+(`agenthooks.features.fixtures.redact`): tables over the pure functions."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from agenthooks.testing.redact import (
+from agenthooks.features.fixtures.redact import (
     CONTENT_LIMIT,
     REDACTED,
     compile_patterns,
