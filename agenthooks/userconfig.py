@@ -17,7 +17,7 @@ import os
 import sys
 
 from agenthooks._lean.records import NamedTuple
-from agenthooks.errors import AgentHooksError
+from agenthooks.errors import AgentHooksError, UsageError
 from agenthooks.model.hosts import dialect_ids, host_ids
 
 TYPE_CHECKING = False
@@ -185,3 +185,61 @@ def setting(flag: bool, environ: Mapping[str, str], name: str, file_value: bool 
     if from_env is not None:
         return from_env
     return bool(file_value)
+
+
+# --- what a run is given: its flags, else the environment, else this file -----------------------
+
+FAIL_CLOSED_ENV = "AGENTHOOKS_FAIL_CLOSED"
+REQUIRE_TRUST_ENV = "AGENTHOOKS_REQUIRE_TRUST"
+AUDIT_ENV = "AGENTHOOKS_AUDIT_LOG"
+RECORD_ENV = "AGENTHOOKS_RECORD"
+
+
+def check_fail_closed_env(environ: Mapping[str, str]) -> None:
+    """A word the fail-closed switch does not know is an error, never a silent "not set"."""
+    word = environ.get(FAIL_CLOSED_ENV, "").strip()
+    if word and env_switch(environ, FAIL_CLOSED_ENV) is None:
+        raise UsageError(f"{FAIL_CLOSED_ENV}={word!r} is not a switch: give "
+                         f"{', '.join(TRUE_WORDS)} (fail closed) or {', '.join(FALSE_WORDS)}")
+
+
+def audit_log(given: str | None, environ: Mapping[str, str], file_value: str | None) -> str | None:
+    """The audit log's path: `--audit`, else the environment (0/false/no: none), else the file."""
+    if given is not None:
+        return os.path.abspath(given)
+    from_env = environ.get(AUDIT_ENV, "").strip()
+    if from_env.lower() in FALSE_WORDS:
+        return None
+    if from_env:
+        return os.path.abspath(os.path.expanduser(from_env))
+    return file_value
+
+
+def record_folder(given: str | None, environ: Mapping[str, str]) -> str | None:
+    """Where payloads are recorded: `--record`, else the environment (0/false/no: nowhere).
+    The environment's folder is the outermost run's: a handler's own `agenthooks run`
+    inherits it, but its payload is not one a host sent."""
+    if given is not None:
+        return os.path.abspath(given)
+    from_env = environ.get(RECORD_ENV, "").strip()
+    if not from_env or from_env.lower() in FALSE_WORDS:
+        return None
+    from agenthooks.plan.recursion import depth
+
+    if depth(environ) > 0:
+        return None
+    return os.path.abspath(os.path.expanduser(from_env))
+
+
+def apply_settings(values: dict[str, Any], environ: Mapping[str, str]) -> None:
+    """Flags beat the environment, which beats the user config file (read only if it exists)."""
+    check_fail_closed_env(environ)
+    user = read_user_config(environ)
+    values["fail_closed"] = setting(values.get("fail_closed", False), environ,
+                                    FAIL_CLOSED_ENV, user.fail_closed)
+    values["require_trust"] = setting(values.get("require_trust", False), environ,
+                                      REQUIRE_TRUST_ENV, user.require_trust)
+    values["audit"] = audit_log(values.get("audit"), environ, user.audit_log)
+    values["record"] = record_folder(values.get("record"), environ)
+    values["host"] = values.get("host") or user.default_host
+    values["other_hosts"] = values.get("other_hosts", False) or bool(user.other_hosts)

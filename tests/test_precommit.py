@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.commands.init import WIRING
+from agenthooks.cli.commands.init import WIRING
 from agenthooks.config.discovery import DIALECT_FILES
 from agenthooks.config.paths import hook_files_pattern, hook_folders_pattern
 

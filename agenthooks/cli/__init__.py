@@ -1,4 +1,4 @@
-"""The command line: a thin layer over `agenthooks.commands`.
+"""The command line: a thin layer over `agenthooks.cli.commands`.
 
 `main` is the one place that turns errors into exit codes. `agenthooks run` skips click
 entirely: it starts once per tool call of an agent, and click's import alone costs more than

@@ -1,4 +1,4 @@
-"""click commands for all but the hot path; each calls one module of `agenthooks.commands`."""
+"""click commands for all but the hot path; each calls one module of `agenthooks.cli.commands`."""
 
 from __future__ import annotations
 
@@ -134,7 +134,7 @@ def validate(
 ) -> int:
     """Check hook files: hooks.json, Markdown hooks, Claude Code and Gemini CLI settings
     (PATHs: files, workspace roots or customization folders)."""
-    from agenthooks.commands.validate import validate as run_validate
+    from agenthooks.cli.commands.validate import validate as run_validate
 
     return run_validate(
         paths, configs=configs, workspaces=workspaces, no_user=no_user, fmt=fmt, strict=strict,
@@ -177,7 +177,7 @@ def list_(
     wide: bool,
 ) -> int:
     """Show the handlers and hooks, or those that would run for an event and tool."""
-    from agenthooks.commands.list import list_handlers
+    from agenthooks.cli.commands.list import list_handlers
 
     return list_handlers(
         configs=configs, workspaces=workspaces, no_user=no_user, event=event, tool=tool, fmt=fmt,
@@ -211,8 +211,8 @@ def explain(event: str, configs: tuple[str, ...], workspaces: tuple[str, ...], n
             python: tuple[str, ...], fmt: str) -> int:
     """Every handler and in-process hook of the workspace, and whether it would run for
     EVENT on the payload from stdin (optional; a terminal means none), and if not, why."""
-    from agenthooks.commands.explain import ExplainOptions
-    from agenthooks.commands.explain import explain as run_explain
+    from agenthooks.cli.commands.explain import ExplainOptions
+    from agenthooks.cli.commands.explain import explain as run_explain
 
     return run_explain(ExplainOptions(
         event=event, configs=configs, workspaces=workspaces, no_user=no_user, tool=tool,
@@ -243,7 +243,7 @@ def convert(file: str, target: str, output: str | None, lossy: bool, yes: bool,
             dialect: str | None) -> int:
     """Convert FILE (hooks.json, Claude Code or Gemini CLI settings) to another dialect.
     An existing OUT keeps what it has: the converted hooks are merged in, the diff shown."""
-    from agenthooks.commands.convert import convert as run_convert
+    from agenthooks.cli.commands.convert import convert as run_convert
 
     ask = _ask if sys.stdin.isatty() and sys.stdout.isatty() else None
     return run_convert(file, target=target, output=output, lossy=lossy, dialect=dialect,
@@ -309,11 +309,11 @@ def test(
     if record and replay:
         raise click.UsageError("--record writes a fixture and --replay runs one: give one")
     if record:
-        from agenthooks.commands.test import record_fixture
+        from agenthooks.cli.commands.test import record_fixture
 
         return record_fixture(paths, event=event, tool=tool, output=output,
                               workspaces=workspaces, python=python, timeout=timeout)
-    from agenthooks.commands.test import run_tests
+    from agenthooks.cli.commands.test import run_tests
 
     return run_tests(paths, workspaces=workspaces, python=python, fmt=fmt, output=output,
                      jobs=jobs, timeout=timeout, replay=replay)
@@ -321,7 +321,7 @@ def test(
 
 def _since(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     if value is not None:
-        from agenthooks.commands.audit import parse_since
+        from agenthooks.cli.commands.audit import parse_since
         from agenthooks.errors import UsageError
 
         try:
@@ -341,7 +341,7 @@ def audit(file: str | None, since: str | None, fmt: str) -> int:
     """Summarize an audit log (default: $AGENTHOOKS_AUDIT_LOG, else audit_log in the user
     config): per hook, its calls and decisions, deny rate, p50/p95/max ms, timeouts and
     failures."""
-    from agenthooks.commands.audit import audit as run_audit
+    from agenthooks.cli.commands.audit import audit as run_audit
 
     return run_audit(file, since=since, fmt=fmt)
 
@@ -363,7 +363,7 @@ def trust(workspaces: tuple[str, ...], configs: tuple[str, ...], show: bool, fmt
           revoke: bool, host: str | None, yes: bool) -> int:
     """Record the SHA-256 of every workspace hook file and of every script their commands
     name, so that runs with trust required (--require-trust) run them only unchanged."""
-    from agenthooks.commands.trust import trust_codex, trust_workspace
+    from agenthooks.cli.commands.trust import trust_codex, trust_workspace
 
     if show and revoke:
         raise click.UsageError("--show and --revoke do not go together")
@@ -402,7 +402,7 @@ def init(hosts: tuple[str, ...], workspace: str | None, yes: bool, check: bool) 
     host's settings file (what is there stays as it is; the diff is shown, then asked on a
     terminal, or written with --yes) and create a starter gate where agenthooks reads gates,
     if there is none. A second run changes nothing."""
-    from agenthooks.commands import init as setup
+    from agenthooks.cli.commands import init as setup
 
     if check:
         return setup.check(hosts, workspace=workspace)
@@ -450,10 +450,15 @@ def ahp(configs: tuple[str, ...], workspaces: tuple[str, ...], no_user: bool,
     with the effect of the workspace's PreToolUse hooks, one response line on stdout."""
     import os
 
-    from agenthooks.cli.run_args import FAIL_CLOSED_ENV, REQUIRE_TRUST_ENV, check_fail_closed_env
-    from agenthooks.commands.ahp import AhpOptions
-    from agenthooks.commands.ahp import ahp as serve_ahp
-    from agenthooks.userconfig import read_user_config, setting
+    from agenthooks.cli.commands.ahp import AhpOptions
+    from agenthooks.cli.commands.ahp import ahp as serve_ahp
+    from agenthooks.userconfig import (
+        FAIL_CLOSED_ENV,
+        REQUIRE_TRUST_ENV,
+        check_fail_closed_env,
+        read_user_config,
+        setting,
+    )
 
     # As run's switches: the flag, else the environment, else the user config.
     check_fail_closed_env(os.environ)
@@ -471,7 +476,7 @@ def lsp() -> int:
     """A language server over stdin and stdout: validate's findings of each hook file an
     editor opens, as it is typed, with quick fixes, hover and completion of event names.
     Needs the `lsp` extra (pygls, lsprotocol)."""
-    from agenthooks.commands.lsp import serve_lsp
+    from agenthooks.cli.commands.lsp import serve_lsp
 
     return serve_lsp()
 
@@ -484,7 +489,7 @@ def hosts(host: str | None, fmt: str) -> int:
     """Per host, its fail-closed switch and what a timeout or another exit code does; per host
     and event, whether a hook can block, rewrite the call and add context, each fact from the
     host's own documentation or source (--format json names them)."""
-    from agenthooks.commands.hosts import hosts as run_hosts
+    from agenthooks.cli.commands.hosts import hosts as run_hosts
 
     return run_hosts(host, fmt)
 
@@ -498,7 +503,7 @@ def hosts(host: str | None, fmt: str) -> int:
               help="Exit 1 when a schema file in DIR is missing or out of date.")
 def schema(host: str | None, write_dir: str | None, check_dir: str | None) -> int:
     """Print the JSON Schema of hooks.json, or of --host's files; --write DIR writes them all."""
-    from agenthooks.commands import schema as command
+    from agenthooks.cli.commands import schema as command
 
     if write_dir is not None and check_dir is not None:
         raise click.UsageError("--write and --check do not go together")

@@ -246,7 +246,7 @@ def _child(work: Callable[[], int], parent: int, answer_fd: int, status_fd: int)
 def _answer_only_to(answer_fd: int) -> None:
     """The answer down `answer_fd`; fd 1 and `sys.stdout` on stderr, so that whatever the
     modules write later (a thread they started at import, a process they left) is not in it."""
-    from agenthooks.commands.run import answer_to
+    from agenthooks.cli.commands.run import answer_to
 
     _flush()
     os.dup2(2, 1)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.commands.audit import parse_since, percentile
+from agenthooks.cli.commands.audit import parse_since, percentile
 from agenthooks.features.audit import rfc3339
 from tests.conftest import Run
 

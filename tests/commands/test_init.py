@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.commands.init import STARTER, WIRING, commands_in, every_wiring
+from agenthooks.cli.commands.init import STARTER, WIRING, commands_in, every_wiring
 from tests.conftest import REPO, Run
 from tests.docs.pages import page
 
@@ -389,6 +389,6 @@ def test_codex_trust_covers_only_agenthooks_entries(agenthooks: Run, workspace: 
     ("./check.sh && agenthooks run PreToolUse", False),
 ])
 def test_only_agenthooks_itself_counts_as_wired(command: str, wired: bool) -> None:
-    from agenthooks.commands.init import runs_agenthooks_for
+    from agenthooks.cli.commands.init import runs_agenthooks_for
 
     assert runs_agenthooks_for(command, "PreToolUse") is wired

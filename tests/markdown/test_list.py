@@ -6,7 +6,7 @@ import json
 import shutil
 from pathlib import Path
 
-from agenthooks.commands.list import list_handlers, reads_only_the_name
+from agenthooks.cli.commands.list import list_handlers, reads_only_the_name
 
 
 def test_list_json_rows_for_markdown_hooks(agenthooks, samples: Path, isolated: Path,

@@ -75,7 +75,7 @@ def test_context_covers_where_the_host_writer_puts_context(host: str) -> None:
 
 
 def test_init_puts_fail_closed_only_where_the_host_can_block() -> None:
-    from agenthooks.commands.init import FAIL_CLOSED, WIRING
+    from agenthooks.cli.commands.init import FAIL_CLOSED, WIRING
 
     for wiring in WIRING.values():
         for event in wiring.events:

@@ -139,7 +139,7 @@ def test_a_file_others_can_write_is_an_error_and_not_read(isolated: Path) -> Non
 
 
 def test_an_untrusted_workspace_is_not_read_until_trusted(isolated: Path) -> None:
-    from agenthooks.commands.trust import trust_workspace
+    from agenthooks.cli.commands.trust import trust_workspace
 
     write(isolated, {HOOKS: CLEAN_JSON, SETTINGS_FILE: CLAUDE, md("a"): MD})
     untrusted = load_all(no_user=True, require_trust=True)

@@ -367,7 +367,7 @@ def test_notification_matcher_reads_the_notification_type(project: Path) -> None
 
 
 def test_settings_files_need_trust_when_trust_is_required(project: Path) -> None:
-    from agenthooks.commands.trust import trust_workspace
+    from agenthooks.cli.commands.trust import trust_workspace
 
     claude(project, "Stop", cmd("echo gate >&2; exit 2"))
     hooks = load_hooks(workspaces=[str(project)], no_user=True, require_trust=True)

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from agenthooks.commands.validate import looked_in
+from agenthooks.cli.commands.validate import looked_in
 from agenthooks.config import discovery
 from agenthooks.escape import printable
 from agenthooks.events import unknown_event_hint
@@ -411,7 +411,7 @@ def _registry(
         register_markdown(hooks, markdown)
     origin: dict[int, str] = {}
     if python:
-        from agenthooks.commands.python_hooks import load_python_hooks
+        from agenthooks.cli.commands.python_hooks import load_python_hooks
 
         for spec in python:
             before = len(hooks.python_hooks)

@@ -135,7 +135,7 @@ def trust_codex(*, workspace: str | None = None, show: bool = False, yes: bool =
     would skip as untrusted (agenthooks.hosts.codex.trust); shown as a diff, then asked on a
     terminal or written with --yes, never silently. 1 when nothing was written that was
     needed."""
-    from agenthooks.commands.init import workspace_root
+    from agenthooks.cli.commands.init import workspace_root
     from agenthooks.hosts.codex import trust as codex
 
     found = codex.review(workspace_root(workspace))

@@ -81,7 +81,7 @@ def fixture_findings(named: Sequence[str], paths: Sequence[str], workspaces: Seq
     in each folder named (with `recursive`, every folder below), each `--workspace`, or the
     workspace found upward: each read and checked as `test` does before it runs anything.
     Returns the fixtures with findings, and the findings."""
-    from agenthooks.commands.test import find_fixtures
+    from agenthooks.cli.commands.test import find_fixtures
     from agenthooks.features.fixtures.loader import load
 
     folders = [p for p in paths if os.path.isdir(p)]

@@ -219,7 +219,7 @@ def deny_own_error(
 
 def load_python(hooks: Hooks, spec: str) -> Hooks:
     """`--python MODULE:ATTR`: a `Hooks` registry merged in, or `register(hooks)` called."""
-    from agenthooks.commands.python_hooks import load_python_hooks
+    from agenthooks.cli.commands.python_hooks import load_python_hooks
 
     return load_python_hooks(hooks, spec)
 

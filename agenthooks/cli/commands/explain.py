@@ -73,7 +73,7 @@ def read_call(hooks: Hooks, given: str, tool: str | None, data: bytes) -> Call:
     """The call as `run` reads it; with no payload, `--tool` stands for one naming the tool
     (so that the tool's own host is the caller, as `list` takes it)."""
     from agenthooks.api import check_event
-    from agenthooks.commands.list import value_doc
+    from agenthooks.cli.commands.list import value_doc
     from agenthooks.payload import dumps, read_payload
     from agenthooks.sources.payloads import tool_call
 
@@ -95,8 +95,8 @@ def read_call(hooks: Hooks, given: str, tool: str | None, data: bytes) -> Call:
 
 def settings(options: ExplainOptions) -> ExplainOptions:
     """`--host`, `--other-hosts` and `--require-trust`, else the environment and the user
-    config, read as `run` reads them (`cli.run_args.apply_settings`)."""
-    from agenthooks.cli.run_args import apply_settings
+    config, read as `run` reads them (`userconfig.apply_settings`)."""
+    from agenthooks.userconfig import apply_settings
 
     values: dict[str, Any] = {"host": options.host, "other_hosts": options.other_hosts,
                               "require_trust": options.require_trust}
@@ -109,7 +109,7 @@ def load(options: ExplainOptions, require_trust: bool) -> tuple[Hooks, tuple[str
                                                                 dict[int, str]]:
     """The registry `run` builds, and the `--python` spec of each Python hook (by place)."""
     from agenthooks.api import Hooks
-    from agenthooks.commands.python_hooks import load_python_hooks
+    from agenthooks.cli.commands.python_hooks import load_python_hooks
     from agenthooks.sources.load import load_all
 
     loaded = load_all(configs=options.configs, workspaces=options.workspaces,
@@ -360,7 +360,7 @@ def explain(options: ExplainOptions) -> int:
         check_event(options.event)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    from agenthooks.commands.run import read_stdin
+    from agenthooks.cli.commands.run import read_stdin
     from agenthooks.plan.select import dialect_values
 
     data = read_stdin(note=False)  # the payload is optional here

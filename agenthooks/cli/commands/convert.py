@@ -133,7 +133,7 @@ def write_output(output: str, target: str, document: dict[str, Any], text: str, 
     new file gets the document; an existing one keeps every byte it has and gets the
     converted hooks merged in as `init` adds its entries, shown as a diff and written with
     `--yes` (or when confirmed on a terminal)."""
-    from agenthooks.commands import init as edit
+    from agenthooks.cli.commands import init as edit
     from agenthooks.userfiles import target_of, write, written
 
     existing = _existing(output)

@@ -169,7 +169,7 @@ def evaluate(event: str, call: protocol.Translated, options: AhpOptions) -> Even
     """The hooks' result for one event, loaded and run as `agenthooks run EVENT` does on
     the payload `call`'s host would send."""
     from agenthooks.api import Hooks
-    from agenthooks.commands.run import RunOptions, decide, nothing_to_run
+    from agenthooks.cli.commands.run import RunOptions, decide, nothing_to_run
     from agenthooks.payload import dumps
     from agenthooks.sources.load import load_all
     from agenthooks.sources.payloads import build
@@ -210,7 +210,7 @@ def _refused(exc: protocol.RpcError) -> None:
 
 def _say(text: str) -> None:
     """A diagnostic on stderr; a closed stderr changes nothing."""
-    from agenthooks.commands.run import say
+    from agenthooks.cli.commands.run import say
     from agenthooks.escape import printable
 
     say(lambda stream: stream.write(f"agenthooks ahp: {printable(text)}\n"))
