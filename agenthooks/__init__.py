@@ -17,7 +17,6 @@ if TYPE_CHECKING:
     from agenthooks._version import __version__
     from agenthooks.api import EventResult, Hooks, arun_event, load_hooks, run_event
     from agenthooks.decision import Decision
-    from agenthooks.engine.context import Context, Session, Turn
     from agenthooks.errors import (
         AgentHooksError,
         ConfigError,
@@ -25,6 +24,7 @@ if TYPE_CHECKING:
         UnknownEvent,
         UsageError,
     )
+    from agenthooks.kinds.inprocess.context import Context, Session, Turn
 
 # Public name -> the module that defines it.
 _EXPORTS: dict[str, str] = {
@@ -34,9 +34,9 @@ _EXPORTS: dict[str, str] = {
     "run_event": "agenthooks.api",
     "arun_event": "agenthooks.api",
     "Decision": "agenthooks.decision",
-    "Context": "agenthooks.engine.context",
-    "Session": "agenthooks.engine.context",
-    "Turn": "agenthooks.engine.context",
+    "Context": "agenthooks.kinds.inprocess.context",
+    "Session": "agenthooks.kinds.inprocess.context",
+    "Turn": "agenthooks.kinds.inprocess.context",
     "AgentHooksError": "agenthooks.errors",
     "ConfigError": "agenthooks.errors",
     "PayloadError": "agenthooks.errors",

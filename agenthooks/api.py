@@ -22,8 +22,8 @@ import os
 from agenthooks._lean.records import NamedTuple
 from agenthooks.combine.merge import TOOL_DECISIONS, block_reasons
 from agenthooks.decision import Decision
+from agenthooks.drive import finish
 from agenthooks.engine.call import Call, EventPlan, call_needs
-from agenthooks.engine.drive import finish
 from agenthooks.engine.runner import Executed, execute
 from agenthooks.errors import AgentHooksError, UsageError
 from agenthooks.events import canonical_event
@@ -44,8 +44,8 @@ if TYPE_CHECKING:
 
 if TYPE_CHECKING:
     from agenthooks.combine.verdict import Verdict
-    from agenthooks.engine.context import Session, Turn
-    from agenthooks.engine.hookspec import PythonHook, ShellHook
+    from agenthooks.kinds.inprocess.context import Session, Turn
+    from agenthooks.kinds.inprocess.hookspec import PythonHook, ShellHook
     from agenthooks.kinds.python import HookOutcome
 
 __all__ = [
@@ -322,7 +322,7 @@ class Hooks:
         `on_error="allow"` makes a failure on PreToolUse a warning instead of a deny, unless
         the run fails closed.
         """
-        from agenthooks.engine.hookspec import (
+        from agenthooks.kinds.inprocess.hookspec import (
             PHASES,
             PythonHook,
             arg_globs,
@@ -383,15 +383,16 @@ class Hooks:
         name: str | None = None,
     ) -> None:
         """A command handler with `{event}`, `{tool_name}`, `{session_id}`, `{tool_input[k]}`
-        and `{k}` placeholders, each filled once and shell-quoted (see `engine.template`)."""
-        from agenthooks.engine.hookspec import ShellHook, arg_globs, tool_matcher
+        and `{k}` placeholders, each filled once and shell-quoted (see
+        `kinds.inprocess.template`)."""
+        from agenthooks.kinds.inprocess.hookspec import ShellHook, arg_globs, tool_matcher
 
         event = check_event(event)
         if not isinstance(command, str) or not command.strip():
             raise ValueError("a shell hook needs a non-empty command")
         if "\0" in command:
             raise ValueError("a shell hook's command cannot hold a NUL byte")
-        from agenthooks.engine.template import check_command
+        from agenthooks.kinds.inprocess.template import check_command
 
         check_command(command)
         cwd = self.workspaces[0] if self.workspaces else os.getcwd()
@@ -416,7 +417,7 @@ class Hooks:
 
     def session(self, session_id: str | None = None) -> Session:
         """A session whose turns give hook calls shared, scoped state (`ctx.state`)."""
-        from agenthooks.engine.context import Session
+        from agenthooks.kinds.inprocess.context import Session
 
         return Session(session_id)
 
@@ -467,7 +468,7 @@ class Hooks:
         and whether any needs an event loop (the hook records load only when registered)."""
         if not (self.python_hooks or self.shell_hooks):
             return (), (), (), False
-        from agenthooks.engine.hookspec import selects_tool
+        from agenthooks.kinds.inprocess.hookspec import selects_tool
 
         names = tool_names(tool, caller)
         hooks = sorted(
@@ -586,7 +587,7 @@ class Hooks:
             data, doc, long = read_payload_long(payload)
             turn = None
             if context is not None:
-                from agenthooks.engine.context import turn_for
+                from agenthooks.kinds.inprocess.context import turn_for
 
                 turn = turn_for(context)
         except (AgentHooksError, ValueError, TypeError) as exc:

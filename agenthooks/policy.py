@@ -36,7 +36,7 @@ import _thread  # `threading`'s own lock and thread-local types, without importi
 
 from agenthooks._lean.records import NamedTuple
 from agenthooks.decision import Decision
-from agenthooks.engine.drive import finish
+from agenthooks.drive import finish
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -130,7 +130,8 @@ def test_a_plain_run_imports_no_in_process_engine() -> None:
         "code = main(['run', 'Stop', '--no-user'])\n"
         "import json\n"
         "inproc = sorted(m for m in sys.modules if m in ('agenthooks.kinds.python',\n"
-        "    'agenthooks.engine.context', 'agenthooks.engine.frozen', 'agenthooks.policy',\n"
+        "    'agenthooks.kinds.inprocess.context', 'agenthooks.kinds.inprocess.frozen',\n"
+        "    'agenthooks.policy',\n"
         "    'asyncio', 'uuid', 'jsonschema', 'rich', 'click'))\n"
         "print(json.dumps([code, inproc]))\n"
     )

@@ -1,6 +1,6 @@
 """A parent that keeps the answer of a run that imports `--python` modules.
 
-Each hook call already runs in a child of its own (`engine.supervise`), but a `--python`
+Each hook call already runs in a child of its own (`kinds.inprocess.supervise`), but a `--python`
 module is imported, and its `register(hooks)` called, in the run's own process: a module that
 calls `os._exit(0)` or crashes (SIGSEGV, SIGABRT) while it loads would end the run with no
 answer (exit 0 reads as "carry on" to a host), and a non-daemon thread it starts keeps the

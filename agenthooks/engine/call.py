@@ -22,8 +22,8 @@ if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Sequence
     from typing import Any
 
-    from agenthooks.engine.context import Turn
-    from agenthooks.engine.hookspec import PythonHook, ShellHook
+    from agenthooks.kinds.inprocess.context import Turn
+    from agenthooks.kinds.inprocess.hookspec import PythonHook, ShellHook
     from agenthooks.payload import LongStrings
     from agenthooks.sources.payloads import Translation
     Processes = Callable[[Sequence[ProcessSpec], bytes], Awaitable[list[ProcessResult]]]
@@ -140,9 +140,9 @@ _isolation: list[bool] = [False]
 
 def isolate_in_process_hooks(on: bool = True) -> None:
     """Call every in-process hook in a child process of its own from now on
-    (`engine.supervise`): for `agenthooks run`, whose process exists to answer one event, so
-    that no hook can crash, exit, hang or write over its answer. The Python API calls hooks
-    inline: its caller's threads and state are theirs to share."""
+    (`kinds.inprocess.supervise`): for `agenthooks run`, whose process exists to answer one
+    event, so that no hook can crash, exit, hang or write over its answer. The Python API
+    calls hooks inline: its caller's threads and state are theirs to share."""
     _isolation[0] = on and hasattr(os, "fork")
 
 

@@ -13,11 +13,11 @@ from agenthooks._lean import jsontext
 from agenthooks.combine.fold import START, Folded, step
 from agenthooks.decision import Decision
 from agenthooks.engine.call import Call, EventPlan, isolated
-from agenthooks.engine.context import Context
-from agenthooks.engine.frozen import FrozenDict, freeze
-from agenthooks.engine.hookspec import PythonHook, args_match
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.jsonlimits import MAX_DEPTH, depth_exceeds
+from agenthooks.kinds.inprocess.context import Context
+from agenthooks.kinds.inprocess.frozen import FrozenDict, freeze
+from agenthooks.kinds.inprocess.hookspec import PythonHook, args_match
 from agenthooks.kinds.process import shell_command, start_background
 from agenthooks.kinds.python import HookOutcome, call_hook
 from agenthooks.model.handlers import Handler
@@ -33,7 +33,7 @@ else:
 class AnyHostArgs(Mapping[str, Any]):
     """The tool's arguments in the caller's names, found under any host's name for each:
     an in-process hook is written in no one host's words, so `args={"CommandLine": "rm*"}`
-    also reads Claude Code's `command` (`engine.hookspec.args_match` only asks `in` and
+    also reads Claude Code's `command` (`kinds.inprocess.hookspec.args_match` only asks `in` and
     `[]`)."""
 
     def __init__(self, args: Mapping[str, Any], call: Call) -> None:
@@ -114,9 +114,9 @@ async def chain(
 
 async def call_one(hook: PythonHook, ctx: Context, *, looped: bool) -> HookOutcome | None:
     """One hook's outcome: in a child process of its own under `agenthooks run`
-    (`engine.supervise`), else inline."""
+    (`kinds.inprocess.supervise`), else inline."""
     if isolated():
-        from agenthooks.engine.supervise import call_isolated
+        from agenthooks.kinds.inprocess.supervise import call_isolated
 
         return call_isolated(hook, ctx, looped=looped)
     return await call_hook(hook, ctx, looped=looped)

@@ -34,8 +34,8 @@ if TYPE_CHECKING:
 # In-process hooks are imported only by a run that has some: a plain hooks.json run starts
 # once per tool call and must not pay for them.
 if TYPE_CHECKING:
-    from agenthooks.engine.context import Context
-    from agenthooks.engine.hookspec import PythonHook
+    from agenthooks.kinds.inprocess.context import Context
+    from agenthooks.kinds.inprocess.hookspec import PythonHook
     from agenthooks.kinds.python import HookOutcome
     from agenthooks.sources.payloads import Translation
 
@@ -126,12 +126,12 @@ _loaded: list[Any] = []
 
 
 def _sharing(chain: Sequence[PythonHook]) -> AbstractContextManager[None]:
-    """Under isolation, one child for the chain's Markdown hooks (`engine.supervise`)."""
+    """Under isolation, one child for the chain's Markdown hooks (`kinds.inprocess.supervise`)."""
     if not isolated():
         import contextlib  # not at the top: the API's import does without it
 
         return contextlib.nullcontext()
-    from agenthooks.engine.supervise import one_child_for
+    from agenthooks.kinds.inprocess.supervise import one_child_for
 
     return one_child_for(chain)
 

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
     from typing import Any
 
-    from agenthooks.engine.hookspec import ShellHook
+    from agenthooks.kinds.inprocess.hookspec import ShellHook
 
 
 # dialect -> "module:function" reading one finished process as that host does; imported
@@ -269,7 +269,7 @@ def shell_command(
 ) -> tuple[Handler, ProcessSpec | ProcessResult]:
     """A shell hook's command with its placeholders filled, as a handler and its spec; or,
     when a value cannot be placed safely, the result of a handler that did not start."""
-    from agenthooks.engine.template import render_command
+    from agenthooks.kinds.inprocess.template import render_command
 
     try:
         command = render_command(hook.command, event=event, tool_name=tool,

@@ -14,9 +14,9 @@ from _collections_abc import Awaitable, Callable
 
 from agenthooks._lean.records import NamedTuple
 from agenthooks.decision import DECIDE_KINDS, KINDS, Decision
-from agenthooks.engine.context import Context
-from agenthooks.engine.hookspec import PythonHook
 from agenthooks.executor import Interrupted, Terminated
+from agenthooks.kinds.inprocess.context import Context
+from agenthooks.kinds.inprocess.hookspec import PythonHook
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -106,7 +106,7 @@ async def call_hook(hook: PythonHook, ctx: Context, *, looped: bool,
 
     `looped` says whether an event loop runs this coroutine (else awaitables are failures).
     `contain`: every exception is the hook's failure, KeyboardInterrupt and cancellation
-    too (a process that runs this hook alone, `engine.supervise`: the run's own signals
+    too (a process that runs this hook alone, `kinds.inprocess.supervise`: the run's own signals
     reach its parent).
     """
     start = _now()

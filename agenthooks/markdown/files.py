@@ -136,7 +136,7 @@ def register_markdown(hooks: Registry, files: Sequence[MarkdownFile]) -> None:
         hook = MarkdownHook(md.name, md.source.path, front)
         # The engine's deadline is a backstop: the script's own (per call, cancelling) is
         # timeout_ms each for its top level (compiled on first use), `when` and `handle`.
-        # Under `agenthooks run` the hook's process is killed at it (`engine.supervise`),
+        # Under `agenthooks run` the hook's process is killed at it (`kinds.inprocess.supervise`),
         # which bounds one builtin or `re` call that never returns to Starlark.
         # Its slack leaves room for a machine that is busy: the kill is for a call that would
         # otherwise run for minutes, and a wall clock counts the time a process waits for a CPU.
@@ -158,7 +158,7 @@ def check_loaded(md: MarkdownFile) -> HookFile:
     source = md.source
     found = list(md.diagnostics)
     if md.front is not None:
-        from agenthooks.markdown.script import CompileError, Compiler
+        from agenthooks.kinds.starlark import CompileError, Compiler
 
         try:
             Compiler(md.front, source.path).compile()

@@ -9,9 +9,10 @@ The script sees `handle(event, payload)`: `event` is the file's own word (`tool.
 tool events `payload["name"]` and `payload["args"]` (the current arguments, after earlier
 modifies) beside every original field, whatever host shape the payload came in.
 
-The Starlark kind (`markdown.script`, and starlark-rust with it) is imported by the calls that
-run Starlark: under `agenthooks run` that is the hook's own process (`engine.supervise`), and a
-call whose hooks' `when` all say no without Starlark (`markdown.when`) never imports it.
+The Starlark kind (`kinds.starlark`, and starlark-rust with it) is imported by the calls that
+run Starlark: under `agenthooks run` that is the hook's own process
+(`kinds.inprocess.supervise`), and a call whose hooks' `when` all say no without Starlark
+(`markdown.when`) never imports it.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import time
 
 from agenthooks._lean import jsontext
 from agenthooks.decision import Decision
-from agenthooks.engine.frozen import raw, thaw
+from agenthooks.kinds.inprocess.frozen import raw, thaw
 from agenthooks.model.events import MARKDOWN_TOOL_WORDS
 from agenthooks.payload import tool_args, with_args
 
@@ -29,8 +30,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from agenthooks.engine.context import Context
-    from agenthooks.markdown import script as kind
+    from agenthooks.kinds import starlark as kind
+    from agenthooks.kinds.inprocess.context import Context
     from agenthooks.markdown.frontmatter import Frontmatter
 
 _STARLARK_TYPES = {str: "string", int: "int", float: "float", bool: "bool", list: "list",
@@ -56,7 +57,7 @@ class MarkdownHook:
 
     def compiled(self) -> kind.Compiled:
         """The frozen module; a `CompileError` (the same one every call) if it does not build."""
-        from agenthooks.markdown import script as kind
+        from agenthooks.kinds import starlark as kind
 
         found = self._compiled
         if found is not None:
@@ -75,7 +76,7 @@ class MarkdownHook:
     # --- what the engine calls ---
 
     def when(self, ctx: Context) -> bool:
-        from agenthooks.markdown import script as kind
+        from agenthooks.kinds import starlark as kind
 
         known = self.known_when(ctx)
         if known is not None:
@@ -85,7 +86,8 @@ class MarkdownHook:
 
     def known_when(self, ctx: Context) -> bool | None:
         """What `when` answers, when it is known without Starlark (`markdown.when`): also
-        asked by `engine.supervise`, which starts no process for a hook that does not apply."""
+        asked by `kinds.inprocess.supervise`, which starts no process for a hook that does not
+        apply."""
         test = self.front.when_test
         if test is None:
             return None
@@ -95,7 +97,7 @@ class MarkdownHook:
 
     def __call__(self, ctx: Context) -> Any:
         """The decision; with what log() and metrics recorded when the engine takes them."""
-        from agenthooks.markdown import script as kind
+        from agenthooks.kinds import starlark as kind
 
         records: list[dict[str, Any]] = []
         payload, text = view(ctx, self.front.event)
@@ -109,7 +111,7 @@ class MarkdownHook:
 
     def _call(self, function: str, what: str, payload: str,
               records: list[dict[str, Any]] | None) -> Any:
-        from agenthooks.markdown import script as kind
+        from agenthooks.kinds import starlark as kind
 
         module = self._module_with(function)
         sl, _, _ = kind._engine()
@@ -131,7 +133,7 @@ class MarkdownHook:
     def _module_with(self, function: str) -> Any:
         """The frozen module that holds `function`: the script's, or for an analysed `when`
         (`markdown.when`) whose test left the answer to Starlark, the `when` alone."""
-        from agenthooks.markdown import script as kind
+        from agenthooks.kinds import starlark as kind
 
         compiled = self.compiled()
         if function != kind.WHEN_FUNCTION or compiled.has_when:
@@ -142,7 +144,7 @@ class MarkdownHook:
             return self._when_module
 
     def _failure(self, what: str, text: str) -> str:
-        from agenthooks.markdown import script as kind
+        from agenthooks.kinds import starlark as kind
 
         message = kind.message_of(text)
         if message == kind._CANCELLED:
@@ -157,7 +159,7 @@ class MarkdownHook:
     # --- the value handle returned, as a decision ---
 
     def decision(self, value: Any, payload: dict[str, Any], ctx: Context) -> Decision | None:
-        from agenthooks.markdown import script as kind
+        from agenthooks.kinds import starlark as kind
 
         if value is None:
             return None
@@ -181,7 +183,7 @@ class MarkdownHook:
 
     def _modified(self, given: Any, payload: dict[str, Any], ctx: Context) -> Decision | None:
         """The keys given replace those keys; only new arguments can be passed on."""
-        from agenthooks.markdown import script as kind
+        from agenthooks.kinds import starlark as kind
 
         if not isinstance(given, dict):
             raise kind.StarlarkError(f"modify() takes a dict, not {_type(given)}")

@@ -2,7 +2,7 @@
 with a text, such as `payload["name"] == "run_command"`.
 
 Most tool calls match no hook's `when`; answering the common ones here means such a call
-starts no process and loads no Starlark at all (`engine.supervise`). The answer is exactly
+starts no process and loads no Starlark at all (`kinds.inprocess.supervise`). The answer is exactly
 Starlark's, or there is none and Starlark answers:
 
 - `analyse` accepts only `OPERAND == TEXT` or `OPERAND != TEXT` (either side first), where

@@ -1,5 +1,5 @@
-"""In-process hooks each in a forked child (`engine.supervise`), as `agenthooks run` calls them:
-what crosses back is the same outcome the hook gives inline, and nothing else."""
+"""In-process hooks each in a forked child (`kinds.inprocess.supervise`), as `agenthooks run`
+calls them: what crosses back is the same outcome the hook gives inline, and nothing else."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from agenthooks.engine.template import check_command, render_command
+from agenthooks.kinds.inprocess.template import check_command, render_command
 
 SHELLS = [shell for shell in ("/bin/sh", shutil.which("bash"), shutil.which("dash")) if shell]
 

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from agenthooks.markdown import script as kind
+from agenthooks.kinds import starlark as kind
 
 COUNT = """
 def count():

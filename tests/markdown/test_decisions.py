@@ -259,9 +259,9 @@ def test_a_runaway_when_is_cancelled_too(write, load) -> None:
 def test_log_and_metrics_records(write) -> None:
     """log() and metrics.* record per call, in order, for the run report."""
     from agenthooks.config.discovery import discover_all
-    from agenthooks.engine.context import Context, turn_for
-    from agenthooks.engine.frozen import freeze
-    from agenthooks.markdown import script as kind
+    from agenthooks.kinds import starlark as kind
+    from agenthooks.kinds.inprocess.context import Context, turn_for
+    from agenthooks.kinds.inprocess.frozen import freeze
     from agenthooks.markdown.files import load_markdown
     from agenthooks.markdown.hook import MarkdownHook, view
 
@@ -299,7 +299,7 @@ def test_log_and_metrics_records(write) -> None:
 ])
 def test_re_and_json_builtins(write, script, expected) -> None:
     from agenthooks.config.discovery import discover_all
-    from agenthooks.markdown import script as kind
+    from agenthooks.kinds import starlark as kind
     from agenthooks.markdown.files import load_markdown
     from agenthooks.markdown.hook import MarkdownHook
 
@@ -432,7 +432,7 @@ def test_a_second_run_reads_the_frontmatter_from_the_cache(write, workspace: Pat
 
 
 # Values of every kind crossing into Starlark and back: the same whether starlark-pyo3's
-# `json` is the real module or the codec agenthooks lends it (`markdown.script.LentJson`).
+# `json` is the real module or the codec agenthooks lends it (`kinds.starlark.LentJson`).
 CROSSING = ('def handle(event, payload):\n'
             '    a = payload["args"]\n'
             '    return modify({"args": {"n": a["n"] + 1, "big": a["big"] * 2, "f": a["f"] / 2,'
@@ -451,8 +451,9 @@ CROSSED = {"big": 2 ** 71, "f": 0.625, "n": 2, "nested": [[[1, "x"], {}], {"k": 
            "none": None, "t": "caf\u00e9 \ud7ff\u00e9\U0001f600", "yes": True}
 
 
-# As `engine.supervise` marks a hook's own process (`agenthooks run` calls hooks in one).
-HOOK_PROCESS = "from agenthooks.engine import supervise\nsupervise._hook_process[0] = True\n"
+# As `kinds.inprocess.supervise` marks a hook's own process (`agenthooks run` calls hooks in one).
+HOOK_PROCESS = ("from agenthooks.kinds.inprocess import supervise\n"
+                "supervise._hook_process[0] = True\n")
 
 
 @pytest.mark.parametrize(("prelude", "lent"), [

@@ -108,6 +108,6 @@ def test_github_format(agenthooks, isolated: Path) -> None:
     ("xdef handle(a)\n", None),
 ])
 def test_the_handle_header_is_found_and_read(script: str, expected: object) -> None:
-    from agenthooks.markdown.script import handle_signature
+    from agenthooks.kinds.starlark import handle_signature
 
     assert handle_signature(script) == expected

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 import starlark
 
+from agenthooks.kinds.starlark import WHEN_FUNCTION, Compiler
 from agenthooks.markdown.frontmatter import parse
-from agenthooks.markdown.script import WHEN_FUNCTION, Compiler
 from agenthooks.markdown.when import analyse, answer, valid
 from agenthooks.model.handlers import Source
 

@@ -1,4 +1,4 @@
-"""The Markdown hooks of one `agenthooks run` share a child process (`engine.supervise`):
+"""The Markdown hooks of one `agenthooks run` share a child process (`kinds.inprocess.supervise`):
 each still sees the arguments earlier hooks rewrote, and a hook whose process crashes fails
 alone, the hooks after it running in a new one. Real runs, real Starlark."""
 

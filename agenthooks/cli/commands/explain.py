@@ -24,7 +24,7 @@ from agenthooks.plan.select import HOST_NAMES
 
 if TYPE_CHECKING:
     from agenthooks.api import Hooks
-    from agenthooks.engine.hookspec import PythonHook
+    from agenthooks.kinds.inprocess.hookspec import PythonHook
 
 HEADERS = ("SOURCE", "HOOK", "EVENT", "MATCHER", "COMMAND", "RUNS", "WHY")
 HOOK_HEADERS = ("SOURCE", "HOOK", "KIND", "EVENT", "TOOL", "RUNS", "WHY")

@@ -29,7 +29,7 @@ from agenthooks.sources.load import HOOKS_JSON, SETTINGS, kind_of, load_all
 
 if TYPE_CHECKING:
     from agenthooks.api import Hooks
-    from agenthooks.engine.hookspec import PythonHook
+    from agenthooks.kinds.inprocess.hookspec import PythonHook
     from agenthooks.markdown.files import MarkdownFile
 
 HEADERS = ("SOURCE", "HOOK", "EVENT", "MATCHER", "COMMAND", "TIMEOUT", "ENABLED")
@@ -427,7 +427,7 @@ def chosen_hooks(
     """The in-process hooks to show, in the order the engine runs them per event; a hook's
     tool matcher sees the tool's name in every host's words, as in `run`."""
     from agenthooks.api import tool_names
-    from agenthooks.engine.hookspec import selects_tool
+    from agenthooks.kinds.inprocess.hookspec import selects_tool
 
     hooks, origin = registry
     names = tool_names(tool, caller)
@@ -504,9 +504,9 @@ def _markdown_row(hook: PythonHook, tool: str | None) -> HookRow | bool | None:
 
 def _when_for_tool(md: Any, event: str, tool: str) -> bool | None:
     """The hook's `when` for a call of `tool` with no arguments; None if it cannot say."""
-    from agenthooks.engine.context import Context, turn_for
-    from agenthooks.engine.frozen import freeze
     from agenthooks.errors import HookFailure
+    from agenthooks.kinds.inprocess.context import Context, turn_for
+    from agenthooks.kinds.inprocess.frozen import freeze
 
     payload = {"tool_name": tool, "tool_input": {}}
     ctx = Context(event, freeze(payload), tool, freeze({}), turn_for(None))

@@ -57,8 +57,8 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any
 
-    from agenthooks.engine.context import Context
-    from agenthooks.engine.hookspec import PythonHook
+    from agenthooks.kinds.inprocess.context import Context
+    from agenthooks.kinds.inprocess.hookspec import PythonHook
 else:
     import _signal as signal  # as in `executor.records`: the numbers without `enum`
 
@@ -180,7 +180,7 @@ class _Shared:
 
     def send(self, index: int, ctx: Context, looped: bool) -> bool:
         """Ask the child for one hook's outcome; False when it cannot be asked."""
-        from agenthooks.engine.frozen import thaw
+        from agenthooks.kinds.inprocess.frozen import thaw
 
         changed = ctx.tool_args is not self.args
         try:
@@ -405,7 +405,7 @@ def _serve(hooks: tuple[PythonHook, ...], ctx: Context, requests: int, replies: 
                 break
             index, looped, changed, args = marshal.loads(request)
             if changed:
-                from agenthooks.engine.frozen import freeze
+                from agenthooks.kinds.inprocess.frozen import freeze
 
                 ctx.tool_args = freeze(args)
             outcome = _run(hooks[index], ctx, looped)
@@ -489,7 +489,7 @@ def _run(hook: PythonHook, ctx: Context, looped: bool) -> HookOutcome | None:
     """The hook's outcome, every exception its failure (`contain=True`)."""
     step = call_hook(hook, ctx, looped=looped, contain=True)
     if not looped:
-        from agenthooks.engine.drive import finish
+        from agenthooks.drive import finish
 
         return finish(step, "an in-process hook")
     import asyncio

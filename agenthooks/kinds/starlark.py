@@ -286,8 +286,8 @@ def _shared_prelude() -> tuple[Any, Any, Any]:
 # Starlark with the `json` module's loads and dumps (`import json` at each crossing: its
 # src/lib.rs, `value_to_pyobject` and `pyobject_to_value`, inducer/starlark-pyo3). Importing
 # `json` costs more than all the hooks of a run (its decoder imports `re`, and `re` `enum`), so
-# while agenthooks calls Starlark in a hook's own process (`engine.supervise`: agenthooks owns
-# it whole) that has not imported `json` and runs no other thread, that import finds this
+# while agenthooks calls Starlark in a hook's own process (`kinds.inprocess.supervise`: agenthooks
+# owns it whole) that has not imported `json` and runs no other thread, that import finds this
 # module instead: `jsontext`'s loads and dumps, the C codec `json` itself calls, with the same
 # values, output and errors. It is there only for the call, never seen by other code (no other
 # thread runs), and the process's own `import json` later gets the real one. A caller's process
@@ -314,9 +314,9 @@ class LentJson:
 
 
 def _hook_process() -> bool:
-    """Whether this process is a hook's own (`engine.supervise.in_hook_process`); asked
+    """Whether this process is a hook's own (`kinds.inprocess.supervise.in_hook_process`); asked
     without importing supervise, which only `agenthooks run` loads."""
-    supervise = sys.modules.get("agenthooks.engine.supervise")
+    supervise = sys.modules.get("agenthooks.kinds.inprocess.supervise")
     return supervise is not None and bool(supervise.in_hook_process())
 
 
