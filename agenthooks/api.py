@@ -444,7 +444,7 @@ class Hooks:
         return detect(doc, event)
 
     def _plan(self, event: str, tool: str | None,
-              doc: Mapping[str, Any] | None = None, caller: str = "antigravity") -> EventPlan:
+              doc: Mapping[str, Any] | None, caller: str) -> EventPlan:
         values = self.selector.values(event, tool, doc, caller)
         key = (event, tool, values, caller)
         found = self._plans.get(key)

@@ -312,13 +312,9 @@ class Checker:
         if self.thorough and kind == "command" and enabled:
             self.duplicate(name, event, matcher, text, timeout, pointer + "/command")
         # Positional: by keyword, building a record costs twice as much, once per handler.
-        if speaks is None:
-            self.handlers.append(
-                Handler(self.source, name, event, matcher, text, timeout, kind, enabled, pointer))
-        else:
-            self.handlers.append(self.speaking(
-                Handler(self.source, name, event, matcher, text, timeout, kind, enabled, pointer),
-                speaks))
+        handler = Handler(self.source, name, event, matcher, text, timeout, kind, enabled,
+                          pointer, self.source.dialect)
+        self.handlers.append(handler if speaks is None else self.speaking(handler, speaks))
 
     def handler_dialect(self, handler: dict[str, Any], pointer: str) -> str | None:
         """The host a handler was written for (`dialect`, as `convert` writes it): it gets

@@ -278,6 +278,7 @@ def source_of(path: str, workspace: str, cwd: str, *, given: str | None = None) 
         workspace=os.path.realpath(workspace),
         level=level,
         cwd=os.path.dirname(real),  # `file` resolves where `path` does
+        dialect="antigravity",  # a hooks.json: Antigravity's format, which every host's run reads
     )
 
 

@@ -295,9 +295,9 @@ def _from_entry(source: Source, entry: entries.Entry, event: str | None
 
 def _cached_handlers(source: Source, event: str, columns: entries.Columns
                      ) -> tuple[Handler, ...]:
-    """Each cached row of `event` as a handler of `source`, every later field at its
-    default: each handler made as the tuple it is, its fields zipped from the columns, all in
-    built-ins (a file may hold 10,000 handlers)."""
+    """Each cached row of `event` as a handler of `source`, of its file's dialect, every later
+    field at its default: each handler made as the tuple it is, its fields zipped from the
+    columns, all in built-ins (a file may hold 10,000 handlers)."""
     import gc
     from itertools import repeat
 
@@ -306,9 +306,10 @@ def _cached_handlers(source: Source, event: str, columns: entries.Columns
     if not count:
         return ()
     defaults = Handler._field_defaults
-    tail = [repeat(defaults[name], count) for name in Handler._fields[9:]]
+    tail = [repeat(defaults[name], count) for name in Handler._fields[10:]]
     fields = zip(repeat(source, count), hooks, repeat(event, count), matchers, commands,
-                 timeouts, kinds, enabled, pointers, *tail, strict=True)
+                 timeouts, kinds, enabled, pointers, repeat(source.dialect, count), *tail,
+                 strict=True)
     # Thousands of new tuples, none garbage: collections meanwhile would only double the time.
     collecting = gc.isenabled()
     gc.disable()

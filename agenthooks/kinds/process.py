@@ -258,9 +258,11 @@ _PYTHON_SOURCE = "<python>"
 
 def shell_handler(hook: ShellHook, command: str) -> Handler:
     """A shell hook as a handler record, so its answer reads like any other's."""
-    source = Source(_PYTHON_SOURCE, _PYTHON_SOURCE, hook.cwd, "workspace", hook.cwd)
+    # Read as a hooks.json handler is: in every host's answer words.
+    source = Source(_PYTHON_SOURCE, _PYTHON_SOURCE, hook.cwd, "workspace", hook.cwd,
+                    "antigravity")
     return Handler(source, hook.name, hook.event, hook.tool, command, hook.timeout, "command",
-                   True, "")
+                   True, "", source.dialect)
 
 
 def shell_command(

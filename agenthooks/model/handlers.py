@@ -75,9 +75,10 @@ class Source(NamedTuple):
     # does (`python3 ../.githooks/stop.py`, `./scripts/gate.py` kept under `.agents/`); the
     # project root for Claude Code and Gemini CLI files, as those hosts do.
     cwd: str
-    # "antigravity" (hooks.json), "claude" (Claude Code settings or plugin hooks) or "gemini"
-    # (Gemini CLI settings or extension hooks): whose rules read the file.
-    dialect: str = "antigravity"
+    # The host whose format the file is in, whose rules read it: "antigravity" (hooks.json),
+    # "claude" (Claude Code settings or plugin hooks), "gemini"... (`model.hosts`). Always
+    # said: no format is the one a file is in by default.
+    dialect: str
     # The plugin (or extension) folder of a plugin's `hooks/hooks.json`: CLAUDE_PLUGIN_ROOT.
     plugin_root: str | None = None
     # The plugin an installed plugin's hook file belongs to (`foo@marketplace`), for `list`
@@ -109,8 +110,9 @@ class Handler(NamedTuple):
     # command, plugin, runtime) and `command` the command, url, prompt or "server tool";
     # `timeout` is in seconds (a Gemini timeout, given in milliseconds, divided by 1000) and
     # the host's default when none is given; `matcher` is the group's matcher, as written,
-    # on every event that has one.
-    dialect: str = "antigravity"
+    # on every event that has one. `dialect`: the host whose rules read the handler, always
+    # said (its file's, or the one a hooks.json handler names).
+    dialect: str
     name: str | None = None  # Gemini's `name` (dedup key name:command, hooksConfig.disabled)
     sequential: bool = False  # Gemini: the group says `sequential: true`
     # Every other key of the handler object, sorted by key, values frozen (lists as tuples,

@@ -128,7 +128,7 @@ DialectValues = tuple[tuple[str, str, "str | None"], ...]  # (dialect, its event
 
 
 def dialect_values(event: str, tool: str | None, doc: Mapping[str, object] | None,
-                   caller: str = "antigravity",
+                   caller: str,
                    dialects: Iterable[str] | None = None) -> DialectValues:
     """Per dialect with a word for the event's row: that word, and the value its matchers
     are matched against on it (the tool name in that dialect's words, or the payload's
@@ -246,9 +246,8 @@ class Selector:
         self._memo: dict[tuple[str, str | None], tuple[Handler, ...]] = {}
         self._dialect_memo: dict[tuple[str, DialectValues], tuple[Handler, ...]] = {}
 
-    def __call__(self, event: str, tool: str | None,
-                 doc: Mapping[str, object] | None = None,
-                 caller: str = "antigravity") -> tuple[Handler, ...]:
+    def __call__(self, event: str, tool: str | None, doc: Mapping[str, object] | None,
+                 caller: str) -> tuple[Handler, ...]:
         """The handlers that run, each selected with its own dialect's matcher rules on
         the tool's name in its own dialect's words (`caller`: whose words `tool` is in)."""
         key = (event, tool_in(tool, caller, "antigravity"))
@@ -263,7 +262,7 @@ class Selector:
         return once_across(found, self.dialects(event, self.values(event, tool, doc, caller)))
 
     def values(self, event: str, tool: str | None, doc: Mapping[str, object] | None,
-               caller: str = "antigravity") -> DialectValues:
+               caller: str) -> DialectValues:
         if not self.dialect_files:
             return ()
         return dialect_values(event, tool, doc, caller, self._dialects)

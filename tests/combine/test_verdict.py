@@ -17,14 +17,15 @@ from agenthooks.hosts.antigravity.protocol import read_decision
 from agenthooks.model.events import block_decision
 from agenthooks.model.handlers import Answer, Handler, Source
 
-SOURCE = Source("hooks.json", "/w/hooks.json", "/w", "workspace", "/w")  # type: ignore[arg-type]
+SOURCE = Source("hooks.json", "/w/hooks.json", "/w", "workspace", "/w", "antigravity")
 
 
 def said(event: str, *outputs: dict[str, Any] | str) -> list[Answer]:
     """One handler per output: a dict is what it printed at exit 0, a string its exit 2."""
     found = []
     for index, output in enumerate(outputs, start=1):
-        handler = Handler(SOURCE, f"h{index}", event, None, "true", 5.0, "command", True, "/0")
+        handler = Handler(SOURCE, f"h{index}", event, None, "true", 5.0, "command", True, "/0",
+                          SOURCE.dialect)
         if isinstance(output, str):
             answer = Answer(handler, "blocked", exit_code=2, decision=block_decision(event),
                             reason=output)

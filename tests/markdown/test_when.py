@@ -83,7 +83,8 @@ def starlark_when(expression: str, source: Source) -> Compiler:
 
 
 def test_every_answer_is_starlarks(tmp_path: Path) -> None:
-    source = Source("h.md", str(tmp_path / "h.md"), str(tmp_path), "workspace", str(tmp_path))
+    source = Source("h.md", str(tmp_path / "h.md"), str(tmp_path), "workspace", str(tmp_path),
+                    "antigravity")
     pick = random.Random(17)
     answered = 0
     for _ in range(150):
@@ -121,7 +122,8 @@ def test_texts_starlark_reads_otherwise_are_left_to_it(payload_json: str) -> Non
 
 
 def test_an_analysed_when_left_to_starlark_still_runs_it(tmp_path: Path) -> None:
-    source = Source("h.md", str(tmp_path / "h.md"), str(tmp_path), "workspace", str(tmp_path))
+    source = Source("h.md", str(tmp_path / "h.md"), str(tmp_path), "workspace", str(tmp_path),
+                    "antigravity")
     compiler = starlark_when('payload["name"] == "x"', source)
     front = compiler.front._replace(when_test=analyse('payload["name"] == "x"'))
     analysed = Compiler(front, "h.md")

@@ -21,7 +21,7 @@ from typing import TextIO
 from agenthooks.config import discovery
 from agenthooks.escape import printable
 from agenthooks.features.fixtures.loader import is_fixture, load
-from agenthooks.features.fixtures.model import TEST_DIRS, Fixture
+from agenthooks.features.fixtures.model import FIXTURE_FORMAT, TEST_DIRS, Fixture
 from agenthooks.features.fixtures.reporters import SARIF_RULES, Live, Summary, write
 from agenthooks.features.fixtures.runner import DEFAULT_TIMEOUT, Options, run_cases
 from agenthooks.model.handlers import Diagnostic, Source
@@ -74,7 +74,7 @@ def _shown(path: str) -> str:
 
 def _report_invalid(fixtures: Sequence[Fixture], extra: Sequence[Diagnostic], fmt: str,
                     out: TextIO) -> int:
-    sources = tuple(Source(f.path, f.file, "", "workspace", "") for f in fixtures)
+    sources = tuple(Source(f.path, f.file, "", "workspace", "", FIXTURE_FORMAT) for f in fixtures)
     diagnostics = (*extra, *(d for f in fixtures for d in f.diagnostics))
     result = ValidationResult(sources=sources, diagnostics=diagnostics)
     if fmt in _TO_OUTPUT:

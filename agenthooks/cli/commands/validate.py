@@ -83,6 +83,7 @@ def fixture_findings(named: Sequence[str], paths: Sequence[str], workspaces: Seq
     Returns the fixtures with findings, and the findings."""
     from agenthooks.cli.commands.test import find_fixtures
     from agenthooks.features.fixtures.loader import load
+    from agenthooks.features.fixtures.model import FIXTURE_FORMAT
 
     folders = [p for p in paths if os.path.isdir(p)]
     if recursive:
@@ -97,7 +98,8 @@ def fixture_findings(named: Sequence[str], paths: Sequence[str], workspaces: Seq
     fixtures = [load(discovery.display_path(os.path.abspath(f))) for f in files]
     # A good fixture is not counted among the files checked: the summary stays the count of
     # hook files; one with findings is, so that they are shown with its lines.
-    sources = [Source(f.path, f.file, "", "workspace", "") for f in fixtures if f.diagnostics]
+    sources = [Source(f.path, f.file, "", "workspace", "", FIXTURE_FORMAT) for f in fixtures
+               if f.diagnostics]
     return sources, [d for f in fixtures for d in f.diagnostics]
 
 
