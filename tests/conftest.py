@@ -25,8 +25,8 @@ REPO = Path(__file__).resolve().parent.parent
 # Folders and files of tests/ whose tests start processes (handlers, servers, hosts, fresh
 # interpreters, pre-commit, the bench) nearly all: their tests are `slow`, as is every test
 # that starts the program (`program`).
-SLOW_PLACES = frozenset({"e2e", "realhooks", "shipped", "executor", "run", "engine", "audit",
-                         "trust", "testing", "invariant", "test_bench.py", "test_precommit.py"})
+SLOW_PLACES = frozenset({"e2e", "realhooks", "shipped", "executor", "run", "engine", "features",
+                         "invariant", "test_bench.py", "test_precommit.py"})
 SLOW_MARKERS = frozenset({"program", "e2e", "instructions"})
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from agenthooks.userfiles import WriteError, write, written
-from tests.commands.test_writes import read_only
+from tests.cli.commands.test_writes import read_only
 
 
 def test_a_new_file_is_written_whole(tmp_path: Path) -> None:

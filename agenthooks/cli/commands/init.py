@@ -140,7 +140,7 @@ FAIL_CLOSED = " --fail-closed"
 AGENTS = CUSTOMIZATION_DIRS[0]
 WORKSPACE_GATES = f"{AGENTS}/{HOOKS_FILE}"
 
-# Each host's wiring, as docs/hosts.md documents it (tests/commands/test_init.py keeps the two
+# Each host's wiring, as docs/hosts.md documents it (tests/cli/commands/test_init.py keeps the two
 # equal). Claude Code: settings.json `hooks`, a matcher group per event; Gemini CLI: the same,
 # timeouts in milliseconds; Antigravity runs `.agents/hooks.json` itself, so its entries name
 # the gates' file with --config.

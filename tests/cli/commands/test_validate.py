@@ -23,8 +23,8 @@ from agenthooks.report.diagnostics import (
 )
 from agenthooks.report.table import display_width
 
-BAD = Path(__file__).parent.parent / "config" / "bad"
-GOOD = Path(__file__).parent.parent / "config" / "good"
+BAD = Path(__file__).parents[2] / "config" / "bad"
+GOOD = Path(__file__).parents[2] / "config" / "good"
 ANSI = re.compile(r"\x1b\[")
 
 # Two errors and a warning, on known lines.

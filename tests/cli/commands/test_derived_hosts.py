@@ -11,7 +11,7 @@ import pytest
 
 from agenthooks.model.events import counterpart
 from agenthooks.model.hosts import HOST_TABLE, HostRow
-from tests.commands.test_init import documented
+from tests.cli.commands.test_init import documented
 from tests.conftest import Run
 from tests.docs.pages import page
 
