@@ -43,7 +43,6 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-
 class Option(NamedTuple):
     """One option: `metavar` None makes it a flag; `repeat` collects every value given.
 
