@@ -24,7 +24,7 @@ resting on third-party material only.
 from __future__ import annotations
 
 from agenthooks._lean.records import NamedTuple
-from agenthooks.model.hosts import HOST_TABLE, inherited_words
+from agenthooks.model.hosts import HOST_TABLE, derived_cells, derived_hosts
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -339,20 +339,27 @@ TOOLS: tuple[Tool, ...] = (
 # The hosts derived from another (`model.hosts.derive`) call tools and spell their arguments
 # as their parent does but where their row says otherwise.
 # A derived host without a name for a tool has none of its arguments either.
+_NAMED = derived_hosts("tool_names")
+_SPELLED = derived_hosts()
+_DERIVED_ROWS = tuple(row for row in HOST_TABLE if row.derived_from)
+
+
 def _derived(tool: Tool) -> Tool:
-    names = inherited_words(tool.names, tool.id, "tool_names")
-    args = {host: spelled for host, spelled in inherited_words(tool.args, tool.id).items()
-            if host in tool.args or host in names}
+    names = {**tool.names, **derived_cells(tool.names, tool.id, _NAMED)}
+    args = {**tool.args, **{host: spelled for host, spelled
+                            in derived_cells(tool.args, tool.id, _SPELLED).items()
+                            if host in names}}
     sources = dict(tool.sources)
-    for row in HOST_TABLE:
-        if row.derived_from and row.id in names and row.id not in sources:
+    for row in _DERIVED_ROWS:
+        parent = row.derived_from or ""
+        if row.id in names and row.id not in sources:
             sources[row.id] = (f"{row.name}: its row of model.hosts; args [unverified]: "
-                               f"{row.derived_from}'s" if tool.id in row.tool_names
-                               else sources.get(row.derived_from, ""))
+                               f"{parent}'s" if tool.id in row.tool_names
+                               else sources.get(parent, ""))
     return tool._replace(names=names, args=args, sources=sources)
 
 
-if any(row.derived_from for row in HOST_TABLE):
+if _DERIVED_ROWS:
     TOOLS = tuple(_derived(tool) for tool in TOOLS)
 
 
