@@ -38,13 +38,17 @@ DEBT = {
     ("agenthooks.model.hosts", "agenthooks.dialects.codex"),
     ("agenthooks.model.hosts", "agenthooks.dialects.copilot"),
     ("agenthooks.model.hosts", "agenthooks.dialects.windsurf"),
+    ("agenthooks.model.hosts", "agenthooks.dialects.augment"),
     # step 5, the SOURCES table: each host's files are named by their source's row
     ("agenthooks.model.hosts", "agenthooks.dialects.claude"),
     ("agenthooks.model.hosts", "agenthooks.dialects.gemini"),
     ("agenthooks.model.hosts", "agenthooks.dialects.rulesync"),
     ("agenthooks.model.hosts", "agenthooks.dialects.factory_check"),
+    ("agenthooks.model.hosts", "agenthooks.dialects.augment_check"),
     # step 7, hosts parse and render: the HOSTS table of hosts/ names each host's modules
     ("agenthooks.model.hosts", "agenthooks.hosts.antigravity.protocol"),
+    ("agenthooks.model.hosts", "agenthooks.hosts.augment.protocol"),
+    ("agenthooks.model.hosts", "agenthooks.hosts.augment.render"),
     ("agenthooks.model.hosts", "agenthooks.hosts.antigravity.render"),
     ("agenthooks.model.hosts", "agenthooks.hosts.claude.protocol"),
     ("agenthooks.model.hosts", "agenthooks.hosts.claude.render"),

@@ -200,6 +200,9 @@ DIALECT_RULES: dict[str, Rule] = {
         Rule("factory-settings-ignored", "warning",
              "hooks in a Factory Droid settings file beside a hooks.json: Droid reads only "
              "the hooks.json"),
+        Rule("augment-mcp-matcher", "error",
+             "an Augment tool matcher naming MCP tools without the `mcp:` prefix: Augment "
+             "never matches an MCP tool with it, so the gate never runs for one"),
         Rule("event-outside-hooks", "error",
              "an event at the top level of a file whose host reads events only under `hooks` "
              "(Windsurf): its handlers never run"),

@@ -283,7 +283,10 @@ class DialectChecker(Checker):
             self.gemini_matcher(event, matcher, pointer)
 
     def claude_matcher(self, event: str, matcher: str, pointer: str) -> None:
-        if matcher in ("", "*"):
+        # `*` is every tool to Claude Code, and a broken regex to a host derived from it that
+        # reads matchers otherwise (Augment)
+        if matcher == "" or (matcher == "*" and matching.selection(
+                self.dialect.name, matcher, event).form == "all"):
             return
         if self.dialect.events[event] is None:
             if self.thorough:
@@ -295,7 +298,7 @@ class DialectChecker(Checker):
         if chosen.form == "never":
             error = matching.regex_error(matcher)
             self.add("matcher-regex", f"matcher {matcher!r} is not a valid regex ({error}): "
-                                      "Claude Code never runs this group", pointer)
+                                      f"{self.host} never runs this group", pointer)
             return
         if not self.thorough:
             return
@@ -326,12 +329,13 @@ class DialectChecker(Checker):
         example = longer[0] if longer else ("mcp_x_" + hits[0] + "_v2" if hits else None)
         also = f", so it also matches {example}" if example else ""
         exact = "|".join(tool for tool in hits if tool not in longer) or None
-        if self.dialect.rules == "claude":
+        plain = re.fullmatch(r"[A-Za-z0-9_\-]+(?:\|[A-Za-z0-9_\-]+)*", pattern)
+        if self.dialect.rules == "claude" and not plain:  # a list Augment searches for is plain
             fix = f"write '^{pattern}$' to match from the start"
             fix += f", or the exact list '{exact}'" if exact else ""
         else:
             body = pattern if is_plain_name(pattern) else f"(?:{pattern})"
-            if re.fullmatch(r"[A-Za-z0-9_\-]+(?:\|[A-Za-z0-9_\-]+)*", pattern):
+            if plain:
                 body = f"({pattern})" if "|" in pattern else pattern
             fix = f"write '^{body}$' to match whole names"
         self.add("matcher-unanchored", f"{self.host} matches {pattern!r} anywhere in the tool "

@@ -126,19 +126,27 @@ def render(chosen: Selection, target: str, event: str) -> list[str | None] | Non
     names, pattern = chosen.names, chosen.pattern
     if chosen.form == "names":
         plain = all(map(is_plain_name, names))
-        if base in ("gemini", "cursor"):  # regexes searched anywhere: anchor the names
-            body = "|".join(re.escape(n) for n in names)
+        # a host that searches a plain name anywhere in the tool's (Gemini CLI, Cursor,
+        # Augment): anchor the names
+        if matching.selection(target, "name", event).form == "search":
+            body = "|".join(map(literal, names))
             return [f"^{body}$" if len(names) == 1 else f"^({body})$"]
         # Codex reads a `-` as regex syntax everywhere (`is_exact_matcher`).
         narrow = base == "codex" or (base == "claude"
                                      and event in DIALECT_SPECS[target].exact_events)
         if plain and not (narrow and any("-" in n for n in names)):
             return ["|".join(names)]
-        return ["^(?:" + "|".join(re.escape(n) for n in names) + ")$"]
+        return ["^(?:" + "|".join(map(literal, names)) + ")$"]
     anchored = base in ("antigravity", "copilot")  # they match the whole name
     if chosen.form == "search":
         return [f".*(?:{pattern}).*"] if anchored else [f".*(?:{pattern})"]
     return [pattern] if anchored else [f"^(?:{pattern})$"]
+
+
+def literal(name: str) -> str:
+    """A name as a regex, its syntax escaped and nothing more (`launch-process`, not
+    `launch\\-process`), so that it reads back as a name."""
+    return re.sub(r"([\\^$.*+?()\[\]{}|])", r"\\\1", name)
 
 
 def reread(matcher: str | None, dialect: str, event: str) -> Selection:
@@ -615,8 +623,9 @@ def timeout_value(seconds: float, target: str, event: str) -> tuple[int | float 
     """(the `timeout` to write, None to leave it out; whether it was rounded)."""
     if math.isclose(seconds, default_timeout(target, event)):
         return None, False
-    if family(target) == "gemini":
-        return round(seconds * 1000), False
+    unit = DIALECT_SPECS[target].timeout_unit if target in DIALECT_SPECS else 1.0
+    if unit != 1.0:  # milliseconds (Gemini CLI, Augment)
+        return round(seconds / unit), False
     whole = math.ceil(seconds - 1e-9)
     return whole, not math.isclose(whole, seconds)
 

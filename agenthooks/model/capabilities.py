@@ -87,6 +87,7 @@ WS = "docs.windsurf.com/windsurf/cascade/hooks"
 QW = ("@qwen-code/qwen-code 0.24.4, bundled docs/features/hooks.md and "
       "packages/core/src/hooks/hookRunner.ts")
 FD = "Factory-AI/factory docs/reference/hooks-reference.mdx@2a4debc"
+AU = "@augmentcode/auggie 0.36.0, augment.mjs"
 
 HOST_FACTS: dict[str, HostFacts] = {
     "claude": HostFacts(
@@ -143,6 +144,10 @@ HOST_FACTS: dict[str, HostFacts] = {
         None, f"{WS}: no timeout is documented",
         OPEN, f'{WS}, "How Hooks Work": only exit code 2 blocks a pre-hook',
         note="Windsurf reads the exit code alone: no answer on stdout is read"),
+    "augment": HostFacts(
+        None, f"{AU} `Hnt`: a hook is type, command, args, timeout (no failure setting)",
+        OPEN, f"{AU} `xao`, `Bao`: SIGTERM, SIGKILL 5 s later, and the call goes on",
+        OPEN, f"{AU} `wao`: another exit code is a non-blocking error, its JSON unread"),
     # Qwen Code copies Claude Code's hooks but not `onFailure`; tests/e2e/test_qwen.py
     # shows both failures letting a shell call through.
     "qwen": HostFacts(
@@ -270,6 +275,19 @@ EVENT_FACTS: dict[str, dict[str, EventFacts]] = {
         "session.end": _facts(f'{FD}, "SessionEnd Decision Control"', False, None, None),
         "compact.pre": _facts(f'{FD}, "Exit Code 2 Behavior": N/A', False, None, None),
         "notification": _facts(f'{FD}, "Exit Code 2 Behavior": N/A', False, None, None),
+    },
+    "augment": {
+        "tool.pre": _facts(f"{AU} `wao`, `zIt`", True, True, None,
+                           "exit 2 or permissionDecision deny|ask; updatedInput"),
+        "tool.post": _facts(f"{AU} `zIt`; docs.augmentcode.com/cli/hooks", False, False, True,
+                            "the tool already ran: a block is read, never acted on"),
+        "turn.start": _facts(f"{AU} `firePromptSubmitHook`", False, False, False,
+                             "fired without waiting: its answer is never read"),
+        "agent.stop": _facts(f"{AU} `zIt`", True, False, False,
+                             "hookSpecificOutput.decision block keeps it working"),
+        "session.start": _facts(f"{AU} `zIt`", False, False, True),
+        "session.end": _facts(f"{AU} `zIt`", False, False, False),
+        "notification": _facts(f"{AU} `zIt`", False, False, False),
     },
     "windsurf": {
         "tool.pre": _facts(f'{WS}, "pre_run_command", "pre_read_code", "pre_write_code"', True,

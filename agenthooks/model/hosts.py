@@ -76,6 +76,9 @@ class HostRow(NamedTuple):
     # An id no event row has (`qwen.MessageDisplay`) adds an event of that host alone.
     event_words: Mapping[str, str | None] = {}
     tool_names: Mapping[str, tuple[str, ...]] = {}
+    # Where it spells a tool's arguments otherwise: canonical tool id -> {canonical argument:
+    # its key} (Augment's `view` reads `path` where Claude Code's Read reads `file_path`).
+    tool_args: Mapping[str, Mapping[str, str]] = {}
     # The fields of the parent's `Dialect` it changes (`default_timeout`, `types`...); under
     # "events", the matcher field of each event it has and its parent has not (None: the
     # event ignores matchers).
@@ -188,7 +191,8 @@ def derive(parent: HostRow, id: str, name: str, title: str | None = None,
     parent's, renamed where `event_words` and `tool_names` say."""
     own: dict[str, Any] = {"project_files": (), "user_files": (), "system_files": (),
                            "project_var": None, "user_folder_env": None, "runs_files_of": (),
-                           "event_words": {}, "tool_names": {}, "dialect_changes": {}}
+                           "event_words": {}, "tool_names": {}, "tool_args": {},
+                           "dialect_changes": {}}
     return parent._replace(id=id, name=name, title=title or name, derived_from=parent.id,
                            neutral=False, **{**own, **differences})
 
@@ -471,4 +475,63 @@ HOST_TABLE += (
                "condition_key": None, "plugin_vars": None, "env_file_events": frozenset(),
                "default_timeout": 60.0, "timeout_by_event": {},
                "path_variables": ("FACTORY_PROJECT_DIR",)}),
+)
+
+HOST_TABLE += (
+    # Augment's Auggie CLI: Claude Code's hooks in `.augment/` (docs.augmentcode.com/cli/hooks,
+    # "Settings File Locations", "Structure"), each fact below read in the code of
+    # @augmentcode/auggie 0.36.0 (its bundled augment.mjs): the files, read system, user, the
+    # project's settings.local.json, then settings.json, their events' groups concatenated and
+    # run in parallel (`cle`, `wgi`, `I7n`); seven events, PromptSubmit for UserPromptSubmit
+    # (`dgi`); a group's `matcher` a regex searched in the tool name, `.*` by default, stripped
+    # on the other events, and `mcp:` (`dialects.augment`); handlers `{type: "command",
+    # command, args, timeout}` in milliseconds, 60000 by default (`Hnt`, `Sao`), run with
+    # `bash -c` when the command has a shell character, else split into words and spawned,
+    # `args` spawned with the command alone (`dao`); AUGMENT_PROJECT_DIR,
+    # AUGMENT_CONVERSATION_ID, AUGMENT_HOOK_EVENT and AUGMENT_TOOL_NAME set (`vao`); output
+    # read on `close`; one event's entry that fails its schema ignored whole, an unknown event
+    # or key skipped (`Cgi`); its answers and payload (`hosts.augment`,
+    # `sources.payloads.SHAPES`). Its tools: `launch-process` {command, cwd}, `view` {path},
+    # `save-file` {path, file_content}, `str-replace-editor` {path, old_str_1, new_str_1...},
+    # `grep-search`, `web-fetch`, `web-search`, `ask-user`. [unverified: the MCP tools' names,
+    # matched here as other hosts spell them; hooks of Augment plugins and the Cursor-style
+    # events its settings also take are not read here.]
+    derive(HOST_TABLE[1], "augment", "Augment (Auggie)", "Augment",
+           writer="agenthooks.hosts.augment.render:write",
+           protocol="agenthooks.hosts.augment.protocol:answer",
+           selection="agenthooks.dialects.augment:selection",
+           # Its groups run side by side, whatever file they come from: the shared file
+           # first, which `init` and `convert` write, as for Claude Code.
+           project_files=(".augment/settings.json", ".augment/settings.local.json"),
+           user_files=(".augment/settings.json",),
+           system_files=("/etc/augment/settings.json", "C:\\ProgramData\\Augment\\settings.json"),
+           project_var="AUGMENT_PROJECT_DIR", reads_until_closed=True, ranks_defer=False,
+           event_words={**dict.fromkeys((*_NOT_FACTORY, "compact.pre", "claude.SubagentStop")),
+                        "turn.start": "PromptSubmit"},
+           tool_names={
+               "shell": ("launch-process",), "read": ("view",), "write": ("save-file",),
+               "edit": ("str-replace-editor",), "multi-edit": (), "grep": ("grep-search",),
+               "glob": (), "web-fetch": ("web-fetch",), "web-search": ("web-search",),
+               "ask-user": ("ask-user",), "subagent": (), "todo": (), "notebook-edit": (),
+               "plan-enter": (), "plan-exit": (), "skill": (), "list": (),
+               "mcp-resources": (), "mcp-resource": (), "send-message": ()},
+           tool_args={"shell": {"command": "command", "cwd": "cwd"},
+                      "read": {"file_path": "path"},
+                      "write": {"file_path": "path", "content": "file_content"},
+                      "edit": {"file_path": "path"}, "grep": {}, "web-fetch": {},
+                      "web-search": {}, "ask-user": {}},
+           dialect_changes={
+               "reader": "agenthooks.dialects.augment_check:read",
+               "events": dict.fromkeys(("SessionStart", "SessionEnd", "Notification")),
+               "group_keys": ("matcher", "hooks", "metadata"), "settings_keys": (),
+               "types": {"command": ("command", ("command",),
+                                     ("type", "command", "args", "timeout"), True)},
+               "timeout_unit": 0.001, "default_timeout": 60.0, "timeout_by_event": {},
+               "shell_key": None, "background_key": None, "condition_key": None,
+               "whole_file": False, "plugin_vars": None, "env_file_events": frozenset(),
+               "path_variables": ("AUGMENT_PROJECT_DIR",),
+               "call_vars": (("AUGMENT_CONVERSATION_ID", "conversation_id"),
+                             ("AUGMENT_HOOK_EVENT", "hook_event_name"),
+                             ("AUGMENT_TOOL_NAME", "tool_name")),
+               "option_types": {"args": "strings"}}),
 )

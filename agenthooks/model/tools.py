@@ -340,7 +340,7 @@ TOOLS: tuple[Tool, ...] = (
 # as their parent does but where their row says otherwise.
 # A derived host without a name for a tool has none of its arguments either.
 _NAMED = derived_hosts("tool_names")
-_SPELLED = derived_hosts()
+_SPELLED = derived_hosts("tool_args")
 _DERIVED_ROWS = tuple(row for row in HOST_TABLE if row.derived_from)
 
 
@@ -353,9 +353,11 @@ def _derived(tool: Tool) -> Tool:
     for row in _DERIVED_ROWS:
         parent = row.derived_from or ""
         if row.id in names and row.id not in sources:
-            sources[row.id] = (f"{row.name}: its row of model.hosts; args [unverified]: "
-                               f"{parent}'s" if tool.id in row.tool_names
-                               else sources.get(parent, ""))
+            stated = tool.id in row.tool_args
+            sources[row.id] = (sources.get(parent, "") if tool.id not in row.tool_names
+                               else f"{row.name}: its row of model.hosts" if stated
+                               else f"{row.name}: its row of model.hosts; args [unverified]: "
+                                    f"{parent}'s")
     return tool._replace(names=names, args=args, sources=sources)
 
 

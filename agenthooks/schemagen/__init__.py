@@ -45,6 +45,8 @@ SCHEMA_FILES: tuple[SchemaFile, ...] = (
     SchemaFile("factory-hooks.schema.json", "factory",
                "Factory Droid hooks.json and settings (`hooks`)",
                "agenthooks.schemagen.hostfiles:factory"),
+    SchemaFile("augment-settings.schema.json", "augment", "Augment settings (`hooks`)",
+               "agenthooks.schemagen.hostfiles:augment"),
 )
 
 

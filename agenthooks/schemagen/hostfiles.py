@@ -209,6 +209,16 @@ def qwen() -> dict[str, Any]:
         "file's other settings are let through. ", {})
 
 
+def augment() -> dict[str, Any]:
+    """Augment's settings: Claude Code's shape (`model.hosts` derives its row), with its seven
+    events, its one handler type and its keys (its `Dialect`)."""
+    return _settings_hooks(
+        "augment-settings.schema.json", dialect_spec("augment"), "Augment settings: hooks",
+        "The hooks of an Augment settings file (.augment/settings.json, "
+        ".augment/settings.local.json, ~/.augment/settings.json), as agenthooks reads them; "
+        "the file's other settings are let through. ", {})
+
+
 def factory() -> dict[str, Any]:
     """Factory Droid's files: a settings file's `hooks` (Claude Code's shape, `model.hosts`
     derives its row) or a hooks.json that is that object alone, keyed by event name

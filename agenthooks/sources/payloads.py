@@ -128,6 +128,14 @@ SHAPES: dict[str, Shape] = {
         ("session_id", "trajectory_id"), ("execution", "execution_id"),
         ("timestamp", "timestamp"),
     )),
+    # Augment (@augmentcode/auggie 0.36.0, augment.mjs `B7n`, `T7n`, `N7n`, `V7n`, `k7n`):
+    # Claude Code's event and call fields, the session as `conversation_id`, the project as
+    # `workspace_roots`, no `cwd`; tool calls mark MCP tools with `is_mcp_tool`.
+    "augment": Shape("hook_event_name", None, "tool_name", "tool_input", (
+        ("session_id", "conversation_id"), ("workspaces", "workspace_roots"),
+        ("tool_response", "tool_output"), ("error", "tool_error"), ("prompt", "user_prompt"),
+        ("message", "notification_message"),
+    ), marker="is_mcp_tool"),
 }
 # A host derived from another (`model.hosts.derive`) sends its parent's payload, in its words.
 SHAPES.update({row.id: SHAPES[row.derived_from] for row in HOST_TABLE

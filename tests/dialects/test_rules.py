@@ -150,6 +150,7 @@ def test_rule_at_line_and_column(tmp_path: Path, dialect: str, text: str,
 
 
 def test_every_dialect_rule_has_a_case() -> None:
+    from tests.dialects.test_augment_rules import CASES as AUGMENT_CASES
     from tests.dialects.test_codex_rules import CASES as CODEX_CASES
     from tests.dialects.test_codex_rules import TESTED_APART as CODEX_APART
     from tests.dialects.test_copilot_rules import CASES as COPILOT_CASES
@@ -168,6 +169,7 @@ def test_every_dialect_rule_has_a_case() -> None:
     covered |= WINDSURF_APART
     covered |= {rule for _, _, expected in FACTORY_CASES for rule, _, _ in expected}
     covered |= {"factory-settings-ignored"}  # test_factory_rules: it needs a file beside
+    covered |= {rule for _, expected in AUGMENT_CASES for rule, _, _ in expected}
     covered |= {rule for _, expected in RULESYNC_CASES for rule, _, _ in expected} | RULESYNC_APART
     assert set(DIALECT_RULES) <= covered
 

@@ -170,6 +170,8 @@ def test_another_hosts_word_names_the_nearest_hooks_json_event() -> None:
         "pre_user_prompt": "PreInvocation", "post_cascade_response": "Stop",
         # rulesync's.
         "preModelInvocation": "PreInvocation", "postModelInvocation": "PostInvocation",
+        # Augment's.
+        "PromptSubmit": "PreInvocation",
     }
 
 

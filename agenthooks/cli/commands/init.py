@@ -252,10 +252,21 @@ def wiring_for(host: str) -> Wiring | None:
     parent = wiring_for(row.derived_from) if row and row.derived_from else None
     if row is None or parent is None or not row.project_files:
         return None
-    events = tuple(event._replace(word=word) for event in parent.events
+    events = tuple(event._replace(word=word, matcher=every_tool(host, word, event.matcher))
+                   for event in parent.events
                    if (word := counterpart(event.word, parent.host, host)) is not None)
     return parent._replace(host=host, settings=row.project_files[0].replace("*", "agenthooks"),
                            events=events, trust=None)
+
+
+def every_tool(host: str, event: str, matcher: str | None) -> str | None:
+    """The parent's matcher of every tool, or `.*` where the derived host reads it otherwise
+    (Augment takes `*` for a broken regex and runs none of the event's groups)."""
+    from agenthooks.dialects.matching import selection
+
+    if matcher is None or selection(host, matcher, event).form == "all":
+        return matcher
+    return ".*"
 
 
 def every_wiring() -> dict[str, Wiring]:

@@ -1,0 +1,1 @@
+"""Augment (Auggie) as a host: its writer (`render`) and its handlers' protocol (`protocol`)."""
