@@ -20,9 +20,9 @@ from agenthooks.events import did_you_mean
 from agenthooks.executor import (
     Interrupted,
     Terminated,
-    install_signal_handlers,
     own_descendants,
     reap_orphans,
+    under_signals,
 )
 from agenthooks.model.events import ALIASES, API_EVENTS, EVENTS
 from agenthooks.model.hosts import caller_error
@@ -404,19 +404,9 @@ def _main_run_here(args: list[str], *, own_process: bool) -> int:
         own_descendants()
         isolate_in_process_hooks()  # no hook can crash, exit or write over the answer
     try:
-        restore = install_signal_handlers()
-    except ValueError:  # not the main thread (an embedding harness): leave signals alone
-        restore = None
-    try:
-        return _parse_and_run(args)
-    except (Interrupted, Terminated) as exc:
-        # Every handler group is already killed; nothing goes to stdout.
-        return 128 + exc.signum
-    except KeyboardInterrupt:
-        return 130
+        # A signal: every handler group is already killed; nothing goes to stdout.
+        return under_signals(lambda: _parse_and_run(args))
     finally:
-        if restore is not None:
-            restore()
         if own_process:
             # The answer is out and its exit status chosen: reaping must not change it.
             with suppress(Exception):

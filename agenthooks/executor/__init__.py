@@ -15,6 +15,7 @@ from agenthooks.executor.records import (
     ProcessSpec,
     Terminated,
     install_signal_handlers,
+    under_signals,
 )
 
 TYPE_CHECKING = False
@@ -35,6 +36,7 @@ __all__ = [
     "reap_orphans",
     "run_processes",
     "start_cap",
+    "under_signals",
 ]
 
 

@@ -127,6 +127,25 @@ def install_signal_handlers() -> Callable[[], None]:
     return restore
 
 
+def under_signals(run: Callable[[], int]) -> int:
+    """`run()`'s exit status, or 128 + the number of a signal that ended it (130 for an
+    interrupt), its handlers killed by then; the signal handlers are put back after. Off the
+    main thread (an embedding harness), signals are left alone."""
+    try:
+        restore: Callable[[], None] | None = install_signal_handlers()
+    except ValueError:
+        restore = None
+    try:
+        return run()
+    except (Interrupted, Terminated) as exc:
+        return 128 + exc.signum
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        if restore is not None:
+            restore()
+
+
 def _restore_signals(held: list[tuple[int, _SignalHandler]]) -> None:
     # Nested, so that a signal raising right after one handler is restored still lets the
     # other be restored.

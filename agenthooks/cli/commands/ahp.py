@@ -46,18 +46,9 @@ class AhpOptions(NamedTuple):
 def ahp(options: AhpOptions) -> int:
     """The command: serve stdin until EOF; a signal ends it with 128 + its number, every
     handler it started killed first."""
-    from agenthooks.executor import Interrupted, Terminated
-    from agenthooks.executor.records import install_signal_handlers
+    from agenthooks.executor.records import under_signals
 
-    restore = install_signal_handlers()
-    try:
-        return serve(options)
-    except (Interrupted, Terminated) as exc:
-        return 128 + exc.signum
-    except KeyboardInterrupt:
-        return 130
-    finally:
-        restore()
+    return under_signals(lambda: serve(options))
 
 
 def serve(options: AhpOptions, stdin: BinaryIO | None = None) -> int:
