@@ -15,9 +15,12 @@ Read in @augmentcode/auggie 0.36.0 (augment.mjs: `f7n`, `aao`, and the group sch
 The events other than PreToolUse and PostToolUse take no matcher: their groups' schema drops
 it, and they run for every event.
 
-Augment marks an MCP call with `is_mcp_tool`; here an MCP tool is one named as the hosts that
-spell MCP names do (`mcp__server__tool`, `mcp_server_tool`), which is how another host's call
-reaches Augment's handlers. [unverified: the names Augment gives its own MCP tools.]
+Augment names an MCP tool `<tool>_<server>` (`createNamespacedToolName`: each part's
+characters outside `[A-Za-z0-9_-]` made `_`, 64 characters at most), which a built-in's name
+can look like (`view_tasklist`), and marks the call with `is_mcp_tool`. A name alone does not
+say it, so here an MCP tool is one named as the hosts that spell MCP names with a prefix do
+(`mcp__server__tool`, `mcp_server_tool`), which is how another host's call reaches Augment's
+handlers; `mcp:<regex>` is tested against that name, not against Augment's `<tool>_<server>`.
 """
 
 from __future__ import annotations

@@ -493,9 +493,9 @@ HOST_TABLE += (
     # or key skipped (`Cgi`); its answers and payload (`hosts.augment`,
     # `sources.payloads.SHAPES`). Its tools: `launch-process` {command, cwd}, `view` {path},
     # `save-file` {path, file_content}, `str-replace-editor` {path, old_str_1, new_str_1...},
-    # `grep-search`, `web-fetch`, `web-search`, `ask-user`. [unverified: the MCP tools' names,
-    # matched here as other hosts spell them; hooks of Augment plugins and the Cursor-style
-    # events its settings also take are not read here.]
+    # `grep-search`, `web-fetch`, `web-search`, `ask-user`; an MCP tool is `<tool>_<server>`,
+    # matched here as other hosts spell it (`dialects.augment`). Not read here: the hooks of
+    # Augment plugins, and the Cursor-style events its settings also take.
     derive(HOST_TABLE[1], "augment", "Augment (Auggie)", "Augment",
            writer="agenthooks.hosts.augment.render:write",
            protocol="agenthooks.hosts.augment.protocol:answer",
