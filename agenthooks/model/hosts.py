@@ -187,8 +187,8 @@ def derive(parent: HostRow, id: str, name: str, title: str | None = None,
     """A host that copies another (Qwen Code is Claude Code's hooks in `.qwen/`): the parent's
     row with its own word, name and `differences`; its files, and the variable it sets for
     the project root, are its own or none. Its dialect (`dialects.dialect_spec`), payload
-    shape (`sources.payloads.SHAPES`), event words and tool names (`inherited_words`) are the
-    parent's, renamed where `event_words` and `tool_names` say."""
+    shape (`sources.payloads.SHAPES`), event words and tool names (`derived_cells`) are the
+    parent's, renamed where `event_words`, `tool_names` and `tool_args` say."""
     own: dict[str, Any] = {"project_files": (), "user_files": (), "system_files": (),
                            "project_var": None, "user_folder_env": None, "runs_files_of": (),
                            "event_words": {}, "tool_names": {}, "tool_args": {},
@@ -263,15 +263,6 @@ def inherited(table: Mapping[str, Any], host: str) -> Any:
     return None
 
 
-def inherited_words(words: Mapping[str, Any], row_id: str,
-                    stated: str | None = None) -> Mapping[str, Any]:
-    """One row of a host-keyed table (an event row's `words`, a tool's `names` or `args`)
-    with the derived hosts' cells filled in: the one their row states (its field `stated`:
-    `event_words`, `tool_names`) where it states one, else their parent's; none where that is
-    None or empty."""
-    return {**words, **derived_cells(words, row_id, derived_hosts(stated))}
-
-
 def derived_hosts(stated: str | None = None) -> tuple[tuple[str, str, Mapping[str, Any]], ...]:
     """Each derived host, in table order: its id, its parent's, and its field `stated`."""
     return tuple((row.id, row.derived_from, getattr(row, stated) if stated else {})
@@ -280,9 +271,11 @@ def derived_hosts(stated: str | None = None) -> tuple[tuple[str, str, Mapping[st
 
 def derived_cells(words: Mapping[str, Any], row_id: str,
                   hosts: tuple[tuple[str, str, Mapping[str, Any]], ...]) -> dict[str, Any]:
-    """The cells `inherited_words` adds to `words` for the derived `hosts`, alone: usually
-    none or one, so that the events table, on the path of every run, updates its rows' words
-    in place rather than building every row again."""
+    """The cells a host-keyed table's row (an event row's `words`, a tool's `names` or `args`)
+    lacks for the derived `hosts`: the one their row states (its field given to
+    `derived_hosts`: `event_words`, `tool_names`, `tool_args`) where it states one, else their
+    parent's; none where that is None or empty. Usually none or one, so that the tables, on
+    the path of every run, add them to their rows rather than build every row again."""
     added: dict[str, Any] = {}
     for host, parent, own in hosts:
         if host in words:
