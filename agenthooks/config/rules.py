@@ -203,6 +203,12 @@ DIALECT_RULES: dict[str, Rule] = {
         Rule("augment-mcp-matcher", "error",
              "an Augment tool matcher naming MCP tools without the `mcp:` prefix: Augment "
              "never matches an MCP tool with it, so the gate never runs for one"),
+        Rule("augment-cursor-event", "error",
+             "a Cursor tool event word in an Augment settings file: Augment reads it with a "
+             "matcher none of its tools has, or not at all beside its own events"),
+        Rule("augment-cursor-stop", "warning",
+             "Cursor's `stop` in an Augment settings file of no other event: Augment runs it as "
+             "Stop, agenthooks does not read it"),
         Rule("event-outside-hooks", "error",
              "an event at the top level of a file whose host reads events only under `hooks` "
              "(Windsurf): its handlers never run"),

@@ -171,7 +171,8 @@ def run_folder(handler: Handler) -> str:
 # Errors about one matcher that never selects the tool it names (`model.toolwords`): `validate`
 # fails on them, but the host runs the file, that handler included, for every other call; so
 # does agenthooks. Every other error keeps the file (or its entry) from running.
-SELECTS_NOTHING = frozenset({"matcher-misspelt", "matcher-wrong-host", "augment-mcp-matcher"})
+SELECTS_NOTHING = frozenset({"matcher-misspelt", "matcher-wrong-host", "augment-mcp-matcher",
+                             "augment-cursor-event"})
 
 
 def breaks_file(severity: str, rule: str) -> bool:

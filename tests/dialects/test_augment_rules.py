@@ -39,6 +39,12 @@ CASES: list[tuple[str, list[tuple[str, int, int]]]] = [
      '  {"type": "command", "command": "true", "async": true}]}]}}\n', [("unknown-key", 2, 42)]),
     ('{"hooks": {"Stop": [{"hooks": [{"type": "http", "url": "http://127.0.0.1/"}]}]}}\n',
      [("handler-kind", 1, 41)]),
+    # Cursor's words: read by Augment as matchers none of its tools has, or not at all.
+    ('{"hooks": {"beforeShellExecution": [{"command": "x"}]}}\n',
+     [("augment-cursor-event", 1, 12)]),
+    ('{"hooks": {"Stop": [],\n  "stop": [{"command": "x"}]}}\n',
+     [("augment-cursor-event", 2, 3)]),
+    ('{"hooks": {"stop": [{"command": "x"}]}}\n', [("augment-cursor-stop", 1, 12)]),
     ('{"hooks": {"PreToolUse": [{"metadata": {"includeConversationData": true},\n'
      '  "hooks": [{"type": "command", "command": "x", "args": ["a"], "timeout": 5000}]}]}}\n', []),
 ]
