@@ -83,6 +83,11 @@ def test_a_block_on_prompt_submit_is_said_to_go_unheeded(tmp_path: Path) -> None
     # A word its schema does not take: Augment drops the whole answer.
     ('{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "defer"}}',
      0, False),
+    # Values no schema takes, which must not end the run.
+    ('{"hookSpecificOutput": {"hookEventName": ["PreToolUse"], "permissionDecision": []}}',
+     0, False),
+    ('{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": {}}}',
+     0, False),
 ])
 def test_augments_handlers_answer_by_its_rules(tmp_path: Path, output: str, code: int,
                                                blocked: bool) -> None:

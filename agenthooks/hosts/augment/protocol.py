@@ -69,12 +69,14 @@ def _read(stdout: str, own: str) -> tuple[dict[str, Any] | None, str | None]:
     assert output is not None
     specific = output.get("hookSpecificOutput")
     if specific is not None:
+        # A handler's JSON may hold any value here (a list is no key of a table).
         named = specific.get("hookEventName") if isinstance(specific, dict) else None
-        if named not in SPECIFIC_EVENTS:
+        if not isinstance(named, str) or named not in SPECIFIC_EVENTS:
             return None, (f"answered with hookSpecificOutput for {named!r}, which Augment's "
                           "schema does not take, so Augment drops the whole answer")
         word = specific.get("permissionDecision")
-        if word is not None and (named != "PreToolUse" or word not in PERMISSION_WORDS):
+        if word is not None and (named != "PreToolUse" or not isinstance(word, str)
+                                 or word not in PERMISSION_WORDS):
             return None, (f"gave permissionDecision {word!r}, which Augment's schema does not "
                           "take, so Augment drops the whole answer")
     context = _context(output, own)
