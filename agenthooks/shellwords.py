@@ -15,7 +15,7 @@ expansion is not `literal`. The reader gives two views of a command:
   before the command runs are filled in. It never fails: text bash would reject is read as far
   as it goes (an unterminated quote runs to the end of the text).
 - `simple_commands(text)`: every simple command the text runs, as words, for Claude Code's
-  `if` (`dialects.conditions`). `&&`, `||`, `;`, `|`, `|&`, `&` and newlines end a command;
+  `if` (`sources.dialects.conditions`). `&&`, `||`, `;`, `|`, `|&`, `&` and newlines end a command;
   subshells `( … )`, groups `{ …; }`, `if`/`while`/`until`/`for` bodies, command
   substitutions (also inside double quotes, `${…}` and unquoted here-documents) and process
   substitutions (`<( … )`, `>( … )`) are read for the commands inside them; redirections and
@@ -72,8 +72,8 @@ _ANSI_C = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "e": "\x1b", "
 
 
 # --- programs that run other programs ---------------------------------------------------------
-# What trust follows (`sources.reach`) and what an `if` rule reads (`dialects.wrappers`) take
-# from here; each says which of them it reads, and how it treats an option not listed.
+# What trust follows (`sources.reach`) and what an `if` rule reads (`sources.dialects.wrappers`)
+# take from here; each says which of them it reads, and how it treats an option not listed.
 
 # Shells: a script named as their first word, or a `-c` string, is what they run.
 SHELLS = frozenset(("sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "yash", "fish"))

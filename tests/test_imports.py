@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.config.entries import RACY_NS
+from agenthooks.sources.reading.entries import RACY_NS
 
 pytestmark = pytest.mark.program
 
@@ -78,8 +78,8 @@ def test_read_only_commands_do_not_import_rich_off_a_terminal(args: list[str],
 
 def test_loading_a_valid_file_imports_no_jsonschema_rich_or_click(samples: Path) -> None:
     code = REPORT + (
-        "from agenthooks.config.loader import load\n"
-        "from agenthooks.config.discovery import discover\n"
+        "from agenthooks.sources.hooksjson.loader import load\n"
+        "from agenthooks.sources.discovery import discover\n"
         f"(source,) = discover(workspaces=[{str(samples)!r}], no_user=True)\n"
         "hook_file = load(source)\n"
         "import json\n"
@@ -204,9 +204,10 @@ NEVER = ("typing", "dataclasses", "inspect", "pathlib", "subprocess", "selectors
 ALLOWED = {"python": {"inspect", "importlib"}}
 # A settings workspace loads its own host's dialect tables alone, and not the walker that
 # checks files (a warm run's files come from the cache).
-DIALECT_MODULES = {f"agenthooks.dialects.{name}" for name in
+DIALECT_MODULES = {f"agenthooks.sources.dialects.{name}" for name in
                    ("check", "claude", "gemini", "cursor", "codex", "copilot", "convert")}
-OWN_DIALECT = {"claude": "agenthooks.dialects.claude", "gemini": "agenthooks.dialects.gemini"}
+OWN_DIALECT = {"claude": "agenthooks.sources.dialects.claude",
+               "gemini": "agenthooks.sources.dialects.gemini"}
 
 
 @pytest.mark.parametrize("kind", list(WORKSPACES))
@@ -316,7 +317,8 @@ def test_only_the_program_runs_without_the_cycle_collector(tmp_path: Path) -> No
 # cold run more than the module that would use it; nor the checker or the cache's writer.
 STDLIB_NEVER = ("re", "enum", "functools", "collections", "contextlib", "json", "fnmatch",
                 "operator", "keyword", "reprlib", "copyreg", "hashlib", "tempfile")
-WARM_NEVER = ("agenthooks.config.check", "agenthooks.config.cache", "agenthooks.dialects.check")
+WARM_NEVER = ("agenthooks.sources.reading.check", "agenthooks.sources.reading.cache",
+              "agenthooks.sources.dialects.check")
 
 
 def imported_by(argv: list[str], cwd: Path, stdin: str) -> set[str]:
@@ -337,7 +339,8 @@ PROGRAM_KINDS = ("hooks.json", "claude", "gemini")
 @pytest.fixture(scope="module")
 def settled_workspaces(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """A workspace of each kind whose files changed long enough ago for the caches to know
-    them by their status (config.cache's RACY_NS), as a user's files are: one wait for all."""
+    them by their status (sources.reading.cache's RACY_NS), as a user's files are: one wait for
+    all."""
     made = {}
     for kind in PROGRAM_KINDS:
         workspace = tmp_path_factory.mktemp(kind.replace(".", "-"))

@@ -24,7 +24,8 @@ from tests.test_bench import load_script
 REPO = Path(__file__).resolve().parent.parent
 PACKAGE = REPO / "agenthooks"
 # Package roots that a layer cannot take without taking their subpackages in other layers.
-UNLAYERED = {"agenthooks", "agenthooks.engine", "agenthooks.hosts", "agenthooks.kinds"}
+UNLAYERED = {"agenthooks", "agenthooks.engine", "agenthooks.hosts", "agenthooks.kinds",
+             "agenthooks.sources"}
 # Runs the command line when imported.
 NOT_IMPORTED = {"agenthooks.__main__"}
 TOP_NAMES = {info.name for info in pkgutil.iter_modules([str(PACKAGE)])}
@@ -33,18 +34,18 @@ REFERENCE = re.compile(r"^((?:[a-z_][a-z0-9_]*)(?:\.[a-z_][a-z0-9_]*)*):([A-Za-z
 # (module holding the string, module it names) that break the layers today.
 DEBT = {
     # step 4, hooks.json as a source: each host's matcher semantics a row of plan's matcher table
-    ("agenthooks.model.hosts", "agenthooks.dialects.matching"),
-    ("agenthooks.model.hosts", "agenthooks.dialects.cursor"),
-    ("agenthooks.model.hosts", "agenthooks.dialects.codex"),
-    ("agenthooks.model.hosts", "agenthooks.dialects.copilot"),
-    ("agenthooks.model.hosts", "agenthooks.dialects.windsurf"),
-    ("agenthooks.model.hosts", "agenthooks.dialects.augment"),
+    ("agenthooks.model.hosts", "agenthooks.sources.dialects.matching"),
+    ("agenthooks.model.hosts", "agenthooks.sources.dialects.cursor"),
+    ("agenthooks.model.hosts", "agenthooks.sources.dialects.codex"),
+    ("agenthooks.model.hosts", "agenthooks.sources.dialects.copilot"),
+    ("agenthooks.model.hosts", "agenthooks.sources.dialects.windsurf"),
+    ("agenthooks.model.hosts", "agenthooks.sources.dialects.augment"),
     # step 5, the SOURCES table: each host's files are named by their source's row
-    ("agenthooks.model.hosts", "agenthooks.dialects.claude"),
-    ("agenthooks.model.hosts", "agenthooks.dialects.gemini"),
-    ("agenthooks.model.hosts", "agenthooks.dialects.rulesync"),
-    ("agenthooks.model.hosts", "agenthooks.dialects.factory_check"),
-    ("agenthooks.model.hosts", "agenthooks.dialects.augment_check"),
+    ("agenthooks.model.hosts", "agenthooks.sources.dialects.claude"),
+    ("agenthooks.model.hosts", "agenthooks.sources.dialects.gemini"),
+    ("agenthooks.model.hosts", "agenthooks.sources.dialects.rulesync"),
+    ("agenthooks.model.hosts", "agenthooks.sources.dialects.factory_check"),
+    ("agenthooks.model.hosts", "agenthooks.sources.dialects.augment_check"),
     # step 7, hosts parse and render: the HOSTS table of hosts/ names each host's modules
     ("agenthooks.model.hosts", "agenthooks.hosts.antigravity.protocol"),
     ("agenthooks.model.hosts", "agenthooks.hosts.augment.protocol"),
@@ -148,7 +149,8 @@ def test_the_tables_name_modules_by_string() -> None:
     not a walk that saw nothing)."""
     found = set(table_references())
     assert ("agenthooks.model.hosts", "agenthooks.hosts.claude.render:write") in found
-    assert ("agenthooks.model.hosts", "agenthooks.dialects.matching:gemini_selection") in found
+    assert ("agenthooks.model.hosts",
+            "agenthooks.sources.dialects.matching:gemini_selection") in found
     assert ("agenthooks.kinds", "agenthooks.kinds.http:Requests") in found
 
 

@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from agenthooks.cli.commands.init import WIRING
-from agenthooks.config.discovery import DIALECT_FILES
-from agenthooks.config.paths import hook_files_pattern, hook_folders_pattern
+from agenthooks.sources.discovery import DIALECT_FILES
+from agenthooks.sources.paths import hook_files_pattern, hook_folders_pattern
 
 REPO = Path(__file__).resolve().parent.parent
 

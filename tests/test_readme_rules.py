@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from agenthooks.config.rules import RULES
 from agenthooks.model.events import EVENTS
+from agenthooks.model.rules import RULES
 from tests.docs.pages import README, docs_text, section
 
 __all__ = ["README", "docs_text", "section"]  # imported from here by other tests

@@ -23,8 +23,6 @@ from typing import Any
 import pytest
 
 from agenthooks import Hooks
-from agenthooks.dialects import check, matching
-from agenthooks.dialects.spec import Dialect, HandlerType
 from agenthooks.executor import ProcessResult
 from agenthooks.hosts import writers
 from agenthooks.hosts.antigravity.protocol import answer
@@ -33,6 +31,8 @@ from agenthooks.kinds import process as process_kind
 from agenthooks.model import events, tools
 from agenthooks.model.handlers import Answer, Handler, HookFile, Source
 from agenthooks.sources import payloads
+from agenthooks.sources.dialects import check, matching
+from agenthooks.sources.dialects.spec import Dialect, HandlerType
 from agenthooks.sources.payloads import Shape
 
 HERE = "tests.test_seams"

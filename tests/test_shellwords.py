@@ -141,7 +141,7 @@ def test_malformed_text_is_unparsable_for_if(command: str) -> None:
 
 
 def test_loaded_only_when_an_if_rule_or_trust_reads_a_command() -> None:
-    code = ("import sys, agenthooks.api, agenthooks.dialects.conditions, "
+    code = ("import sys, agenthooks.api, agenthooks.sources.dialects.conditions, "
             "agenthooks.features.trust\n"
             "print('agenthooks.shellwords' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -153,7 +153,7 @@ def test_loaded_only_when_an_if_rule_or_trust_reads_a_command() -> None:
 
 
 def test_every_wrapper_claude_code_strips_has_its_options_listed() -> None:
-    from agenthooks.dialects.wrappers import CLAUDE_WRAPPERS
+    from agenthooks.sources.dialects.wrappers import CLAUDE_WRAPPERS
 
     assert not CLAUDE_WRAPPERS - WRAPPERS.keys()
 
@@ -166,7 +166,7 @@ READERS = [f"{shell} -o errexit -c" for shell in sorted(SHELLS)] + [
 @pytest.mark.parametrize("runner", READERS)
 def test_what_a_shell_or_wrapper_runs_is_read_by_trust_and_by_if(runner: str,
                                                                tmp_path: Path) -> None:
-    from agenthooks.dialects.conditions import holds
+    from agenthooks.sources.dialects.conditions import holds
     from agenthooks.sources.reach import reach
 
     (tmp_path / "rm").write_text("")

@@ -240,7 +240,7 @@ def config_path(given: str) -> str:
     when the same command is tried by hand from the root."""
     if os.path.isabs(given) or os.path.lexists(given):
         return given
-    from agenthooks.config.discovery import CUSTOMIZATION_DIRS
+    from agenthooks.sources.discovery import CUSTOMIZATION_DIRS
 
     try:
         here = os.getcwd()

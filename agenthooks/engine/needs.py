@@ -40,7 +40,7 @@ def narrow(
     words: Translation,
 ) -> tuple[EventPlan, list[Handler], list[Job]]:
     """Leave out the handlers whose condition does not hold for this call (see
-    `dialects.conditions`); the plan's needs are worked out again for what is left."""
+    `sources.dialects.conditions`); the plan's needs are worked out again for what is left."""
     needs = plan.needs
     assert needs is not None
     if not needs.conditions:
@@ -64,7 +64,7 @@ def holds_for(handler: Handler, words: Translation, cwd: object) -> bool:
     if handler.condition is None:
         return True
     tool, tool_input = words.tool_in(handler.dialect), words.args_in(handler.dialect)
-    from agenthooks.dialects.conditions import applies
+    from agenthooks.sources.dialects.conditions import applies
 
     return applies(handler, tool, tool_input, cwd)
 

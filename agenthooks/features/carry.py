@@ -26,9 +26,9 @@ import re
 from functools import lru_cache
 
 from agenthooks._lean.records import NamedTuple
-from agenthooks.dialects import matching
-from agenthooks.dialects.matching import Selection
 from agenthooks.model.tools import TOOLS, mcp_name, mcp_parts, mcp_tool_only, tool_for, tool_name
+from agenthooks.sources.dialects import matching
+from agenthooks.sources.dialects.matching import Selection
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -20,14 +20,14 @@ import re
 from collections.abc import Sequence
 
 from agenthooks._lean.records import NamedTuple
-from agenthooks.dialects import matching
-from agenthooks.dialects.check import DIALECT_SPECS
-from agenthooks.dialects.matching import Selection
 from agenthooks.matcher import is_plain_name
 from agenthooks.model.events import HOST_NAMES, counterpart
 from agenthooks.model.handlers import Handler
 from agenthooks.model.hosts import HOST_TABLE, host_row, inherited, lineage
 from agenthooks.model.tools import tool_name
+from agenthooks.sources.dialects import matching
+from agenthooks.sources.dialects.check import DIALECT_SPECS
+from agenthooks.sources.dialects.matching import Selection
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -285,7 +285,7 @@ class Place(NamedTuple):
 def place_of(target: str, output: str | None, workspace: str) -> Place:
     """The target file's place: `output`, else the target host's standard place in
     `workspace` (the source's project root)."""
-    from agenthooks.config.discovery import owner_of
+    from agenthooks.sources.discovery import owner_of
 
     if output is None:
         file, root = os.path.join(workspace, standard_place(target)), workspace
@@ -494,7 +494,7 @@ def speaks_in(handler: Handler, target: str) -> str | None:
     return None if is_neutral(own) else own  # rulesync's are written for any host
 
 
-# Where Antigravity finds hooks.json files itself (`config.discovery.CUSTOMIZATION_DIRS`, and
+# Where Antigravity finds hooks.json files itself (`sources.discovery.CUSTOMIZATION_DIRS`, and
 # the user's `~/.gemini/config/`): a handler there is run by Antigravity too, which ignores
 # `dialect` and gives it Antigravity's own payload.
 _ANTIGRAVITY_FOLDERS = (".agents", ".agent", "_agents", "_agent")
@@ -534,7 +534,7 @@ def _variable_word(variable: Variable, target: str) -> str:
 def _script_index(words: Sequence[Word]) -> int | None:
     """Which word names the script: an interpreter's script (`python3 x.py`, `node x.js`,
     validate's `script-missing` rule reads them alike), else the program itself."""
-    from agenthooks.config.check import _interpreter
+    from agenthooks.sources.reading.check import _interpreter
 
     texts = [word.text for word in words]
     if not texts:
@@ -548,7 +548,7 @@ def _script_index(words: Sequence[Word]) -> int | None:
 def _script_edit(shell: Shell, index: int, move: _Move
                  ) -> tuple[tuple[int, int, str] | None, str | None]:
     """(the edit that makes the script path right in the target, what cannot be told)."""
-    from agenthooks.config.check import _relative_path
+    from agenthooks.sources.reading.check import _relative_path
 
     word = shell.words[index]
     inside = [v for v in shell.variables if word.start <= v.start < word.end]
@@ -601,7 +601,7 @@ def _arguments(shell: Shell, script: int | None, move: _Move, cwd: str) -> tuple
 
 
 def _looks_relative(text: str, cwd: str) -> bool:
-    from agenthooks.config.check import _relative_path
+    from agenthooks.sources.reading.check import _relative_path
 
     if text in (".", "..") or text.startswith(("./", "../")):
         return True
@@ -711,7 +711,7 @@ def _pascal_event(handler: Handler, target: str) -> str | None:
     where under the camelCase key the same script would read a payload it does not know and
     its deny would be ignored (measured with copilot 1.0.102; github/docs@05da5bc
     hooks-reference.md, "Claude-format matchers")."""
-    from agenthooks.dialects.copilot import PASCAL_EVENTS
+    from agenthooks.sources.dialects.copilot import PASCAL_EVENTS
 
     if family(target) != "copilot" or handler.dialect != "claude" or \
             handler.event not in PASCAL_EVENTS:
@@ -862,11 +862,11 @@ def assemble(entries: Sequence[Entry], target: str) -> dict[str, Any]:
     if target == "antigravity":
         return _hooks_json(entries)
     if family(target) in ("cursor", "copilot"):  # `{"version": 1, "hooks": {event: [handler]}}`
-        from agenthooks.dialects.cursor import VERSION
+        from agenthooks.sources.dialects.cursor import VERSION
 
         return _flat_document(entries, VERSION)
     if target == "rulesync":  # the same, in rulesync's shared `hooks`
-        from agenthooks.dialects.rulesync import VERSION as RULESYNC_VERSION
+        from agenthooks.sources.dialects.rulesync import VERSION as RULESYNC_VERSION
 
         return _flat_document(entries, RULESYNC_VERSION)
     hooks: dict[str, list[dict[str, Any]]] = {}

@@ -28,8 +28,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
     from typing import Any
 
-    from agenthooks.config.discovery import Discovered
     from agenthooks.model.handlers import Handler, HookFile, Source
+    from agenthooks.sources.discovery import Discovered
     from agenthooks.sources.reach import Reached
 
 ENV = "AGENTHOOKS_REQUIRE_TRUST"

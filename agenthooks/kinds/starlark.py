@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
     import starlark
 
-    from agenthooks.markdown.frontmatter import Frontmatter, Place
+    from agenthooks.sources.markdown.frontmatter import Frontmatter, Place
 
 # The entry points, called with the payload as JSON text: decoding it in Starlark costs a
 # third of converting a dict across, and the text is made once for `when` and `handle`.
@@ -400,7 +400,7 @@ class Compiler:
             problems.extend(self._when(None))
             raise CompileError(problems, self.path)
         problems.extend(self._handle(module))
-        # A `when` that `markdown.when` analysed is valid Starlark of its own, answered
+        # A `when` that `sources.markdown.when` analysed is valid Starlark of its own, answered
         # without it; in the rare call its test leaves to Starlark, `when_only` compiles it.
         analysed = self.front.when_test is not None
         if not analysed:

@@ -16,18 +16,18 @@ import re
 
 from lsprotocol import types
 
-from agenthooks.config.discovery import dialect_of_place
-from agenthooks.config.paths import hook_files_pattern
-from agenthooks.config.rules import DIALECT_RULES
 from agenthooks.model.events import DIALECTS, HOST_NAMES, EventRow, find_row, row_of
 from agenthooks.model.handlers import Diagnostic, HookFile
+from agenthooks.model.rules import DIALECT_RULES
+from agenthooks.sources.discovery import dialect_of_place
+from agenthooks.sources.paths import hook_files_pattern
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from agenthooks.dialects.matching import Selection
     from agenthooks.model.tools import Tool
+    from agenthooks.sources.dialects.matching import Selection
 
 SOURCE = "agenthooks"
 SEVERITIES = {
@@ -64,10 +64,10 @@ def is_hook_file(path: str) -> bool:
 def check(path: str, text: str, cwd: str | None = None) -> list[Diagnostic]:
     """`validate`'s findings of one file, read from `text`: the file's own, and those of its
     agenthooks entries (a run that reads its own file, runs nothing, or names no file)."""
+    from agenthooks.features.wired import wired
     from agenthooks.plan.recursion import runs_itself
     from agenthooks.plan.wired import runs_nothing
     from agenthooks.sources.load import check_text
-    from agenthooks.sources.wired import wired
 
     base = cwd or os.path.dirname(path)
     hook_file = check_text(path, text.encode("utf-8", "surrogatepass"), cwd=base)
@@ -92,8 +92,8 @@ def _placed(diagnostic: Diagnostic, text: str, hook_file: HookFile) -> Diagnosti
     """A finding placed on disk, placed again in the editor's text (a JSON file's)."""
     if diagnostic.rule not in PLACED_FROM_DISK or not hook_file.source.file.endswith(".json"):
         return diagnostic
-    from agenthooks.config.jsonpos import read_positions
-    from agenthooks.dialects.load import strip_comments
+    from agenthooks.sources.dialects.load import strip_comments
+    from agenthooks.sources.reading.jsonpos import read_positions
 
     try:
         _, positions = read_positions(strip_comments(text))
@@ -232,7 +232,7 @@ def quick_fixes(uri: str, text: str,
 def file_format(path: str, text: str) -> str:
     """How agenthooks reads the file: a dialect ("antigravity" for hooks.json, "claude"...),
     or "markdown" for a Markdown hook; from its place, else the shape of `text`."""
-    from agenthooks.config.discovery import detect, is_markdown
+    from agenthooks.sources.discovery import detect, is_markdown
 
     if is_markdown(path):
         return MARKDOWN_FORMAT
@@ -252,7 +252,7 @@ def events_of_format(fmt: str) -> list[tuple[str, EventRow | None]]:
         from agenthooks.model.events import EVENTS
 
         return [(word, row_of("antigravity", word)) for word in EVENTS]
-    from agenthooks.dialects import dialect_spec
+    from agenthooks.sources.dialects import dialect_spec
 
     return [(word, row_of(fmt, word)) for word in dialect_spec(fmt).events]
 
@@ -340,8 +340,8 @@ def matcher_hover(matcher: str, fmt: str) -> str | None:
 
     A hooks.json matcher selects by any host's name, under every host; a host's own file's
     matcher is that host's alone."""
-    from agenthooks.dialects.matching import describe, selection, simplify
     from agenthooks.model.tools import TOOLS
+    from agenthooks.sources.dialects.matching import describe, selection, simplify
 
     dialect = "antigravity" if fmt == MARKDOWN_FORMAT else fmt
     tool_row = find_row("tool.pre")
@@ -373,8 +373,8 @@ def _selected(chosen: Selection, tool: Tool, dialect: str) -> bool:
     """Whether a selection picks a tool: by the file's host's names for it (hooks.json
     compares a call's tool in its own words, `plan.select`; a list of names also by any
     host's name, for a tool hooks.json has no name of)."""
-    from agenthooks.dialects.matching import selects
     from agenthooks.model.tools import every_name
+    from agenthooks.sources.dialects.matching import selects
 
     own = tool.names.get(dialect, ())
     if any(selects(chosen, name) for name in own):

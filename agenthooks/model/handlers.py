@@ -105,13 +105,13 @@ class Handler(NamedTuple):
     kind: str  # "command" or "prompt"
     enabled: bool
     pointer: str  # JSON pointer of the handler object inside its file
-    # The fields below matter for Claude Code and Gemini CLI handlers only (agenthooks.dialects).
-    # `kind` there is the host's `type` (claude: command, http, mcp_tool, prompt, agent; gemini:
-    # command, plugin, runtime) and `command` the command, url, prompt or "server tool";
-    # `timeout` is in seconds (a Gemini timeout, given in milliseconds, divided by 1000) and
-    # the host's default when none is given; `matcher` is the group's matcher, as written,
-    # on every event that has one. `dialect`: the host whose rules read the handler, always
-    # said (its file's, or the one a hooks.json handler names).
+    # The fields below matter for Claude Code and Gemini CLI handlers only
+    # (agenthooks.sources.dialects). `kind` there is the host's `type` (claude: command, http,
+    # mcp_tool, prompt, agent; gemini: command, plugin, runtime) and `command` the command, url,
+    # prompt or "server tool"; `timeout` is in seconds (a Gemini timeout, given in milliseconds,
+    # divided by 1000) and the host's default when none is given; `matcher` is the group's matcher,
+    # as written, on every event that has one. `dialect`: the host whose rules read the handler,
+    # always said (its file's, or the one a hooks.json handler names).
     dialect: str
     name: str | None = None  # Gemini's `name` (dedup key name:command, hooksConfig.disabled)
     sequential: bool = False  # Gemini: the group says `sequential: true`
@@ -119,7 +119,7 @@ class Handler(NamedTuple):
     # objects as sorted (key, value) tuples): Claude's args, async, shell, if, statusMessage,
     # once, headers, allowedEnvVars, server, tool, input, model; Gemini's env, description.
     options: tuple[tuple[str, object], ...] = ()
-    # How it runs, as data its source puts here at load time (`dialects.spec.Dialect`): the
+    # How it runs, as data its source puts here at load time (`sources.dialects.spec.Dialect`): the
     # run path reads these, never the dialect.
     shell: str | None = None  # the shell that runs `command`; None: /bin/sh (hooks.json)
     args: tuple[str, ...] | None = None  # exec form: `command` run with these, no shell

@@ -4,9 +4,9 @@ A host is its modules (`hosts/<id>/` writes its answer and reads its handlers' p
 a host with hook files of its own, `dialects/<id>.py` says what its files are) and its words
 in the shared tables (`model.events`, `model.tools`, `sources.payloads.SHAPES`). Every other
 list of hosts is derived from `HOST_TABLE`: the writers (`hosts.writers.WRITERS`), the
-protocols (`kinds.process.PROTOCOLS`), the dialects (`dialects.check.DIALECT_SPECS`), the
-matcher semantics (`dialects.matching`), the files discovery looks for
-(`config.discovery.DIALECT_FILES`), and the choices of `--host` and `--dialect`. Modules are
+protocols (`kinds.process.PROTOCOLS`), the dialects (`sources.dialects.check.DIALECT_SPECS`), the
+matcher semantics (`sources.dialects.matching`), the files discovery looks for
+(`sources.discovery.DIALECT_FILES`), and the choices of `--host` and `--dialect`. Modules are
 named as "module:attribute" strings and imported only when used, so that a run imports no
 host it does not answer or read.
 
@@ -33,7 +33,7 @@ class HostRow(NamedTuple):
     protocol: str  # "module:function" reading one finished handler process of its files
     selection: str  # "module:function" giving what one of its matchers selects
     # "module:NAME" of its files' `Dialect` (a module of data, which the table of dialects
-    # loads while `dialects.check` loads: it must not import that); None: hooks.json.
+    # loads while `sources.dialects.check` loads: it must not import that); None: hooks.json.
     dialect: str | None = None
     # Its files under a project root and under the home directory, in the order it reads
     # them (relative paths; a `*` is one file name, as `.github/hooks/*.json`).
@@ -90,7 +90,7 @@ class HostRow(NamedTuple):
     tool_events: Mapping[str, tuple[str, tuple[str, ...]]] = {}
     # (file name, the file beside it that its host reads instead when present): Factory
     # Droid's settings.json and hooks.json. The shadowed file's hooks never run then, and a
-    # cached reading of it holds only while that presence is unchanged (`dialects.load`).
+    # cached reading of it holds only while that presence is unchanged (`sources.dialects.load`).
     shadowed_by: tuple[tuple[str, str], ...] = ()
     # A tool that runs no hook itself but writes each host's own files from its own
     # (rulesync): never a caller (`--host`); its files run offline, under a host with
@@ -98,7 +98,7 @@ class HostRow(NamedTuple):
     generator: bool = False
 
 
-_MATCHING = "agenthooks.dialects.matching"
+_MATCHING = "agenthooks.sources.dialects.matching"
 
 HOST_TABLE: tuple[HostRow, ...] = (
     HostRow("antigravity", "Antigravity", "hooks.json (Antigravity)",
@@ -108,7 +108,7 @@ HOST_TABLE: tuple[HostRow, ...] = (
     HostRow("claude", "Claude Code", "Claude Code",
             "agenthooks.hosts.claude.render:write",
             "agenthooks.hosts.claude.protocol:answer",
-            f"{_MATCHING}:claude_selection", "agenthooks.dialects.claude:CLAUDE",
+            f"{_MATCHING}:claude_selection", "agenthooks.sources.dialects.claude:CLAUDE",
             (".claude/settings.json", ".claude/settings.local.json"),
             (".claude/settings.json",), project_var="CLAUDE_PROJECT_DIR",
             # measured with Claude Code 2.1.331: a Stop hook's forked child's late answer
@@ -117,7 +117,7 @@ HOST_TABLE: tuple[HostRow, ...] = (
     HostRow("gemini", "Gemini CLI", "Gemini CLI",
             "agenthooks.hosts.gemini.render:write",
             "agenthooks.hosts.gemini.protocol:answer",
-            f"{_MATCHING}:gemini_selection", "agenthooks.dialects.gemini:GEMINI",
+            f"{_MATCHING}:gemini_selection", "agenthooks.sources.dialects.gemini:GEMINI",
             (".gemini/settings.json",), (".gemini/settings.json",),
             # hookRunner answers on the child's `close`: a grandchild holding the pipe delays it
             project_var="GEMINI_PROJECT_DIR", reads_until_closed=True),
@@ -125,7 +125,8 @@ HOST_TABLE: tuple[HostRow, ...] = (
     HostRow("cursor", "Cursor", "Cursor",
             "agenthooks.hosts.cursor.render:write",
             "agenthooks.hosts.cursor.protocol:answer",
-            "agenthooks.dialects.cursor:selection", "agenthooks.dialects.cursor:CURSOR",
+            "agenthooks.sources.dialects.cursor:selection",
+            "agenthooks.sources.dialects.cursor:CURSOR",
             (".cursor/hooks.json",), (".cursor/hooks.json",),
             ("/etc/cursor/hooks.json", "/Library/Application Support/Cursor/hooks.json",
              "C:\\ProgramData\\Cursor\\hooks.json"), own_folder=True,
@@ -140,7 +141,8 @@ HOST_TABLE: tuple[HostRow, ...] = (
     HostRow("codex", "Codex", "Codex",
             "agenthooks.hosts.codex.render:write",
             "agenthooks.hosts.codex.protocol:answer",
-            "agenthooks.dialects.codex:selection", "agenthooks.dialects.codex:CODEX",
+            "agenthooks.sources.dialects.codex:selection",
+            "agenthooks.sources.dialects.codex:CODEX",
             (".codex/hooks.json", ".codex/config.toml"),
             (".codex/hooks.json", ".codex/config.toml"),
             user_folder_env=("CODEX_HOME", ".codex"),
@@ -151,7 +153,8 @@ HOST_TABLE: tuple[HostRow, ...] = (
     HostRow("copilot", "GitHub Copilot CLI", "Copilot CLI",
             "agenthooks.hosts.copilot.render:write",
             "agenthooks.hosts.copilot.protocol:answer",
-            "agenthooks.dialects.copilot:selection", "agenthooks.dialects.copilot:COPILOT",
+            "agenthooks.sources.dialects.copilot:selection",
+            "agenthooks.sources.dialects.copilot:COPILOT",
             (".github/hooks/*.json",), (".copilot/hooks/*.json",),
             ("/etc/github-copilot/policy.d/*.json",),
             user_folder_env=("COPILOT_HOME", ".copilot"),
@@ -167,7 +170,8 @@ HOST_TABLE: tuple[HostRow, ...] = (
     HostRow("windsurf", "Windsurf", "Windsurf",
             "agenthooks.hosts.windsurf.render:write",
             "agenthooks.hosts.windsurf.protocol:answer",
-            "agenthooks.dialects.windsurf:selection", "agenthooks.dialects.windsurf:WINDSURF",
+            "agenthooks.sources.dialects.windsurf:selection",
+            "agenthooks.sources.dialects.windsurf:WINDSURF",
             (".windsurf/hooks.json",), (".codeium/windsurf/hooks.json",),
             ("/etc/windsurf/hooks.json", "/Library/Application Support/Windsurf/hooks.json",
              "C:\\ProgramData\\Windsurf\\hooks.json"),
@@ -198,9 +202,9 @@ def derive(parent: HostRow, id: str, name: str, title: str | None = None,
 
 
 # rulesync (dyoshikawa/rulesync@cfebcd7): `.rulesync/hooks.jsonc` is the one file `rulesync
-# generate` writes every tool's hooks from (`dialects.rulesync`). Its definitions are written
-# for whichever tool runs them: they get the caller's payload with Claude Code's fields added
-# (`neutral`), matchers in Claude Code's tool names as its examples are, and answers read as
+# generate` writes every tool's hooks from (`sources.dialects.rulesync`). Its definitions are
+# written for whichever tool runs them: they get the caller's payload with Claude Code's fields
+# added (`neutral`), matchers in Claude Code's tool names as its examples are, and answers read as
 # Cursor reads them, which takes Cursor's words and Claude Code's alike and `failClosed`.
 _RULESYNC_WORDS: dict[str, str | None] = {
     "session.start": "sessionStart", "session.end": "sessionEnd", "tool.pre": "preToolUse",
@@ -226,7 +230,7 @@ _RULESYNC_WORDS: dict[str, str | None] = {
 HOST_TABLE = (*HOST_TABLE, derive(
     next(row for row in HOST_TABLE if row.id == "claude"), "rulesync", "rulesync",
     "rulesync (.rulesync/hooks.jsonc)",
-    dialect="agenthooks.dialects.rulesync:RULESYNC",
+    dialect="agenthooks.sources.dialects.rulesync:RULESYNC",
     protocol="agenthooks.hosts.cursor.protocol:answer",
     project_files=(".rulesync/hooks.jsonc", ".rulesync/hooks.json"),
     event_words=_RULESYNC_WORDS, reads_until_closed=False, ranks_defer=False,
@@ -347,9 +351,9 @@ def imported(path: str) -> Any:
 
 def _handler(field: str, keys: tuple[str, ...], runs_offline: bool
              ) -> tuple[str, tuple[str, ...], tuple[str, ...], bool]:
-    """A handler type of a derived host's files, as `dialects.spec.HandlerType`'s fields (this
-    layer does not import it): its text field is required; every type takes the keys all of
-    them share."""
+    """A handler type of a derived host's files, as `sources.dialects.spec.HandlerType`'s fields
+    (this layer does not import it): its text field is required; every type takes the keys all
+    of them share."""
     return (field, (field,), ("type", "timeout", "name", "description", "statusMessage", *keys),
             runs_offline)
 
@@ -430,7 +434,7 @@ HOST_TABLE += (
     # "Configuration", "Structure"): `hooks.json` in `~/.factory/` and a project's
     # `.factory/`, keyed by event name with no `hooks` wrapper; "If hooks.json is absent,
     # Droid also reads hook declarations from the hooks key in the matching settings.json"
-    # (`dialects.factory_check`). Its settings file comes first here: it is the one `init`
+    # (`sources.dialects.factory_check`). Its settings file comes first here: it is the one `init`
     # and `convert` write (Claude Code's `hooks` object). `.factory/settings.local.json`, its
     # nine events, matchers "case-sensitive" (`startup`, `resume`... on SessionStart, `manual`
     # and `auto` on PreCompact, though its "Structure" says "only applicable for PreToolUse
@@ -444,8 +448,8 @@ HOST_TABLE += (
     # .factory/hooks/guard_execute.py@7fe9976, Factory's own hooks.
     # [unverified: its other tool names (Claude Code's; the page at 2a4debc names Bash,
     # Write, Read, Edit, Glob, Grep, Task, WebFetch, WebSearch, before Create and Execute),
-    # `disableAllHooks`, what `commandRegex` does with a call (`dialects.factory_check`); the
-    # legacy `.factory/hooks/hooks.json` and plugins' hooks (${DROID_PLUGIN_ROOT}) are not read
+    # `disableAllHooks`, what `commandRegex` does with a call (`sources.dialects.factory_check`);
+    # the legacy `.factory/hooks/hooks.json` and plugins' hooks (${DROID_PLUGIN_ROOT}) are not read
     # here. Factory-AI/factory#3 reports droid 0.186.0 running settings.json's hooks alone,
     # never a hooks.json.]
     derive(HOST_TABLE[1], "factory", "Factory Droid",
@@ -457,7 +461,7 @@ HOST_TABLE += (
            event_words=dict.fromkeys(_NOT_FACTORY),
            tool_names={"shell": ("Execute",), "write": ("Create",)},
            dialect_changes={
-               "reader": "agenthooks.dialects.factory_check:read",
+               "reader": "agenthooks.sources.dialects.factory_check:read",
                "group_keys": ("matcher", "hooks", "commandRegex"),
                # "events like UserPromptSubmit, Notification, Stop, and SubagentStop that
                # don't use matchers"; SessionStart's and PreCompact's matchers are listed.
@@ -477,7 +481,7 @@ HOST_TABLE += (
     # project's settings.local.json, then settings.json, their events' groups concatenated and
     # run in parallel (`cle`, `wgi`, `I7n`); seven events, PromptSubmit for UserPromptSubmit
     # (`dgi`); a group's `matcher` a regex searched in the tool name, `.*` by default, stripped
-    # on the other events, and `mcp:` (`dialects.augment`); handlers `{type: "command",
+    # on the other events, and `mcp:` (`sources.dialects.augment`); handlers `{type: "command",
     # command, args, timeout}` in milliseconds, 60000 by default (`Hnt`, `Sao`), run with
     # `bash -c` when the command has a shell character, else split into words and spawned,
     # `args` spawned with the command alone (`dao`); AUGMENT_PROJECT_DIR,
@@ -487,12 +491,12 @@ HOST_TABLE += (
     # `sources.payloads.SHAPES`). Its tools: `launch-process` {command, cwd}, `view` {path},
     # `save-file` {path, file_content}, `str-replace-editor` {path, old_str_1, new_str_1...},
     # `grep-search`, `web-fetch`, `web-search`, `ask-user`; an MCP tool is `<tool>_<server>`,
-    # matched here as other hosts spell it (`dialects.augment`). Not read here: the hooks of
+    # matched here as other hosts spell it (`sources.dialects.augment`). Not read here: the hooks of
     # Augment plugins, and the Cursor-style events its settings also take.
     derive(HOST_TABLE[1], "augment", "Augment (Auggie)", "Augment",
            writer="agenthooks.hosts.augment.render:write",
            protocol="agenthooks.hosts.augment.protocol:answer",
-           selection="agenthooks.dialects.augment:selection",
+           selection="agenthooks.sources.dialects.augment:selection",
            # Its groups run side by side, whatever file they come from: the shared file
            # first, which `init` and `convert` write, as for Claude Code.
            project_files=(".augment/settings.json", ".augment/settings.local.json"),
@@ -514,7 +518,7 @@ HOST_TABLE += (
                       "edit": {"file_path": "path"}, "grep": {}, "web-fetch": {},
                       "web-search": {}, "ask-user": {}},
            dialect_changes={
-               "reader": "agenthooks.dialects.augment_check:read",
+               "reader": "agenthooks.sources.dialects.augment_check:read",
                "events": dict.fromkeys(("SessionStart", "SessionEnd", "Notification")),
                "group_keys": ("matcher", "hooks", "metadata"), "settings_keys": (),
                "types": {"command": ("command", ("command",),

@@ -144,7 +144,7 @@ def _reads(source: Source, options: tuple[list[str], str | None, bool],
 def discovered(source: Source) -> bool:
     """Whether a run that names no file finds this one: a hooks.json in a customization
     folder, a user file, or a settings file in its host's folder."""
-    from agenthooks.config import discovery
+    from agenthooks.sources import discovery
 
     if source.level == "user":
         return True
@@ -192,7 +192,7 @@ def _position(hook_file: HookFile, pointer: str) -> tuple[int, int]:
     try:
         with open(hook_file.source.file, encoding="utf-8") as handle:
             text = handle.read()
-        from agenthooks.config.jsonpos import read_positions
+        from agenthooks.sources.reading.jsonpos import read_positions
 
         _, positions = read_positions(text)
     except (OSError, ValueError, AgentHooksError, RecursionError):

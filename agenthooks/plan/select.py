@@ -5,8 +5,8 @@ order), and identical handlers (same command, working directory and timeout) run
 their first occurrence, as Claude Code does: `AGENTHOOKS_HOOK_NAME` then names the first hook.
 
 Claude Code and Gemini CLI handlers come after the hooks.json ones, each selected with its
-own host's rules (`dialects.listing.select`): the event is one row of the cross-dialect event
-table (`model.events`), the matcher is matched against the field that host matches on that
+own host's rules (`sources.dialects.listing.select`): the event is one row of the cross-dialect
+event table (`model.events`), the matcher is matched against the field that host matches on that
 event (the tool name, SessionStart's `source`, PreCompact's `trigger`...), and each host's
 dedup applies.
 """
@@ -134,8 +134,8 @@ def dialect_values(event: str, tool: str | None, doc: Mapping[str, object] | Non
     are matched against on it (the tool name in that dialect's words, or the payload's
     field), or None. `dialects`: only these (the files' own; default every host's), so that
     no other host's tables are imported."""
-    from agenthooks.dialects import dialect_spec, every_dialect_spec
     from agenthooks.model.events import call_word, find_row
+    from agenthooks.sources.dialects import dialect_spec, every_dialect_spec
 
     row = find_row(event)
     if row is None:
@@ -166,7 +166,7 @@ def tool_in(tool: str | None, caller: str, dialect: str) -> str | None:
 
 def select_dialects(files: Sequence[HookFile], values: DialectValues) -> list[Handler]:
     """The Claude Code and Gemini CLI handlers that run, in discovery order."""
-    from agenthooks.dialects.listing import select as host_select
+    from agenthooks.sources.dialects.listing import select as host_select
 
     every = [h for f in files for h in f.handlers if not fans_out(h)]
     chosen: set[int] = set()

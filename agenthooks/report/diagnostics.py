@@ -13,11 +13,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TextIO
 
-from agenthooks.config.loader import Unusable, read_bytes
 from agenthooks.escape import printable
 from agenthooks.model.handlers import Diagnostic, Source
 from agenthooks.report.sarif import Finding, RuleHelp, rule_help, sarif_log
 from agenthooks.report.table import display_width, is_terminal
+from agenthooks.sources.reading.text import Unusable, read_bytes
 
 if TYPE_CHECKING:
     from rich.console import Console

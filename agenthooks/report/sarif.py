@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from urllib.parse import quote
 
 from agenthooks._version import __version__
-from agenthooks.config.rules import DIALECT_RULES, RULES, Rule
+from agenthooks.model.rules import DIALECT_RULES, RULES, Rule
 
 SARIF_VERSION = "2.1.0"
 SARIF_SCHEMA = ("https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/"
@@ -56,7 +56,7 @@ def _helps(rules: Iterable[Rule], page: str) -> dict[str, RuleHelp]:
 
 
 def rule_help() -> dict[str, RuleHelp]:
-    """The rules of the rule table (`config.rules`), each with the page whose table has it:
+    """The rules of the rule table (`model.rules`), each with the page whose table has it:
     hooks.json's and Markdown hooks' in validate.md, the hosts' settings' in dialects.md."""
     return {**_helps(DIALECT_RULES.values(), "dialects.md#validate"),
             **_helps(RULES.values(), "validate.md#rules")}

@@ -1,7 +1,8 @@
-"""The schema of hooks.json (Antigravity's format), from the tables `config.check` walks with.
+"""The schema of hooks.json (Antigravity's format), from the tables `sources.reading.check`
+walks with.
 
-`validate` itself checks a hooks.json against this schema (`config.schema`), so the schema
-says exactly what the rules in code leave to it; `tests/config/test_schema.py` keeps the two
+`validate` itself checks a hooks.json against this schema (`sources.hooksjson.schema`), so the
+schema says exactly what the rules in code leave to it; `tests/config/test_schema.py` keeps the two
 in agreement.
 """
 
@@ -9,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from agenthooks.config.check import GROUP_KEYS, HANDLER_KEYS, HANDLER_KINDS
-from agenthooks.config.discovery import CUSTOMIZATION_DIRS, HOOKS_FILE, USER_HOOKS_FILES
 from agenthooks.events import DEFAULT_TIMEOUT, INT32_MAX
 from agenthooks.model.events import EVENT_TABLE, EVENTS, FLAT_EVENTS, TOOL_EVENTS
 from agenthooks.model.hosts import host_ids
 from agenthooks.schemagen.parts import NO_NUL, header, ref
+from agenthooks.sources.discovery import CUSTOMIZATION_DIRS, HOOKS_FILE, USER_HOOKS_FILES
+from agenthooks.sources.reading.check import GROUP_KEYS, HANDLER_KEYS, HANDLER_KINDS
 
 NAME = "hooks.schema.json"
 

@@ -12,19 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from agenthooks.dialects import dialect_spec
-from agenthooks.dialects.claude import CLAUDE
-from agenthooks.dialects.codex import CODEX
-from agenthooks.dialects.codex import TOP_KEYS as CODEX_TOP_KEYS
-from agenthooks.dialects.copilot import COMMAND_FIELDS, COPILOT, PASCAL_EVENTS
-from agenthooks.dialects.copilot import VERSION as COPILOT_VERSION
-from agenthooks.dialects.cursor import CURSOR, LOOP_EVENTS
-from agenthooks.dialects.cursor import VERSION as CURSOR_VERSION
-from agenthooks.dialects.gemini import GEMINI, HOOKS_CONFIG, LEGACY_CONFIG_KEYS
-from agenthooks.dialects.rulesync import OTHER_TOOLS, RULESYNC, TARGETS
-from agenthooks.dialects.rulesync import VERSION as RULESYNC_VERSION
-from agenthooks.dialects.spec import Dialect, HandlerType
-from agenthooks.dialects.windsurf import WINDSURF
 from agenthooks.schemagen.parts import (
     HTTP_URL,
     NO_NUL,
@@ -38,6 +25,19 @@ from agenthooks.schemagen.parts import (
     when_type,
 )
 from agenthooks.schemagen.words import field_text
+from agenthooks.sources.dialects import dialect_spec
+from agenthooks.sources.dialects.claude import CLAUDE
+from agenthooks.sources.dialects.codex import CODEX
+from agenthooks.sources.dialects.codex import TOP_KEYS as CODEX_TOP_KEYS
+from agenthooks.sources.dialects.copilot import COMMAND_FIELDS, COPILOT, PASCAL_EVENTS
+from agenthooks.sources.dialects.copilot import VERSION as COPILOT_VERSION
+from agenthooks.sources.dialects.cursor import CURSOR, LOOP_EVENTS
+from agenthooks.sources.dialects.cursor import VERSION as CURSOR_VERSION
+from agenthooks.sources.dialects.gemini import GEMINI, HOOKS_CONFIG, LEGACY_CONFIG_KEYS
+from agenthooks.sources.dialects.rulesync import OTHER_TOOLS, RULESYNC, TARGETS
+from agenthooks.sources.dialects.rulesync import VERSION as RULESYNC_VERSION
+from agenthooks.sources.dialects.spec import Dialect, HandlerType
+from agenthooks.sources.dialects.windsurf import WINDSURF
 
 # Handler types a host parses and then skips without checking anything else
 # (`CodexChecker.dialect_handler`).
@@ -222,7 +222,7 @@ def augment() -> dict[str, Any]:
 def factory() -> dict[str, Any]:
     """Factory Droid's files: a settings file's `hooks` (Claude Code's shape, `model.hosts`
     derives its row) or a hooks.json that is that object alone, keyed by event name
-    (`dialects.factory_check`); one schema takes both, each event at the top level too."""
+    (`sources.dialects.factory_check`); one schema takes both, each event at the top level too."""
     spec = dialect_spec("factory")
     bare = {event: list_of(event_text(spec, event), ref("group")) for event in spec.events}
     schema = _settings_hooks(

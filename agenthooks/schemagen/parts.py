@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from agenthooks.dialects.spec import Dialect
 from agenthooks.events import INT32_MAX
 from agenthooks.model.events import row_of
+from agenthooks.sources.dialects.spec import Dialect
 
 DRAFT = "http://json-schema.org/draft-07/schema#"
 BASE = "https://agenthooks.dev/schemas/"
@@ -20,7 +20,7 @@ NO_NUL = "^[^\\u0000]*$"
 # What `url-scheme` accepts: an http or https URL, in any case, after blanks.
 HTTP_URL = "^\\s*[Hh][Tt][Tt][Pp][Ss]?:"
 
-# `Dialect.option_types`' words, as schemas (`dialects.check._type_ok`).
+# `Dialect.option_types`' words, as schemas (`sources.dialects.check._type_ok`).
 OPTION_TYPES: dict[str, dict[str, Any]] = {
     "boolean": {"type": "boolean"},
     "string": {"type": "string"},

@@ -20,15 +20,15 @@ from __future__ import annotations
 import os
 
 from agenthooks._lean.records import NamedTuple
-from agenthooks.config import discovery
-from agenthooks.config.loader import check_file, load
 from agenthooks.model.handlers import Diagnostic, HookFile, Source
+from agenthooks.sources import discovery
+from agenthooks.sources.hooksjson.loader import check_file, load
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from agenthooks.markdown.files import MarkdownFile
+    from agenthooks.sources.markdown.files import MarkdownFile
 
 # The kinds of hook file, each read by its own reader; the words trust records them under.
 HOOKS_JSON = "hooks.json"
@@ -139,7 +139,7 @@ def _for_run(found: discovery.Discovered, configs: Sequence[str], base: str,
         found, files, untrusted = _trusted(found, files, configs, base)
     markdown: tuple[MarkdownFile, ...] = ()
     if found.markdown:  # imported only then: a run without Markdown hooks pays nothing
-        from agenthooks.markdown.files import load_markdown
+        from agenthooks.sources.markdown.files import load_markdown
 
         markdown = tuple(load_markdown(found.markdown))
         files.extend(md.as_hook_file() for md in markdown)
@@ -170,7 +170,7 @@ def _trusted(
 def load_dialects(sources: Sequence[Source]) -> list[HookFile]:
     """Claude Code and Gemini CLI settings files, read with their hosts' rules; each handler
     named by its `name`, else its place (`file#/json/pointer`), for warnings and reports."""
-    from agenthooks.dialects.load import load_dialect_files
+    from agenthooks.sources.dialects.load import load_dialect_files
 
     files = load_dialect_files(sources)
     return [f._replace(handlers=tuple(
@@ -215,7 +215,7 @@ def collect(
     empty: list[str] = []
     notes: list[Diagnostic] = []
     if paths:
-        from agenthooks.config.paths import sources_for_paths
+        from agenthooks.sources.paths import sources_for_paths
 
         sources, empty = sources_for_paths(paths, cwd, recursive=recursive, dialect=dialect)
     if configs or workspaces or not paths:
@@ -242,14 +242,14 @@ def check_every(sources: Sequence[Source]) -> tuple[list[HookFile], list[Markdow
     read: dict[int, HookFile] = {}
     settings = [i for i, kind in enumerate(kinds) if kind == SETTINGS]
     if settings:
-        from agenthooks.dialects.load import check_dialect_file, settle
+        from agenthooks.sources.dialects.load import check_dialect_file, settle
 
         settled = settle([check_dialect_file(sources[i]) for i in settings])
         read.update(zip(settings, settled, strict=True))
     markdown: list[MarkdownFile] = []
     for i, source in enumerate(sources):
         if kinds[i] == MARKDOWN:
-            from agenthooks.markdown.files import check_loaded, load_file
+            from agenthooks.sources.markdown.files import check_loaded, load_file
 
             markdown.append(load_file(source))
             read[i] = check_loaded(markdown[-1])
@@ -263,18 +263,18 @@ def check_text(path: str, data: bytes, *, cwd: str | None = None,
     """Every finding in one hook file as `validate PATH` reports it, read from `data` rather
     than from disk: an editor's text, saved or not (the language server). Its place, else
     the shape of `data`, says its format, as for a file named to `validate`."""
-    from agenthooks.config.paths import named_source
+    from agenthooks.sources.paths import named_source
 
     base = cwd or os.getcwd()
     source = named_source(os.path.join(base, path), discovery.display_path(path, base), base,
                           dialect, data)
     kind = kind_of(source)
     if kind == SETTINGS:
-        from agenthooks.dialects.load import check_dialect_file
+        from agenthooks.sources.dialects.load import check_dialect_file
 
         return check_dialect_file(source, data=data).hook_file
     if kind == MARKDOWN:
-        from agenthooks.markdown.files import check_loaded, load_file
+        from agenthooks.sources.markdown.files import check_loaded, load_file
 
         return check_loaded(load_file(source, data))
     return check_file(source, data=data)

@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from agenthooks.config import cache, entries
-from agenthooks.config.discovery import discover
-from agenthooks.config.loader import load
 from agenthooks.model.handlers import HookFile
+from agenthooks.sources.discovery import discover
+from agenthooks.sources.hooksjson.loader import load
+from agenthooks.sources.reading import cache, entries
 
 
 def big_config(workspace: Path, command: str = "true", handlers: int = 2000) -> Path:
@@ -96,16 +96,17 @@ def test_a_warm_run_of_a_small_file_loads_neither_the_checker_nor_the_writer(
         "from agenthooks.cli import main\n"
         f"main(['run', 'PreToolUse', '--no-user', '--tool', 'run_command', '--config',"
         f" {str(path)!r}])\n"
-        "print(sorted(m for m in sys.modules if m in ('agenthooks.config.check',\n"
-        "    'agenthooks.config.cache', 'agenthooks.config.jsonpos', 're', '_blake2')))\n"
+        "print(sorted(m for m in sys.modules if m in ('agenthooks.sources.reading.check',\n"
+        "    'agenthooks.sources.reading.cache', 'agenthooks.sources.reading.jsonpos', 're',\n"
+        "    '_blake2')))\n"
     )
     # The first run checks the file and caches it, as if it had been written long ago (a
     # file changed just now is known by its bytes: read and hashed).
-    settle = "import agenthooks.config.entries as e; e.RACY_NS = -10**15\n"
+    settle = "import agenthooks.sources.reading.entries as e; e.RACY_NS = -10**15\n"
     first, second = (subprocess.run([sys.executable, "-c", prefix + code], capture_output=True,
                                     text=True, check=False, timeout=60, cwd=tmp_path)
                      for prefix in (settle, ""))
-    assert "agenthooks.config.check" in first.stdout  # the control: the first run checks
+    assert "agenthooks.sources.reading.check" in first.stdout  # the control: the first run checks
     assert second.returncode == 0, second.stderr
     assert second.stdout.strip().splitlines()[-1] == "[]"
 
@@ -219,8 +220,8 @@ def test_an_unwritable_cache_only_costs_speed(
 def test_concurrent_first_runs_agree(tmp_path: Path, home: Path) -> None:
     path = big_config(tmp_path)
     script = (
-        "import sys; from agenthooks.config.discovery import discover; "
-        "from agenthooks.config.loader import load; "
+        "import sys; from agenthooks.sources.discovery import discover; "
+        "from agenthooks.sources.hooksjson.loader import load; "
         "f = load(discover(configs=[sys.argv[1]], no_user=True)[0]); "
         "print(len(f.handlers), f.ok)"
     )
@@ -479,8 +480,8 @@ def settings_file(workspace: Path, dialect: str, command: str = "true") -> Path:
 
 
 def load_settings(path: Path) -> HookFile:
-    from agenthooks.config.discovery import discover_all
-    from agenthooks.dialects.load import load_dialect_files
+    from agenthooks.sources.dialects.load import load_dialect_files
+    from agenthooks.sources.discovery import discover_all
 
     found = discover_all(configs=[str(path)], no_user=True, dialects=True)
     (hook_file,) = load_dialect_files(found.dialect_sources)
@@ -553,8 +554,8 @@ def test_an_entry_is_for_the_source_that_read_it(tmp_path: Path, home: Path) -> 
     load_settings(path)
     (entry,) = settings_entries(home)
     plant_marshal(entry, lambda e: with_settings_command(e, "echo planted"))
-    from agenthooks.config.discovery import discover_all
-    from agenthooks.dialects.load import load_dialect_files
+    from agenthooks.sources.dialects.load import load_dialect_files
+    from agenthooks.sources.discovery import discover_all
 
     (source,) = discover_all(configs=[str(path)], no_user=True, dialects=True).dialect_sources
     (moved,) = load_dialect_files([source._replace(workspace=str(tmp_path / "elsewhere"))])

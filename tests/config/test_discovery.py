@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.config import discovery
-from agenthooks.config.loader import load
+from agenthooks.sources import discovery
+from agenthooks.sources.hooksjson.loader import load
 
 HOOKS = '{"lint": {"Stop": [{"command": "make lint"}]}}\n'
 
@@ -286,7 +286,7 @@ def test_each_host_folder_is_looked_up_once_whatever_the_root_holds(tmp_path: Pa
     """Entries of a root by name, a dangling link included (`present` reports it), each name
     looked up once; a crowded root (a workspace under /tmp, met on the walk up) says the
     same; a missing root holds nothing."""
-    from agenthooks.config.discovery import _may_hold
+    from agenthooks.sources.discovery import _may_hold
 
     for i in range(crowd):
         (tmp_path / f"entry{i}").touch()
@@ -303,7 +303,7 @@ def test_each_host_folder_is_looked_up_once_whatever_the_root_holds(tmp_path: Pa
 def test_the_home_folder_as_a_root_holds_no_workspace_host_files(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Its `.claude/` and `.gemini/` hold the user's files, however the root is written."""
-    from agenthooks.config.discovery import workspace_dialect_files
+    from agenthooks.sources.discovery import workspace_dialect_files
 
     home = tmp_path / "home"
     (home / ".claude").mkdir(parents=True)

@@ -1,4 +1,4 @@
-"""The hook files inside installed plugins (`config.plugins`) and discovery's use of them:
+"""The hook files inside installed plugins (`sources.plugins`) and discovery's use of them:
 real folders under a temporary HOME, laid out as Claude Code and Cursor install plugins."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.config import plugins
-from agenthooks.config.discovery import PLUGIN_PLACES, dialect_source, discover_all
+from agenthooks.sources import plugins
+from agenthooks.sources.discovery import PLUGIN_PLACES, dialect_source, discover_all
 from tests.config.plugin_trees import (
     CLAUDE_GATE,
     claude_plugin,
@@ -199,9 +199,9 @@ def test_discovery_hands_plugin_files_on(home: Path, project: Path) -> None:
                                            dialect="cursor").dialect_sources] == ["fmt"]
 
 
-LOADED = ("import sys; from agenthooks.config.discovery import discover_all; "
+LOADED = ("import sys; from agenthooks.sources.discovery import discover_all; "
           "discover_all(cwd=sys.argv[1], dialects=True); "
-          "print('agenthooks.config.plugins' in sys.modules)")
+          "print('agenthooks.sources.plugins' in sys.modules)")
 
 
 @pytest.mark.parametrize("installed", [False, True])

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.config.discovery import discover
-from agenthooks.config.loader import check_file, load
 from agenthooks.jsonlimits import MAX_DEPTH
 from agenthooks.model.handlers import HookFile
+from agenthooks.sources.discovery import discover
+from agenthooks.sources.hooksjson.loader import check_file, load
 
 pytestmark = pytest.mark.program
 
@@ -151,7 +151,7 @@ def test_brackets_inside_strings_do_not_count(tmp_path: Path) -> None:
 
 
 def test_the_position_reader_stops_at_the_limit() -> None:
-    from agenthooks.config.jsonpos import TooDeep, read_positions, too_deep_at
+    from agenthooks.sources.reading.jsonpos import TooDeep, read_positions, too_deep_at
 
     text = "[" * 300 + "]" * 300
     assert too_deep_at(text) == MAX_DEPTH

@@ -1,4 +1,4 @@
-"""Every rule of `agenthooks.config.rules`, each on a real file, at the line and column it names."""
+"""Every rule of `agenthooks.model.rules`, each on a real file, at the line and column it names."""
 
 from __future__ import annotations
 
@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.config.loader import MAX_CONFIG_BYTES, check_file, load
-from agenthooks.config.paths import sources_for_paths
-from agenthooks.config.rules import MARKDOWN_RULES, RULES
 from agenthooks.model.events import FOREIGN_EVENTS
 from agenthooks.model.handlers import SELECTS_NOTHING, HookFile
+from agenthooks.model.rules import MARKDOWN_RULES, RULES
+from agenthooks.sources.hooksjson.loader import check_file, load
+from agenthooks.sources.paths import sources_for_paths
+from agenthooks.sources.reading.text import MAX_CONFIG_BYTES
 
 BAD = Path(__file__).parent / "bad"
 

@@ -14,10 +14,10 @@ from typing import Any
 import jsonschema
 import pytest
 
-from agenthooks.config.loader import check_file
-from agenthooks.config.paths import sources_for_paths
-from agenthooks.config.schema import schema_errors, schema_path, schema_text
 from agenthooks.model.events import EVENTS, FLAT_EVENTS, TOOL_EVENTS
+from agenthooks.sources.hooksjson.loader import check_file
+from agenthooks.sources.hooksjson.schema import schema_errors, schema_path, schema_text
+from agenthooks.sources.paths import sources_for_paths
 
 HERE = Path(__file__).parent
 BAD = HERE / "bad"

@@ -5,9 +5,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from agenthooks.config.discovery import dialect_source
-from agenthooks.dialects.load import check_dialect_file
 from agenthooks.model.handlers import HookFile
+from agenthooks.sources.dialects.load import check_dialect_file
+from agenthooks.sources.discovery import dialect_source
 
 FOLDERS = {"claude": ".claude", "gemini": ".gemini"}
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.dialects.matching import selection, selects
+from agenthooks.sources.dialects.matching import selection, selects
 from tests.dialects.conftest import check_file, found
 
 SETTINGS = ".augment/settings.json"

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.dialects.codex import selection
-from agenthooks.dialects.matching import selects
 from agenthooks.hosts.codex import trust
 from agenthooks.model.handlers import HookFile
+from agenthooks.sources.dialects.codex import selection
+from agenthooks.sources.dialects.matching import selects
 from tests.dialects.conftest import check_file
 
 # Every valid hook of a test file is untrusted: those findings are left out of the cases

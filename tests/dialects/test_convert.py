@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.config.discovery import discover_all
-from agenthooks.config.loader import check_file
-from agenthooks.dialects.load import check_dialect_file
-from agenthooks.dialects.matching import selects
 from agenthooks.features.convert import reread
 from agenthooks.model.handlers import Handler
 from agenthooks.model.tools import tool_name
+from agenthooks.sources.dialects.load import check_dialect_file
+from agenthooks.sources.dialects.matching import selects
+from agenthooks.sources.discovery import discover_all
+from agenthooks.sources.hooksjson.loader import check_file
 from tests.conftest import REPO
 
 SAMPLES = REPO / "sample_hooks"
@@ -111,7 +111,7 @@ def test_there_and_back_yields_the_same_handlers(agenthooks, project: Path, sour
 
 
 def _without_comments(path: Path) -> str:
-    from agenthooks.dialects.load import strip_comments
+    from agenthooks.sources.dialects.load import strip_comments
 
     return strip_comments(path.read_text())
 

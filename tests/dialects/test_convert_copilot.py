@@ -44,7 +44,7 @@ def test_gemini_cli_settings_into_copilot_take_camel_case(tmp_path: Path) -> Non
     assert code == 0, err
     [gate] = doc["hooks"]["preToolUse"]
     # Copilot matches whole names: Gemini CLI's shell is its bash and powershell.
-    from agenthooks.dialects.matching import matches
+    from agenthooks.sources.dialects.matching import matches
 
     assert [name for name in ("bash", "powershell", "view")
             if matches("copilot", gate["matcher"], "preToolUse", name)] == ["bash", "powershell"]

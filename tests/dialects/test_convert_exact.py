@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.dialects import matching
 from agenthooks.model.events import counterpart
 from agenthooks.model.tools import TOOLS, mcp_name, mcp_parts, tool_for, tool_name
+from agenthooks.sources.dialects import matching
 from tests.dialects.test_convert import convert_one
 
 HOSTS = ("antigravity", "claude", "gemini")

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.config.discovery import detect, dialect_source
-from agenthooks.dialects.load import check_dialect_file
 from agenthooks.model.handlers import HookFile
+from agenthooks.sources.dialects.load import check_dialect_file
+from agenthooks.sources.discovery import detect, dialect_source
 from tests.dialects.conftest import check_file, found
 from tests.support import program
 
@@ -91,7 +91,7 @@ def test_the_handlers_copilot_registers(tmp_path: Path) -> None:
 ])
 def test_pascal_case_matchers_in_claude_codes_words(matcher: str | None,
                                                     claude: str | None) -> None:
-    from agenthooks.dialects.copilot_check import claude_matcher
+    from agenthooks.sources.dialects.copilot_check import claude_matcher
 
     assert claude_matcher(matcher) == claude
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.config.discovery import detect
 from agenthooks.model.handlers import HookFile
+from agenthooks.sources.discovery import detect
 from tests.dialects.conftest import check_file, found
 
 

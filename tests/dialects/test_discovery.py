@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.config.discovery import detect, dialect_of_place, discover_all, unsure_format
-from agenthooks.config.paths import sources_for_paths
-from agenthooks.dialects import dialect_of_shape
+from agenthooks.sources.dialects import dialect_of_shape
+from agenthooks.sources.discovery import detect, dialect_of_place, discover_all, unsure_format
+from agenthooks.sources.paths import sources_for_paths
 from tests import support
 from tests.dialects.conftest import settings
 

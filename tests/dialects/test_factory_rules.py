@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.config.discovery import detect
 from agenthooks.model.handlers import HookFile
+from agenthooks.sources.discovery import detect
 from tests.dialects.conftest import check_file, found
 
 HOOKS = ".factory/hooks.json"
@@ -93,5 +93,5 @@ def test_a_command_regex_is_each_handlers_condition(tmp_path: Path) -> None:
     handlers = check_file(tmp_path, SETTINGS, "factory", text).handlers
     # A regex that does not compile filters nothing: the group runs for every command.
     assert [(h.command, h.condition, h.condition_test) for h in handlers] == [
-        ("true", "^git push", "agenthooks.dialects.matching:command_regex_holds"),
+        ("true", "^git push", "agenthooks.sources.dialects.matching:command_regex_holds"),
         ("false", None, None)]

@@ -8,8 +8,8 @@ import os
 
 import pytest
 
-from agenthooks.dialects.conditions import applies, holds, restricts
 from agenthooks.model.handlers import Handler, Source
+from agenthooks.sources.dialects.conditions import applies, holds, restricts
 
 # --- Bash rules ------------------------------------------------------------------------------
 
@@ -178,7 +178,7 @@ OTHERS = [
                          ids=[f"{r} {t} {a}" for r, t, a, *_ in OTHERS])
 def test_other_rules(rule: str, tool: str, arguments: dict[str, object], gate: bool,
                      approve: bool) -> None:
-    from agenthooks.dialects.conditions import Unreadable
+    from agenthooks.sources.dialects.conditions import Unreadable
 
     try:
         found = (holds(rule, tool, arguments, "/p"),

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from agenthooks.dialects.matching import matches
 from agenthooks.matcher import handler_matches
+from agenthooks.sources.dialects.matching import matches
 
 # (matcher, event, value, Claude Code runs the group) — Claude Code's hooks reference: "*",
 # "" or none match all; letters, digits, _, -, spaces, "," and "|" only: exact names; anything

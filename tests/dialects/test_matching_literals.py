@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from agenthooks.dialects.matching import Selection, regex_error, selects
+from agenthooks.sources.dialects.matching import Selection, regex_error, selects
 
 PATTERNS = ["Bash", "run_shell_command", "Edit|Write", "mcp-x", "a|b|c", "a", "x_1|y-2"]
 VALUES = ["Bash", "bash", "MyBash2", "run_shell_command", "xrun_shell_commandy", "Edit",

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.dialects.missing import consequence, missing_exit
+from agenthooks.sources.reading.missing import consequence, missing_exit
 from tests.support import program
 
 

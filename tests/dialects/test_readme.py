@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
-from agenthooks.config.rules import DIALECT_RULES
-from agenthooks.dialects.claude import EVENTS as CLAUDE_EVENTS
-from agenthooks.dialects.gemini import EVENTS as GEMINI_EVENTS
 from agenthooks.model.events import events_of, markdown_table
+from agenthooks.model.rules import DIALECT_RULES
+from agenthooks.sources.dialects.claude import EVENTS as CLAUDE_EVENTS
+from agenthooks.sources.dialects.gemini import EVENTS as GEMINI_EVENTS
 from tests.test_readme_rules import section
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.config.rules import DIALECT_RULES
+from agenthooks.model.rules import DIALECT_RULES
 from tests.dialects.conftest import check, found
 
 # (dialect, file text, the findings: rule, line, column). Lines and columns are 1-based and
@@ -250,8 +250,8 @@ def test_gemini_skips_settings_written_inside_hooks(tmp_path: Path) -> None:
 
 
 def test_a_plugin_script_is_looked_up_in_its_plugin(tmp_path: Path) -> None:
-    from agenthooks.config.discovery import dialect_source
-    from agenthooks.dialects.load import check_dialect_file
+    from agenthooks.sources.dialects.load import check_dialect_file
+    from agenthooks.sources.discovery import dialect_source
 
     plugin = tmp_path / "plugin"
     (plugin / ".claude-plugin").mkdir(parents=True)

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.config.discovery import detect, discover_all
-from agenthooks.dialects.rulesync_check import without_trailing_commas
 from agenthooks.model.handlers import HookFile, host_why
+from agenthooks.sources.dialects.rulesync_check import without_trailing_commas
+from agenthooks.sources.discovery import detect, discover_all
 from tests.dialects.conftest import check_file, found
 
 

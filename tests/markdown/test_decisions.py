@@ -258,12 +258,12 @@ def test_a_runaway_when_is_cancelled_too(write, load) -> None:
 
 def test_log_and_metrics_records(write) -> None:
     """log() and metrics.* record per call, in order, for the run report."""
-    from agenthooks.config.discovery import discover_all
     from agenthooks.kinds import starlark as kind
     from agenthooks.kinds.inprocess.context import Context, turn_for
     from agenthooks.kinds.inprocess.frozen import freeze
-    from agenthooks.markdown.files import load_markdown
-    from agenthooks.markdown.hook import MarkdownHook, view
+    from agenthooks.sources.discovery import discover_all
+    from agenthooks.sources.markdown.files import load_markdown
+    from agenthooks.sources.markdown.hook import MarkdownHook, view
 
     write("audit", script='''
         def handle(event, payload):
@@ -298,10 +298,10 @@ def test_log_and_metrics_records(write) -> None:
      {"k": [1]}),
 ])
 def test_re_and_json_builtins(write, script, expected) -> None:
-    from agenthooks.config.discovery import discover_all
     from agenthooks.kinds import starlark as kind
-    from agenthooks.markdown.files import load_markdown
-    from agenthooks.markdown.hook import MarkdownHook
+    from agenthooks.sources.discovery import discover_all
+    from agenthooks.sources.markdown.files import load_markdown
+    from agenthooks.sources.markdown.hook import MarkdownHook
 
     write("r", script=script)
     md = load_markdown(discover_all(no_user=True).markdown)[0]
@@ -406,7 +406,7 @@ def test_without_markdown_hooks_nothing_of_it_is_imported(isolated: Path) -> Non
     import sys
 
     code = ("import sys; from agenthooks.api import load_hooks; load_hooks(no_user=True);"
-            "print(sorted(m for m in sys.modules if m.startswith(('agenthooks.markdown',"
+            "print(sorted(m for m in sys.modules if m.startswith(('agenthooks.sources.markdown',"
             " 'starlark', 'yaml'))))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=isolated, env={**os.environ}, check=True)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.config.rules import MARKDOWN_RULES, RULES
+from agenthooks.model.rules import MARKDOWN_RULES, RULES
 
 GOOD_SCRIPT = "script: |\n  def handle(event, payload):\n      return allow()\n"
 

@@ -1,4 +1,4 @@
-"""`when` expressions answered without Starlark (`markdown.when`): which are analysed, and
+"""`when` expressions answered without Starlark (`sources.markdown.when`): which are analysed, and
 that every answer given is the one Starlark gives."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import pytest
 import starlark
 
 from agenthooks.kinds.starlark import WHEN_FUNCTION, Compiler
-from agenthooks.markdown.frontmatter import parse
-from agenthooks.markdown.when import analyse, answer, valid
 from agenthooks.model.handlers import Source
+from agenthooks.sources.markdown.frontmatter import parse
+from agenthooks.sources.markdown.when import analyse, answer, valid
 
 pytestmark = pytest.mark.program
 
@@ -58,7 +58,7 @@ def test_a_cached_test_of_another_shape_is_refused(test: object) -> None:
     assert not valid(test)
 
 
-# Payload texts as `markdown.hook.view` makes them, and some it never makes.
+# Payload texts as `sources.markdown.hook.view` makes them, and some it never makes.
 PAYLOADS = [
     {"name": "run_command", "args": {"CommandLine": "npm test"}},
     {"name": "view_file", "args": {"CommandLine": 3}},

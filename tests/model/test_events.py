@@ -7,7 +7,6 @@ from collections.abc import Iterable
 
 import pytest
 
-from agenthooks.dialects.cursor import EVENTS as CURSOR_EVENTS
 from agenthooks.model.events import (
     ALIASES,
     ALL_EVENTS,
@@ -33,6 +32,7 @@ from agenthooks.model.events import (
     row_of,
     word_of,
 )
+from agenthooks.sources.dialects.cursor import EVENTS as CURSOR_EVENTS
 
 WORDS = [
     pytest.param(dialect, word, row, id=f"{dialect}:{word}")
@@ -208,7 +208,7 @@ def test_did_you_mean_for_an_event(name: str, hint: str) -> None:
     ("xyzzy", "known events: tool.pre, tool.post, error, turn.start"),
 ])
 def test_did_you_mean_for_a_markdown_word(word: str, hint: str) -> None:
-    from agenthooks.markdown.events import event_hint
+    from agenthooks.sources.markdown.events import event_hint
 
     assert hint in event_hint(word)
 
@@ -219,8 +219,6 @@ def test_did_you_mean_for_a_markdown_word(word: str, hint: str) -> None:
 def _host_tables() -> Iterable[tuple[str, str, Iterable[str]]]:
     """(what, dialect, the event words it names) for each per-host table of events."""
     from agenthooks.combine.merge import EVENT_RULES
-    from agenthooks.dialects.claude import CLAUDE
-    from agenthooks.dialects.gemini import GEMINI
     from agenthooks.hosts.antigravity.protocol import DECISION_WORDS
     from agenthooks.hosts.claude import protocol as claude_protocol
     from agenthooks.hosts.claude import render as claude_render
@@ -228,11 +226,13 @@ def _host_tables() -> Iterable[tuple[str, str, Iterable[str]]]:
     from agenthooks.hosts.gemini import render as gemini_render
     from agenthooks.kinds.python import _EVENT_ONLY
     from agenthooks.policy import EVENTS as POLICY_EVENTS
+    from agenthooks.sources.dialects.claude import CLAUDE
+    from agenthooks.sources.dialects.gemini import GEMINI
 
-    yield "dialects.claude EVENTS", "claude", CLAUDE.events
-    yield "dialects.claude exact_events", "claude", CLAUDE.exact_events
-    yield "dialects.gemini EVENTS", "gemini", GEMINI.events
-    yield "dialects.gemini exact_events", "gemini", GEMINI.exact_events
+    yield "sources.dialects.claude EVENTS", "claude", CLAUDE.events
+    yield "sources.dialects.claude exact_events", "claude", CLAUDE.exact_events
+    yield "sources.dialects.gemini EVENTS", "gemini", GEMINI.events
+    yield "sources.dialects.gemini exact_events", "gemini", GEMINI.exact_events
     yield "hosts.claude.protocol BLOCKS", "claude", claude_protocol.BLOCKS
     yield "hosts.claude.protocol EXIT_2_ELSEWHERE", "claude", claude_protocol.EXIT_2_ELSEWHERE
     yield "hosts.claude.protocol CONTEXT_EVENTS", "claude", claude_protocol.CONTEXT_EVENTS
@@ -257,9 +257,9 @@ def test_every_host_table_names_events_of_the_table() -> None:
 
 
 def test_each_dialect_knows_exactly_the_tables_words() -> None:
-    from agenthooks.dialects.claude import EVENTS as CLAUDE_EVENTS
-    from agenthooks.dialects.gemini import EVENTS as GEMINI_EVENTS
     from agenthooks.hosts.antigravity.protocol import DECISION_WORDS
+    from agenthooks.sources.dialects.claude import EVENTS as CLAUDE_EVENTS
+    from agenthooks.sources.dialects.gemini import EVENTS as GEMINI_EVENTS
 
     assert set(CLAUDE_EVENTS) == set(events_of("claude"))
     assert set(GEMINI_EVENTS) == set(events_of("gemini"))

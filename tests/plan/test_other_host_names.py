@@ -232,14 +232,14 @@ def test_explain_gives_validates_reason(tmp_path: Path) -> None:
 ])
 def test_what_a_hooks_json_matcher_selects(matcher: str, names: tuple[str, ...]) -> None:
     # The one meaning list, explain and convert read, the run's own.
-    from agenthooks.dialects.matching import Selection, selection
+    from agenthooks.sources.dialects.matching import Selection, selection
 
     assert selection("antigravity", matcher, "PreToolUse") == Selection("names", names)
 
 
 def test_a_hooks_json_pattern_selects_by_the_names_beside_it() -> None:
     # The run's meaning, which list and explain read and convert carries.
-    from agenthooks.dialects.matching import Selection, selection
+    from agenthooks.sources.dialects.matching import Selection, selection
 
     assert selection("antigravity", "Read|Bash|mcp__.*", "PreToolUse") == Selection(
         "full", pattern="view_file|run_command|mcp__.*", python=True)

@@ -14,8 +14,8 @@ from typing import Any
 import jsonschema
 import pytest
 
-from agenthooks.config.rules import DIALECT_RULES, RULES
 from agenthooks.features.fixtures.loader import RULES as FIXTURE_RULES
+from agenthooks.model.rules import DIALECT_RULES, RULES
 from agenthooks.report.sarif import DOCS_URL, SARIF_SCHEMA, artifact_location
 from tests.conftest import REPO, Run
 from tests.docs.examples import blocks

@@ -16,10 +16,10 @@ import jsonschema
 import pytest
 
 from agenthooks import schemagen
-from agenthooks.config.discovery import dialect_source
-from agenthooks.config.loader import check_file
-from agenthooks.config.paths import sources_for_paths
-from agenthooks.dialects.load import check_dialect_file
+from agenthooks.sources.dialects.load import check_dialect_file
+from agenthooks.sources.discovery import dialect_source
+from agenthooks.sources.hooksjson.loader import check_file
+from agenthooks.sources.paths import sources_for_paths
 from tests.dialects import (
     test_codex_rules,
     test_copilot_rules,
@@ -136,7 +136,7 @@ def test_the_rule_tables_have_both_kinds_of_case(tmp_path: Path) -> None:
 def test_sample_and_fixture_files(tmp_path: Path, host: str, path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     if host == "gemini":  # JSON with comments: the schema sees the document without them
-        from agenthooks.dialects.load import strip_comments
+        from agenthooks.sources.dialects.load import strip_comments
 
         text = strip_comments(text)
     found = assert_agree(tmp_path, host, text)

@@ -1,9 +1,9 @@
-"""The toy host's files, as data (a dialect module imports only `dialects.spec`: the table
-of dialects imports it while `dialects.check` loads)."""
+"""The toy host's files, as data (a dialect module imports only `sources.dialects.spec`: the table
+of dialects imports it while `sources.dialects.check` loads)."""
 
 from __future__ import annotations
 
-from agenthooks.dialects.spec import Dialect, HandlerType
+from agenthooks.sources.dialects.spec import Dialect, HandlerType
 
 TOY = Dialect(
     name="toy", host="Toy", events={"pre": "tool_name"}, exact_events=frozenset(),

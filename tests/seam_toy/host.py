@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from agenthooks.dialects.check import DialectChecker, runs_as
-from agenthooks.dialects.matching import ALL, Selection
 from agenthooks.executor import ProcessResult
 from agenthooks.hosts.antigravity.protocol import answer as hooks_json_answer
 from agenthooks.hosts.writers import HostAnswer
 from agenthooks.model.handlers import Answer, Handler, Source, escape
+from agenthooks.sources.dialects.check import DialectChecker, runs_as
+from agenthooks.sources.dialects.matching import ALL, Selection
 from tests.seam_toy.dialect import TOY
 
 

@@ -286,9 +286,9 @@ def fullmatch(side):
 
 
 def glob(side):
-    """`config.discovery.glob_match` against `fnmatch.fnmatchcase`."""
+    """`sources.discovery.glob_match` against `fnmatch.fnmatchcase`."""
     if side == "standin":
-        from agenthooks.config.discovery import glob_match as match
+        from agenthooks.sources.discovery import glob_match as match
     else:
         from fnmatch import fnmatchcase
 
@@ -299,9 +299,9 @@ def glob(side):
 
 
 def search(side):
-    """The hosts' matchers, `dialects.matching.selects` on lists of names, against `re`."""
+    """The hosts' matchers, `sources.dialects.matching.selects` on lists of names, against `re`."""
     if side == "standin":
-        from agenthooks.dialects.matching import CLAUDE_EXACT, Selection, selects
+        from agenthooks.sources.dialects.matching import CLAUDE_EXACT, Selection, selects
 
         def run(item):
             pattern, names = item
@@ -324,10 +324,10 @@ def search(side):
 
 
 def bash(side):
-    """Claude Code's Bash rules (`dialects.conditions.BashPattern.matches`: `*` any text, a
+    """Claude Code's Bash rules (`sources.dialects.conditions.BashPattern.matches`: `*` any text, a
     trailing ` *` optional) against the regex they mean."""
     if side == "standin":
-        from agenthooks.dialects.conditions import BashPattern
+        from agenthooks.sources.dialects.conditions import BashPattern
 
         return lambda item: [BashPattern(item[0]).matches(t) for t in item[1]]
     import re

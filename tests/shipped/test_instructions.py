@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.config.entries import RACY_NS
+from agenthooks.sources.reading.entries import RACY_NS
 from tests.test_bench import load_bench
 
 REPO = Path(__file__).resolve().parents[2]

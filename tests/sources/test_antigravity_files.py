@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.config import discovery
+from agenthooks.sources import discovery
 from agenthooks.sources.load import load_all
 from tests.support import program
 

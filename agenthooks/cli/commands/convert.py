@@ -20,13 +20,13 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from agenthooks.config import discovery
 from agenthooks.escape import printable
 from agenthooks.model.handlers import Diagnostic, Handler, Source
+from agenthooks.sources import discovery
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from agenthooks.config.jsonpos import PositionMap
+    from agenthooks.sources.reading.jsonpos import PositionMap
 
 
 def _source(file: str, dialect: str | None) -> Source | None:
@@ -40,11 +40,11 @@ def _source(file: str, dialect: str | None) -> Source | None:
 def _handlers(source: Source) -> tuple[list[Handler], list[Diagnostic]]:
     """The file's handlers as its host registers them, and its errors."""
     if source.dialect == "antigravity":
-        from agenthooks.config.loader import check_file
+        from agenthooks.sources.hooksjson.loader import check_file
 
         hook_file = check_file(source)
     else:
-        from agenthooks.dialects.load import check_dialect_file, settle
+        from agenthooks.sources.dialects.load import check_dialect_file, settle
 
         hook_file = settle([check_dialect_file(source)])[0]
     return list(hook_file.handlers), list(hook_file.errors)
@@ -63,8 +63,8 @@ def _per_tool_kind(*dialects: str | None) -> str | None:
 
 
 def _positions(source: Source) -> PositionMap | None:
-    from agenthooks.config.jsonpos import read_positions
-    from agenthooks.dialects.load import parse
+    from agenthooks.sources.dialects.load import parse
+    from agenthooks.sources.reading.jsonpos import read_positions
 
     if source.dialect != "antigravity":
         found: PositionMap | None = parse(source)[1]

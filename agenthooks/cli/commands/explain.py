@@ -226,7 +226,7 @@ def event_word(dialect: str, situation: Situation) -> str | None:
 
 def matcher_why(handler: Handler, situation: Situation) -> str | None:
     """Why the handler's matcher does not select this call, in its own dialect's words."""
-    from agenthooks.dialects import matching
+    from agenthooks.sources.dialects import matching
 
     seen, field = seen_value(handler, situation)
     if matching.matches(handler.dialect, handler.matcher, handler.event, seen):
@@ -247,7 +247,7 @@ def seen_value(handler: Handler, situation: Situation) -> tuple[str | None, str]
 
     if handler.dialect == "antigravity":
         return tool_in(situation.call.tool, situation.call.caller, "antigravity"), "tool_name"
-    from agenthooks.dialects.check import DIALECT_SPECS
+    from agenthooks.sources.dialects.check import DIALECT_SPECS
 
     field = DIALECT_SPECS[handler.dialect].events.get(handler.event) or "tool_name"
     value = next((v for d, _, v in situation.values if d == handler.dialect), None)
@@ -267,8 +267,8 @@ def what_is_seen(seen: str | None, field: str, tool: str | None, dialect: str) -
 def duplicate_why(handler: Handler, situation: Situation) -> str:
     """The handler that runs in this one's place: the same command (hooks.json), the same
     host's dedup key, or the same program across files."""
-    from agenthooks.dialects.listing import dedup_key
     from agenthooks.plan.select import program
+    from agenthooks.sources.dialects.listing import dedup_key
 
     for other in situation.chosen:
         same = (

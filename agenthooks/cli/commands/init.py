@@ -28,9 +28,9 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from agenthooks.config.discovery import CUSTOMIZATION_DIRS, HOOKS_FILE, display_path
 from agenthooks.errors import AgentHooksError
 from agenthooks.model.hosts import host_name
+from agenthooks.sources.discovery import CUSTOMIZATION_DIRS, HOOKS_FILE, display_path
 from agenthooks.userfiles import target_of, written
 from agenthooks.userfiles import write as write_file
 
@@ -92,8 +92,8 @@ def codex_trust(wiring: Wiring, root: str, text: str) -> HostTrust:
     records its hash (agenthooks.hosts.codex.trust), and reads the project's .codex/ only in
     a project it trusts: what of that keeps the entries of `text` that run agenthooks from
     running, and config.toml with those entries trusted (the project is Codex's to trust)."""
-    from agenthooks.dialects.codex_check import folder_trusted
     from agenthooks.hosts.codex import trust as codex
+    from agenthooks.sources.dialects.codex_check import folder_trusted
 
     config = os.path.join(codex.codex_home(), "config.toml")
     parsed = codex.read_toml(config)
@@ -124,7 +124,7 @@ def codex_trust(wiring: Wiring, root: str, text: str) -> HostTrust:
 
 def _codex_entries(wiring: Wiring, root: str, text: str) -> list[CodexHook]:
     """The command hooks of `text` that run agenthooks, keyed as Codex keys them: by the
-    settings folder resolved (`dialects.codex_check.codex_path`, as validate keys them)."""
+    settings folder resolved (`sources.dialects.codex_check.codex_path`, as validate keys them)."""
     from agenthooks.hosts.codex import trust as codex
 
     document = json.loads(text)
@@ -262,7 +262,7 @@ def wiring_for(host: str) -> Wiring | None:
 def every_tool(host: str, event: str, matcher: str | None) -> str | None:
     """The parent's matcher of every tool, or `.*` where the derived host reads it otherwise
     (Augment takes `*` for a broken regex and runs none of the event's groups)."""
-    from agenthooks.dialects.matching import selection
+    from agenthooks.sources.dialects.matching import selection
 
     if matcher is None or selection(host, matcher, event).form == "all":
         return matcher
@@ -333,14 +333,14 @@ def missing_events(wiring: Wiring, document: Any) -> list[Event]:
 #
 # Every edit inserts text into the file as it is. A host that reads JSON with comments (Gemini
 # CLI) keeps them: positions are found in a shadow of the text with each comment blanked out
-# (offsets kept, `dialects.load.strip_comments`), and the new text goes into the original.
+# (offsets kept, `sources.dialects.load.strip_comments`), and the new text goes into the original.
 
 
 def shadow(text: str, comments: bool) -> str:
     """The text as JSON sees it: comments blanked out when the host allows them."""
     if not comments:
         return text
-    from agenthooks.dialects.load import strip_comments
+    from agenthooks.sources.dialects.load import strip_comments
 
     return strip_comments(text)
 
@@ -356,7 +356,7 @@ def parse(path: str, text: str, comments: bool = False) -> Any:
 def _value_span(text: str, pointer: str) -> tuple[int, int]:
     """Where the value at a JSON pointer starts and ends (one past its last character), in
     text without comments."""
-    from agenthooks.config.jsonpos import read_positions
+    from agenthooks.sources.reading.jsonpos import read_positions
 
     _, positions = read_positions(text)
     start = positions.values[pointer]
@@ -492,7 +492,7 @@ def has_gates(wiring: Wiring, root: str) -> bool:
         return True
     if wiring.gates != WORKSPACE_GATES:
         return False
-    from agenthooks.config.discovery import markdown_files, workspace_files
+    from agenthooks.sources.discovery import markdown_files, workspace_files
 
     return bool(workspace_files(root) or markdown_files(root))
 

@@ -18,19 +18,19 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from agenthooks.cli.commands.validate import looked_in
-from agenthooks.config import discovery
 from agenthooks.escape import printable
 from agenthooks.events import unknown_event_hint
 from agenthooks.model.events import ALL_EVENTS, TOOL_CALL_EVENTS, is_tool_event
 from agenthooks.model.handlers import Handler, HookFile
 from agenthooks.report.diagnostics import TextReporter, ValidationResult, exact_json
 from agenthooks.report.table import is_terminal, render_plain
+from agenthooks.sources import discovery
 from agenthooks.sources.load import HOOKS_JSON, SETTINGS, kind_of, load_all
 
 if TYPE_CHECKING:
     from agenthooks.api import Hooks
     from agenthooks.kinds.inprocess.hookspec import PythonHook
-    from agenthooks.markdown.files import MarkdownFile
+    from agenthooks.sources.markdown.files import MarkdownFile
 
 HEADERS = ("SOURCE", "HOOK", "EVENT", "MATCHER", "COMMAND", "TIMEOUT", "ENABLED")
 HOOK_HEADERS = ("SOURCE", "HOOK", "KIND", "EVENT", "PRIORITY", "WHEN")
@@ -76,8 +76,8 @@ def value_doc(event: str | None, tool: str | None) -> dict[str, str]:
 
 def matcher_fields(event: str | None) -> set[str]:
     """The payload fields the matchers of an event's row are matched against, per dialect."""
-    from agenthooks.dialects.check import DIALECT_SPECS
     from agenthooks.model.events import find_row, word_of
+    from agenthooks.sources.dialects.check import DIALECT_SPECS
 
     row = find_row(event) if event is not None else None
     if row is None:
@@ -149,7 +149,7 @@ def as_json(handler: Handler) -> dict[str, object]:
 
 def _json_row(handler: Handler) -> dict[str, object]:
     if handler.dialect != "antigravity":
-        from agenthooks.dialects.listing import dialect_json
+        from agenthooks.sources.dialects.listing import dialect_json
 
         return dialect_json(handler)
     return {
@@ -184,7 +184,7 @@ def _near_miss_hint(workspaces: Sequence[str]) -> str | None:
     """The first hook file in a place agenthooks never reads, if any."""
     import os
 
-    from agenthooks.config.nearmiss import near_misses_in, near_misses_upward
+    from agenthooks.sources.nearmiss import near_misses_in, near_misses_upward
 
     misses = ([m for w in workspaces for m in near_misses_in(w)] if workspaces
               else near_misses_upward(os.getcwd()))
@@ -340,7 +340,7 @@ def broken_note(dialect: str) -> str:
     found = BROKEN_NOTE.get(dialect)
     if found is not None:
         return found
-    from agenthooks.dialects.check import DIALECT_SPECS
+    from agenthooks.sources.dialects.check import DIALECT_SPECS
 
     spec = DIALECT_SPECS[dialect]
     if spec.whole_file:
@@ -360,7 +360,7 @@ def _plugin_text(handler: Handler) -> str:
 def _row(handler: Handler) -> tuple[str, ...]:
     """One table row; config text escaped, so a command cannot hide behind `\\r` or ANSI."""
     if handler.dialect != "antigravity":
-        from agenthooks.dialects.listing import dialect_cells
+        from agenthooks.sources.dialects.listing import dialect_cells
 
         cells = dialect_cells(handler)
     else:
@@ -406,7 +406,7 @@ def _registry(
 
     hooks = Hooks()
     if markdown:
-        from agenthooks.markdown.files import register_markdown
+        from agenthooks.sources.markdown.files import register_markdown
 
         register_markdown(hooks, markdown)
     origin: dict[int, str] = {}
@@ -484,7 +484,7 @@ def reads_only_the_name(when: str) -> bool:
 def _markdown_row(hook: PythonHook, tool: str | None) -> HookRow | bool | None:
     """The row of a Markdown hook; False when its `when` rules the tool out; None for a
     Python hook."""
-    from agenthooks.markdown.hook import MarkdownHook
+    from agenthooks.sources.markdown.hook import MarkdownHook
 
     md = hook.fn
     if not isinstance(md, MarkdownHook):

@@ -296,11 +296,11 @@ class Empty(NamedTuple):
 def nothing_to_run(options: RunOptions, hooks: Hooks) -> Empty | None:
     """When the run has no hook at all (no file, or only files its host leaves out) and was
     named none: say so once on stderr, naming any hook file in a place agenthooks never reads
-    (`config.nearmiss`). Looked for only then, so a run with hooks pays nothing."""
+    (`sources.nearmiss`). Looked for only then, so a run with hooks pays nothing."""
     if (options.configs or hooks.python_hooks or hooks.shell_hooks or hooks.skipped_files
             or hooks.notes or len(hooks.left_out) < len(hooks.files)):
         return None
-    from agenthooks.config.nearmiss import near_misses_in, near_misses_upward
+    from agenthooks.sources.nearmiss import near_misses_in, near_misses_upward
 
     if options.workspaces:
         misses = [m for w in options.workspaces for m in near_misses_in(w)]

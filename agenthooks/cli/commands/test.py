@@ -18,7 +18,6 @@ import time
 from collections.abc import Sequence
 from typing import TextIO
 
-from agenthooks.config import discovery
 from agenthooks.escape import printable
 from agenthooks.features.fixtures.loader import is_fixture, load
 from agenthooks.features.fixtures.model import FIXTURE_FORMAT, TEST_DIRS, Fixture
@@ -27,6 +26,7 @@ from agenthooks.features.fixtures.runner import DEFAULT_TIMEOUT, Options, run_ca
 from agenthooks.model.handlers import Diagnostic, Source
 from agenthooks.report.diagnostics import REPORTERS, TextReporter, ValidationResult
 from agenthooks.report.table import is_terminal
+from agenthooks.sources import discovery
 
 EXIT_FAILED = 1
 EXIT_INVALID = 2

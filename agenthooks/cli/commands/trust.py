@@ -15,11 +15,11 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from agenthooks.config.discovery import find_workspace_root
 from agenthooks.errors import AgentHooksError
 from agenthooks.escape import printable
 from agenthooks.features import trust
 from agenthooks.features.audit import rfc3339
+from agenthooks.sources.discovery import find_workspace_root
 from agenthooks.sources.load import is_refused, load_all
 
 PLURALS = ("script", "module", "file")  # the kinds counted as words: "2 scripts"

@@ -15,17 +15,17 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from agenthooks.config import discovery
-from agenthooks.config.paths import walk_directories
-from agenthooks.config.rules import RULES
 from agenthooks.escape import printable
 from agenthooks.model.handlers import Diagnostic, Source
+from agenthooks.model.rules import RULES
 from agenthooks.plan.gates import cannot_block
 from agenthooks.plan.recursion import runs_itself
 from agenthooks.plan.wired import runs_nothing
 from agenthooks.report.diagnostics import ValidationResult, report
 from agenthooks.report.sarif import RuleHelp
+from agenthooks.sources import discovery
 from agenthooks.sources.load import Loaded, load_all
+from agenthooks.sources.paths import walk_directories
 from agenthooks.userconfig import UserConfig, UserConfigError, config_path, read_user_config
 
 USER_CONFIG_RULE = "user-config"
@@ -108,7 +108,7 @@ def near_miss_findings(paths: Sequence[str], workspaces: Sequence[str],
     """A warning at each file that looks like a hook file where agenthooks never looks: in
     each folder named (with `recursive`, every folder below), in each `--workspace`, else in
     the current directory and its parents up to the top of its git work tree."""
-    from agenthooks.config import nearmiss
+    from agenthooks.sources import nearmiss
 
     folders = [p for p in paths if os.path.isdir(p)] or list(workspaces)
     if recursive:
@@ -129,9 +129,9 @@ def near_miss_findings(paths: Sequence[str], workspaces: Sequence[str],
 
 def with_wired(loaded: Loaded) -> tuple[Loaded, list[Diagnostic]]:
     """`loaded` and the gate files its agenthooks entries name with --config, each checked
-    (`sources.wired`), and an error at each entry that names a missing file."""
+    (`features.wired`), and an error at each entry that names a missing file."""
+    from agenthooks.features.wired import wired
     from agenthooks.sources.load import check_every
-    from agenthooks.sources.wired import wired
 
     cwd = os.getcwd()
     checked = {os.path.realpath(source.file) for source in loaded.sources}

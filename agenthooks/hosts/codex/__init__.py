@@ -1,3 +1,3 @@
 """OpenAI Codex as a host: its answer (`render`), its handlers' protocol (`protocol`), its own
 per-hook trust (`trust`) and its legacy `notify` program (`notify`); its files are
-`dialects.codex`."""
+`sources.dialects.codex`."""

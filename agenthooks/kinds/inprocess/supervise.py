@@ -31,8 +31,8 @@ and a fork per hook would cost several times the hook itself. The child answers 
 turn; before each, it is sent the tool's arguments when an earlier hook's modify changed them.
 A hook whose child dies, exits, overruns or answers nonsense fails as above, its child is
 killed, and the next hook gets a new one. Python hooks keep a child each. A Markdown hook whose
-`when` is answered without Starlark (`markdown.when`) and says no gets no child at all: a call
-that none of them applies to starts no process and loads no Starlark.
+`when` is answered without Starlark (`sources.markdown.when`) and says no gets no child at all: a
+call that none of them applies to starts no process and loads no Starlark.
 
 Only `agenthooks run` isolates (`engine.call.isolate_in_process_hooks`); the Python API calls
 hooks inline in the caller's process, whose threads and state they may share.
@@ -233,7 +233,7 @@ def _is_starlark(hook: PythonHook) -> bool:
 
 
 def _does_not_apply(hook: PythonHook, ctx: Context) -> bool:
-    """A Markdown hook whose `when` is known to say no without Starlark (`markdown.when`):
+    """A Markdown hook whose `when` is known to say no without Starlark (`sources.markdown.when`):
     no process starts for it, and a call none of whose hooks applies loads no Starlark."""
     known = getattr(hook.fn, "known_when", None)
     if hook.when is None or not _is_starlark(hook) or not callable(known):

@@ -245,7 +245,7 @@ GEMINI_WITH_COMMENTS = """\
 def test_gemini_settings_keep_their_comments(agenthooks: Run, workspace: Path) -> None:
     """Gemini CLI allows comments in settings.json (validate accepts them): init adds its
     entries around them, every byte kept, and --check reads the file as Gemini CLI does."""
-    from agenthooks.dialects.load import strip_comments
+    from agenthooks.sources.dialects.load import strip_comments
 
     settings = workspace / ".gemini" / "settings.json"
     settings.parent.mkdir()
@@ -276,7 +276,7 @@ def test_gemini_settings_keep_their_comments(agenthooks: Run, workspace: Path) -
     '{\n  "theme": "dark" /* runs\n  on */\n}\n',
 ])
 def test_gemini_comments_in_odd_places(agenthooks: Run, workspace: Path, text: str) -> None:
-    from agenthooks.dialects.load import strip_comments
+    from agenthooks.sources.dialects.load import strip_comments
 
     settings = workspace / ".gemini" / "settings.json"
     settings.parent.mkdir()

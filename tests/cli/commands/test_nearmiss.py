@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.config.nearmiss import near_misses_in, near_misses_upward, typos
+from agenthooks.sources.nearmiss import near_misses_in, near_misses_upward, typos
 from tests.conftest import Run
 from tests.support import program
 

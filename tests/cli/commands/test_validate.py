@@ -13,8 +13,6 @@ import pytest
 from click.testing import CliRunner
 
 from agenthooks.cli.app import cli
-from agenthooks.config.loader import check_file
-from agenthooks.config.paths import sources_for_paths
 from agenthooks.report.diagnostics import (
     TextReporter,
     ValidationResult,
@@ -22,6 +20,8 @@ from agenthooks.report.diagnostics import (
     escape_property,
 )
 from agenthooks.report.table import display_width
+from agenthooks.sources.hooksjson.loader import check_file
+from agenthooks.sources.paths import sources_for_paths
 
 BAD = Path(__file__).parents[2] / "config" / "bad"
 GOOD = Path(__file__).parents[2] / "config" / "good"

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from agenthooks.api import load_hooks
-from agenthooks.dialects.conditions import Unreadable, holds
+from agenthooks.sources.dialects.conditions import Unreadable, holds
 from tests.dialects.run.conftest import cmd, group, write_settings
 
 CASES = [

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from agenthooks.api import load_hooks
-from agenthooks.dialects.gemini import expand_settings_value, hydrate
+from agenthooks.sources.dialects.gemini import expand_settings_value, hydrate
 from tests.dialects.run.conftest import cmd, group, write_settings
 
 SHELL = {"tool_name": "run_shell_command", "tool_input": {"command": "ls"},

@@ -1,0 +1,86 @@
+"""Claude Code's hooks, as data (its hooks reference, 2026).
+
+Settings files: `~/.claude/settings.json`, `<root>/.claude/settings.json`,
+`<root>/.claude/settings.local.json`; a plugin's `hooks/hooks.json` (top-level `hooks` and an
+optional `description`). Only `hooks` and `disableAllHooks` are read.
+"""
+
+from __future__ import annotations
+
+from agenthooks.sources.dialects.spec import Dialect, HandlerType
+
+_COMMON = ("type", "timeout", "statusMessage", "once", "if")
+
+# event -> what its matcher is matched against (None: the event ignores matchers).
+EVENTS: dict[str, str | None] = {
+    "SessionStart": "source",
+    "Setup": "trigger",
+    "UserPromptSubmit": None,
+    "UserPromptExpansion": "command_name",
+    "PreToolUse": "tool_name",
+    "PermissionRequest": "tool_name",
+    "PermissionDenied": "tool_name",
+    "PostToolUse": "tool_name",
+    "PostToolUseFailure": "tool_name",
+    "PostToolBatch": None,
+    "Notification": "notification_type",
+    "SubagentStart": "agent_type",
+    "SubagentStop": "agent_type",
+    "TaskCreated": None,
+    "TaskCompleted": None,
+    "Stop": None,
+    "StopFailure": "error",
+    "TeammateIdle": None,
+    "InstructionsLoaded": "load_reason",
+    "ConfigChange": "source",
+    "CwdChanged": None,
+    "FileChanged": "file_path",
+    "WorktreeCreate": None,
+    "WorktreeRemove": None,
+    "PreCompact": "trigger",
+    "PostCompact": "trigger",
+    "Elicitation": "mcp_server_name",
+    "ElicitationResult": "mcp_server_name",
+    "SessionEnd": "reason",
+}
+
+CLAUDE = Dialect(
+    name="claude",
+    host="Claude Code",
+    events=EVENTS,
+    # On these two, only letters, digits, `_` and `|` make an exact list; a hyphen, space or
+    # comma already makes the matcher a regex.
+    exact_events=frozenset(("FileChanged", "StopFailure")),
+    types={
+        "command": HandlerType(
+            "command", ("command",),
+            (*_COMMON, "command", "args", "async", "asyncRewake", "shell"), True,
+        ),
+        "http": HandlerType("url", ("url",), (*_COMMON, "url", "headers", "allowedEnvVars"),
+                            True),
+        "mcp_tool": HandlerType(None, ("server", "tool"), (*_COMMON, "server", "tool", "input"),
+                                False),
+        "prompt": HandlerType("prompt", ("prompt",), (*_COMMON, "prompt", "model"), False),
+        "agent": HandlerType("prompt", ("prompt",), (*_COMMON, "prompt", "model"), False),
+    },
+    group_keys=("matcher", "hooks"),
+    settings_keys=("disableAllHooks",),
+    timeout_unit=1.0,
+    default_timeout=600.0,
+    timeout_by_event={"UserPromptSubmit": 30.0},
+    project_var="CLAUDE_PROJECT_DIR",
+    shell_key="shell",
+    exec_key="args",
+    background_key="async",
+    condition_key="if",
+    env_file_events=frozenset(("SessionStart",)),
+    whole_file=True,
+    rules="claude",
+    path_variables=("CLAUDE_PROJECT_DIR", "CLAUDE_PLUGIN_ROOT"),
+    plugin_vars=("CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"),
+    option_types={
+        "args": "strings", "async": "boolean", "asyncRewake": "boolean", "once": "boolean",
+        "shell": "string", "if": "string", "statusMessage": "string", "headers": "object",
+        "allowedEnvVars": "strings", "input": "object", "model": "string",
+    },
+)

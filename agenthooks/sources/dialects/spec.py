@@ -1,0 +1,94 @@
+"""What a dialect is, as data: its events, what each event's matcher is matched against, its
+handler types with their fields, its timeout unit and defaults.
+
+Each host with files of its own has one instance in its module (`claude.CLAUDE`,
+`gemini.GEMINI`, `cursor.CURSOR`, `copilot.COPILOT`...), named by its row of `model.hosts`;
+the walkers (`sources.dialects.check`, or the host's own `reader`) and `convert` read them, so a
+host's rule lives in one table.
+"""
+
+from __future__ import annotations
+
+from agenthooks._lean.records import NamedTuple
+
+
+class HandlerType(NamedTuple):
+    """One `type` of handler: the field that says what it runs, and every key it accepts."""
+
+    field: str | None  # the required text field: command, url, prompt; None for mcp_tool
+    required: tuple[str, ...]  # fields that must be non-empty strings
+    keys: tuple[str, ...]  # every key a handler of this type may have
+    runs_offline: bool  # whether agenthooks can run it outside the host
+
+
+class Dialect(NamedTuple):
+    name: str  # the host's word: "claude", "gemini", "cursor"...
+    host: str  # "Claude Code"
+    # event -> the payload field its matcher is matched against; None when the event ignores
+    # matchers; "tool_name" on tool events.
+    events: dict[str, str | None]
+    # Events whose matchers are exact text only (Gemini's lifecycle events), or use a
+    # narrower exact-name alphabet (Claude's FileChanged, StopFailure).
+    exact_events: frozenset[str]
+    types: dict[str, HandlerType]
+    group_keys: tuple[str, ...]
+    # Top-level settings keys this dialect reads besides `hooks`.
+    settings_keys: tuple[str, ...]
+    timeout_unit: float  # seconds per unit of `timeout`: 1 (Claude), 0.001 (Gemini)
+    default_timeout: float  # seconds
+    timeout_by_event: dict[str, float]  # seconds, where an event's default differs
+    project_var: str  # CLAUDE_PROJECT_DIR / GEMINI_PROJECT_DIR
+    # Keys whose value type is checked: key -> (type name, predicate name)
+    option_types: dict[str, str]
+
+    # How its command handlers run, put on each Handler at load time, so that the run path
+    # never asks which dialect a handler came from.
+    shell: str = "bash"  # its host runs commands with `bash -c`
+    shell_key: str | None = None  # the handler key naming another shell
+    exec_key: str | None = None  # the handler key of the exec form's arguments (no shell)
+    background_key: str | None = None  # the key that starts a handler and never waits
+    condition_key: str | None = None  # the key of a per-call condition (Claude's `if`)
+    env_file_events: frozenset[str] = frozenset()  # events whose commands get an env file
+    # Its handlers of one event form one sequence: once one group says `sequential`, all of
+    # them run in order, each seeing what the previous one rewrote (Gemini CLI).
+    chain: str | None = None
+    # Whether its host runs a handler once per name and command (Gemini CLI) rather than per
+    # type, command and arguments (Claude Code).
+    dedup_by_name: bool = False
+    # How its files are read: JSON with comments (Gemini CLI); whether one error drops every
+    # handler of the file (Claude Code) rather than the entry it is in; the "module:function"
+    # walking a parsed document (`check_document(doc, source, thorough=...)`, returning what
+    # `sources.dialects.check.DialectChecker` gives), None for the Claude Code / Gemini CLI walker.
+    comments: bool = False
+    whole_file: bool = False
+    reader: str | None = None
+    # The "module:function" reading a file of this format that is not JSON (Codex's
+    # config.toml): `parse(source, text)` gives (document, positions, findings, text), or
+    # None for a file it leaves to the JSON reader.
+    parser: str | None = None
+    # Top-level keys that mark a file of this format whatever its place (Cursor's `version`).
+    marker_keys: tuple[str, ...] = ()
+    # Names besides its own tool names (`model.tools`) that its matchers select tools by
+    # (Codex's `Write`, `Edit`, `Agent`).
+    matcher_aliases: tuple[str, ...] = ()
+    # Which settings rules the Claude Code / Gemini CLI walker (`sources.dialects.check`) applies to
+    # its files: "claude" (`disableAllHooks`; a matcher is a list of exact names or an
+    # unanchored regex) or "gemini" (`hooksConfig`; a matcher is a regex, exact text on the
+    # lifecycle events). A host derived from one of them keeps its rules.
+    rules: str = "claude"
+    timeout_limit: int = 2_147_483  # the largest `timeout` it takes, in its unit
+    # Keys under `hooks` that are not events and that it skips without a word (Gemini CLI's
+    # legacy `enabled`, `disabled`, `notifications`).
+    ignored_events: frozenset[str] = frozenset()
+    # Variables a command may start its script's path with (`$CLAUDE_PROJECT_DIR/...`).
+    path_variables: tuple[str, ...] = ()
+    # What its handlers find in their environment, put on each `Handler` at load time
+    # (`kinds.process`): a plugin's handlers' variables for its folder and its data folder;
+    # (variable, payload field) pairs set per call; the "module:function" giving the
+    # variables a handler sets itself (Gemini CLI's `env`), over every other one.
+    plugin_vars: tuple[str, str] | None = None
+    call_vars: tuple[tuple[str, str], ...] = ()
+    own_vars: str | None = None
+
+    def default_timeout_for(self, event: str) -> float:
+        return self.timeout_by_event.get(event, self.default_timeout)

@@ -1,0 +1,1 @@
+"""hooks.json, Antigravity's hook file: loading it (`loader`) and its JSON Schema (`schema`)."""
