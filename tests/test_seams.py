@@ -25,9 +25,9 @@ import pytest
 from agenthooks import Hooks
 from agenthooks.executor import ProcessResult
 from agenthooks.hosts import writers
-from agenthooks.hosts.antigravity.protocol import answer
 from agenthooks.kinds import KINDS
 from agenthooks.kinds import process as process_kind
+from agenthooks.kinds.protocols.antigravity import answer
 from agenthooks.model import events, tools
 from agenthooks.model.handlers import Answer, Handler, HookFile, Source
 from agenthooks.sources import payloads

@@ -145,7 +145,7 @@ async def _in_order(processed: Sequence[Handler], jobs: Sequence[Job], words: Tr
                     event: str, processes: Processes) -> list[ProcessResult]:
     """Everything but the Gemini CLI handlers together, then those one by one, each seeing
     the previous one's `hookSpecificOutput.tool_input` (BeforeTool) or `llm_request`."""
-    from agenthooks.hosts.gemini.protocol import answer, rewritten_input
+    from agenthooks.kinds.protocols.gemini import answer, rewritten_input
 
     groups = {h.chain for h in processed if h.sequential and h.chain is not None}
     chained = [k for k, h in enumerate(processed) if h.chain in groups]

@@ -1,6 +1,6 @@
 """Claude Code's `http` handlers: POST the payload, read the response body as the answer.
 
-The body is read as a command's stdout after exit 0 (`hosts.claude.protocol`). A non-2xx
+The body is read as a command's stdout after exit 0 (`kinds.protocols.claude`). A non-2xx
 status, a connection error or a timeout is a failed handler: a non-blocking error, as Claude
 Code treats it (its hooks reference, "HTTP response handling": "non-2xx responses, connection
 failures, and timeouts all produce non-blocking errors"), and a failure under fail-closed.
@@ -358,7 +358,7 @@ def _failed(status: Any, ms: float, error: str) -> ProcessResult:
 def answer_of(handler: Handler, result: ProcessResult, event: str) -> Answer:
     """The answer of one request: the Claude Code protocol on a 2xx body, else a failure."""
     if result.error is None:
-        from agenthooks.hosts.claude.protocol import answer
+        from agenthooks.kinds.protocols.claude import answer
 
         return answer(handler, result, event)
     name = handler.hook or handler.command

@@ -103,11 +103,11 @@ _MATCHING = "agenthooks.sources.dialects.matching"
 HOST_TABLE: tuple[HostRow, ...] = (
     HostRow("antigravity", "Antigravity", "hooks.json (Antigravity)",
             "agenthooks.hosts.antigravity.render:write",
-            "agenthooks.hosts.antigravity.protocol:answer",
+            "agenthooks.kinds.protocols.antigravity:answer",
             f"{_MATCHING}:antigravity_selection", neutral=True),
     HostRow("claude", "Claude Code", "Claude Code",
             "agenthooks.hosts.claude.render:write",
-            "agenthooks.hosts.claude.protocol:answer",
+            "agenthooks.kinds.protocols.claude:answer",
             f"{_MATCHING}:claude_selection", "agenthooks.sources.dialects.claude:CLAUDE",
             (".claude/settings.json", ".claude/settings.local.json"),
             (".claude/settings.json",), project_var="CLAUDE_PROJECT_DIR",
@@ -116,7 +116,7 @@ HOST_TABLE: tuple[HostRow, ...] = (
             reads_until_closed=True, ranks_defer=True),
     HostRow("gemini", "Gemini CLI", "Gemini CLI",
             "agenthooks.hosts.gemini.render:write",
-            "agenthooks.hosts.gemini.protocol:answer",
+            "agenthooks.kinds.protocols.gemini:answer",
             f"{_MATCHING}:gemini_selection", "agenthooks.sources.dialects.gemini:GEMINI",
             (".gemini/settings.json",), (".gemini/settings.json",),
             # hookRunner answers on the child's `close`: a grandchild holding the pipe delays it
@@ -124,7 +124,7 @@ HOST_TABLE: tuple[HostRow, ...] = (
     # cursor.com/docs/hooks, "Configuration" (mirror mehmetbaykar/cursor-docs-skill@1cc1c99).
     HostRow("cursor", "Cursor", "Cursor",
             "agenthooks.hosts.cursor.render:write",
-            "agenthooks.hosts.cursor.protocol:answer",
+            "agenthooks.kinds.protocols.cursor:answer",
             "agenthooks.sources.dialects.cursor:selection",
             "agenthooks.sources.dialects.cursor:CURSOR",
             (".cursor/hooks.json",), (".cursor/hooks.json",),
@@ -140,7 +140,7 @@ HOST_TABLE: tuple[HostRow, ...] = (
     # set).
     HostRow("codex", "Codex", "Codex",
             "agenthooks.hosts.codex.render:write",
-            "agenthooks.hosts.codex.protocol:answer",
+            "agenthooks.kinds.protocols.codex:answer",
             "agenthooks.sources.dialects.codex:selection",
             "agenthooks.sources.dialects.codex:CODEX",
             (".codex/hooks.json", ".codex/config.toml"),
@@ -152,7 +152,7 @@ HOST_TABLE: tuple[HostRow, ...] = (
     # (the user folder moves with $COPILOT_HOME).
     HostRow("copilot", "GitHub Copilot CLI", "Copilot CLI",
             "agenthooks.hosts.copilot.render:write",
-            "agenthooks.hosts.copilot.protocol:answer",
+            "agenthooks.kinds.protocols.copilot:answer",
             "agenthooks.sources.dialects.copilot:selection",
             "agenthooks.sources.dialects.copilot:COPILOT",
             (".github/hooks/*.json",), (".copilot/hooks/*.json",),
@@ -160,7 +160,7 @@ HOST_TABLE: tuple[HostRow, ...] = (
             user_folder_env=("COPILOT_HOME", ".copilot"),
             # measured with copilot 1.0.102: the repository root
             project_var="COPILOT_PROJECT_DIR",
-            guest_protocols=(("claude", "agenthooks.hosts.copilot.protocol:claude_answer"),),
+            guest_protocols=(("claude", "agenthooks.kinds.protocols.copilot:claude_answer"),),
             # hooks-reference.md, "Hooks locations": "Cross-tool `.claude/settings.json` and
             # `.claude/settings.local.json` files in the repository are also read."
             runs_files_of=(("claude", (".claude/settings.json", ".claude/settings.local.json"),
@@ -169,7 +169,7 @@ HOST_TABLE: tuple[HostRow, ...] = (
     # files, all merged. Its tool events are one per kind of tool, with no matcher.
     HostRow("windsurf", "Windsurf", "Windsurf",
             "agenthooks.hosts.windsurf.render:write",
-            "agenthooks.hosts.windsurf.protocol:answer",
+            "agenthooks.kinds.protocols.windsurf:answer",
             "agenthooks.sources.dialects.windsurf:selection",
             "agenthooks.sources.dialects.windsurf:WINDSURF",
             (".windsurf/hooks.json",), (".codeium/windsurf/hooks.json",),
@@ -231,7 +231,7 @@ HOST_TABLE = (*HOST_TABLE, derive(
     next(row for row in HOST_TABLE if row.id == "claude"), "rulesync", "rulesync",
     "rulesync (.rulesync/hooks.jsonc)",
     dialect="agenthooks.sources.dialects.rulesync:RULESYNC",
-    protocol="agenthooks.hosts.cursor.protocol:answer",
+    protocol="agenthooks.kinds.protocols.cursor:answer",
     project_files=(".rulesync/hooks.jsonc", ".rulesync/hooks.json"),
     event_words=_RULESYNC_WORDS, reads_until_closed=False, ranks_defer=False,
 )._replace(neutral=True, generator=True))
@@ -495,7 +495,7 @@ HOST_TABLE += (
     # Augment plugins, and the Cursor-style events its settings also take.
     derive(HOST_TABLE[1], "augment", "Augment (Auggie)", "Augment",
            writer="agenthooks.hosts.augment.render:write",
-           protocol="agenthooks.hosts.augment.protocol:answer",
+           protocol="agenthooks.kinds.protocols.augment:answer",
            selection="agenthooks.sources.dialects.augment:selection",
            # Its groups run side by side, whatever file they come from: the shared file
            # first, which `init` and `convert` write, as for Claude Code.

@@ -17,7 +17,7 @@ import jsonschema
 import pytest
 
 from agenthooks.api import EventResult, load_hooks
-from agenthooks.hosts.antigravity.protocol import read_decision
+from agenthooks.kinds.protocols.antigravity import read_decision
 
 pytestmark = pytest.mark.program
 

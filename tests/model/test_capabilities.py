@@ -57,8 +57,8 @@ def _words(host: str, predicate: str) -> set[str]:
 def test_blocking_agrees_with_the_host_modules() -> None:
     """The exit-2 blocking events each host's protocol reads are the table's blocking events
     (Codex's PostToolUse exit 2 replaces what the model hears: the tool already ran)."""
-    from agenthooks.hosts.claude.protocol import BLOCKS as CLAUDE
-    from agenthooks.hosts.codex.protocol import BLOCKS as CODEX
+    from agenthooks.kinds.protocols.claude import BLOCKS as CLAUDE
+    from agenthooks.kinds.protocols.codex import BLOCKS as CODEX
     from agenthooks.sources.dialects.cursor import BLOCKING_EVENTS
 
     assert _words("claude", "block") == CLAUDE

@@ -219,11 +219,11 @@ def test_did_you_mean_for_a_markdown_word(word: str, hint: str) -> None:
 def _host_tables() -> Iterable[tuple[str, str, Iterable[str]]]:
     """(what, dialect, the event words it names) for each per-host table of events."""
     from agenthooks.combine.merge import EVENT_RULES
-    from agenthooks.hosts.antigravity.protocol import DECISION_WORDS
-    from agenthooks.hosts.claude import protocol as claude_protocol
     from agenthooks.hosts.claude import render as claude_render
-    from agenthooks.hosts.gemini import protocol as gemini_protocol
     from agenthooks.hosts.gemini import render as gemini_render
+    from agenthooks.kinds.protocols import claude as claude_protocol
+    from agenthooks.kinds.protocols import gemini as gemini_protocol
+    from agenthooks.kinds.protocols.antigravity import DECISION_WORDS
     from agenthooks.kinds.python import _EVENT_ONLY
     from agenthooks.policy import EVENTS as POLICY_EVENTS
     from agenthooks.sources.dialects.claude import CLAUDE
@@ -233,15 +233,15 @@ def _host_tables() -> Iterable[tuple[str, str, Iterable[str]]]:
     yield "sources.dialects.claude exact_events", "claude", CLAUDE.exact_events
     yield "sources.dialects.gemini EVENTS", "gemini", GEMINI.events
     yield "sources.dialects.gemini exact_events", "gemini", GEMINI.exact_events
-    yield "hosts.claude.protocol BLOCKS", "claude", claude_protocol.BLOCKS
-    yield "hosts.claude.protocol EXIT_2_ELSEWHERE", "claude", claude_protocol.EXIT_2_ELSEWHERE
-    yield "hosts.claude.protocol CONTEXT_EVENTS", "claude", claude_protocol.CONTEXT_EVENTS
+    yield "kinds.protocols.claude BLOCKS", "claude", claude_protocol.BLOCKS
+    yield "kinds.protocols.claude EXIT_2_ELSEWHERE", "claude", claude_protocol.EXIT_2_ELSEWHERE
+    yield "kinds.protocols.claude CONTEXT_EVENTS", "claude", claude_protocol.CONTEXT_EVENTS
     yield "hosts.claude.render BLOCK_EVENTS", "claude", claude_render.BLOCK_EVENTS
     yield "hosts.claude.render CONTEXT_EVENTS", "claude", claude_render.CONTEXT_EVENTS
-    yield "hosts.gemini.protocol CHAINED", "gemini", gemini_protocol.CHAINED
+    yield "kinds.protocols.gemini CHAINED", "gemini", gemini_protocol.CHAINED
     yield "hosts.gemini.render DECISION_EVENTS", "gemini", gemini_render.DECISION_EVENTS
     yield "hosts.gemini.render CONTEXT_EVENTS", "gemini", gemini_render.CONTEXT_EVENTS
-    yield "hosts.antigravity.protocol DECISION_WORDS", "engine", DECISION_WORDS
+    yield "kinds.protocols.antigravity DECISION_WORDS", "engine", DECISION_WORDS
     yield "combine.merge EVENT_RULES", "engine", EVENT_RULES
     yield "kinds.python _EVENT_ONLY", "engine", {e for es in _EVENT_ONLY.values() for e in es}
     yield "policy EVENTS", "engine", POLICY_EVENTS
@@ -257,7 +257,7 @@ def test_every_host_table_names_events_of_the_table() -> None:
 
 
 def test_each_dialect_knows_exactly_the_tables_words() -> None:
-    from agenthooks.hosts.antigravity.protocol import DECISION_WORDS
+    from agenthooks.kinds.protocols.antigravity import DECISION_WORDS
     from agenthooks.sources.dialects.claude import EVENTS as CLAUDE_EVENTS
     from agenthooks.sources.dialects.gemini import EVENTS as GEMINI_EVENTS
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from agenthooks.api import EventResult
-from agenthooks.hosts.antigravity.protocol import parse_output, read_decision
+from agenthooks.kinds.protocols.antigravity import parse_output, read_decision
 from agenthooks.model.handlers import Answer
 
 from .conftest import LoadFn, RunFn, on

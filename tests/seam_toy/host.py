@@ -7,8 +7,8 @@ import json
 from typing import Any
 
 from agenthooks.executor import ProcessResult
-from agenthooks.hosts.antigravity.protocol import answer as hooks_json_answer
 from agenthooks.hosts.writers import HostAnswer
+from agenthooks.kinds.protocols.antigravity import answer as hooks_json_answer
 from agenthooks.model.handlers import Answer, Handler, Source, escape
 from agenthooks.sources.dialects.check import DialectChecker, runs_as
 from agenthooks.sources.dialects.matching import ALL, Selection

@@ -1,1 +1,2 @@
-"""Augment (Auggie) as a host: its writer (`render`) and its handlers' protocol (`protocol`)."""
+"""Augment (Auggie) as a host: its writer (`render`); its handlers' answers read by
+`kinds.protocols.augment`."""

@@ -1,1 +1,2 @@
-"""Claude Code as a host: its protocol (`protocol`) and its output writer."""
+"""Claude Code as a host: its output writer (`render`); its handlers' answers read by
+`kinds.protocols.claude`."""

@@ -1,2 +1,2 @@
-"""GitHub Copilot CLI: how one of its handlers' answers reads (`protocol`), and the answer
-written under `--host copilot` (`render`)."""
+"""GitHub Copilot CLI: the answer written under `--host copilot` (`render`); its handlers'
+answers read by `kinds.protocols.copilot`."""

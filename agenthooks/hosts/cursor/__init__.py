@@ -1,2 +1,2 @@
-"""Cursor: how one of its handlers' answers reads (`protocol`), and the answer written under
-`--host cursor` (`render`)."""
+"""Cursor: the answer written under `--host cursor` (`render`); its handlers' answers read by
+`kinds.protocols.cursor`."""

@@ -1,1 +1,2 @@
-"""Gemini CLI as a host: its protocol (`protocol`) and its output writer."""
+"""Gemini CLI as a host: its output writer (`render`); its handlers' answers read by
+`kinds.protocols.gemini`."""

@@ -1,2 +1,2 @@
-"""Windsurf: how one of its handlers' answers reads (`protocol`), and the answer written
-under `--host windsurf` (`render`)."""
+"""Windsurf: the answer written under `--host windsurf` (`render`); its handlers' answers
+read by `kinds.protocols.windsurf`."""

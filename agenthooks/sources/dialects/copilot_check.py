@@ -319,7 +319,7 @@ def _trusted_folders() -> list[str] | None:
 # The events whose hooks are gates (preToolUse and permissionRequest, in either casing).
 GATE_EVENTS = frozenset(("pretooluse", "permissionrequest"))
 # What a hook that gives only `powershell` runs here: an error, as Copilot counts it on Linux
-# and macOS (its preToolUse then denies: `hosts.copilot.protocol`).
+# and macOS (its preToolUse then denies: `kinds.protocols.copilot`).
 POWERSHELL_ONLY = ("echo 'only powershell is given, which Copilot does not run on Linux or "
                    "macOS: the hook errored' >&2; exit 1")
 # A command that runs agenthooks as this event's hook.

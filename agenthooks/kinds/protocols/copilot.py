@@ -20,8 +20,8 @@ A PascalCase event's hook is a Claude Code handler that Copilot reads with these
 from __future__ import annotations
 
 from agenthooks._lean import jsontext
-from agenthooks.hosts.antigravity.protocol import answer as hooks_json_answer
-from agenthooks.hosts.claude.protocol import answer as claude_code_answer
+from agenthooks.kinds.protocols.antigravity import answer as hooks_json_answer
+from agenthooks.kinds.protocols.claude import answer as claude_code_answer
 from agenthooks.model.events import block_decision
 from agenthooks.model.handlers import Answer, Handler, process_fields
 

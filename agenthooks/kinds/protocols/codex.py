@@ -17,8 +17,8 @@ without `updatedInput`, and `continue: false` on PreToolUse or PermissionRequest
 
 from __future__ import annotations
 
-from agenthooks.hosts.antigravity.protocol import MalformedOutput, parse_output
-from agenthooks.hosts.claude.protocol import read_decision
+from agenthooks.kinds.protocols.antigravity import MalformedOutput, parse_output
+from agenthooks.kinds.protocols.claude import read_decision
 from agenthooks.model.events import block_decision
 from agenthooks.model.handlers import Answer, Handler, failure, process_fields
 

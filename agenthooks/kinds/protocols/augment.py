@@ -18,7 +18,7 @@ hookSpecificOutput, so that one merge reads them all.
 
 from __future__ import annotations
 
-from agenthooks.hosts.antigravity.protocol import MalformedOutput, parse_output
+from agenthooks.kinds.protocols.antigravity import MalformedOutput, parse_output
 from agenthooks.model.events import block_decision
 from agenthooks.model.handlers import Answer, Handler, failure, process_fields
 

@@ -20,7 +20,7 @@ Cursor's answer is read into the words the hooks.json protocol reads (`decision`
 from __future__ import annotations
 
 from agenthooks._lean import jsontext
-from agenthooks.hosts.antigravity.protocol import answer as hooks_json_answer
+from agenthooks.kinds.protocols.antigravity import answer as hooks_json_answer
 from agenthooks.model.events import block_decision
 from agenthooks.model.handlers import Answer, Handler, process_fields
 

@@ -1,5 +1,5 @@
 """One Gemini CLI handler's answer: its documented protocol (seed 001), which is the one the
-hooks.json protocol already reads (`hosts.antigravity.protocol`).
+hooks.json protocol already reads (`kinds.protocols.antigravity`).
 
     exit 0      stdout is the answer (a JSON object; other text becomes a systemMessage)
     exit 2      a block whose reason is stderr (AfterAgent: do not stop yet)
@@ -14,7 +14,7 @@ and `hookSpecificOutput.additionalContext` is context, both read by the one merg
 
 from __future__ import annotations
 
-from agenthooks.hosts.antigravity.protocol import answer
+from agenthooks.kinds.protocols.antigravity import answer
 
 __all__ = ["answer", "rewritten_input"]
 

@@ -15,7 +15,7 @@ is kept as the decision "defer", which the merge ranks only for Claude Code's ow
 
 from __future__ import annotations
 
-from agenthooks.hosts.antigravity.protocol import MalformedOutput, parse_output
+from agenthooks.kinds.protocols.antigravity import MalformedOutput, parse_output
 from agenthooks.model.events import block_decision
 from agenthooks.model.handlers import Answer, Handler, failure, process_fields
 
