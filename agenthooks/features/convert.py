@@ -20,10 +20,10 @@ import re
 from collections.abc import Sequence
 
 from agenthooks._lean.records import NamedTuple
-from agenthooks.matcher import is_plain_name
 from agenthooks.model.events import HOST_NAMES, counterpart
 from agenthooks.model.handlers import Handler
 from agenthooks.model.hosts import HOST_TABLE, host_row, inherited, lineage
+from agenthooks.model.matcher import is_plain_name
 from agenthooks.model.tools import tool_name
 from agenthooks.sources.dialects import matching
 from agenthooks.sources.dialects.check import DIALECT_SPECS

@@ -87,7 +87,7 @@ def speaks_for(handler: Handler) -> str | None:
 
 @memo(64)
 def _host_named(matcher: str) -> str | None:
-    from agenthooks.matcher import named_alternatives
+    from agenthooks.model.matcher import named_alternatives
     from agenthooks.model.tools import host_named
 
     return host_named(named_alternatives(matcher))

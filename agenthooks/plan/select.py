@@ -17,10 +17,10 @@ import os
 from _collections_abc import Iterable, Mapping, Sequence
 
 from agenthooks._lean.memo import memo
-from agenthooks.matcher import NAME_CHARS, handler_matches, is_plain_name
 from agenthooks.model.events import is_tool_event
 from agenthooks.model.handlers import Handler, HookFile, Source, host_why
 from agenthooks.model.hosts import HOST_TABLE, is_generator, is_neutral, runs_itself
+from agenthooks.model.matcher import NAME_CHARS, handler_matches, is_plain_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

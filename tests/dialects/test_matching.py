@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agenthooks.matcher import handler_matches
+from agenthooks.model.matcher import handler_matches
 from agenthooks.sources.dialects.matching import matches
 
 # (matcher, event, value, Claude Code runs the group) — Claude Code's hooks reference: "*",

@@ -338,7 +338,7 @@ def test_cursor_names_an_mcp_tool_without_its_server() -> None:
     ("(Bash|Write)", None), ("(?i)bash|x", None), ("Bash\\|x", None),
 ])
 def test_the_host_a_matchers_names_speak_for(matcher: str, host: str | None) -> None:
-    from agenthooks.matcher import named_alternatives
+    from agenthooks.model.matcher import named_alternatives
     from agenthooks.model.tools import host_named
 
     assert host_named(named_alternatives(matcher)) == host

@@ -257,7 +257,7 @@ def fullmatch(side):
     """hooks.json's matchers (`matcher.compile_matcher`, `plan.select.selects`) against
     `re.fullmatch`."""
     if side == "standin":
-        from agenthooks.matcher import compile_matcher
+        from agenthooks.model.matcher import compile_matcher
         from agenthooks.plan.select import selects
 
         def run(item):

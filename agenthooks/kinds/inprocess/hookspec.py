@@ -72,7 +72,7 @@ def tool_matcher(event: str, tool: str | None) -> Callable[[str], bool] | None:
         raise ValueError(f"tool={tool!r} is given, but {event} is not a tool event")
     import re
 
-    from agenthooks.matcher import compile_matcher
+    from agenthooks.model.matcher import compile_matcher
 
     try:
         return compile_matcher(tool)

@@ -11,10 +11,10 @@ import os
 import re
 
 from agenthooks.events import INT32_MAX, did_you_mean
-from agenthooks.matcher import is_plain_name
 from agenthooks.model.events import HOST_NAMES, other_host_hint, other_host_word
 from agenthooks.model.handlers import Handler, Source, breaks_file, escape, json_kind
 from agenthooks.model.hosts import imported, inherited
+from agenthooks.model.matcher import is_plain_name
 from agenthooks.model.rules import ALL_RULES
 from agenthooks.sources.dialects import every_dialect_spec, matching
 from agenthooks.sources.dialects.gemini import HOOKS_CONFIG

@@ -24,8 +24,8 @@ import os
 import re
 import shlex
 
-from agenthooks.matcher import is_plain_name
 from agenthooks.model.handlers import Handler, Source, breaks_file, json_kind
+from agenthooks.model.matcher import is_plain_name
 from agenthooks.model.rules import ALL_RULES
 from agenthooks.sources.dialects.check import DialectChecker, freeze, runs_as
 from agenthooks.sources.dialects.claude import CLAUDE

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from agenthooks._lean.memo import memo
 from agenthooks._lean.records import NamedTuple
-from agenthooks.matcher import (
+from agenthooks.model.matcher import (
     ALNUM,
     in_hooks_json_pattern,
     in_hooks_json_words,

@@ -19,9 +19,9 @@ from agenthooks.events import (
     event_meant,
     unknown_event_hint,
 )
-from agenthooks.matcher import matcher_error, matches_everything, named_alternatives
 from agenthooks.model.events import EVENTS, TOOL_EVENTS
 from agenthooks.model.handlers import Handler, Source, breaks_file, escape, json_kind
+from agenthooks.model.matcher import matcher_error, matches_everything, named_alternatives
 from agenthooks.model.rules import RULES
 
 TYPE_CHECKING = False
