@@ -44,9 +44,9 @@ if TYPE_CHECKING:
 
 if TYPE_CHECKING:
     from agenthooks.combine.verdict import Verdict
+    from agenthooks.kinds.inprocess.call import HookOutcome
     from agenthooks.kinds.inprocess.context import Session, Turn
     from agenthooks.kinds.inprocess.hookspec import PythonHook, ShellHook
-    from agenthooks.kinds.python import HookOutcome
 
 __all__ = [
     "EventResult",

@@ -129,7 +129,7 @@ def test_a_plain_run_imports_no_in_process_engine() -> None:
         "from agenthooks.cli import main\n"
         "code = main(['run', 'Stop', '--no-user'])\n"
         "import json\n"
-        "inproc = sorted(m for m in sys.modules if m in ('agenthooks.kinds.python',\n"
+        "inproc = sorted(m for m in sys.modules if m in ('agenthooks.kinds.inprocess.call',\n"
         "    'agenthooks.kinds.inprocess.context', 'agenthooks.kinds.inprocess.frozen',\n"
         "    'agenthooks.policy',\n"
         "    'asyncio', 'uuid', 'jsonschema', 'rich', 'click'))\n"

@@ -15,11 +15,11 @@ from agenthooks.decision import Decision
 from agenthooks.engine.call import Call, EventPlan, isolated
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.jsonlimits import MAX_DEPTH, depth_exceeds
+from agenthooks.kinds.inprocess.call import HookOutcome, call_hook
 from agenthooks.kinds.inprocess.context import Context
 from agenthooks.kinds.inprocess.frozen import FrozenDict, freeze
 from agenthooks.kinds.inprocess.hookspec import PythonHook, args_match
 from agenthooks.kinds.process import shell_command, start_background
-from agenthooks.kinds.python import HookOutcome, call_hook
 from agenthooks.model.handlers import Handler
 from agenthooks.payload import session_id_of
 

@@ -34,9 +34,9 @@ if TYPE_CHECKING:
 # In-process hooks are imported only by a run that has some: a plain hooks.json run starts
 # once per tool call and must not pay for them.
 if TYPE_CHECKING:
+    from agenthooks.kinds.inprocess.call import HookOutcome
     from agenthooks.kinds.inprocess.context import Context
     from agenthooks.kinds.inprocess.hookspec import PythonHook
-    from agenthooks.kinds.python import HookOutcome
     from agenthooks.sources.payloads import Translation
 
 

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from agenthooks.api import EventResult
-    from agenthooks.kinds.python import HookOutcome
+    from agenthooks.kinds.inprocess.call import HookOutcome
     from agenthooks.model.handlers import Answer
 
 ENV = "AGENTHOOKS_AUDIT_LOG"

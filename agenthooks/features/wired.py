@@ -66,7 +66,7 @@ def wired(files: Sequence[HookFile], cwd: str, checked: set[str]) -> Wired:
 
 def named_configs(hook_file: HookFile) -> list[Named]:
     """Each `--config` of each agenthooks entry of a file, resolved as its run reads it."""
-    from agenthooks.plan.itself import entry
+    from agenthooks.model.itself import entry
 
     found: list[Named] = []
     for handler in hook_file.handlers:

@@ -78,7 +78,7 @@ def runs_of(handler: Handler) -> tuple[bool, list[tuple[str, ...]]]:
     if handler.kind != "command" or not any(
             "agenthooks" in word for word in (handler.command, *(handler.args or ()))):
         return False, []
-    from agenthooks.plan.itself import nested_runs, run_arguments
+    from agenthooks.model.itself import nested_runs, run_arguments
 
     own = run_arguments(handler.command, handler.args)
     if own is not None:

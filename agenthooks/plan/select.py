@@ -201,11 +201,11 @@ def program(handler: Handler) -> tuple[str, ...]:
 
 
 def fans_out(handler: Handler) -> bool:
-    """`plan.itself.fans_out`, importing it only for a command that names agenthooks."""
+    """`model.itself.fans_out`, importing it only for a command that names agenthooks."""
     if handler.kind != "command" or not any(
             "agenthooks" in word for word in (handler.command, *(handler.args or ()))):
         return False
-    from agenthooks.plan.itself import fans_out as itself
+    from agenthooks.model.itself import fans_out as itself
 
     return itself(handler)
 

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 if TYPE_CHECKING:
     from agenthooks.api import EventResult, Plan
-    from agenthooks.kinds.python import HookOutcome
+    from agenthooks.kinds.inprocess.call import HookOutcome
     from agenthooks.model.handlers import Answer, HookFile
 
 PREFIX = "agenthooks: "

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.hosts.codex import trust
 from agenthooks.model.handlers import HookFile
+from agenthooks.sources.dialects import codex_trust as trust
 from agenthooks.sources.dialects.codex import selection
 from agenthooks.sources.dialects.matching import selects
 from tests.dialects.conftest import check_file

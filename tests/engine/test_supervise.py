@@ -11,7 +11,7 @@ import pytest
 
 from agenthooks import Decision, Hooks
 from agenthooks.engine.call import isolate_in_process_hooks, isolated
-from agenthooks.kinds.python import Reported
+from agenthooks.kinds.inprocess.call import Reported
 
 from .conftest import tool_call
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from agenthooks.hosts.codex import trust
+from agenthooks.sources.dialects import codex_trust as trust
 from tests.conftest import Run
 
 

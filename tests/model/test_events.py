@@ -221,10 +221,10 @@ def _host_tables() -> Iterable[tuple[str, str, Iterable[str]]]:
     from agenthooks.combine.merge import EVENT_RULES
     from agenthooks.hosts.claude import render as claude_render
     from agenthooks.hosts.gemini import render as gemini_render
+    from agenthooks.kinds.inprocess.call import _EVENT_ONLY
     from agenthooks.kinds.protocols import claude as claude_protocol
     from agenthooks.kinds.protocols import gemini as gemini_protocol
     from agenthooks.kinds.protocols.antigravity import DECISION_WORDS
-    from agenthooks.kinds.python import _EVENT_ONLY
     from agenthooks.policy import EVENTS as POLICY_EVENTS
     from agenthooks.sources.dialects.claude import CLAUDE
     from agenthooks.sources.dialects.gemini import GEMINI
@@ -243,7 +243,8 @@ def _host_tables() -> Iterable[tuple[str, str, Iterable[str]]]:
     yield "hosts.gemini.render CONTEXT_EVENTS", "gemini", gemini_render.CONTEXT_EVENTS
     yield "kinds.protocols.antigravity DECISION_WORDS", "engine", DECISION_WORDS
     yield "combine.merge EVENT_RULES", "engine", EVENT_RULES
-    yield "kinds.python _EVENT_ONLY", "engine", {e for es in _EVENT_ONLY.values() for e in es}
+    yield ("kinds.inprocess.call _EVENT_ONLY", "engine",
+           {e for es in _EVENT_ONLY.values() for e in es})
     yield "policy EVENTS", "engine", POLICY_EVENTS
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from agenthooks.plan.itself import is_agenthooks_run, run_arguments
+from agenthooks.model.itself import is_agenthooks_run, run_arguments
 
 ITSELF = [
     "agenthooks run PreToolUse",
@@ -107,7 +107,7 @@ def test_the_run_arguments_are_those_after_run() -> None:
 
 
 def test_the_folders_a_wiring_moves_to_first() -> None:
-    from agenthooks.plan.itself import entry
+    from agenthooks.model.itself import entry
 
     assert entry("cd -- '/w/a b' && cd sub && agenthooks run Stop") == (
         ("/w/a b", "sub"), ("Stop",))

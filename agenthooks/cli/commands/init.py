@@ -36,7 +36,7 @@ from agenthooks.userfiles import write as write_file
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from agenthooks.hosts.codex.trust import CodexHook
+    from agenthooks.sources.dialects.codex_trust import CodexHook
 
 
 class InitError(AgentHooksError):
@@ -89,10 +89,10 @@ class Wiring(NamedTuple):
 
 def codex_trust(wiring: Wiring, root: str, text: str) -> HostTrust:
     """Codex runs a hook of a project's .codex/hooks.json only once the user's config.toml
-    records its hash (agenthooks.hosts.codex.trust), and reads the project's .codex/ only in
-    a project it trusts: what of that keeps the entries of `text` that run agenthooks from
+    records its hash (agenthooks.sources.dialects.codex_trust), and reads the project's .codex/
+    only in a project it trusts: what of that keeps the entries of `text` that run agenthooks from
     running, and config.toml with those entries trusted (the project is Codex's to trust)."""
-    from agenthooks.hosts.codex import trust as codex
+    from agenthooks.sources.dialects import codex_trust as codex
     from agenthooks.sources.dialects.codex_check import folder_trusted
 
     config = os.path.join(codex.codex_home(), "config.toml")
@@ -125,7 +125,7 @@ def codex_trust(wiring: Wiring, root: str, text: str) -> HostTrust:
 def _codex_entries(wiring: Wiring, root: str, text: str) -> list[CodexHook]:
     """The command hooks of `text` that run agenthooks, keyed as Codex keys them: by the
     settings folder resolved (`sources.dialects.codex_check.codex_path`, as validate keys them)."""
-    from agenthooks.hosts.codex import trust as codex
+    from agenthooks.sources.dialects import codex_trust as codex
 
     document = json.loads(text)
     events = document.get(wiring.container) if isinstance(document, dict) else None
@@ -300,9 +300,9 @@ def workspace_root(given: str | None) -> str:
 
 
 def runs_agenthooks_for(command: str, event: str) -> bool:
-    """Whether a command is `agenthooks run EVENT ...` itself (`plan.itself`: a command that
+    """Whether a command is `agenthooks run EVENT ...` itself (`model.itself`: a command that
     only mentions such a run among others is a handler, not the wiring)."""
-    from agenthooks.plan.itself import run_arguments
+    from agenthooks.model.itself import run_arguments
 
     after = run_arguments(command)
     return after is not None and after[:1] == (event,)

@@ -132,11 +132,11 @@ def write_text(manifests: dict[str, trust.Manifest], verdicts: dict[str, trust.V
 def trust_codex(*, workspace: str | None = None, show: bool = False, yes: bool = False,
                 confirm: Callable[[str], bool] | None = None) -> int:
     """`trust --host codex`: record in Codex's config.toml the hash of every Codex hook it
-    would skip as untrusted (agenthooks.hosts.codex.trust); shown as a diff, then asked on a
-    terminal or written with --yes, never silently. 1 when nothing was written that was
+    would skip as untrusted (agenthooks.sources.dialects.codex_trust); shown as a diff, then
+    asked on a terminal or written with --yes, never silently. 1 when nothing was written that was
     needed."""
     from agenthooks.cli.commands.init import workspace_root
-    from agenthooks.hosts.codex import trust as codex
+    from agenthooks.sources.dialects import codex_trust as codex
 
     found = codex.review(workspace_root(workspace))
     out = sys.stdout

@@ -48,7 +48,7 @@ import time
 from agenthooks._lean.suppress import suppress
 from agenthooks.decision import Decision
 from agenthooks.executor.descendants import die_with_parent, leave_watch, reap, watch_forked
-from agenthooks.kinds.python import HookOutcome, call_hook
+from agenthooks.kinds.inprocess.call import HookOutcome, call_hook
 from agenthooks.model.handlers import signal_name
 
 TYPE_CHECKING = False
@@ -77,7 +77,8 @@ _SIGNALS_OF_A_RUN = ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGPIPE")
 
 
 def call_isolated(hook: PythonHook, ctx: Context, *, looped: bool) -> HookOutcome | None:
-    """`kinds.python.call_hook` in a forked child; what went wrong there is the hook's failure."""
+    """`kinds.inprocess.call.call_hook` in a forked child; what went wrong there is the hook's
+    failure."""
     if _does_not_apply(hook, ctx):
         return None  # as call_hook answers for a `when` that says no
     if _shared.serves(hook):

@@ -620,7 +620,7 @@ def beside_agenthooks(checker: DialectChecker) -> None:
     host runs it itself, under its own rules (Claude Code lets the call through when such a
     hook times out or crashes), and agenthooks leaves the host's own files out under
     `--host`, so `--fail-closed` never covers it."""
-    from agenthooks.plan.itself import fans_out
+    from agenthooks.model.itself import fans_out
 
     entries = [h for h in checker.handlers if fans_out(h)]
     if not entries:

@@ -12,7 +12,7 @@ skipped without a word (the event table is a struct with defaults). A handler is
 `{"type": "command", "command", "commandWindows", "timeout" (seconds, default 600), "async",
 "statusMessage"}`; `prompt` and `agent` handlers parse and are skipped with a warning. A
 non-managed hook runs only when its hash is trusted in the user's config.toml
-(`hosts.codex.trust`). `sources.dialects.codex_check` walks a file.
+(`sources.dialects.codex_trust`). `sources.dialects.codex_check` walks a file.
 """
 
 from __future__ import annotations

@@ -118,7 +118,7 @@ class CodexChecker(DialectChecker):
     # --- Codex's own trust ---------------------------------------------------------------------
 
     def trust(self, hooks: dict[str, Any]) -> None:
-        from agenthooks.hosts.codex import trust
+        from agenthooks.sources.dialects import codex_trust as trust
 
         try:
             config = trust.read_toml(os.path.join(trust.codex_home(), "config.toml"))
@@ -146,7 +146,7 @@ class CodexChecker(DialectChecker):
         return None if path.startswith("$") else super().resolve(path)
 
     def user_file(self) -> bool:
-        from agenthooks.hosts.codex.trust import codex_home
+        from agenthooks.sources.dialects.codex_trust import codex_home
 
         folder = os.path.realpath(os.path.dirname(self.source.file))
         return folder == os.path.realpath(codex_home())
@@ -155,7 +155,7 @@ class CodexChecker(DialectChecker):
 def codex_path(source: Source) -> str:
     """The file's path as Codex writes it in a trust key: $CODEX_HOME's as Codex resolves
     it, a project's through its real path."""
-    from agenthooks.hosts.codex.trust import codex_home
+    from agenthooks.sources.dialects.codex_trust import codex_home
 
     home = codex_home()
     folder = os.path.realpath(os.path.dirname(source.file))

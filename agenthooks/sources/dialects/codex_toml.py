@@ -11,10 +11,10 @@ hooks.json (openai/codex `codex-rs/hooks/src/engine/discovery.rs`,
     type = "command"
     command = "agenthooks run PreToolUse --host codex --fail-closed"
 
-`hooks.state` is Codex's trust record (`hosts.codex.trust`), not an event. A config.toml that
-is not TOML stops Codex altogether. Positions come from the table headers and `key = value`
-lines (inline tables and arrays are placed at their key): the standard library's `tomllib`
-gives values only.
+`hooks.state` is Codex's trust record (`sources.dialects.codex_trust`), not an event. A
+config.toml that is not TOML stops Codex altogether. Positions come from the table headers and
+`key = value` lines (inline tables and arrays are placed at their key): the standard library's
+`tomllib` gives values only.
 """
 
 from __future__ import annotations

@@ -42,7 +42,7 @@ class MarkdownHook:
     """The callable registered for one file; thread-safe (the module is frozen once built)."""
 
     __slots__ = ("_compiled", "_error", "_lock", "_when_module", "front", "name", "path")
-    # Its time limits count the CPU time of the thread running it (`kinds.python.call_hook`,
+    # Its time limits count the CPU time of the thread running it (`kinds.inprocess.call.call_hook`,
     # `script.deadline_check`): Starlark only computes, and a busy machine's waits are not its.
     limit_clock = staticmethod(time.thread_time)
 
@@ -104,7 +104,7 @@ class MarkdownHook:
         value = self._call(kind.HANDLE_FUNCTION, "handle", text, records)
         decision = self.decision(value, payload, ctx)
         if records:
-            from agenthooks.kinds.python import Reported
+            from agenthooks.kinds.inprocess.call import Reported
 
             return Reported(decision, tuple(records))
         return decision

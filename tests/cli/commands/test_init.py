@@ -313,7 +313,7 @@ def test_codex_init_trusts_its_entries_and_check_needs_them_trusted(
         agenthooks: Run, workspace: Path, home: Path) -> None:
     """Codex skips a hook until the user's config.toml records its hash: init shows and
     writes those entries with the wiring, and --check fails until they are there."""
-    from agenthooks.hosts.codex import trust as codex
+    from agenthooks.sources.dialects import codex_trust as codex
 
     trust_codex_project(home, workspace)
     shown = agenthooks("init", "--host", "codex")
