@@ -296,7 +296,7 @@ class Hooks:
                     notes=[*(str(d) for d in loaded.notes), *loaded.untrusted], host=host,
                     other_hosts=other_hosts, named=loaded.named)
         if loaded.markdown:  # imported only then: a run without Markdown hooks pays nothing
-            from agenthooks.sources.markdown.files import register_markdown
+            from agenthooks.kinds.markdown import register_markdown
 
             register_markdown(hooks, loaded.markdown)
         return hooks

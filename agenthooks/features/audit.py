@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 ENV = "AGENTHOOKS_AUDIT_LOG"
 KEYS = ("time", "event", "tool", "decision", "reason", "blocked", "workspace",
         "payload_sha256", "ms", "hooks")
-MARKDOWN_MODULE = "agenthooks.sources.markdown.hook"
+MARKDOWN_MODULE = "agenthooks.kinds.markdown"
 # How long a run waits for another writer's lock on the log before it gives up on its record:
 # the answer is already out, but the host waits for the process to end.
 LOCK_WAIT = 0.5

@@ -261,9 +261,9 @@ def test_log_and_metrics_records(write) -> None:
     from agenthooks.kinds import starlark as kind
     from agenthooks.kinds.inprocess.context import Context, turn_for
     from agenthooks.kinds.inprocess.frozen import freeze
+    from agenthooks.kinds.markdown import MarkdownHook, view
     from agenthooks.sources.discovery import discover_all
     from agenthooks.sources.markdown.files import load_markdown
-    from agenthooks.sources.markdown.hook import MarkdownHook, view
 
     write("audit", script='''
         def handle(event, payload):
@@ -299,9 +299,9 @@ def test_log_and_metrics_records(write) -> None:
 ])
 def test_re_and_json_builtins(write, script, expected) -> None:
     from agenthooks.kinds import starlark as kind
+    from agenthooks.kinds.markdown import MarkdownHook
     from agenthooks.sources.discovery import discover_all
     from agenthooks.sources.markdown.files import load_markdown
-    from agenthooks.sources.markdown.hook import MarkdownHook
 
     write("r", script=script)
     md = load_markdown(discover_all(no_user=True).markdown)[0]

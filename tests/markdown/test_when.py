@@ -58,7 +58,7 @@ def test_a_cached_test_of_another_shape_is_refused(test: object) -> None:
     assert not valid(test)
 
 
-# Payload texts as `sources.markdown.hook.view` makes them, and some it never makes.
+# Payload texts as `kinds.markdown.view` makes them, and some it never makes.
 PAYLOADS = [
     {"name": "run_command", "args": {"CommandLine": "npm test"}},
     {"name": "view_file", "args": {"CommandLine": 3}},

@@ -406,7 +406,7 @@ def _registry(
 
     hooks = Hooks()
     if markdown:
-        from agenthooks.sources.markdown.files import register_markdown
+        from agenthooks.kinds.markdown import register_markdown
 
         register_markdown(hooks, markdown)
     origin: dict[int, str] = {}
@@ -484,7 +484,7 @@ def reads_only_the_name(when: str) -> bool:
 def _markdown_row(hook: PythonHook, tool: str | None) -> HookRow | bool | None:
     """The row of a Markdown hook; False when its `when` rules the tool out; None for a
     Python hook."""
-    from agenthooks.sources.markdown.hook import MarkdownHook
+    from agenthooks.kinds.markdown import MarkdownHook
 
     md = hook.fn
     if not isinstance(md, MarkdownHook):

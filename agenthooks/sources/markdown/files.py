@@ -1,7 +1,6 @@
-"""Loading Markdown hook files and registering them into a `Hooks` registry.
+"""Loading Markdown hook files (`kinds.markdown.register_markdown` registers the good ones).
 
     files = load_markdown(sources)      # frontmatter read and checked, scripts not compiled
-    register_markdown(hooks, files)     # the good ones, as transform hooks of their events
 
 A file whose frontmatter has errors is kept as a skipped `HookFile` (`skipped(files)`), so a
 run names it in its answer as it names a broken hooks.json. A script that does not compile is
@@ -16,23 +15,8 @@ from _collections_abc import Sequence  # collections.abc's, unimported
 
 from agenthooks._lean.records import NamedTuple
 from agenthooks.model.handlers import Diagnostic, HookFile, Source
-from agenthooks.sources.markdown.events import engine_event
 from agenthooks.sources.markdown.frontmatter import Frontmatter, diagnostic, parse
 from agenthooks.sources.reading.text import Unusable, not_utf8, read_bytes
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import Any, Protocol
-
-    class Registry(Protocol):
-        """What Markdown hooks register into (`api.Hooks`, which loads them through
-        `sources.load`): named by what it does, so that this module imports no registry."""
-
-        def on(self, event: str, fn: Callable[..., Any], *, kind: str = ...,
-               when: Callable[..., Any] | None = ..., priority: int = ...,
-               name: str | None = ..., timeout: float = ..., on_error: str = ...
-               ) -> Callable[..., Any]: ...
 
 SUFFIX = ".md"
 
@@ -117,35 +101,6 @@ def load_cached(source: Source) -> MarkdownFile:
 def skipped(files: Sequence[MarkdownFile]) -> list[HookFile]:
     """The files with errors, as the `HookFile`s a registry lists in `skipped_files`."""
     return [f.as_hook_file() for f in files if not f.ok]
-
-
-def register_markdown(hooks: Registry, files: Sequence[MarkdownFile]) -> None:
-    """Register every good file on its event, as a transform hook named by its stem.
-
-    Files register in file-name order (stable across workspaces), so equal priorities run in
-    file-name order: the engine breaks ties by registration. `custom.<name>` events register
-    as they are: they run through the Python API only.
-    """
-    from agenthooks.sources.markdown.hook import MarkdownHook
-
-    for md in sorted(files, key=lambda f: os.path.basename(f.source.file)):
-        front = md.front
-        if front is None or not md.ok:
-            continue
-        event = engine_event(front.event) or front.event
-        hook = MarkdownHook(md.name, md.source.path, front)
-        # The engine's deadline is a backstop: the script's own (per call, cancelling) is
-        # timeout_ms each for its top level (compiled on first use), `when` and `handle`.
-        # Under `agenthooks run` the hook's process is killed at it (`kinds.inprocess.supervise`),
-        # which bounds one builtin or `re` call that never returns to Starlark.
-        # Its slack leaves room for a machine that is busy: the kill is for a call that would
-        # otherwise run for minutes, and a wall clock counts the time a process waits for a CPU.
-        backstop = 3 * front.timeout_ms / 1000.0 + 1.0
-        hooks.on(
-            event, hook, kind="transform", when=hook.when if front.when is not None else None,
-            priority=front.priority, name=md.name, timeout=backstop,
-            on_error="allow" if front.on_error == "allow" else "deny",
-        )
 
 
 def check_markdown(source: Source) -> HookFile:

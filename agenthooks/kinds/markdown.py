@@ -28,11 +28,22 @@ from agenthooks.payload import tool_args, with_args
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    from collections.abc import Callable, Sequence
+    from typing import Any, Protocol
 
     from agenthooks.kinds import starlark as kind
     from agenthooks.kinds.inprocess.context import Context
+    from agenthooks.sources.markdown.files import MarkdownFile
     from agenthooks.sources.markdown.frontmatter import Frontmatter
+
+    class Registry(Protocol):
+        """What Markdown hooks register into (`api.Hooks`, which loads them through
+        `sources.load`): named by what it does, so that this module imports no registry."""
+
+        def on(self, event: str, fn: Callable[..., Any], *, kind: str = ...,
+               when: Callable[..., Any] | None = ..., priority: int = ...,
+               name: str | None = ..., timeout: float = ..., on_error: str = ...
+               ) -> Callable[..., Any]: ...
 
 _STARLARK_TYPES = {str: "string", int: "int", float: "float", bool: "bool", list: "list",
                    dict: "dict", type(None): "None"}
@@ -236,3 +247,34 @@ def _raw(value: Any) -> Any:
 
 def _type(value: Any) -> str:
     return _STARLARK_TYPES.get(type(value), type(value).__name__)
+
+
+def register_markdown(hooks: Registry, files: Sequence[MarkdownFile]) -> None:
+    """Register every good file on its event, as a transform hook named by its stem.
+
+    Files register in file-name order (stable across workspaces), so equal priorities run in
+    file-name order: the engine breaks ties by registration. `custom.<name>` events register
+    as they are: they run through the Python API only.
+    """
+    import os
+
+    from agenthooks.sources.markdown.events import engine_event
+
+    for md in sorted(files, key=lambda f: os.path.basename(f.source.file)):
+        front = md.front
+        if front is None or not md.ok:
+            continue
+        event = engine_event(front.event) or front.event
+        hook = MarkdownHook(md.name, md.source.path, front)
+        # The engine's deadline is a backstop: the script's own (per call, cancelling) is
+        # timeout_ms each for its top level (compiled on first use), `when` and `handle`.
+        # Under `agenthooks run` the hook's process is killed at it (`kinds.inprocess.supervise`),
+        # which bounds one builtin or `re` call that never returns to Starlark.
+        # Its slack leaves room for a machine that is busy: the kill is for a call that would
+        # otherwise run for minutes, and a wall clock counts the time a process waits for a CPU.
+        backstop = 3 * front.timeout_ms / 1000.0 + 1.0
+        hooks.on(
+            event, hook, kind="transform", when=hook.when if front.when is not None else None,
+            priority=front.priority, name=md.name, timeout=backstop,
+            on_error="allow" if front.on_error == "allow" else "deny",
+        )
