@@ -142,7 +142,7 @@ def test_malformed_text_is_unparsable_for_if(command: str) -> None:
 
 def test_loaded_only_when_an_if_rule_or_trust_reads_a_command() -> None:
     code = ("import sys, agenthooks.api, agenthooks.sources.dialects.conditions, "
-            "agenthooks.features.trust\n"
+            "agenthooks.sources.trust\n"
             "print('agenthooks.shellwords' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=60, check=True)

@@ -154,7 +154,7 @@ def _trusted(
     """What discovery found and the files read, less the workspaces that are not trusted,
     and one warning per such workspace; the trusted ones' handlers run verified copies of
     their scripts (`trust.pinned`)."""
-    from agenthooks.features import trust  # only then: a run that does not ask pays nothing
+    from agenthooks.sources import trust  # only then: a run that does not ask pays nothing
 
     verdicts, trusted = trust.check(found, files)
     files = trust.pinned(files, trusted)

@@ -17,8 +17,8 @@ from typing import Any, TextIO
 
 from agenthooks.errors import AgentHooksError
 from agenthooks.escape import printable
-from agenthooks.features import trust
 from agenthooks.features.audit import rfc3339
+from agenthooks.sources import trust
 from agenthooks.sources.discovery import find_workspace_root
 from agenthooks.sources.load import is_refused, load_all
 

@@ -64,7 +64,7 @@ def test_the_trust_modules_import_nothing_costly() -> None:
     # `collections` apart from the run: the executor that starts the handler takes it.
     never = (*NEVER, "re", "collections")
     probe = ("import sys\n"
-             "import agenthooks.features.trust, agenthooks.sources.reach, agenthooks.shellwords\n"
+             "import agenthooks.sources.trust, agenthooks.sources.reach, agenthooks.shellwords\n"
              f"print(sorted(m for m in sys.modules if m.split('.')[0] in {never!r}))\n")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           timeout=60, check=False)
@@ -76,7 +76,7 @@ def test_the_digest_is_sha256_from_either_implementation() -> None:
     # Without hashlib loaded, the first MiB is hashed by CPython's own module, the rest by
     # OpenSSL's: the same SHA-256 either way.
     sizes = [0, 3, 4096, 1 << 20, 3 << 20, 5]
-    probe = ("import sys\nfrom agenthooks.features.trust import digest\n"
+    probe = ("import sys\nfrom agenthooks.sources.trust import digest\n"
              f"for size in {sizes!r}:\n"
              "    print(digest(bytes(range(256)) * (size // 256) + bytes(size % 256)))\n"
              "print('_hashlib' in sys.modules)\n")

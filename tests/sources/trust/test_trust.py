@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from agenthooks.api import load_hooks, run_event
-from agenthooks.features.trust import trust_path
+from agenthooks.sources.trust import trust_path
 from tests import support
 from tests.support import program
 
@@ -281,7 +281,7 @@ def test_the_trust_module_loads_only_when_trust_is_required(workspace: Path, arg
                            "Stop", *args], stdin=subprocess.DEVNULL, capture_output=True,
                           text=True, cwd=workspace, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
-    assert (" agenthooks.features.trust\n" in done.stderr) is imported
+    assert (" agenthooks.sources.trust\n" in done.stderr) is imported
 
 
 @pytest.mark.parametrize(("host", "payload"), [
