@@ -40,7 +40,7 @@ def corpus() -> Iterator[tuple[str, Path]]:
     """(name, folder) of every workspace and hook file the invariant covers."""
     yield "sample_hooks", REPO / "sample_hooks"
     for path in sorted((REPO / "tests" / "config" / "good").glob("*.json")):
-        yield f"tests/config/good/{path.name}", path
+        yield f"tests/sources/hooksjson/good/{path.name}", path
     for path in sorted((REPO / "tests" / "invariant").iterdir()):
         if path.is_dir() or path.suffix == ".json":
             yield f"tests/invariant/{path.name}", path

@@ -92,7 +92,7 @@ RULES: dict[str, Rule] = {
     )
 }
 
-# Markdown hook files (.harness/hooks/*.md), tested with Markdown files (tests/markdown).
+# Markdown hook files (.harness/hooks/*.md), tested with Markdown files (tests/sources/markdown).
 MARKDOWN_RULES: dict[str, Rule] = {
     rule.id: rule
     for rule in (
@@ -118,10 +118,10 @@ MARKDOWN_RULES: dict[str, Rule] = {
 }
 RULES.update(MARKDOWN_RULES)
 
-# Claude Code and Gemini CLI settings files (agenthooks.sources.dialects), tested in tests/dialects
-# and listed in docs/dialects.md's own table for them. They share the rules above where the meaning
-# is the same (unknown-event, timeout-invalid...); `RULES` itself stays the table of hooks.json
-# and Markdown hooks, each rule with a bad file in tests/config/bad.
+# Claude Code and Gemini CLI settings files (agenthooks.sources.dialects), tested in
+# tests/sources/dialects and listed in docs/dialects.md's own table for them. They share the rules
+# above where the meaning is the same (unknown-event, timeout-invalid...); `RULES` itself stays the
+# table of hooks.json and Markdown hooks, each rule with a bad file in tests/sources/hooksjson/bad.
 DIALECT_RULES: dict[str, Rule] = {
     rule.id: rule
     for rule in (

@@ -2,8 +2,8 @@
 walks with.
 
 `validate` itself checks a hooks.json against this schema (`sources.hooksjson.schema`), so the
-schema says exactly what the rules in code leave to it; `tests/config/test_schema.py` keeps the two
-in agreement.
+schema says exactly what the rules in code leave to it; `tests/sources/hooksjson/test_schema.py`
+keeps the two in agreement.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from agenthooks.sources.reading.check import GROUP_KEYS, HANDLER_KEYS, HANDLER_K
 
 NAME = "hooks.schema.json"
 
-# What the schema cannot say, checked by `validate` alone (tests/config/test_schema.py's
+# What the schema cannot say, checked by `validate` alone (tests/sources/hooksjson/test_schema.py's
 # SCHEMA_BLIND says why for each).
 BLIND = ("whole-number timeouts written as 5.0, Python regex matchers, whitespace-only "
          "commands, duplicate keys, NaN, byte-order marks, script paths")

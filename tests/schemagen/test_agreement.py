@@ -1,7 +1,7 @@
 """Each host's schema and `validate` agree on that host's files, checked with jsonschema.
 
 A file `validate` finds no error in is valid for the schema (the sample workspace, the test
-fixtures, every case of the rule tables in tests/dialects); a file it reports an error in is
+fixtures, every case of the rule tables in tests/sources/dialects); a file it reports an error in is
 rejected by the schema, except for what no schema can express (SCHEMA_BLIND).
 """
 
@@ -20,7 +20,7 @@ from agenthooks.sources.dialects.load import check_dialect_file
 from agenthooks.sources.discovery import dialect_source
 from agenthooks.sources.hooksjson.loader import check_file
 from agenthooks.sources.paths import sources_for_paths
-from tests.dialects import (
+from tests.sources.dialects import (
     test_codex_rules,
     test_copilot_rules,
     test_cursor_rules,
@@ -66,7 +66,7 @@ def schema_errors(host: str, text: str) -> list[str]:
 
 
 def _table_cases() -> list[tuple[str, str]]:
-    """(host, file text) of every case of the rule tables in tests/dialects."""
+    """(host, file text) of every case of the rule tables in tests/sources/dialects."""
     cases = [(dialect, text) for dialect, text, _ in test_rules.CASES]
     cases += [("cursor", text) for text, _ in test_cursor_rules.CASES]
     cases += [("codex", text) for text, _ in test_codex_rules.CASES]
@@ -86,7 +86,8 @@ def _file_cases() -> list[tuple[str, Path]]:
     files = [("claude", samples / ".claude/settings.json"),
              ("gemini", samples / ".gemini/settings.json"),
              ("antigravity", samples / ".agents/hooks.json")]
-    files += [("antigravity", path) for path in sorted((REPO / "tests/config/good").glob("*.json"))]
+    good = REPO / "tests/sources/hooksjson/good"
+    files += [("antigravity", path) for path in sorted(good.glob("*.json"))]
     invariant = REPO / "tests/invariant"
     files += [("antigravity", path) for path in sorted(invariant.glob("*/.agents/hooks.json"))]
     files += [("gemini", path) for path in sorted(invariant.glob("*/.gemini/settings.json"))]

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.dialects.run.conftest import write_hooks_json
+from tests.sources.dialects.run.conftest import write_hooks_json
 from tests.support import program
 
 pytestmark = pytest.mark.program

@@ -19,7 +19,7 @@ from agenthooks.sources.payloads import (
     fields_of,
     tool_call,
 )
-from tests.dialects.run.conftest import cmd, group, write_hooks_json, write_settings
+from tests.sources.dialects.run.conftest import cmd, group, write_hooks_json, write_settings
 from tests.support import program
 
 pytestmark = pytest.mark.program

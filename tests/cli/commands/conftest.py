@@ -1,6 +1,7 @@
 """The command tests read the sample workspace's hooks.json; its Markdown hooks
-(`.harness/hooks`) have their own tests in tests/markdown, and its Claude Code and Gemini CLI
-settings (`.claude/`, `.gemini/`) theirs in tests/dialects, so here they are left out."""
+(`.harness/hooks`) have their own tests in tests/sources/markdown, and its Claude Code and Gemini
+CLI settings (`.claude/`, `.gemini/`) theirs in tests/sources/dialects, so here they are left
+out."""
 
 from __future__ import annotations
 

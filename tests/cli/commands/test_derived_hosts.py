@@ -16,7 +16,7 @@ from tests.conftest import Run
 from tests.docs.pages import page
 
 # Hosts that run hooks; a generator's files (rulesync's) are its own format, tested apart
-# (tests/dialects/test_rulesync*.py).
+# (tests/sources/dialects/test_rulesync*.py).
 DERIVED = [row for row in HOST_TABLE if row.derived_from is not None and not row.generator]
 # A Claude Code settings file of the events init wires, a script named on the project-dir
 # variable, a tool matcher.

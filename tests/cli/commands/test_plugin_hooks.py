@@ -13,7 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.config.plugin_trees import claude_plugin, cursor_plugin, enabled, script, write
+from tests.sources.hooksjson.plugin_trees import (
+    claude_plugin,
+    cursor_plugin,
+    enabled,
+    script,
+    write,
+)
 
 pytestmark = pytest.mark.program
 

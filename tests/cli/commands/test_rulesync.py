@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.config.plugin_trees import script, write
+from tests.sources.hooksjson.plugin_trees import script, write
 
 pytestmark = pytest.mark.program
 

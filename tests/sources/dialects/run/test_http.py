@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from agenthooks.api import EventResult, load_hooks
-from tests.dialects.run.conftest import Server, cmd, group, write_settings
+from tests.sources.dialects.run.conftest import Server, cmd, group, write_settings
 
 BASH = {"tool_name": "Bash", "tool_input": {"command": "ls"}}
 

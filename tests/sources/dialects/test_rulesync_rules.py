@@ -12,7 +12,7 @@ import pytest
 from agenthooks.model.handlers import HookFile, host_why
 from agenthooks.sources.dialects.rulesync_check import without_trailing_commas
 from agenthooks.sources.discovery import detect, discover_all
-from tests.dialects.conftest import check_file, found
+from tests.sources.dialects.conftest import check_file, found
 
 
 def check(root: Path, text: str, rel: str = ".rulesync/hooks.jsonc") -> HookFile:

@@ -14,7 +14,7 @@ from agenthooks.model.handlers import HookFile
 from agenthooks.sources.dialects import codex_trust as trust
 from agenthooks.sources.dialects.codex import selection
 from agenthooks.sources.dialects.matching import selects
-from tests.dialects.conftest import check_file
+from tests.sources.dialects.conftest import check_file
 
 # Every valid hook of a test file is untrusted: those findings are left out of the cases
 # unless a case is about them.
@@ -72,7 +72,7 @@ CASES: list[tuple[str, list[tuple[str, int, int]]]] = [
      [("matcher-mcp-server", 1, 39)]),
 ]
 
-# Rules whose case needs more than the one file (tests/dialects/test_rules.py counts them).
+# Rules whose case needs more than the one file (tests/sources/dialects/test_rules.py counts them).
 TESTED_APART = frozenset((*TRUST_RULES, "toml-syntax"))
 
 

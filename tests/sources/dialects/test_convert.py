@@ -326,7 +326,8 @@ def test_a_lifecycle_list_becomes_one_gemini_group_per_value(agenthooks, tmp_pat
     assert [g["matcher"] for g in document["hooks"]["SessionStart"]] == ["startup", "resume"]
 
 
-# (source, target, command, written); the whole table is tests/dialects/test_convert_paths.py.
+# (source, target, command, written); the whole table is
+# tests/sources/dialects/test_convert_paths.py.
 COMMANDS = [
     ("claude", "gemini", "$CLAUDE_PROJECT_DIR/hooks/x.sh", "$GEMINI_PROJECT_DIR/hooks/x.sh"),
     ("claude", "gemini", '"${CLAUDE_PROJECT_DIR}"/x.sh', "$GEMINI_PROJECT_DIR/x.sh"),

@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 from agenthooks.api import EventResult, load_hooks
-from tests.dialects.run.conftest import cmd, group, write_settings
+from tests.sources.dialects.run.conftest import cmd, group, write_settings
 
 SHELL = {"tool_name": "run_shell_command", "tool_input": {"command": "ls"},
          "session_id": "s-1", "cwd": "/somewhere"}

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import REPO
-from tests.dialects.conftest import settings
+from tests.sources.dialects.conftest import settings
 
 
 def rows(agenthooks, *args: str) -> list[dict]:

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from tests.conftest import REPO
-from tests.dialects.conftest import settings
+from tests.sources.dialects.conftest import settings
 
 SAMPLES = REPO / "sample_hooks"
 TYPO = '{\n  "hooks": {\n    "BeforeTol": []\n  }\n}\n'

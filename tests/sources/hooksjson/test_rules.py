@@ -126,7 +126,7 @@ def check_text(tmp_path: Path, text: str, name: str = "hooks.json") -> HookFile:
 
 
 def test_every_rule_has_a_bad_file() -> None:
-    # Markdown hooks' rules have their own table: tests/markdown/test_validate.py.
+    # Markdown hooks' rules have their own table: tests/sources/markdown/test_validate.py.
     assert set(EXPECTED) | DISCOVERY_RULES == set(RULES) - set(MARKDOWN_RULES)
 
 

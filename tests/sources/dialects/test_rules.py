@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from agenthooks.model.rules import DIALECT_RULES
-from tests.dialects.conftest import check, found
+from tests.sources.dialects.conftest import check, found
 
 # (dialect, file text, the findings: rule, line, column). Lines and columns are 1-based and
 # point at the key or value the message is about.
@@ -150,17 +150,17 @@ def test_rule_at_line_and_column(tmp_path: Path, dialect: str, text: str,
 
 
 def test_every_dialect_rule_has_a_case() -> None:
-    from tests.dialects.test_augment_rules import CASES as AUGMENT_CASES
-    from tests.dialects.test_codex_rules import CASES as CODEX_CASES
-    from tests.dialects.test_codex_rules import TESTED_APART as CODEX_APART
-    from tests.dialects.test_copilot_rules import CASES as COPILOT_CASES
-    from tests.dialects.test_copilot_rules import TESTED_APART as COPILOT_APART
-    from tests.dialects.test_cursor_rules import CASES as CURSOR_CASES
-    from tests.dialects.test_cursor_rules import TESTED_APART
-    from tests.dialects.test_factory_rules import CASES as FACTORY_CASES
-    from tests.dialects.test_rulesync_rules import CASES as RULESYNC_CASES
-    from tests.dialects.test_rulesync_rules import TESTED_APART as RULESYNC_APART
     from tests.hosts.test_windsurf import TESTED_APART as WINDSURF_APART
+    from tests.sources.dialects.test_augment_rules import CASES as AUGMENT_CASES
+    from tests.sources.dialects.test_codex_rules import CASES as CODEX_CASES
+    from tests.sources.dialects.test_codex_rules import TESTED_APART as CODEX_APART
+    from tests.sources.dialects.test_copilot_rules import CASES as COPILOT_CASES
+    from tests.sources.dialects.test_copilot_rules import TESTED_APART as COPILOT_APART
+    from tests.sources.dialects.test_cursor_rules import CASES as CURSOR_CASES
+    from tests.sources.dialects.test_cursor_rules import TESTED_APART
+    from tests.sources.dialects.test_factory_rules import CASES as FACTORY_CASES
+    from tests.sources.dialects.test_rulesync_rules import CASES as RULESYNC_CASES
+    from tests.sources.dialects.test_rulesync_rules import TESTED_APART as RULESYNC_APART
 
     covered = {rule for _, _, expected in CASES for rule, _, _ in expected}
     covered |= {rule for _, expected in CURSOR_CASES for rule, _, _ in expected} | TESTED_APART

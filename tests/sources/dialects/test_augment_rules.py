@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from agenthooks.sources.dialects.matching import selection, selects
-from tests.dialects.conftest import check_file, found
+from tests.sources.dialects.conftest import check_file, found
 
 SETTINGS = ".augment/settings.json"
 

@@ -13,7 +13,7 @@ import pytest
 from agenthooks.model.handlers import HookFile
 from agenthooks.sources.dialects.load import check_dialect_file
 from agenthooks.sources.discovery import detect, dialect_source
-from tests.dialects.conftest import check_file, found
+from tests.sources.dialects.conftest import check_file, found
 from tests.support import program
 
 
@@ -138,7 +138,7 @@ def test_the_files_of_a_repository_and_of_the_user(tmp_path: Path,
         "u.json", "a.json", "b.json"]
 
 
-# Rules whose case needs more than the one file (tests/dialects/test_rules.py counts them).
+# Rules whose case needs more than the one file (tests/sources/dialects/test_rules.py counts them).
 TESTED_APART = frozenset(("copilot-reads-claude", "copilot-untrusted-folder",
                           "vscode-ignores-matcher"))
 CLAUDE_GATE = ('{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": '

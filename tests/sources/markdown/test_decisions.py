@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from agenthooks.decision import Decision
-from tests.markdown.conftest import call
+from tests.sources.markdown.conftest import call
 
 BLOCK = 'def handle(event, payload):\n    return block("no: " + payload["name"])\n'
 ALLOW = "def handle(event, payload):\n    return allow()\n"

@@ -12,7 +12,7 @@ from agenthooks.sources.dialects import dialect_of_shape
 from agenthooks.sources.discovery import detect, dialect_of_place, discover_all, unsure_format
 from agenthooks.sources.paths import sources_for_paths
 from tests import support
-from tests.dialects.conftest import settings
+from tests.sources.dialects.conftest import settings
 
 pytestmark = pytest.mark.program
 

@@ -13,7 +13,7 @@ import pytest
 from agenthooks.api import EventResult, load_hooks
 from agenthooks.combine.merge import merge
 from agenthooks.model.handlers import Answer, Handler, Source
-from tests.dialects.run.conftest import cmd, group, write_settings
+from tests.sources.dialects.run.conftest import cmd, group, write_settings
 from tests.support import program
 
 BASH = {"tool_name": "Bash", "tool_input": {"command": "ls"}}
@@ -273,7 +273,7 @@ def test_args_run_without_a_shell(project: Path) -> None:
 
 @pytest.mark.program
 def test_cli_run_mixes_hooks_json_claude_and_gemini(project: Path) -> None:
-    from tests.dialects.run.conftest import write_hooks_json
+    from tests.sources.dialects.run.conftest import write_hooks_json
 
     marks = project / "marks"
     # Each matcher names the shell tool in its own host's words.

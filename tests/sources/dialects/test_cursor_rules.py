@@ -10,7 +10,7 @@ import pytest
 
 from agenthooks.model.handlers import HookFile
 from agenthooks.sources.discovery import detect
-from tests.dialects.conftest import check_file, found
+from tests.sources.dialects.conftest import check_file, found
 
 
 def check(root: Path, text: str) -> HookFile:
@@ -64,7 +64,7 @@ CASES: list[tuple[str, list[tuple[str, int, int]]]] = [
 ]
 
 
-# Rules whose case needs more than the one file (tests/dialects/test_rules.py counts them).
+# Rules whose case needs more than the one file (tests/sources/dialects/test_rules.py counts them).
 TESTED_APART = frozenset(("cursor-reads-claude",))
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.dialects.test_convert_cursor import convert
+from tests.sources.dialects.test_convert_cursor import convert
 from tests.support import workspace
 
 pytestmark = pytest.mark.program

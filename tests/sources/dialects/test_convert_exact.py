@@ -13,7 +13,7 @@ import pytest
 from agenthooks.model.events import counterpart
 from agenthooks.model.tools import TOOLS, mcp_name, mcp_parts, tool_for, tool_name
 from agenthooks.sources.dialects import matching
-from tests.dialects.test_convert import convert_one
+from tests.sources.dialects.test_convert import convert_one
 
 HOSTS = ("antigravity", "claude", "gemini")
 EVENT = {"antigravity": "PreToolUse", "claude": "PreToolUse", "gemini": "BeforeTool"}

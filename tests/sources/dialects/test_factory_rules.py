@@ -10,7 +10,7 @@ import pytest
 
 from agenthooks.model.handlers import HookFile
 from agenthooks.sources.discovery import detect
-from tests.dialects.conftest import check_file, found
+from tests.sources.dialects.conftest import check_file, found
 
 HOOKS = ".factory/hooks.json"
 SETTINGS = ".factory/settings.json"

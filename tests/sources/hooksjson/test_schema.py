@@ -22,7 +22,7 @@ from agenthooks.sources.paths import sources_for_paths
 HERE = Path(__file__).parent
 BAD = HERE / "bad"
 GOOD = HERE / "good"
-REPO = HERE.parent.parent
+REPO = HERE.parents[2]
 
 # What the schema cannot see, so the code must (and does) report it alone.
 SCHEMA_BLIND = {

@@ -12,7 +12,7 @@ import pytest
 
 from agenthooks.sources import plugins
 from agenthooks.sources.discovery import PLUGIN_PLACES, dialect_source, discover_all
-from tests.config.plugin_trees import (
+from tests.sources.hooksjson.plugin_trees import (
     CLAUDE_GATE,
     claude_plugin,
     cursor_plugin,

@@ -8,7 +8,7 @@ import pytest
 
 from agenthooks.api import load_hooks
 from agenthooks.sources.dialects.conditions import Unreadable, holds
-from tests.dialects.run.conftest import cmd, group, write_settings
+from tests.sources.dialects.run.conftest import cmd, group, write_settings
 
 CASES = [
     # rule, tool, tool_input, holds

@@ -12,7 +12,7 @@ import pytest
 
 from agenthooks.api import load_hooks
 from agenthooks.sources.dialects.gemini import expand_settings_value, hydrate
-from tests.dialects.run.conftest import cmd, group, write_settings
+from tests.sources.dialects.run.conftest import cmd, group, write_settings
 
 SHELL = {"tool_name": "run_shell_command", "tool_input": {"command": "ls"},
          "session_id": "s-1", "cwd": "/somewhere"}
