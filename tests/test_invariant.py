@@ -39,7 +39,7 @@ VALUE_FIELDS = ("source", "trigger", "reason", "notification_type", "agent_type"
 def corpus() -> Iterator[tuple[str, Path]]:
     """(name, folder) of every workspace and hook file the invariant covers."""
     yield "sample_hooks", REPO / "sample_hooks"
-    for path in sorted((REPO / "tests" / "config" / "good").glob("*.json")):
+    for path in sorted((REPO / "tests" / "sources" / "hooksjson" / "good").glob("*.json")):
         yield f"tests/sources/hooksjson/good/{path.name}", path
     for path in sorted((REPO / "tests" / "invariant").iterdir()):
         if path.is_dir() or path.suffix == ".json":

@@ -23,8 +23,8 @@ from agenthooks.report.table import display_width
 from agenthooks.sources.hooksjson.loader import check_file
 from agenthooks.sources.paths import sources_for_paths
 
-BAD = Path(__file__).parents[2] / "config" / "bad"
-GOOD = Path(__file__).parents[2] / "config" / "good"
+BAD = Path(__file__).parents[2] / "sources" / "hooksjson" / "bad"
+GOOD = Path(__file__).parents[2] / "sources" / "hooksjson" / "good"
 ANSI = re.compile(r"\x1b\[")
 
 # Two errors and a warning, on known lines.
