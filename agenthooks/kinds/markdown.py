@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
     from agenthooks.kinds import starlark as kind
     from agenthooks.kinds.inprocess.context import Context
+    from agenthooks.model.handlers import Diagnostic
     from agenthooks.sources.markdown.files import MarkdownFile
     from agenthooks.sources.markdown.frontmatter import Frontmatter
 
@@ -278,3 +279,18 @@ def register_markdown(hooks: Registry, files: Sequence[MarkdownFile]) -> None:
             priority=front.priority, name=md.name, timeout=backstop,
             on_error="allow" if front.on_error == "allow" else "deny",
         )
+
+
+def script_findings(md: MarkdownFile) -> list[Diagnostic]:
+    """What compiling a Markdown hook's Starlark finds, as `validate` reports it: none for a
+    file whose frontmatter did not read (its findings say why)."""
+    if md.front is None:
+        return []
+    from agenthooks.kinds.starlark import CompileError, Compiler
+    from agenthooks.sources.markdown.frontmatter import diagnostic
+
+    try:
+        Compiler(md.front, md.source.path).compile()
+    except CompileError as exc:
+        return [diagnostic(md.source, p.rule, p.message, p.line, p.column) for p in exc.problems]
+    return []

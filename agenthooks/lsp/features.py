@@ -1,6 +1,6 @@
 """What the language server answers, as pure functions of a file's path and text.
 
-Diagnostics are `validate`'s findings of the editor's text (`sources.load.check_text`), at
+Diagnostics are `validate`'s findings of the editor's text (`features.findings.check_text`), at
 their places: `validate` counts lines and columns from 1 in characters, the protocol from 0
 in UTF-16 code units. A quick fix writes a finding's `fix` (the event or tool name meant, a
 timeout in the right unit) in place of the key or value it points at. Hover says what an
@@ -64,10 +64,10 @@ def is_hook_file(path: str) -> bool:
 def check(path: str, text: str, cwd: str | None = None) -> list[Diagnostic]:
     """`validate`'s findings of one file, read from `text`: the file's own, and those of its
     agenthooks entries (a run that reads its own file, runs nothing, or names no file)."""
+    from agenthooks.features.findings import check_text
     from agenthooks.features.wired import wired
     from agenthooks.plan.recursion import runs_itself
     from agenthooks.plan.wired import runs_nothing
-    from agenthooks.sources.load import check_text
 
     base = cwd or os.path.dirname(path)
     hook_file = check_text(path, text.encode("utf-8", "surrogatepass"), cwd=base)

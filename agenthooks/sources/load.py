@@ -9,7 +9,8 @@ It reads at one of two depths:
   cache with errors only, and the settings and Markdown readers imported only when such
   files exist (nothing else is imported on that path);
 - `thorough=True`, for `validate` and `list`: every finding of every file, at its line and
-  column (schema, Starlark compiled), with `validate`'s PATHs besides discovery.
+  column (schema included), with `validate`'s PATHs besides discovery; what only a kind can
+  tell (a Markdown hook's Starlark compiled) `features.findings` adds.
 
 Which files a host's run leaves out is not decided here: that is the selection's
 (`plan.select`), which `Hooks` applies.

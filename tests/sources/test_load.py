@@ -53,7 +53,8 @@ CASES: list[tuple[str, dict[str, str], dict[str, Any], list[tuple[str, str, str]
       (SETTINGS_FILE, SETTINGS, "none")]),
     ("run does not compile Markdown scripts", {md("a"): BAD_SCRIPT_MD}, RUN,
      [(md("a"), MARKDOWN, "none")]),
-    ("validate compiles them", {md("a"): BAD_SCRIPT_MD}, CHECK, [(md("a"), MARKDOWN, "errors")]),
+    ("nor does a thorough read: their kind does", {md("a"): BAD_SCRIPT_MD}, CHECK,
+     [(md("a"), MARKDOWN, "none")]),
     ("a Markdown hook's frontmatter errors, for every command", {md("a"): BAD_EVENT_MD}, RUN,
      [(md("a"), MARKDOWN, "errors")]),
     ("validate's PATHs alone, without discovery", {HOOKS: CLEAN_JSON, SETTINGS_FILE: CLAUDE},
@@ -82,6 +83,18 @@ def findings(loaded: Loaded) -> list[tuple[str, str, str]]:
         return "warnings" if diagnostics else "none"
 
     return [(f.source.path, kind_of(f.source), said(f.diagnostics)) for f in loaded.files]
+
+
+def test_validate_compiles_them_through_their_kind(isolated: Path) -> None:
+    """`features.findings`: what validate, list and the language server read."""
+    from agenthooks.features.findings import load_checked
+
+    write(isolated, {HOOKS: WARN_JSON, md("a"): BAD_SCRIPT_MD, md("b"): MD})
+    loaded = load_checked(no_user=True)
+    assert findings(loaded) == [(HOOKS, HOOKS_JSON, "warnings"), (md("a"), MARKDOWN, "errors"),
+                                (md("b"), MARKDOWN, "none")]
+    (compiled,) = loaded.files[1].diagnostics
+    assert compiled.line > 1 and compiled.rule.startswith("starlark")
 
 
 @pytest.mark.parametrize(("files", "options", "expected"),

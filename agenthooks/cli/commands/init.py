@@ -618,11 +618,11 @@ def _gate_problems(wiring: Wiring, root: str) -> list[str]:
     """No gate to run, or gates with errors (which run nothing)."""
     if not has_gates(wiring, root):
         return [f"no gate for agenthooks to run: {wiring.gates} does not exist"]
-    from agenthooks.sources.load import load_all
+    from agenthooks.features.findings import load_checked
 
     named = [] if wiring.gates == WORKSPACE_GATES else [os.path.join(root, wiring.gates)]
-    loaded = load_all(configs=named, workspaces=[] if named else [root], no_user=True,
-                      cwd=root, thorough=True)
+    loaded = load_checked(configs=named, workspaces=[] if named else [root], no_user=True,
+                          cwd=root)
     return [f"{f.source.path} has errors, so none of its hooks run: agenthooks validate "
             f"{display_path(f.source.file)}" for f in loaded.broken]
 

@@ -25,7 +25,7 @@ from agenthooks.model.handlers import Handler, HookFile
 from agenthooks.report.diagnostics import TextReporter, ValidationResult, exact_json
 from agenthooks.report.table import is_terminal, render_plain
 from agenthooks.sources import discovery
-from agenthooks.sources.load import HOOKS_JSON, SETTINGS, kind_of, load_all
+from agenthooks.sources.load import HOOKS_JSON, SETTINGS, kind_of
 
 if TYPE_CHECKING:
     from agenthooks.api import Hooks
@@ -209,10 +209,12 @@ class Found(NamedTuple):
 
 def _find(configs: Sequence[str], workspaces: Sequence[str], no_user: bool,
           dialect: str | None) -> Found:
-    """Every file as `load_all` checks it; under `--dialect claude` (or gemini) no hooks.json
+    """Every file as `validate` checks it; under `--dialect claude` (or gemini) no hooks.json
     file is listed."""
-    loaded = load_all(configs=configs, workspaces=workspaces, no_user=no_user, dialect=dialect,
-                      thorough=True)
+    from agenthooks.features.findings import load_checked
+
+    loaded = load_checked(configs=configs, workspaces=workspaces, no_user=no_user,
+                          dialect=dialect)
     kinds = (SETTINGS,) if dialect not in (None, "antigravity") else (HOOKS_JSON, SETTINGS)
     files = [f for f in loaded.files if kind_of(f.source) in kinds]
     return Found(files, list(loaded.markdown), loaded.notes)

@@ -24,7 +24,7 @@ from agenthooks.plan.wired import runs_nothing
 from agenthooks.report.diagnostics import ValidationResult, report
 from agenthooks.report.sarif import RuleHelp
 from agenthooks.sources import discovery
-from agenthooks.sources.load import Loaded, load_all
+from agenthooks.sources.load import Loaded
 from agenthooks.sources.paths import walk_directories
 from agenthooks.userconfig import UserConfig, UserConfigError, config_path, read_user_config
 
@@ -130,8 +130,8 @@ def near_miss_findings(paths: Sequence[str], workspaces: Sequence[str],
 def with_wired(loaded: Loaded) -> tuple[Loaded, list[Diagnostic]]:
     """`loaded` and the gate files its agenthooks entries name with --config, each checked
     (`features.wired`), and an error at each entry that names a missing file."""
+    from agenthooks.features.findings import check_every
     from agenthooks.features.wired import wired
-    from agenthooks.sources.load import check_every
 
     cwd = os.getcwd()
     checked = {os.path.realpath(source.file) for source in loaded.sources}
@@ -169,6 +169,7 @@ def validate(
 
     `dialect` (--dialect) reads every named file in that dialect, and limits discovery to it.
     """
+    from agenthooks.features.findings import load_checked
     from agenthooks.features.fixtures.loader import is_fixture
 
     named_fixtures = [path for path in paths if is_fixture(path)]
@@ -176,8 +177,8 @@ def validate(
     if named_fixtures and not (paths or configs or workspaces or recursive):
         loaded = Loaded((), (), ())  # only fixtures named: no hook file to look for
     else:
-        loaded = load_all(configs=configs, workspaces=workspaces, no_user=no_user, paths=paths,
-                          recursive=recursive, dialect=dialect, thorough=True)
+        loaded = load_checked(configs=configs, workspaces=workspaces, no_user=no_user,
+                              paths=paths, recursive=recursive, dialect=dialect)
     loaded, missing = with_wired(loaded)
     user, user_findings = user_config()
     fixtures = fixture_findings(named_fixtures, paths, workspaces, recursive)

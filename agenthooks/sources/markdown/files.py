@@ -5,7 +5,7 @@
 A file whose frontmatter has errors is kept as a skipped `HookFile` (`skipped(files)`), so a
 run names it in its answer as it names a broken hooks.json. A script that does not compile is
 not a skipped file: the hook fails when its event runs, and `on_error` decides (fail-closed
-on tool.pre by default); `validate` reports it (`check_markdown`).
+on tool.pre by default); `validate` reports it (`kinds.markdown.script_findings`).
 """
 
 from __future__ import annotations
@@ -104,22 +104,12 @@ def skipped(files: Sequence[MarkdownFile]) -> list[HookFile]:
 
 
 def check_markdown(source: Source) -> HookFile:
-    """Every finding in a file, frontmatter and Starlark, as `validate` reports them."""
+    """Every finding in a file's frontmatter, as `validate` reports them (its Starlark is
+    compiled by its kind: `kinds.markdown.script_findings`)."""
     return check_loaded(load_file(source))
 
 
 def check_loaded(md: MarkdownFile) -> HookFile:
-    """`check_markdown` of a file already read (`load_file`): its Starlark compiled too."""
-    source = md.source
-    found = list(md.diagnostics)
-    if md.front is not None:
-        from agenthooks.kinds.starlark import CompileError, Compiler
-
-        try:
-            Compiler(md.front, source.path).compile()
-        except CompileError as exc:
-            found.extend(
-                diagnostic(source, p.rule, p.message, p.line, p.column) for p in exc.problems
-            )
-    found.sort(key=lambda d: (d.line, d.column))
-    return HookFile(source, (), tuple(found))
+    """`check_markdown` of a file already read (`load_file`)."""
+    found = sorted(md.diagnostics, key=lambda d: (d.line, d.column))
+    return HookFile(md.source, (), tuple(found))
