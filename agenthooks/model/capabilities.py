@@ -88,6 +88,7 @@ QW = ("@qwen-code/qwen-code 0.24.4, bundled docs/features/hooks.md and "
       "packages/core/src/hooks/hookRunner.ts")
 FD = "Factory-AI/factory docs/reference/hooks-reference.mdx@2a4debc"
 AU = "@augmentcode/auggie 0.36.0, augment.mjs"
+KM = "@moonshot-ai/kimi-code 2.1.0, dist/main.mjs, externalHooks"
 
 HOST_FACTS: dict[str, HostFacts] = {
     "claude": HostFacts(
@@ -148,6 +149,11 @@ HOST_FACTS: dict[str, HostFacts] = {
         None, f"{AU} `Hnt`: a hook is type, command, args, timeout (no failure setting)",
         OPEN, f"{AU} `xao`, `Bao`: SIGTERM, SIGKILL 5 s later, and the call goes on",
         OPEN, f"{AU} `wao`: another exit code is a non-blocking error, its JSON unread"),
+    "kimi": HostFacts(
+        None, f"{KM} `configSection.ts`: an entry is event, matcher, command, timeout (no "
+              "failure setting)",
+        OPEN, f"{KM} `runHook.ts`: SIGTERM, SIGKILL 100 ms later, and an allow",
+        OPEN, f"{KM} `resultFromExitCode`: another exit code is an allow, its output unread"),
     # Qwen Code copies Claude Code's hooks but not `onFailure`; tests/e2e/test_qwen.py
     # shows both failures letting a shell call through.
     "qwen": HostFacts(
@@ -288,6 +294,25 @@ EVENT_FACTS: dict[str, dict[str, EventFacts]] = {
         "session.start": _facts(f"{AU} `zIt`", False, False, True),
         "session.end": _facts(f"{AU} `zIt`", False, False, False),
         "notification": _facts(f"{AU} `zIt`", False, False, False),
+    },
+    # Kimi Code waits on PreToolUse, Stop and UserPromptSubmit (`triggerBlock`, `trigger`);
+    # PreCompact and SessionStart it waits on without reading a block; the others it fires
+    # and forgets (`fireAndForget`).
+    "kimi": {
+        "tool.pre": _facts(f"{KM} `runPreToolUse`", True, False, False,
+                           "exit 2 or permissionDecision deny; no ask, no rewritten input"),
+        "turn.start": _facts(f"{KM} `runPromptSubmitHook`, `userPrompt.ts`", True, False, True,
+                             "the message, else stdout, is added for the model"),
+        "agent.stop": _facts(f"{KM} `runStop`", True, False, False,
+                             "a block's reason is a new user message, once per turn"),
+        **{event: _facts(f"{KM} `fireAndForget`", False, False, False) for event in (
+            "tool.post", "error", "claude.PermissionRequest", "claude.StopFailure",
+            "claude.SubagentStop", "claude.PostCompact", "notification", "kimi.PermissionResult",
+            "kimi.UserPromptQueued", "kimi.TurnStarted", "codex.Interrupt",
+            "kimi.SessionHeartbeat", "kimi.TaskStarted")},
+        **{event: _facts(f"{KM} `trigger`: waited on, its block unread", False, False, False)
+           for event in ("session.start", "session.end", "claude.SubagentStart",
+                         "compact.pre")},
     },
     "windsurf": {
         "tool.pre": _facts(f'{WS}, "pre_run_command", "pre_read_code", "pre_write_code"', True,

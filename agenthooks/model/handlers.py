@@ -172,7 +172,7 @@ def run_folder(handler: Handler) -> str:
 # fails on them, but the host runs the file, that handler included, for every other call; so
 # does agenthooks. Every other error keeps the file (or its entry) from running.
 SELECTS_NOTHING = frozenset({"matcher-misspelt", "matcher-wrong-host", "augment-mcp-matcher",
-                             "augment-cursor-event"})
+                             "augment-cursor-event", "matcher-never-runs"})
 
 
 def breaks_file(severity: str, rule: str) -> bool:

@@ -532,3 +532,62 @@ HOST_TABLE += (
                              ("AUGMENT_TOOL_NAME", "tool_name")),
                "option_types": {"args": "strings"}}),
 )
+
+HOST_TABLE += (
+    # Kimi Code: Claude Code's tool names, payload and exit codes, in a file of its own. Each
+    # fact read in the code of @moonshot-ai/kimi-code 2.1.0 (dist/main.mjs, the externalHooks
+    # regions of packages/agent-core-v2; `sources.dialects.kimi`): the `[[hooks]]` entries of
+    # the user's `$KIMI_CODE_HOME/config.toml` (`~/.kimi-code/` by default, `resolveKimiHome`),
+    # none in a project; twenty events, six of its own (`HOOK_EVENT_TYPES`); an entry
+    # `{event, matcher, command, timeout}` in whole seconds, 30 by default, 600 at most, run
+    # with `sh -c` in the session's folder, with no variable of its own (`runHook`,
+    # `configSection`); its answers (`kinds.protocols.kimi`, `hosts.kimi`) and payload
+    # (`sources.payloads.SHAPES`). Its tools (`name = ...` of each tool class): Bash
+    # {command, cwd, timeout...}, Read, Write and Edit {path...}, Glob, Grep, FetchURL {url},
+    # WebSearch, Agent, AskUserQuestion, EnterPlanMode, ExitPlanMode, Skill; an MCP tool
+    # `mcp__<server>__<tool>`. Not read here: the hooks of Kimi Code plugins.
+    derive(HOST_TABLE[1], "kimi", "Kimi Code",
+           writer="agenthooks.hosts.kimi.render:write",
+           protocol="agenthooks.kinds.protocols.kimi:answer",
+           selection="agenthooks.sources.dialects.kimi:selection",
+           user_files=(".kimi-code/config.toml",), user_folder_env=("KIMI_CODE_HOME", ".kimi-code"),
+           reads_until_closed=True, ranks_defer=False,
+           event_words={**dict.fromkeys(f"claude.{word}" for word in (
+               "PermissionDenied", "PostToolBatch", "UserPromptExpansion", "TaskCreated",
+               "TaskCompleted", "TeammateIdle", "InstructionsLoaded", "ConfigChange",
+               "CwdChanged", "FileChanged", "WorktreeCreate", "WorktreeRemove", "Elicitation",
+               "ElicitationResult", "Setup")),
+                        # Codex's word for the same moment: the user ended a turn
+                        "codex.Interrupt": "Interrupt",
+                        **{f"kimi.{word}": word for word in (
+                            "PermissionResult", "UserPromptQueued", "TurnStarted",
+                            "SessionHeartbeat", "TaskStarted")}},
+           tool_names={
+               "shell": ("Bash",), "web-fetch": ("FetchURL",), "subagent": ("Agent",),
+               "multi-edit": (), "todo": (), "notebook-edit": (), "mcp-resources": (),
+               "mcp-resource": (), "send-message": ()},
+           tool_args={"shell": {"command": "command", "description": "description",
+                                "run_in_background": "run_in_background"},
+                      "read": {"file_path": "path"},
+                      "write": {"file_path": "path", "content": "content"},
+                      "edit": {"file_path": "path", "old_string": "old_string",
+                               "new_string": "new_string", "replace_all": "replace_all"}},
+           dialect_changes={
+               "parser": "agenthooks.sources.dialects.kimi_check:parse",
+               "reader": "agenthooks.sources.dialects.kimi_check:read",
+               "events": {"PermissionResult": "tool_name", "UserPromptQueued": "prompt",
+                          "TurnStarted": "origin_kind", "Interrupt": None,
+                          "SessionHeartbeat": None, "TaskStarted": "kind",
+                          "UserPromptSubmit": "prompt", "StopFailure": "error_type",
+                          "SessionEnd": "reason", "SubagentStart": "agent_name",
+                          "SubagentStop": "agent_name", "PostCompact": "trigger",
+                          "Notification": "notification_type"},
+               "group_keys": (), "settings_keys": (),
+               "types": {"command": ("command", ("command",),
+                                     ("event", "matcher", "command", "timeout"), True)},
+               "timeout_unit": 1.0, "default_timeout": 30.0, "timeout_by_event": {},
+               "timeout_limit": 600, "shell": "sh", "shell_key": None, "exec_key": None,
+               "background_key": None, "condition_key": None, "whole_file": True,
+               "plugin_vars": None, "env_file_events": frozenset(), "path_variables": (),
+               "call_vars": (), "own_vars": None, "project_var": ""}),
+)

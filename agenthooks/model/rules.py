@@ -209,6 +209,13 @@ DIALECT_RULES: dict[str, Rule] = {
         Rule("augment-cursor-stop", "warning",
              "Cursor's `stop` in an Augment settings file of no other event: Augment runs it as "
              "Stop, agenthooks does not read it"),
+        Rule("kimi-hooks-ignored", "error",
+             "a Kimi Code [[hooks]] entry its strict schema refuses (another key, an unknown "
+             "event, a timeout out of 1-600 seconds, an empty command): Kimi Code drops the "
+             "whole `hooks` section, so no hook of the file runs"),
+        Rule("matcher-never-runs", "error",
+             "a matcher on an event whose host tests it against an empty value (Kimi Code's "
+             "Stop, Interrupt, SessionHeartbeat) that does not match it: the hook never runs"),
         Rule("event-outside-hooks", "error",
              "an event at the top level of a file whose host reads events only under `hooks` "
              "(Windsurf): its handlers never run"),

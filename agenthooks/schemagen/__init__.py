@@ -47,6 +47,8 @@ SCHEMA_FILES: tuple[SchemaFile, ...] = (
                "agenthooks.schemagen.hostfiles:factory"),
     SchemaFile("augment-settings.schema.json", "augment", "Augment settings (`hooks`)",
                "agenthooks.schemagen.hostfiles:augment"),
+    SchemaFile("kimi-config.schema.json", "kimi", "Kimi Code config.toml (`[[hooks]]`)",
+               "agenthooks.schemagen.hostfiles:kimi"),
 )
 
 
@@ -86,6 +88,6 @@ def markdown_table() -> str:
     """The table of schemas docs/schemas.md prints."""
     lines = ["| File | Schema | fileMatch |", "|---|---|---|"]
     for row in SCHEMA_FILES:
-        globs = ", ".join(f"`{glob}`" for glob in file_match(row))
+        globs = ", ".join(f"`{glob}`" for glob in file_match(row)) or "- (a TOML file)"
         lines.append(f"| {row.what} | `schemas/{row.name}` | {globs} |")
     return "\n".join(lines) + "\n"

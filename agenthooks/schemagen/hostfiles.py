@@ -448,3 +448,42 @@ def rulesync() -> dict[str, Any]:
         "file from it. ",
         {"version": {"description": f"The schema version: {RULESYNC_VERSION}.",
                      "const": RULESYNC_VERSION}, **tools}, flat=True)
+
+
+def kimi() -> dict[str, Any]:
+    """Kimi Code's config.toml, as a TOML editor reads it against a JSON Schema: its
+    `[[hooks]]` entries, every one of which its strict schema checks (`sources.dialects.kimi`);
+    the file's other settings are let through."""
+    from agenthooks.sources.dialects.kimi_check import KEYS, TIMEOUT_LIMIT
+
+    spec = dialect_spec("kimi")
+    assert KEYS == ("event", "matcher", "command", "timeout")
+    schema = header("kimi-config.schema.json", "Kimi Code config.toml: hooks",
+                    "The [[hooks]] entries of a Kimi Code config.toml ($KIMI_CODE_HOME/config."
+                    "toml, ~/.kimi-code/config.toml), as agenthooks reads them: one entry that "
+                    "fails this schema makes Kimi Code drop every entry. The file's other "
+                    "settings are let through. " + _UNDER_VALIDATE)
+    entry = {
+        "title": "Entry",
+        "description": "One hook: a command run on an event, for the values its matcher "
+                       "selects.",
+        "type": "object",
+        "required": ["event", "command"],
+        "additionalProperties": False,
+        "properties": {
+            "event": {"description": "The event it runs on.",
+                      "oneOf": [{"const": event, "description": event_text(spec, event)}
+                                for event in spec.events]},
+            "matcher": {"description": "A JavaScript regex searched in the event's value "
+                                       "(the tool's name, the prompt...); none or \"\" selects "
+                                       "every value.", "type": "string"},
+            "command": {"description": "The shell command, run with `sh -c`.",
+                        "type": "string", "minLength": 1},
+            "timeout": {"description": f"Whole seconds, 1 to {TIMEOUT_LIMIT}; "
+                                       f"{spec.default_timeout:g} when absent.",
+                        "type": "integer", "minimum": 1, "maximum": TIMEOUT_LIMIT},
+        },
+    }
+    schema.update({"type": "object", "properties": {
+        "hooks": list_of("The hooks, each a [[hooks]] table.", entry)}})
+    return schema

@@ -39,6 +39,10 @@ PLUGIN_PLACES = (os.path.join(".claude", "plugins", "installed_plugins.json"),
 # in the order each host reads them: from each host's row (`model.hosts`).
 DIALECT_FILES: tuple[tuple[str, str], ...] = tuple(
     (row.id, os.path.join(*rel.split("/"))) for row in HOST_TABLE for rel in row.project_files)
+# The hosts whose files only a user has (Kimi Code's `.kimi-code/config.toml`): what a file
+# named by path in such a place is, though no project holds one.
+USER_ONLY_HOSTS: tuple[HostRow, ...] = tuple(
+    row for row in HOST_TABLE if not row.project_files and row.user_files)
 # The folders those files live in (`.claude`, `.gemini`...): a file in one belongs to the
 # project above it.
 DIALECT_FOLDERS: tuple[str, ...] = tuple(dict.fromkeys(
@@ -424,6 +428,11 @@ def dialect_of_place(path: str) -> str | None:
     found = place_of(full)
     if found is not None:
         return found[0]
+    for row in USER_ONLY_HOSTS:
+        for rel in row.user_files:  # its place, or where the host's variable moved it
+            if full.endswith(os.sep + os.path.join(*rel.split("/"))) \
+                    or full == os.path.abspath(_user_file(row, _home(), rel)):
+                return row.id
     plugin = plugin_root_of(path)
     return plugin[0] if plugin is not None else None
 

@@ -136,6 +136,15 @@ SHAPES: dict[str, Shape] = {
         ("tool_response", "tool_output"), ("error", "tool_error"), ("prompt", "user_prompt"),
         ("message", "notification_message"),
     ), marker="is_mcp_tool"),
+    # Kimi Code 2.1.0 (externalHooks `matchHooks.ts` `toHookInputData`, the runner's
+    # `clientType`, `agentExternalHooksService.ts`): every key of its camelCase record in
+    # snake_case; `client_type` on every event, which no other host sends.
+    "kimi": Shape("hook_event_name", None, "tool_name", "tool_input", (
+        ("session_id", "session_id"), ("cwd", "cwd"), ("tool_use_id", "tool_call_id"),
+        ("tool_response", "tool_output"), ("error", "error"), ("prompt", "prompt"),
+        ("stop_hook_active", "stop_hook_active"), ("source", "source"), ("reason", "reason"),
+        ("trigger", "trigger"),
+    ), marker="client_type"),
 }
 # A host derived from another (`model.hosts.derive`) sends its parent's payload, in its words.
 SHAPES.update({row.id: SHAPES[row.derived_from] for row in HOST_TABLE

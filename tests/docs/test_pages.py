@@ -98,5 +98,6 @@ def test_the_overview_names_every_host_and_its_files() -> None:
         assert cells[1] == ("-" if host.generator else f"`{host.id}`"), host.id
         if host.neutral and not host.generator:  # hooks.json: its discovery is its own page
             continue
-        assert cells[2] == ", ".join(f"`{path}`" for path in host.project_files), host.id
+        assert cells[2] == (", ".join(f"`{path}`" for path in host.project_files) or "-"), \
+            host.id
         assert cells[3] == (", ".join(f"`~/{path}`" for path in host.user_files) or "-"), host.id

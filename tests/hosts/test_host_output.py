@@ -11,10 +11,16 @@ from __future__ import annotations
 import json
 import re
 import shlex
+import sys
 from pathlib import Path
 from typing import Any
 
 import jsonschema
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # the backport, a dependency on Python 3.10
+    import tomli as tomllib
 import pytest
 
 from agenthooks.model.hosts import host_ids
@@ -29,8 +35,8 @@ def snippets() -> dict[str, dict[str, Any]]:
     """host -> the settings object of its snippet on the documentation's hosts page."""
     section = (REPO / "docs" / "hosts.md").read_text("utf-8")
     found: dict[str, dict[str, Any]] = {}
-    for block in re.findall(r"```json\n(.*?)```", section, flags=re.S):
-        doc = json.loads(block)
+    for language, block in re.findall(r"```(json|toml)\n(.*?)```", section, flags=re.S):
+        doc = json.loads(block) if language == "json" else tomllib.loads(block)
         host = re.search(r"--host (\w+)", block)
         if host is None:  # the page's gates, not a host's wiring
             continue
@@ -42,6 +48,8 @@ def commands(host: str) -> dict[str, list[str]]:
     """The host's event -> the argv of the command the snippet registers for it."""
     doc = snippets()[host]
     events = doc["hooks"] if host != "antigravity" else doc["agenthooks"]
+    if isinstance(events, list):  # Kimi Code's [[hooks]] entries
+        events = {entry["event"]: [entry] for entry in events}
     found = {}
     for event, entries in events.items():
         handler = entries[0]["hooks"][0] if "hooks" in entries[0] else entries[0]

@@ -93,4 +93,4 @@ def test_the_vscode_example_names_every_schema_and_glob() -> None:
     settings = json.loads("{" + docs[start:docs.index("\n```", start)] + "}")
     assert {entry["url"].rsplit("/", 1)[1]: tuple(entry["fileMatch"])
             for entry in settings["json.schemas"]} == {
-        row.name: schemagen.file_match(row) for row in ROWS}
+        row.name: schemagen.file_match(row) for row in ROWS if schemagen.file_match(row)}

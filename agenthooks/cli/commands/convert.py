@@ -62,6 +62,29 @@ def _per_tool_kind(*dialects: str | None) -> str | None:
     return None
 
 
+def _refusal(file: str, source: Source | None, target: str) -> str | None:
+    """Why convert cannot go from `file` to `target`, None when it can: a host whose hooks
+    are in TOML alone (Kimi Code's config.toml, which holds its models and keys too), a host
+    whose tool events are one per kind of tool, a Markdown hook."""
+    from agenthooks.model.events import HOST_NAMES
+    from agenthooks.model.hosts import host_row
+
+    row = host_row(target)
+    files = (*row.project_files, *row.user_files) if row is not None else ()
+    if row is not None and files and all(name.endswith(".toml") for name in files):
+        return (f"convert writes JSON hook files, and {row.name} reads its hooks from "
+                f"{', '.join(files)} alone: add the entries docs/hosts.md shows; nothing "
+                "converted")
+    unsupported = _per_tool_kind(target, source.dialect if source is not None else None)
+    if unsupported is not None:
+        return (f"convert does not read or write {HOST_NAMES[unsupported]}'s files yet: its "
+                "tool events are one per kind of tool, with no matcher; nothing converted")
+    if source is None:
+        return f"{file}: convert reads hooks.json, Claude Code and Gemini CLI files, not " \
+               "Markdown hooks"
+    return None
+
+
 def _positions(source: Source) -> PositionMap | None:
     from agenthooks.sources.dialects.load import parse
     from agenthooks.sources.reading.jsonpos import read_positions
@@ -86,16 +109,9 @@ def convert(file: str, *, target: str, output: str | None = None, lossy: bool = 
         sys.stderr.write(printable(f"agenthooks: {file}: no such file") + "\n")
         return 1
     source = _source(file, dialect)
-    unsupported = _per_tool_kind(target, source.dialect if source is not None else None)
-    if unsupported is not None:
-        sys.stderr.write(printable(
-            f"agenthooks: convert does not read or write {HOST_NAMES[unsupported]}'s files "
-            "yet: its tool events are one per kind of tool, with no matcher; nothing "
-            "converted") + "\n")
-        return 1
-    if source is None:
-        sys.stderr.write(printable(f"agenthooks: {file}: convert reads hooks.json, Claude Code "
-                                   "and Gemini CLI files, not Markdown hooks") + "\n")
+    refusal = _refusal(file, source, target)
+    if refusal is not None or source is None:
+        sys.stderr.write(printable(f"agenthooks: {refusal}") + "\n")
         return 1
     handlers, errors = _handlers(source)
     if errors:

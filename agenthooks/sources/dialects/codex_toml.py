@@ -40,17 +40,31 @@ def parse(source: Source, text: str) -> tuple[Any, Any, list[Diagnostic], str] |
     hooks.json, read as JSON)."""
     if not source.file.endswith(".toml"):
         return None
-    if not _may_hold_hooks(text):
+    if not may_hold_hooks(text):
         # Most config.toml files hold no hooks: they cost a scan, not a TOML parser, on every
         # run that finds one (the user's ~/.codex/config.toml under any host), and give no
         # document to check.
         return None, None, [], text
+    config, found = load_toml(source, text, "Codex does not start with this config.toml")
+    if config is None:
+        return None, None, found, text
+    table = config.get("hooks")
+    events = ({key: value for key, value in table.items() if key != "state"}
+              if isinstance(table, dict) else None)
+    document = {} if events is None else {"hooks": events}
+    return document, positions(text), [], text
+
+
+def load_toml(source: Source, text: str, consequence: str
+              ) -> tuple[dict[str, Any] | None, list[Diagnostic]]:
+    """A TOML file's tables, or None and the `toml-syntax` error at its place, which says
+    `consequence` (what the host does with such a file)."""
     if sys.version_info >= (3, 11):
         import tomllib
     else:  # the backport, a dependency on Python 3.10
         import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
     try:
-        config = tomllib.loads(text)
+        return tomllib.loads(text), []
     except tomllib.TOMLDecodeError as exc:
         import re
 
@@ -59,18 +73,12 @@ def parse(source: Source, text: str) -> tuple[Any, Any, list[Diagnostic], str] |
             if found else (str(exc), 1, 1)
         from agenthooks.model.rules import ALL_RULES
 
-        return None, None, [Diagnostic(source.path, line, column,
-                                       ALL_RULES["toml-syntax"].severity, "toml-syntax",
-                                       f"invalid TOML: {message} (Codex does not start with "
-                                       "this config.toml)", "")], text
-    table = config.get("hooks")
-    events = ({key: value for key, value in table.items() if key != "state"}
-              if isinstance(table, dict) else None)
-    document = {} if events is None else {"hooks": events}
-    return document, positions(text), [], text
+        return None, [Diagnostic(source.path, line, column, ALL_RULES["toml-syntax"].severity,
+                                 "toml-syntax", f"invalid TOML: {message} ({consequence})",
+                                 "")]
 
 
-def _may_hold_hooks(text: str) -> bool:
+def may_hold_hooks(text: str) -> bool:
     """Whether a line could define hooks: a `[hooks...]` / `[[hooks...]]` header, or a
     top-level `hooks` key (`hooks.PreToolUse = [...]`, `hooks = {...}`)."""
     for line in text.splitlines():
@@ -122,11 +130,15 @@ def _place_event(found: PositionMap, table: str, line: str, offset: int) -> None
 
 
 def _table_pointer(array: bool, dotted: str, counts: dict[str, int]) -> str:
-    """The pointer of a `[hooks.X]` / `[[hooks.X]]` / `[[hooks.X.hooks]]` header ("" for a
-    table outside `hooks`)."""
+    """The pointer of a `[hooks.X]` / `[[hooks.X]]` / `[[hooks.X.hooks]]` / `[[hooks]]` header
+    ("" for a table outside `hooks`)."""
     parts = [part.strip().strip('"') for part in dotted.split(".")]
     if parts[0] != "hooks":
         return ""
+    if len(parts) == 1 and array:  # `[[hooks]]`: a list of entries (Kimi Code's)
+        index = counts.get("/hooks", 0)
+        counts["/hooks"] = index + 1
+        return f"/hooks/{index}"
     if len(parts) == 1 or not array:
         return "/" + "/".join(escape(part) for part in parts)
     event = f"/hooks/{escape(parts[1])}"

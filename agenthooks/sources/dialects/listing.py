@@ -48,7 +48,12 @@ def _timeout_text(seconds: float) -> str:
 def matcher_text(handler: Handler) -> str:
     spec = dialect_spec(handler.dialect)
     if spec.events.get(handler.event) is None:
-        return "-" if handler.matcher in (None, "", "*") else f"{handler.matcher} (ignored)"
+        if handler.matcher in (None, "", "*"):
+            return "-"
+        # Most hosts ignore a matcher where the event has no value; Kimi Code tests it
+        # against "", which may select nothing.
+        never = matching.selection(handler.dialect, handler.matcher, handler.event)
+        return f"{handler.matcher} ({'never runs' if never.form == 'never' else 'ignored'})"
     if handler.matcher is None:
         return "(all)"
     return handler.matcher if handler.matcher else '""'

@@ -319,6 +319,8 @@ def describe(chosen: Selection) -> str:
     if chosen.form == "all":
         return "every value"
     if chosen.form == "never":
+        if regex_error(chosen.pattern, chosen.python) is None:  # a value it cannot match
+            return "nothing (the event has no value to match)"
         return "nothing (the regex does not compile)"
     if chosen.form == "names":
         return "exactly " + " or ".join(chosen.names)

@@ -159,6 +159,7 @@ def test_every_dialect_rule_has_a_case() -> None:
     from tests.sources.dialects.test_cursor_rules import CASES as CURSOR_CASES
     from tests.sources.dialects.test_cursor_rules import TESTED_APART
     from tests.sources.dialects.test_factory_rules import CASES as FACTORY_CASES
+    from tests.sources.dialects.test_kimi_rules import CASES as KIMI_CASES
     from tests.sources.dialects.test_rulesync_rules import CASES as RULESYNC_CASES
     from tests.sources.dialects.test_rulesync_rules import TESTED_APART as RULESYNC_APART
 
@@ -170,6 +171,7 @@ def test_every_dialect_rule_has_a_case() -> None:
     covered |= {rule for _, _, expected in FACTORY_CASES for rule, _, _ in expected}
     covered |= {"factory-settings-ignored"}  # test_factory_rules: it needs a file beside
     covered |= {rule for _, expected in AUGMENT_CASES for rule, _, _ in expected}
+    covered |= {rule for _, expected in KIMI_CASES for rule, _, _ in expected}
     covered |= {rule for _, expected in RULESYNC_CASES for rule, _, _ in expected} | RULESYNC_APART
     assert set(DIALECT_RULES) <= covered
 
