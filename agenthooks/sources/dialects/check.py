@@ -111,6 +111,8 @@ class DialectChecker(Checker):
     # --- the `hooks` object, {"<event>": [item, ...]}: every host's files -------------------
 
     unknown_rule = "unknown-event"  # an event the host does not know
+    # What the host does with it.
+    unknown_means = "{host} skips it without a word, so these hooks would never run"
     items = "matcher groups"  # what each event lists
 
     def events(self, hooks: Any, each: Callable[[str, Any, str], None],
@@ -175,8 +177,7 @@ class DialectChecker(Checker):
             guess = did_you_mean(event, list(self.dialect.events))
             hint = (f"did you mean {guess!r}?" if guess
                     else "known events: " + ", ".join(self.dialect.events))
-        return (f"unknown event {event!r}: {hint} ({self.host} skips it without a word, so "
-                "these hooks would never run)")
+        return f"unknown event {event!r}: {hint} ({self.unknown_means.format(host=self.host)})"
 
     def claude_switch(self, doc: dict[str, Any]) -> None:
         if "disableAllHooks" not in doc:

@@ -36,6 +36,8 @@ def parse(source: Source, text: str) -> tuple[Any, Any, list[Diagnostic], str]:
 class KimiChecker(DialectChecker):
     """Walks the `[[hooks]]` entries of a Kimi Code config.toml."""
 
+    unknown_means = DROPPED
+
     def document(self, doc: Any) -> None:
         if not isinstance(doc, dict) or "hooks" not in doc:
             return
@@ -79,11 +81,6 @@ class KimiChecker(DialectChecker):
             self.add("kimi-hooks-ignored", self.unknown_event(event), pointer + "/event",
                      fix=self.event_meant(event))
         return None
-
-    def unknown_event(self, event: str) -> str:
-        return super().unknown_event(event).replace(
-            f"({self.host} skips it without a word, so these hooks would never run)",
-            f"({DROPPED})")
 
     def entry_command(self, command: Any, pointer: str) -> str:
         if not isinstance(command, str) or not command:

@@ -18,6 +18,10 @@ from tests.docs.pages import page
 # Hosts that run hooks; a generator's files (rulesync's) are its own format, tested apart
 # (tests/sources/dialects/test_rulesync*.py).
 DERIVED = [row for row in HOST_TABLE if row.derived_from is not None and not row.generator]
+# Of those, the hosts with a file in a project, which convert and init write; a host whose only
+# file is the user's (Kimi Code's config.toml) is refused by both, each in one line.
+WRITTEN = [row for row in DERIVED if row.project_files]
+USER_ONLY = [row for row in DERIVED if not row.project_files]
 # A Claude Code settings file of the events init wires, a script named on the project-dir
 # variable, a tool matcher.
 CLAUDE = {"hooks": {
@@ -49,7 +53,7 @@ def test_the_table_has_derived_hosts() -> None:
     assert DERIVED, "no derived host in HOST_TABLE: the tests below would test nothing"
 
 
-@pytest.mark.parametrize("row", DERIVED, ids=[row.id for row in DERIVED])
+@pytest.mark.parametrize("row", WRITTEN, ids=[row.id for row in WRITTEN])
 def test_a_claude_file_converts_to_a_derived_host_and_back(
         agenthooks: Run, project: Path, row: HostRow) -> None:
     target = own_file(project, row)
@@ -78,7 +82,7 @@ def test_a_claude_file_converts_to_a_derived_host_and_back(
     assert returned["PreToolUse"][0]["hooks"][0]["timeout"] == 20
 
 
-@pytest.mark.parametrize("row", DERIVED, ids=[row.id for row in DERIVED])
+@pytest.mark.parametrize("row", WRITTEN, ids=[row.id for row in WRITTEN])
 def test_init_wires_a_derived_host_in_its_file_and_words(
         agenthooks: Run, tmp_path: Path, row: HostRow) -> None:
     root = tmp_path / "w"
@@ -98,3 +102,16 @@ def test_init_wires_a_derived_host_in_its_file_and_words(
         assert json.loads(settings.read_text()) == documented(row.id)
     again = agenthooks("init", "--host", row.id, "--yes", "--workspace", str(root))
     assert again.code == 0 and json.loads(settings.read_text())["hooks"] == hooks
+
+
+@pytest.mark.parametrize("row", USER_ONLY, ids=[row.id for row in USER_ONLY])
+def test_a_host_with_no_project_file_is_neither_converted_to_nor_wired(
+        agenthooks: Run, project: Path, row: HostRow) -> None:
+    converted = agenthooks("convert", str(project / ".claude" / "settings.json"), "--to", row.id)
+    assert converted.code == 1 and converted.out == ""
+    assert converted.err.startswith("agenthooks: convert writes JSON hook files, and "
+                                    f"{row.name} reads its hooks from "), converted.err
+    assert converted.err.count("\n") == 1
+    wired = agenthooks("init", "--host", row.id, "--yes", "--workspace", str(project))
+    assert wired.code == 1 and f"cannot wire {row.name}" in wired.err, wired.err
+    assert "docs/hosts.md" in wired.err
