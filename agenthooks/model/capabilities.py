@@ -459,6 +459,13 @@ def can_block(host: str, event: str) -> bool | None:
     return None if facts is None else facts.block
 
 
+def can_rewrite(host: str, event: str) -> bool | None:
+    """Whether a hook's answer can change what `event` is about under `host` (the tool's
+    arguments before it runs...; None: unknown)."""
+    facts = event_facts(host, event)
+    return None if facts is None else facts.rewrite
+
+
 # --- words --------------------------------------------------------------------------------
 
 

@@ -42,3 +42,29 @@ def test_a_block_the_host_cannot_act_on_is_said(tmp_path: Path, host: str, word:
     if unheeded:
         assert f"a hook blocks {word}, but " in done.stderr
         assert done.stderr.count("agenthooks: warning:") == 1, done
+
+
+REWRITE = """---
+event: tool.pre
+script: |
+  def handle(event, payload):
+      return modify({"args": {"command": payload["args"]["command"] + " --dry-run"}})
+---
+"""
+
+
+@pytest.mark.program
+@pytest.mark.parametrize(("host", "unheeded"), [("kimi", True), ("claude", False)])
+def test_a_rewrite_the_host_cannot_make_is_said(tmp_path: Path, host: str,
+                                                unheeded: bool) -> None:
+    project = workspace(tmp_path / "project", {".harness/hooks/rewrite.md": REWRITE})
+    call = {"hook_event_name": "PreToolUse", "session_id": "s", "cwd": str(project),
+            "tool_name": "Bash", "tool_input": {"command": "make deploy"}}
+    done = program("run", "PreToolUse", "--host", host, stdin=json.dumps(call), cwd=project)
+    said = (f"a hook rewrites the arguments of PreToolUse, but Kimi Code cannot rewrite them "
+            f"there (`agenthooks hosts --host {host}`): the call runs as the agent wrote it")
+    assert (said in done.stderr) is unheeded, done
+    assert done.returncode == 0, done
+    if not unheeded:
+        updated = json.loads(done.stdout)["hookSpecificOutput"]["updatedInput"]
+        assert updated == {"command": "make deploy --dry-run"}

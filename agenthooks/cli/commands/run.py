@@ -176,26 +176,34 @@ def host_answer(result: EventResult, host: str, given_event: str | None) -> tupl
 
     word = host_event(host, result.event, given_event)
     answer = writer(host)(result.as_verdict(), word)
-    if result.blocked:
-        unheeded = block_unheeded(host, result.event, word)
-        if unheeded is not None:
-            say(lambda stream: stream.write(f"agenthooks: warning: {unheeded}\n"))
+    if result.blocked or result.updated_args is not None:
+        for unheeded in unheeded_by(host, result, word):
+            say(lambda stream, said=unheeded: stream.write(f"agenthooks: warning: {said}\n"))
     return answer.output, answer.exit_code
 
 
-def block_unheeded(host: str, event: str, word: str) -> str | None:
-    """Why a block answered to `host` on `event` stops nothing, where the host's documentation
-    says it cannot block there (`model.capabilities`): a gate that cannot act is said on
-    every run, not only by `explain`."""
-    from agenthooks.model.capabilities import can_block
+def unheeded_by(host: str, result: EventResult, word: str) -> list[str]:
+    """What the answer asks of `host` on its event that the host cannot do there, where its
+    documentation or code says so (`model.capabilities`): a block that stops nothing, new
+    arguments the call never gets. A gate that cannot act is said on every run, not only by
+    `explain`."""
+    from agenthooks.model.capabilities import can_block, can_rewrite
     from agenthooks.model.events import find_row
     from agenthooks.model.hosts import host_name
 
-    row = find_row(event)
-    if row is None or can_block(host, row.id) is not False:
-        return None
-    return (f"a hook blocks {word}, but {host_name(host)} cannot block there (`agenthooks "
-            f"hosts --host {host}`): the action goes on")
+    row = find_row(result.event)
+    if row is None:
+        return []
+    found = []
+    where = f"(`agenthooks hosts --host {host}`)"
+    if result.blocked and can_block(host, row.id) is False:
+        found.append(f"a hook blocks {word}, but {host_name(host)} cannot block there "
+                     f"{where}: the action goes on")
+    if result.updated_args is not None and not result.blocked \
+            and can_rewrite(host, row.id) is False:
+        found.append(f"a hook rewrites the arguments of {word}, but {host_name(host)} cannot "
+                     f"rewrite them there {where}: the call runs as the agent wrote it")
+    return found
 
 
 def say(write: Any) -> None:
