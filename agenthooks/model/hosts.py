@@ -575,13 +575,13 @@ HOST_TABLE += (
            dialect_changes={
                "parser": "agenthooks.sources.dialects.kimi_check:parse",
                "reader": "agenthooks.sources.dialects.kimi_check:read",
+               # Its events' matcher values where they are not Claude Code's (None: none,
+               # so a matcher is tested against "", `sources.dialects.kimi`).
                "events": {"PermissionResult": "tool_name", "UserPromptQueued": "prompt",
                           "TurnStarted": "origin_kind", "Interrupt": None,
                           "SessionHeartbeat": None, "TaskStarted": "kind",
                           "UserPromptSubmit": "prompt", "StopFailure": "error_type",
-                          "SessionEnd": "reason", "SubagentStart": "agent_name",
-                          "SubagentStop": "agent_name", "PostCompact": "trigger",
-                          "Notification": "notification_type"},
+                          "SubagentStart": "agent_name", "SubagentStop": "agent_name"},
                "group_keys": (), "settings_keys": (),
                "types": {"command": ("command", ("command",),
                                      ("event", "matcher", "command", "timeout"), True)},

@@ -27,25 +27,15 @@ app/config's `buildValidated`):
     running     `sh -c` in the session's folder, every selected entry at once and an entry
                 of the same command once, its JSON payload on stdin (snake_case keys)
 
-`sources.dialects.kimi_check` reads the file; this module is what a run needs of it.
+Which payload field each event's matcher is tested against is its row's (`model.hosts`,
+`dialect_changes["events"]`; None: no value, so ""). `sources.dialects.kimi_check` reads the
+file; this module is what a run needs of it.
 """
 
 from __future__ import annotations
 
+from agenthooks.sources.dialects import dialect_spec
 from agenthooks.sources.dialects.matching import ALL, Selection, js_regex, regex_error, simplify
-
-# Event -> the payload field its matcher is tested against (`matcherValue`); None where Kimi
-# Code gives none and tests a matcher against "" (`NO_VALUE`).
-EVENTS: dict[str, str | None] = {
-    "PreToolUse": "tool_name", "PostToolUse": "tool_name", "PostToolUseFailure": "tool_name",
-    "PermissionRequest": "tool_name", "PermissionResult": "tool_name",
-    "UserPromptSubmit": "prompt", "UserPromptQueued": "prompt", "TurnStarted": "origin_kind",
-    "Stop": None, "StopFailure": "error_type", "Interrupt": None, "SessionStart": "source",
-    "SessionEnd": "reason", "SessionHeartbeat": None, "SubagentStart": "agent_name",
-    "SubagentStop": "agent_name", "TaskStarted": "kind", "PreCompact": "trigger",
-    "PostCompact": "trigger", "Notification": "notification_type",
-}
-NO_VALUE = frozenset(event for event, field in EVENTS.items() if field is None)
 
 
 def selection(matcher: str | None, event: str) -> Selection:
@@ -54,7 +44,7 @@ def selection(matcher: str | None, event: str) -> Selection:
         return ALL
     if regex_error(matcher) is not None:
         return Selection("never", pattern=matcher)
-    if event in NO_VALUE:  # tested against "": all or nothing
+    if dialect_spec("kimi").events.get(event) is None:  # no value: tested against ""
         return ALL if js_regex(matcher).search("") is not None else Selection("never",
                                                                               pattern=matcher)
     return simplify(Selection("search", pattern=matcher))

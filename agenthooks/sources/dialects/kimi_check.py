@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from agenthooks.model.handlers import escape, json_kind
 from agenthooks.sources.dialects.check import DialectChecker
-from agenthooks.sources.dialects.kimi import EVENTS, selection
+from agenthooks.sources.dialects.kimi import selection
 from agenthooks.sources.dialects.matching import regex_error
 
 TYPE_CHECKING = False
@@ -70,7 +70,7 @@ class KimiChecker(DialectChecker):
             self.handlers.append(self.record(event, matcher, command, timeout, pointer))
 
     def entry_event(self, event: Any, pointer: str) -> str | None:
-        if isinstance(event, str) and event in EVENTS:
+        if isinstance(event, str) and event in self.dialect.events:
             return event
         if event is None:
             self.add("kimi-hooks-ignored", f"an entry needs `event`: {DROPPED}", pointer)
@@ -119,7 +119,7 @@ class KimiChecker(DialectChecker):
             self.add("matcher-never-runs", f"Kimi Code tests a {event} matcher against an "
                                            f"empty value: {matcher!r} never matches it, so "
                                            "this hook never runs", pointer)
-        elif EVENTS[event] == "tool_name":
+        elif self.dialect.events[event] == "tool_name":
             self.host_tool_words("kimi", event, matcher, pointer)
         return matcher
 
