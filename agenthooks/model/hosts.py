@@ -1,7 +1,7 @@
 """The hosts agenthooks knows, as data: one row per host, naming the modules that are that host.
 
 A host is its modules (`hosts/<id>/` writes its answer and reads its handlers' processes; for
-a host with hook files of its own, `dialects/<id>.py` says what its files are) and its words
+a host with hook files of its own, `sources/dialects/<id>.py` says what its files are) and its words
 in the shared tables (`model.events`, `model.tools`, `sources.payloads.SHAPES`). Every other
 list of hosts is derived from `HOST_TABLE`: the writers (`hosts.writers.WRITERS`), the
 protocols (`kinds.process.PROTOCOLS`), the dialects (`sources.dialects.check.DIALECT_SPECS`), the

@@ -1,4 +1,4 @@
-"""The schemas of each host's own hook files, from its `Dialect` table (`dialects/*.py`).
+"""The schemas of each host's own hook files, from its `Dialect` table (`sources/dialects/*.py`).
 
 Each schema rejects what `validate` reports as an error in that file, and nothing it only
 warns about: an unknown event is rejected where `validate` calls it an error (Claude Code,

@@ -2,7 +2,7 @@
 
 One text per key where every host means the same; "<dialect>:<key>" where one host means
 something of its own. The keys themselves, their types and which are required come from the
-dialects' tables (`dialects/*.py`), never from here.
+dialects' tables (`sources/dialects/*.py`), never from here.
 """
 
 from __future__ import annotations
