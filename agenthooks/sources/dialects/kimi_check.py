@@ -22,15 +22,15 @@ DROPPED = "Kimi Code drops the whole `hooks` section for it, so no hook of this 
 def parse(source: Source, text: str) -> tuple[Any, Any, list[Diagnostic], str]:
     """(document, positions, findings, text) of a config.toml: `{"hooks": [entry, ...]}`; no
     document for one that holds no hooks (its models and providers are not read)."""
-    from agenthooks.sources.dialects import codex_toml
+    from agenthooks.sources.reading import toml
 
-    if not codex_toml.may_hold_hooks(text):
+    if not toml.may_hold_hooks(text):
         return None, None, [], text
-    config, found = codex_toml.load_toml(source, text, "Kimi Code cannot read this config.toml")
+    config, found = toml.load_toml(source, text, "Kimi Code cannot read this config.toml")
     if config is None:
         return None, None, found, text
     document = {"hooks": config["hooks"]} if "hooks" in config else {}
-    return document, codex_toml.positions(text), [], text
+    return document, toml.positions(text), [], text
 
 
 class KimiChecker(DialectChecker):
