@@ -13,7 +13,9 @@ the shell's stand-in (a direct exec of simple commands) was, for that reason.
 - `jsontext`: `json.loads`/`json.dumps` on the C codec (`json` brings `re`);
 - `records`: `typing.NamedTuple` (`typing` brings `collections` and `functools`);
 - `memo`: `functools.lru_cache`;
-- `suppress`: `contextlib.suppress`.
+- `suppress`: `contextlib.suppress`;
+- `imports`: the path finder and source loader, for agenthooks' own modules (proven by
+  `tests/test_lean_imports.py`, every module imported by both).
 
 `TYPE_CHECKING = False` at the top of a module, with the type-only imports under it, stands for
 `typing.TYPE_CHECKING` the same way: the type checker reads the block, the program never runs it.

@@ -26,11 +26,13 @@ from __future__ import annotations
 __all__ = ["NamedTuple"]  # typing's, to the type checker
 
 import sys
-from types import FunctionType
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from types import FunctionType
     from typing import Any
+else:  # `types` itself is a module of a million instructions, for this one name
+    FunctionType = type(lambda: None)
 
 try:
     from _collections import _tuplegetter  # type: ignore[import-not-found]

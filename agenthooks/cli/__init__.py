@@ -11,7 +11,11 @@ import gc
 import os
 import sys
 
-from agenthooks.errors import AgentHooksError, describe
+from agenthooks._lean.imports import install
+
+install()  # before the program's other modules: each is imported faster behind it
+
+from agenthooks.errors import AgentHooksError, describe  # noqa: E402
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
