@@ -10,7 +10,7 @@ the kind's sandbox, so it is asked for here, above both.
 from __future__ import annotations
 
 from agenthooks.kinds.markdown import script_findings
-from agenthooks.sources import load
+from agenthooks.sources import formats, load
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -37,21 +37,19 @@ def load_checked(
 
 
 def check_every(sources: Sequence[Source]) -> tuple[list[HookFile], list[MarkdownFile]]:
-    """`load.check_every` with the kinds' findings in each file's."""
-    files, markdown = load.check_every(sources)
+    """`formats.check_every` with the kinds' findings in each file's."""
+    files, markdown = formats.check_every(sources)
     return list(with_kinds(files, markdown)), markdown
 
 
 def check_text(path: str, data: bytes, *, cwd: str | None = None,
                dialect: str | None = None) -> HookFile:
-    """`load.check_text` (an editor's text, saved or not) with the kinds' findings."""
-    hook_file = load.check_text(path, data, cwd=cwd, dialect=dialect)
-    if load.kind_of(hook_file.source) != load.MARKDOWN:
-        return hook_file
-    from agenthooks.sources.markdown.files import load_file
-
-    (checked,) = with_kinds((hook_file,), (load_file(hook_file.source, data),))
-    return checked
+    """`formats.check_text` (an editor's text, saved or not) with the kinds' findings."""
+    checked = formats.check_text(path, data, cwd=cwd, dialect=dialect)
+    if checked.markdown is None:
+        return checked.hook_file
+    (hook_file,) = with_kinds((checked.hook_file,), (checked.markdown,))
+    return hook_file
 
 
 def with_kinds(files: Sequence[HookFile], markdown: Sequence[MarkdownFile]

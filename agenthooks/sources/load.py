@@ -23,27 +23,13 @@ import os
 from agenthooks._lean.records import NamedTuple
 from agenthooks.model.handlers import Diagnostic, HookFile, Source
 from agenthooks.sources import discovery
-from agenthooks.sources.hooksjson.loader import check_file, load
+from agenthooks.sources.hooksjson.loader import load
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from agenthooks.sources.markdown.files import MarkdownFile
-
-# The kinds of hook file, each read by its own reader; the words trust records them under.
-HOOKS_JSON = "hooks.json"
-MARKDOWN = "markdown"
-SETTINGS = "settings"
-
-
-def kind_of(source: Source) -> str:
-    """Which reader a file takes: a Claude Code or Gemini CLI settings file by its dialect, a
-    Markdown hook by its `.md` name, else a hooks.json."""
-    if source.dialect != "antigravity":
-        return SETTINGS
-    return MARKDOWN if discovery.is_markdown(source.file) else HOOKS_JSON
-
 
 class Loaded(NamedTuple):
     """What a command loaded: every file read, in order, each with its diagnostics."""
@@ -68,18 +54,22 @@ class Loaded(NamedTuple):
         return tuple(f for f in self.files if not f.ok)
 
     def of_kind(self, kind: str) -> tuple[HookFile, ...]:
+        """The files `kind`'s row of `formats.FORMATS` reads."""
+        from agenthooks.sources.formats import kind_of
+
         return tuple(f for f in self.files if kind_of(f.source) == kind)
 
     @property
     def handler_files(self) -> tuple[HookFile, ...]:
         """What a registry keeps: the hooks.json and settings files, and the Markdown hooks
         that do not load (named in every answer, as a broken hooks.json is)."""
-        skipped = {md.source.file for md in self.markdown if not md.ok}
-        return tuple(f for f in self.files
-                     if kind_of(f.source) != MARKDOWN or f.source.file in skipped or not f.ok)
+        registered = {md.source.file for md in self.markdown if md.ok}
+        return tuple(f for f in self.files if f.source.file not in registered or not f.ok)
 
     def discovered(self) -> discovery.Discovered:
         """The files read, by kind, as discovery lists them (what trust hashes)."""
+        from agenthooks.sources.formats import HOOKS_JSON, MARKDOWN, SETTINGS
+
         def read(kind: str) -> list[Source]:  # a refused file is not read, nor trusted
             return [f.source for f in self.of_kind(kind) if not is_refused(f)]
 
@@ -188,6 +178,8 @@ def _checked(paths: Sequence[str], configs: Sequence[str], workspaces: Sequence[
     sources, empty, notes = collect(paths, configs=configs, workspaces=workspaces,
                                     no_user=no_user, cwd=base, recursive=recursive,
                                     dialect=dialect, refused=refused)
+    from agenthooks.sources.formats import check_every
+
     files, markdown = check_every(sources)
     return Loaded((*files, *refused), tuple(markdown), tuple(notes), (), tuple(empty))
 
@@ -232,50 +224,3 @@ def collect(
                 seen.add(os.path.realpath(source.file))
                 sources.append(source)
     return sources, empty, notes
-
-
-def check_every(sources: Sequence[Source]) -> tuple[list[HookFile], list[MarkdownFile]]:
-    """Every finding in each file, in the order given, and the Markdown hooks as read.
-
-    Settings files are settled together (a host's switches span its files), which changes
-    which handlers are enabled, never a finding."""
-    kinds = [kind_of(source) for source in sources]
-    read: dict[int, HookFile] = {}
-    settings = [i for i, kind in enumerate(kinds) if kind == SETTINGS]
-    if settings:
-        from agenthooks.sources.dialects.load import check_dialect_file, settle
-
-        settled = settle([check_dialect_file(sources[i]) for i in settings])
-        read.update(zip(settings, settled, strict=True))
-    markdown: list[MarkdownFile] = []
-    for i, source in enumerate(sources):
-        if kinds[i] == MARKDOWN:
-            from agenthooks.sources.markdown.files import check_loaded, load_file
-
-            markdown.append(load_file(source))
-            read[i] = check_loaded(markdown[-1])
-        elif kinds[i] == HOOKS_JSON:
-            read[i] = check_file(source)
-    return [read[i] for i in range(len(sources))], markdown
-
-
-def check_text(path: str, data: bytes, *, cwd: str | None = None,
-               dialect: str | None = None) -> HookFile:
-    """Every finding in one hook file as `validate PATH` reports it, read from `data` rather
-    than from disk: an editor's text, saved or not (the language server). Its place, else
-    the shape of `data`, says its format, as for a file named to `validate`."""
-    from agenthooks.sources.paths import named_source
-
-    base = cwd or os.getcwd()
-    source = named_source(os.path.join(base, path), discovery.display_path(path, base), base,
-                          dialect, data)
-    kind = kind_of(source)
-    if kind == SETTINGS:
-        from agenthooks.sources.dialects.load import check_dialect_file
-
-        return check_dialect_file(source, data=data).hook_file
-    if kind == MARKDOWN:
-        from agenthooks.sources.markdown.files import check_loaded, load_file
-
-        return check_loaded(load_file(source, data))
-    return check_file(source, data=data)

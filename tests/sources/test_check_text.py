@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.sources.load import check_text
+from agenthooks.sources.formats import check_text
 from tests.support import program
 
 SAVED = '{"gate": {"Stop": [{"command": "true"}]}}'
@@ -35,7 +35,9 @@ def test_the_text_is_checked_not_the_file(tmp_path: Path, file: str, disk: str |
     if disk is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(disk)
-    found = check_text(file, text.encode(), cwd=str(tmp_path))
+    checked = check_text(file, text.encode(), cwd=str(tmp_path))
+    found = checked.hook_file
+    assert (checked.markdown is not None) == file.endswith(".md")
     assert found.source.dialect == dialect
     assert found.source.path == file
     assert [d.rule for d in found.diagnostics] == rules
@@ -50,5 +52,5 @@ def test_the_findings_are_validates(tmp_path: Path) -> None:
     path.write_text(text)
     done = program("validate", ".agents/hooks.json", cwd=tmp_path)
     shown = [line for line in done.stdout.splitlines() if line.startswith(".agents/")]
-    found = check_text(".agents/hooks.json", text.encode(), cwd=str(tmp_path))
+    found = check_text(".agents/hooks.json", text.encode(), cwd=str(tmp_path)).hook_file
     assert shown == [str(d) for d in found.diagnostics]

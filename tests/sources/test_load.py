@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from agenthooks.sources.load import HOOKS_JSON, MARKDOWN, SETTINGS, Loaded, kind_of, load_all
+from agenthooks.sources.formats import HOOKS_JSON, MARKDOWN, SETTINGS, kind_of
+from agenthooks.sources.load import Loaded, load_all
 
 CLEAN_JSON = '{"hooks": {"PreToolUse": [{"matcher": "*", "hooks": [{"command": "true"}]}]}}'
 # An unknown key is a warning: only a thorough read finds it.
@@ -171,3 +172,28 @@ def test_trust_sees_the_files_read_by_kind(isolated: Path) -> None:
     assert [s.path for s in found.sources] == [HOOKS]
     assert [s.path for s in found.markdown] == [md("a")]
     assert [s.path for s in found.dialect_sources] == [SETTINGS_FILE]
+
+
+def test_each_format_row_claims_its_files_and_the_first_claim_reads() -> None:
+    from agenthooks.model.handlers import Source
+    from agenthooks.sources.formats import FORMATS, format_of
+
+    def source(file: str, dialect: str) -> Source:
+        return Source(file=f"/w/{file}", path=file, workspace="/w", level="workspace",
+                      cwd="/w", dialect=dialect)
+
+    table = [(HOOKS, "antigravity", HOOKS_JSON), (md("a"), "antigravity", MARKDOWN),
+             (SETTINGS_FILE, "claude", SETTINGS), (".codex/config.toml", "codex", SETTINGS),
+             ("x.md", "claude", SETTINGS)]  # a host's file is its host's, whatever its name
+    assert [format_of(source(f, d)).name for f, d, _ in table] == [k for _, _, k in table]
+    assert [row.name for row in FORMATS][-1] == HOOKS_JSON  # what no other row claims
+
+
+def test_validate_checks_each_format_together_and_answers_in_the_order_given(
+        isolated: Path) -> None:
+    write(isolated, {HOOKS: WARN_JSON, SETTINGS_FILE: CLAUDE, md("a"): MD,
+                     md("b"): BAD_EVENT_MD})
+    given = [md("b"), HOOKS, SETTINGS_FILE, md("a")]
+    loaded = load_all(paths=given, no_user=True, thorough=True)
+    assert [f.source.path for f in loaded.files] == given
+    assert [m.source.path for m in loaded.markdown] == [md("b"), md("a")]

@@ -25,7 +25,7 @@ from agenthooks.model.handlers import Handler, HookFile
 from agenthooks.report.diagnostics import TextReporter, ValidationResult, exact_json
 from agenthooks.report.table import is_terminal, render_plain
 from agenthooks.sources import discovery
-from agenthooks.sources.load import HOOKS_JSON, SETTINGS, kind_of
+from agenthooks.sources.formats import HOOKS_JSON, SETTINGS, kind_of
 
 if TYPE_CHECKING:
     from agenthooks.api import Hooks
