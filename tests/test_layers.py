@@ -188,3 +188,26 @@ def test_the_package_root_names_what_exists() -> None:
     exports: dict[str, str] = vars(agenthooks)["_EXPORTS"]
     for name, module in exports.items():
         assert hasattr(importlib.import_module(module), name), (name, module)
+
+
+def test_below_the_command_line_hooks_json_is_named_by_its_constant() -> None:
+    """Below `cli/`, the hooks.json dialect is `model.hosts.HOOKS_JSON_DIALECT`: its word
+    appears as a table's key (a row's column) and nowhere else, so that what treats hooks.json
+    apart can be found by one name."""
+    import io
+    import itertools
+    import tokenize
+
+    from agenthooks.model.hosts import HOOKS_JSON_DIALECT
+
+    word = repr(HOOKS_JSON_DIALECT).replace("'", '"')
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.relative_to(PACKAGE).parts[0] == "cli":
+            continue
+        tokens = [t for t in tokenize.generate_tokens(io.StringIO(path.read_text()).readline)
+                  if t.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.COMMENT)]
+        for token, after in itertools.pairwise(tokens):
+            if token.type == tokenize.STRING and token.string == word and after.string != ":":
+                found.append(f"{path.relative_to(REPO)}:{token.start[0]}")
+    assert [place.rpartition(":")[0] for place in found] == ["agenthooks/model/hosts.py"], found

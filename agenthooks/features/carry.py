@@ -26,6 +26,7 @@ import re
 from functools import lru_cache
 
 from agenthooks._lean.records import NamedTuple
+from agenthooks.model.hosts import HOOKS_JSON_DIALECT
 from agenthooks.model.tools import TOOLS, mcp_name, mcp_parts, mcp_tool_only, tool_for, tool_name
 from agenthooks.sources.dialects import matching
 from agenthooks.sources.dialects.matching import Selection
@@ -97,7 +98,7 @@ def rebuilt(chosen: Selection, source: str, target: str, tools: bool) -> list[Se
 def _spellings(chosen: Selection, source: str, target: str, tools: bool) -> list[str]:
     """The source pattern in the target's regex language, and with MCP names respelled."""
     pattern = chosen.pattern
-    to_python = target == "antigravity"
+    to_python = target == HOOKS_JSON_DIALECT
     if chosen.python and not to_python:
         pattern = python_to_js(pattern) or pattern
     elif not chosen.python and to_python:
@@ -112,7 +113,7 @@ def _spellings(chosen: Selection, source: str, target: str, tools: bool) -> list
 
 def _construction(chosen: Selection, pattern: str, source: str, target: str,
                   tools: bool) -> Selection | None:
-    python = target == "antigravity"
+    python = target == HOOKS_JSON_DIALECT
     try:
         own = (matching.python_regex if python else matching.js_regex)(pattern)
     except (re.error, RecursionError, OverflowError):
@@ -203,7 +204,7 @@ def _fold(pattern: str) -> str | None:
 def mcp_respelled(pattern: str, source: str, target: str) -> str:
     """MCP prefixes in a pattern in the target's spelling (`mcp__s__` and `mcp_s_`)."""
     here, there = mcp_name(source, "SERVER", "TOOL"), mcp_name(target, "SERVER", "TOOL")
-    if here == there or source == "antigravity" or target == "antigravity":
+    if here == there or HOOKS_JSON_DIALECT in (source, target):
         return pattern
     if "SERVER" not in there:
         return pattern  # the target names no server (Cursor's `MCP:<tool>`)

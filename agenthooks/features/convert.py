@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from agenthooks._lean.records import NamedTuple
 from agenthooks.model.events import HOST_NAMES, counterpart
 from agenthooks.model.handlers import Handler
-from agenthooks.model.hosts import HOST_TABLE, host_row, inherited, lineage
+from agenthooks.model.hosts import HOOKS_JSON_DIALECT, HOST_TABLE, host_row, inherited, lineage
 from agenthooks.model.matcher import is_plain_name
 from agenthooks.model.tools import tool_name
 from agenthooks.sources.dialects import matching
@@ -105,7 +105,7 @@ def translate_tools(chosen: Selection, source: str, target: str) -> Selection:
 
 
 def matcher_field(dialect: str, event: str) -> str | None:
-    if dialect == "antigravity":
+    if dialect == HOOKS_JSON_DIALECT:
         from agenthooks.model.events import TOOL_EVENTS
 
         return "tool_name" if event in TOOL_EVENTS else None
@@ -137,7 +137,7 @@ def render(chosen: Selection, target: str, event: str) -> list[str | None] | Non
         if plain and not (narrow and any("-" in n for n in names)):
             return ["|".join(names)]
         return ["^(?:" + "|".join(map(literal, names)) + ")$"]
-    anchored = base in ("antigravity", "copilot")  # they match the whole name
+    anchored = base in (HOOKS_JSON_DIALECT, "copilot")  # they match the whole name
     if chosen.form == "search":
         return [f".*(?:{pattern}).*"] if anchored else [f".*(?:{pattern})"]
     return [pattern] if anchored else [f"^(?:{pattern})$"]
@@ -292,7 +292,7 @@ def place_of(target: str, output: str | None, workspace: str) -> Place:
     else:
         file = os.path.realpath(output)
         root = owner_of(file, workspace)
-    folder = os.path.relpath(os.path.dirname(file), root) if target == "antigravity" else "."
+    folder = os.path.relpath(os.path.dirname(file), root) if target == HOOKS_JSON_DIALECT else "."
     return Place(file, folder, output is None)
 
 
@@ -468,7 +468,7 @@ def rewrite_command(handler: Handler, target: str, place: Place) -> Rewrite:
     variables = [v for v in shell.variables
                  if v.name in project_names(source)
                  and not any(start <= v.start < end for start, end in taken)]
-    if target == "antigravity" and not speaking:
+    if target == HOOKS_JSON_DIALECT and not speaking:
         if variables:
             problems += (f"the command {command!r} uses ${variables[0].name}, kept as written: "
                          "agenthooks sets it for a hooks.json handler, but Antigravity "
@@ -478,7 +478,7 @@ def rewrite_command(handler: Handler, target: str, place: Place) -> Rewrite:
         edits += [(v.start, v.end, _variable_word(v, target)) for v in variables]
     for start, end, text in sorted(edits, reverse=True):
         command = command[:start] + text + command[end:]
-    placed = target == "antigravity" and bool(taken) and not speaking
+    placed = target == HOOKS_JSON_DIALECT and bool(taken) and not speaking
     return Rewrite(command, problems, placed)
 
 
@@ -487,7 +487,7 @@ def speaks_in(handler: Handler, target: str) -> str | None:
     the one it was written for, so that it is given that host's payload, read with that
     host's protocol and run in the project root, as before; None: hooks.json's own."""
     own = handler.speaks or handler.dialect
-    if target != "antigravity" or handler.kind != "command" or own == "antigravity":
+    if target != HOOKS_JSON_DIALECT or handler.kind != "command" or own == HOOKS_JSON_DIALECT:
         return None
     from agenthooks.model.hosts import is_neutral
 
@@ -510,7 +510,7 @@ def antigravity_runs(file: str) -> bool:
 
 
 def _plugin_variables(command: str, source: str, target: str) -> tuple[str, tuple[str, ...]]:
-    if source == "antigravity":
+    if source == HOOKS_JSON_DIALECT:
         return command, ()
     plugin = plugin_variable(source)
     if plugin is None:  # a host with no plugin-folder variable (Cursor)
@@ -581,7 +581,7 @@ def _project_path(path: str, move: _Move) -> str:
 
     if move.target == "rulesync":  # relative to the project root: rulesync writes each
         return shlex.quote(path)       # tool's prefix (`$CLAUDE_PROJECT_DIR/`) itself
-    if move.target != "antigravity":
+    if move.target != HOOKS_JSON_DIALECT:
         return str(_project_form(PROJECT_PATHS, move.target)) + shlex.quote(path)
     relative = os.path.relpath(path, move.after).replace(os.sep, "/")
     return shlex.quote(relative if relative.startswith("../") else "./" + relative)
@@ -612,7 +612,7 @@ def _looks_relative(text: str, cwd: str) -> bool:
 
 
 def default_timeout(dialect: str, event: str) -> float:
-    if dialect == "antigravity":
+    if dialect == HOOKS_JSON_DIALECT:
         from agenthooks.events import DEFAULT_TIMEOUT
 
         return float(DEFAULT_TIMEOUT)
@@ -756,7 +756,7 @@ def _body(handler: Handler, target: str, event: str, place: Place,
     """The handler object for the target, and whether a path was written for its folder."""
     where = handler.pointer
     body: dict[str, Any] = {}
-    if target != "antigravity" or handler.kind != "command":
+    if target != HOOKS_JSON_DIALECT or handler.kind != "command":
         body["type"] = handler.kind
     if family(target) == "gemini" and (handler.name or handler.hook):
         body["name"] = handler.name or handler.hook
@@ -804,7 +804,7 @@ def _keep_dialect(handler: Handler, target: str, place: Place, body: dict[str, A
 
 # Options carried into a target other than the source's own dialect: (target, key, kinds).
 CARRIED = {
-    ("antigravity", "model"): ("prompt",),
+    (HOOKS_JSON_DIALECT, "model"): ("prompt",),
     ("claude", "model"): ("prompt",),
     ("gemini", "description"): None,  # any kind
     # rulesync's hook definitions take every host's fields (src/types/hooks.ts): the ones of
@@ -859,7 +859,7 @@ def _flat_document(entries: Sequence[Entry], version: int) -> dict[str, Any]:
 
 
 def assemble(entries: Sequence[Entry], target: str) -> dict[str, Any]:
-    if target == "antigravity":
+    if target == HOOKS_JSON_DIALECT:
         return _hooks_json(entries)
     if family(target) in ("cursor", "copilot"):  # `{"version": 1, "hooks": {event: [handler]}}`
         from agenthooks.sources.dialects.cursor import VERSION

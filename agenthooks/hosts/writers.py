@@ -16,7 +16,7 @@ Gemini CLI's `BeforeTool`; `HostAnswer` is the JSON object for stdout and the ex
 from __future__ import annotations
 
 from agenthooks._lean.records import NamedTuple
-from agenthooks.model.hosts import HOST_TABLE
+from agenthooks.model.hosts import HOOKS_JSON_DIALECT, HOST_TABLE
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -59,7 +59,7 @@ def host_event(host: str, event: str, given: str | None = None) -> str:
     """
     from agenthooks.model.events import find_row, row_of, word_of
 
-    if host == "antigravity":
+    if host == HOOKS_JSON_DIALECT:
         return event
     if given is not None and row_of(host, given) is not None:
         return given

@@ -16,7 +16,7 @@ from agenthooks._lean.memo import memo
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.kinds import runs_beside as kind_runs_beside  # the package, loaded already
 from agenthooks.model.handlers import Answer, Handler, Source, run_folder, skipped
-from agenthooks.model.hosts import HOST_TABLE
+from agenthooks.model.hosts import HOOKS_JSON_DIALECT, HOST_TABLE
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ def speaks_for(handler: Handler) -> str | None:
     in (`Bash|Write`: Claude Code's), which gets it that host's payload whoever calls; it
     still runs where its file's handlers run, and is read as hooks.json reads every handler
     (`protocol_key`)."""
-    if handler.speaks is not None or handler.dialect != "antigravity" or not handler.matcher:
+    if handler.speaks is not None or handler.dialect != HOOKS_JSON_DIALECT or not handler.matcher:
         return handler.speaks
     return _host_named(handler.matcher)
 
@@ -260,7 +260,7 @@ def shell_handler(hook: ShellHook, command: str) -> Handler:
     """A shell hook as a handler record, so its answer reads like any other's."""
     # Read as a hooks.json handler is: in every host's answer words.
     source = Source(_PYTHON_SOURCE, _PYTHON_SOURCE, hook.cwd, "workspace", hook.cwd,
-                    "antigravity")
+                    HOOKS_JSON_DIALECT)
     return Handler(source, hook.name, hook.event, hook.tool, command, hook.timeout, "command",
                    True, "", source.dialect)
 

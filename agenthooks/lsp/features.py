@@ -18,6 +18,7 @@ from lsprotocol import types
 
 from agenthooks.model.events import DIALECTS, HOST_NAMES, EventRow, find_row, row_of
 from agenthooks.model.handlers import Diagnostic, HookFile
+from agenthooks.model.hosts import HOOKS_JSON_DIALECT
 from agenthooks.model.rules import DIALECT_RULES
 from agenthooks.sources.discovery import dialect_of_place
 from agenthooks.sources.paths import hook_files_pattern
@@ -239,7 +240,7 @@ def file_format(path: str, text: str) -> str:
     try:
         return detect(path, None, text.encode("utf-8", "surrogatepass"))
     except (OSError, ValueError):
-        return "antigravity"
+        return HOOKS_JSON_DIALECT
 
 
 def events_of_format(fmt: str) -> list[tuple[str, EventRow | None]]:
@@ -248,10 +249,10 @@ def events_of_format(fmt: str) -> list[tuple[str, EventRow | None]]:
         from agenthooks.model.events import MARKDOWN_WORDS
 
         return [(word, find_row(word)) for word in MARKDOWN_WORDS]
-    if fmt == "antigravity":
+    if fmt == HOOKS_JSON_DIALECT:
         from agenthooks.model.events import EVENTS
 
-        return [(word, row_of("antigravity", word)) for word in EVENTS]
+        return [(word, row_of(HOOKS_JSON_DIALECT, word)) for word in EVENTS]
     from agenthooks.sources.dialects import dialect_spec
 
     return [(word, row_of(fmt, word)) for word in dialect_spec(fmt).events]
@@ -343,13 +344,13 @@ def matcher_hover(matcher: str, fmt: str) -> str | None:
     from agenthooks.model.tools import TOOLS
     from agenthooks.sources.dialects.matching import describe, selection, simplify
 
-    dialect = "antigravity" if fmt == MARKDOWN_FORMAT else fmt
+    dialect = HOOKS_JSON_DIALECT if fmt == MARKDOWN_FORMAT else fmt
     tool_row = find_row("tool.pre")
     event = tool_row.words.get(dialect) if tool_row is not None else None
     if event is None:
         return None
     chosen = selection(dialect, matcher, event)
-    hosts = list(DIALECTS) if dialect == "antigravity" else [dialect]
+    hosts = list(DIALECTS) if dialect == HOOKS_JSON_DIALECT else [dialect]
     picked = [tool for tool in TOOLS if _selected(chosen, tool, dialect)]
     head = [f"**matcher** `{matcher}` ({HOST_NAMES[dialect]}): selects "
             f"{describe(simplify(chosen))}", ""]
@@ -379,5 +380,5 @@ def _selected(chosen: Selection, tool: Tool, dialect: str) -> bool:
     own = tool.names.get(dialect, ())
     if any(selects(chosen, name) for name in own):
         return True
-    return dialect == "antigravity" and not own and chosen.form == "names" and any(
+    return dialect == HOOKS_JSON_DIALECT and not own and chosen.form == "names" and any(
         name in chosen.names for name in every_name(tool))

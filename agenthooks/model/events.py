@@ -19,7 +19,7 @@ events an exit 2 blocks) stay in the host's module, keyed by words of this table
 from __future__ import annotations
 
 from agenthooks._lean.records import NamedTuple
-from agenthooks.model.hosts import HOST_TABLE, derived_cells, derived_hosts
+from agenthooks.model.hosts import HOOKS_JSON_DIALECT, HOST_TABLE, derived_cells, derived_hosts
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -240,14 +240,15 @@ def _index() -> _Indexes:
 # hooks.json's events: tool events take matcher groups (`{"matcher", "hooks"}`), flat events
 # take handlers directly.
 TOOL_EVENTS: tuple[str, ...] = tuple(
-    row.engine for row in EVENT_TABLE if row.engine and row.tool and "antigravity" in row.words)
+    row.engine for row in EVENT_TABLE
+    if row.engine and row.tool and HOOKS_JSON_DIALECT in row.words)
 FLAT_EVENTS: tuple[str, ...] = tuple(
     row.engine for row in EVENT_TABLE
-    if row.engine and not row.tool and "antigravity" in row.words)
+    if row.engine and not row.tool and HOOKS_JSON_DIALECT in row.words)
 EVENTS: tuple[str, ...] = TOOL_EVENTS + FLAT_EVENTS
 # Events with no hooks.json key, run by in-process hooks (the Python API, `--python`).
 API_EVENTS: tuple[str, ...] = tuple(
-    row.engine for row in EVENT_TABLE if row.engine and "antigravity" not in row.words)
+    row.engine for row in EVENT_TABLE if row.engine and HOOKS_JSON_DIALECT not in row.words)
 ALL_EVENTS: tuple[str, ...] = EVENTS + API_EVENTS
 # Events whose payload names a tool (matchers, argument globs, `ctx.tool_name`).
 TOOL_CALL_EVENTS: frozenset[str] = frozenset(
@@ -268,7 +269,7 @@ BLOCK_DECISION: dict[str, str] = {
 FOREIGN_EVENTS: dict[str, str] = {
     word: near
     for row in EVENT_TABLE
-    if (near := row.words.get("antigravity") or row.nearest)
+    if (near := row.words.get(HOOKS_JSON_DIALECT) or row.nearest)
     for dialect in DIALECTS
     if (word := row.words.get(dialect)) and word not in EVENTS
 }
@@ -360,7 +361,7 @@ def any_dialect_event(name: str) -> str | None:
 
 def other_host_hint(event: str, dialect: str) -> str | None:
     """"BeforeTool is Gemini CLI's word; Claude Code says PreToolUse" for another host's name."""
-    for other in ("claude", "gemini", "antigravity"):  # the hosts people copy from first
+    for other in ("claude", "gemini", HOOKS_JSON_DIALECT):  # the hosts people copy from first
         row = row_of(other, event) if other != dialect else None
         if row is None:
             continue
@@ -375,7 +376,7 @@ def other_host_hint(event: str, dialect: str) -> str | None:
 def other_host_word(event: str, dialect: str) -> str | None:
     """This dialect's word for the event another host calls `event` (what `other_host_hint`
     names); None when it has none, or `event` is no other host's."""
-    for other in ("claude", "gemini", "antigravity"):  # as other_host_hint reads them
+    for other in ("claude", "gemini", HOOKS_JSON_DIALECT):  # as other_host_hint reads them
         row = row_of(other, event) if other != dialect else None
         if row is not None:
             return word_of(dialect, row)

@@ -13,6 +13,7 @@ Handlers and their outcomes share one module: both are on the path of every run.
 from __future__ import annotations
 
 from agenthooks._lean.records import NamedTuple
+from agenthooks.model.hosts import HOOKS_JSON_DIALECT
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -333,7 +334,7 @@ _NEEDS_HOST: dict[str, str] = {
 
 
 def prompt_warning(handler: Handler) -> str:
-    if handler.dialect == "antigravity":
+    if handler.dialect == HOOKS_JSON_DIALECT:
         return f"hook {handler.hook!r}: prompt handlers need the agent's model; skipped"
     needs = _NEEDS_HOST.get(handler.kind, "its host")
     return f"hook {handler.hook!r}: {handler.kind} handlers need {needs}; skipped"

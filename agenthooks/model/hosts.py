@@ -100,8 +100,12 @@ class HostRow(NamedTuple):
 
 _MATCHING = "agenthooks.sources.dialects.matching"
 
+# A hooks.json file's dialect: Antigravity's format, which every host's run reads (the first
+# row). Code that reads hooks.json apart from a host's own files says so by this name.
+HOOKS_JSON_DIALECT = "antigravity"
+
 HOST_TABLE: tuple[HostRow, ...] = (
-    HostRow("antigravity", "Antigravity", "hooks.json (Antigravity)",
+    HostRow(HOOKS_JSON_DIALECT, "Antigravity", "hooks.json (Antigravity)",
             "agenthooks.hosts.antigravity.render:write",
             "agenthooks.kinds.protocols.antigravity:answer",
             f"{_MATCHING}:antigravity_selection", neutral=True),

@@ -14,6 +14,7 @@ host, and its matchers are compared with the tool's name in hooks.json's words
 from __future__ import annotations
 
 from agenthooks._lean.memo import memo
+from agenthooks.model.hosts import HOOKS_JSON_DIALECT
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -131,7 +132,7 @@ def in_hooks_json_words(names: list[str], *, keep: bool = True) -> list[str]:
     words (`plan.select.tool_in`). `keep`: the names as written too."""
     from agenthooks.model.tools import as_named_by
 
-    return as_named_by(names, "antigravity", keep=keep)
+    return as_named_by(names, HOOKS_JSON_DIALECT, keep=keep)
 
 
 def matcher_error(matcher: str) -> str | None:

@@ -24,7 +24,7 @@ resting on third-party material only.
 from __future__ import annotations
 
 from agenthooks._lean.records import NamedTuple
-from agenthooks.model.hosts import HOST_TABLE, derived_cells, derived_hosts
+from agenthooks.model.hosts import HOOKS_JSON_DIALECT, HOST_TABLE, derived_cells, derived_hosts
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -589,7 +589,7 @@ def host_named(names: Sequence[str]) -> str | None:
         tool = tool_named(name)
         if tool is None:
             continue
-        if name in tool.names.get("antigravity", ()):
+        if name in tool.names.get(HOOKS_JSON_DIALECT, ()):
             return None
         calling = [dialect for dialect, called in tool.names.items() if name in called]
         hosts = calling if hosts is None else [h for h in hosts if h in calling]

@@ -25,7 +25,7 @@ are left alone.
 from __future__ import annotations
 
 from agenthooks._lean.records import NamedTuple
-from agenthooks.model.hosts import HOST_TABLE
+from agenthooks.model.hosts import HOOKS_JSON_DIALECT, HOST_TABLE
 from agenthooks.model.tools import TOOLS, Tool, every_name, tool_named
 
 TYPE_CHECKING = False
@@ -123,7 +123,7 @@ def _word(dialect: str, name: str, own: tuple[str, ...]) -> Word | None:
     tool = tool_named(name)
     if tool is not None:
         return _other_host(dialect, name, tool)
-    hooks_json = dialect == "antigravity"
+    hooks_json = dialect == HOOKS_JSON_DIALECT
     # A host's own file is held to its own names only: the table does not hold every tool of
     # every host, and another host's name close to one of this host's tools may be its own.
     meant = near_miss(name, _by_any_name() if hooks_json else own)
@@ -138,8 +138,8 @@ def _word(dialect: str, name: str, own: tuple[str, ...]) -> Word | None:
 
 def _other_host(dialect: str, name: str, tool: Tool) -> Word | None:
     whose = _hosts_calling(tool, name)
-    if dialect == "antigravity":
-        here = tool.names.get("antigravity")
+    if dialect == HOOKS_JSON_DIALECT:
+        here = tool.names.get(HOOKS_JSON_DIALECT)
         also = f" (`{here[0]}` here)" if here else ""
         return Word("matcher-other-host", name, (
             f"{name!r} is {whose}'s name for the {tool.id} tool: it selects that tool{also} "
@@ -156,10 +156,10 @@ def _other_host(dialect: str, name: str, tool: Tool) -> Word | None:
 def _misspelt(dialect: str, name: str, meant: str) -> Word:
     tool = tool_named(meant)
     mine = tool.names.get(dialect) if tool is not None else None
-    if dialect != "antigravity" and mine and meant not in mine:
+    if dialect != HOOKS_JSON_DIALECT and mine and meant not in mine:
         meant = mine[0]
     what = f" ({tool.id} tool)" if tool is not None else ""
-    nobody = ("no host calls a tool" if dialect == "antigravity"
+    nobody = ("no host calls a tool" if dialect == HOOKS_JSON_DIALECT
               else f"{_host(dialect)} calls no tool")
     return Word("matcher-misspelt", name, (
         f"{nobody} {name!r}, so this matcher never selects it: did you mean {meant!r}{what}?"),

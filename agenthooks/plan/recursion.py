@@ -21,6 +21,7 @@ import os
 
 from agenthooks.errors import AgentHooksError
 from agenthooks.model.handlers import Diagnostic, Handler, HookFile, Source
+from agenthooks.model.hosts import HOOKS_JSON_DIALECT
 from agenthooks.plan.select import left_out
 
 TYPE_CHECKING = False
@@ -148,7 +149,7 @@ def discovered(source: Source) -> bool:
 
     if source.level == "user":
         return True
-    if source.dialect != "antigravity":
+    if source.dialect != HOOKS_JSON_DIALECT:
         return discovery.dialect_owner(source.file, "") != ""
     return discovery.owner_of(source.file, "") != ""
 

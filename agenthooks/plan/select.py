@@ -19,7 +19,13 @@ from _collections_abc import Iterable, Mapping, Sequence
 from agenthooks._lean.memo import memo
 from agenthooks.model.events import is_tool_event
 from agenthooks.model.handlers import Handler, HookFile, Source, host_why
-from agenthooks.model.hosts import HOST_TABLE, is_generator, is_neutral, runs_itself
+from agenthooks.model.hosts import (
+    HOOKS_JSON_DIALECT,
+    HOST_TABLE,
+    is_generator,
+    is_neutral,
+    runs_itself,
+)
 from agenthooks.model.matcher import NAME_CHARS, handler_matches, is_plain_name
 
 TYPE_CHECKING = False
@@ -235,8 +241,8 @@ class Selector:
     """
 
     def __init__(self, files: Sequence[HookFile]) -> None:
-        self.files = tuple(f for f in files if f.source.dialect == "antigravity")
-        self.dialect_files = tuple(f for f in files if f.source.dialect != "antigravity")
+        self.files = tuple(f for f in files if f.source.dialect == HOOKS_JSON_DIALECT)
+        self.dialect_files = tuple(f for f in files if f.source.dialect != HOOKS_JSON_DIALECT)
         # The files' dialects, once each, in discovery order: only their tables are read.
         # A file's handlers may be of another dialect than the file: a Copilot file's
         # PascalCase events hold Claude Code handlers.
@@ -250,7 +256,7 @@ class Selector:
                  caller: str) -> tuple[Handler, ...]:
         """The handlers that run, each selected with its own dialect's matcher rules on
         the tool's name in its own dialect's words (`caller`: whose words `tool` is in)."""
-        key = (event, tool_in(tool, caller, "antigravity"))
+        key = (event, tool_in(tool, caller, HOOKS_JSON_DIALECT))
         found = self._memo.get(key)
         if found is None:
             handlers = self._by_event.get(event)
@@ -311,7 +317,7 @@ def for_host(hook_file: HookFile, host: str | None) -> HookFile:
     """A file with the handlers that run when `host` calls (None: offline): a handler
     written for one host alone (`Handler.only_under`) runs under that host only, one that
     host's own handlers replace (`Handler.not_under`) never there."""
-    if hook_file.source.dialect == "antigravity" or not any(
+    if hook_file.source.dialect == HOOKS_JSON_DIALECT or not any(
             h.only_under is not None or h.not_under for h in hook_file.handlers):
         return hook_file
     return hook_file._replace(handlers=tuple(h for h in hook_file.handlers

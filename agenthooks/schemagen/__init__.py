@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 from agenthooks._lean.records import NamedTuple
-from agenthooks.model.hosts import host_row
+from agenthooks.model.hosts import HOOKS_JSON_DIALECT, host_row
 
 
 class SchemaFile(NamedTuple):
@@ -24,7 +24,7 @@ class SchemaFile(NamedTuple):
 
 
 SCHEMA_FILES: tuple[SchemaFile, ...] = (
-    SchemaFile("hooks.schema.json", "antigravity", "hooks.json",
+    SchemaFile("hooks.schema.json", HOOKS_JSON_DIALECT, "hooks.json",
                "agenthooks.schemagen.hooksjson:build"),
     SchemaFile("claude-settings.schema.json", "claude", "Claude Code settings (`hooks`)",
                "agenthooks.schemagen.hostfiles:claude"),
@@ -73,7 +73,7 @@ def file_match(row: SchemaFile) -> tuple[str, ...]:
     """Globs of the files a schema is for (VS Code's `fileMatch`, SchemaStore's catalog):
     the host's project and user files of JSON (`model.hosts`). Its machine-wide files are
     left out: an editor reads a glob that starts with `/` from the workspace folder."""
-    if row.host == "antigravity":
+    if row.host == HOOKS_JSON_DIALECT:
         from agenthooks.schemagen.hooksjson import file_match as hooks_json_files
 
         return hooks_json_files()

@@ -13,7 +13,7 @@ import os
 from agenthooks._lean.records import NamedTuple
 from agenthooks.errors import ConfigError
 from agenthooks.model.handlers import Diagnostic, HookFile, Source
-from agenthooks.model.hosts import HOST_TABLE, HostRow, host_row
+from agenthooks.model.hosts import HOOKS_JSON_DIALECT, HOST_TABLE, HostRow, host_row
 from agenthooks.model.rules import RULES
 
 TYPE_CHECKING = False
@@ -282,7 +282,7 @@ def source_of(path: str, workspace: str, cwd: str, *, given: str | None = None) 
         workspace=os.path.realpath(workspace),
         level=level,
         cwd=os.path.dirname(real),  # `file` resolves where `path` does
-        dialect="antigravity",  # a hooks.json: Antigravity's format, which every host's run reads
+        dialect=HOOKS_JSON_DIALECT,  # which every host's run reads
     )
 
 
@@ -424,7 +424,7 @@ def dialect_of_place(path: str) -> str | None:
     name = os.path.basename(full)
     folder = os.path.basename(os.path.dirname(full))
     if (folder in CUSTOMIZATION_DIRS and name == "hooks.json") or full in user_hooks_paths():
-        return "antigravity"
+        return HOOKS_JSON_DIALECT
     found = place_of(full)
     if found is not None:
         return found[0]
@@ -517,11 +517,11 @@ def plugin_sources(roots: Sequence[str], cwd: str) -> tuple[list[Source], list[S
             workspace=workspace, level=found.level,
             # Cursor runs a user file's hooks in its folder: a plugin's, in the plugin's.
             cwd=os.path.realpath(found.root) if row is not None and row.own_folder
-            else os.path.dirname(os.path.realpath(found.path)) if kind == "antigravity"
+            else os.path.dirname(os.path.realpath(found.path)) if kind == HOOKS_JSON_DIALECT
             else workspace,
             dialect=kind, plugin_root=os.path.realpath(found.root), plugin=found.plugin,
             plugin_off=found.off)
-        (plain if kind == "antigravity" else settings).append(source)
+        (plain if kind == HOOKS_JSON_DIALECT else settings).append(source)
     return plain, settings
 
 
@@ -646,7 +646,7 @@ def _discover_dialects(
     if configs:
         return _named_dialects(configs, workspaces, cwd, dialect)
     base = discover_all(workspaces=workspaces, no_user=no_user, cwd=cwd)
-    if dialect not in (None, "antigravity"):
+    if dialect not in (None, HOOKS_JSON_DIALECT):
         base = Discovered([], base.diagnostics)
     roots = workspace_roots(workspaces, cwd)
     upward = None if workspaces else find_dialect_root(cwd)
@@ -663,7 +663,7 @@ def _discover_dialects(
     if not no_user:
         plain, settings = plugin_sources(roots or [cwd], cwd)
         sources.extend(settings)
-        if plain and dialect in (None, "antigravity"):
+        if plain and dialect in (None, HOOKS_JSON_DIALECT):
             base = base._replace(sources=read_once([*base.sources, *plain]))
     if dialect is not None:
         sources = [source for source in sources if source.dialect == dialect]
@@ -682,9 +682,9 @@ def _named_dialects(
     unsure: set[str] = set()  # files read as hooks.json that another format reads too
     for given in configs:
         path = os.path.join(cwd, given)
-        kind = "antigravity" if os.path.isdir(path) or is_markdown(path) else detect(
+        kind = HOOKS_JSON_DIALECT if os.path.isdir(path) or is_markdown(path) else detect(
             path, dialect)
-        if kind == "antigravity":
+        if kind == HOOKS_JSON_DIALECT:
             plain.append(given)
             if os.path.isfile(path) and unsure_format(path, dialect):
                 unsure.add(os.path.realpath(path))

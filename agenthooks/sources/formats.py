@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 
 from agenthooks._lean.records import NamedTuple
+from agenthooks.model.hosts import HOOKS_JSON_DIALECT
 from agenthooks.sources import discovery
 from agenthooks.sources.hooksjson.loader import check_file
 
@@ -49,7 +50,7 @@ class Format(NamedTuple):
 
 
 def _is_settings(source: Source) -> bool:
-    return source.dialect != "antigravity"
+    return source.dialect != HOOKS_JSON_DIALECT
 
 
 def _is_markdown(source: Source) -> bool:

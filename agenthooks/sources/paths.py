@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 
+from agenthooks.model.hosts import HOOKS_JSON_DIALECT
 from agenthooks.sources.discovery import (
     CUSTOMIZATION_DIRS,
     DIALECT_FILES,
@@ -79,7 +80,7 @@ def _folder_sources(
     if plugin:  # a plugin's own checkout: its hook files
         return plugin
     # --dialect claude (or gemini) limits a directory to that dialect's files.
-    found = _plain_files_under(path, recursive) if dialect in (None, "antigravity") else []
+    found = _plain_files_under(path, recursive) if dialect in (None, HOOKS_JSON_DIALECT) else []
     roots = [os.path.dirname(folder) for folder in dialect_folders(path)] if recursive \
         else [path]
     sources = [source_of(file, owner_of(file, cwd), cwd, given=_shown(given, file, path))
@@ -102,8 +103,8 @@ def _plugin_folder(given: str, path: str, cwd: str, dialect: str | None) -> list
         if dialect not in (None, kind):
             continue
         shown = _shown(given, file, path)
-        sources.append(dialect_source(file, kind, cwd, cwd, given=shown) if kind != "antigravity"
-                       else source_of(file, cwd, cwd, given=shown))
+        sources.append(source_of(file, cwd, cwd, given=shown) if kind == HOOKS_JSON_DIALECT
+                       else dialect_source(file, kind, cwd, cwd, given=shown))
     return sources
 
 
@@ -137,7 +138,7 @@ def named_source(path: str, given: str, cwd: str, dialect: str | None,
     its content, when it is not the file's on disk (an editor's text, perhaps unsaved)."""
     if not is_markdown(path) and (data is not None or os.path.isfile(path)):
         kind = detect(path, dialect, data)
-        if kind != "antigravity":
+        if kind != HOOKS_JSON_DIALECT:
             return dialect_source(path, kind, dialect_owner(path, cwd), cwd, given=given)
         if unsure_format(path, dialect, data):
             return source_of(path, owner_of(path, cwd), cwd, given=given)._replace(unsure=True)

@@ -22,7 +22,7 @@ import os
 # `collections.abc` re-exports it: the same class, without importing `collections`.
 from _collections_abc import Mapping
 
-from agenthooks.model.hosts import HOST_TABLE, host_row, is_neutral
+from agenthooks.model.hosts import HOOKS_JSON_DIALECT, HOST_TABLE, host_row, is_neutral
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -167,7 +167,7 @@ def detect(doc: Mapping[str, Any], given_event: str | None = None) -> str:
     fields too (`Translation.neutral`), and an `agenthooks run` it starts answers it in
     hooks.json's words."""
     if "toolCall" in doc or "conversationId" in doc:
-        return "antigravity"
+        return HOOKS_JSON_DIALECT
     word = doc.get("hook_event_name")
     if isinstance(word, str):
         return _host_of_event_word(word, doc)
@@ -198,9 +198,9 @@ def detect(doc: Mapping[str, Any], given_event: str | None = None) -> str:
         if len(only) > 1:  # of hosts that say the word, one that marks its payloads (Codex's
             # turn_id) did not write one without the mark
             only = [host for host in only if SHAPES[host].marker in (None, *doc)]
-        if len(only) == 1 and row_of("antigravity", given_event) is None:
+        if len(only) == 1 and row_of(HOOKS_JSON_DIALECT, given_event) is None:
             return only[0]
-    return "antigravity"
+    return HOOKS_JSON_DIALECT
 
 
 def _flat_hosts(doc: Mapping[str, Any]) -> list[str]:

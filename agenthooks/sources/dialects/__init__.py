@@ -13,6 +13,7 @@ shape (`dialect_of_shape`); `--dialect` overrides both (`sources.discovery.detec
 from __future__ import annotations
 
 from agenthooks.model.events import DIALECTS
+from agenthooks.model.hosts import HOOKS_JSON_DIALECT
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -107,7 +108,7 @@ def dialect_of_shape(path: str, data: bytes | None = None) -> str:
 
     doc = _document(path, data)
     if not isinstance(doc, dict) or not isinstance(doc.get("hooks"), dict):
-        return "antigravity"
+        return HOOKS_JSON_DIALECT
     marked = _marked(doc)
     if marked is not None:
         return marked
@@ -125,7 +126,7 @@ def dialect_of_shape(path: str, data: bytes | None = None) -> str:
                   and isinstance(items, list) for item in items)
     if grouped or len(doc) > 1 or _handler_keys(hooks) & _claude_only_keys():
         return "claude"  # Claude Code's groups, settings or handler keys (`async`, `if`...)
-    return "antigravity"
+    return HOOKS_JSON_DIALECT
 
 
 def _claude_only_keys() -> set[str]:
@@ -175,7 +176,7 @@ def unsure_shape(path: str, data: bytes | None = None) -> bool:
     hooks = doc["hooks"]
     handlers = _handlers(hooks)
     return bool(handlers) and "enabled" not in hooks and dialect_of_shape(path, data) == \
-        "antigravity" and all(isinstance(h, dict) and "type" in h for h in handlers)
+        HOOKS_JSON_DIALECT and all(isinstance(h, dict) and "type" in h for h in handlers)
 
 
 def _marked(doc: dict[str, object]) -> str | None:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from agenthooks._lean.memo import memo
 from agenthooks._lean.records import NamedTuple
+from agenthooks.model.hosts import HOOKS_JSON_DIALECT
 from agenthooks.model.matcher import (
     ALNUM,
     in_hooks_json_pattern,
@@ -300,7 +301,7 @@ def tool_words(dialect: str, matcher: str | None, event: str) -> list[Word]:
 
     if matcher is None:
         return []
-    if dialect == "antigravity":
+    if dialect == HOOKS_JSON_DIALECT:
         from agenthooks.model.events import TOOL_EVENTS
 
         return words(dialect, named_alternatives(matcher) if event in TOOL_EVENTS else ())

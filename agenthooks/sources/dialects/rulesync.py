@@ -18,6 +18,7 @@ it.
 
 from __future__ import annotations
 
+from agenthooks.model.hosts import HOOKS_JSON_DIALECT
 from agenthooks.sources.dialects.spec import Dialect, HandlerType
 
 # rulesync event -> what its matcher is matched against (the field of the payload that the
@@ -85,7 +86,7 @@ TARGETS: dict[str, str] = {
     "cursor": "cursor",
     "copilotcli": "copilot",
     "codexcli": "codex",
-    "antigravity-cli": "antigravity",
+    "antigravity-cli": HOOKS_JSON_DIALECT,
 }
 FALLBACK: dict[str, str] = {"copilotcli": "copilot"}
 # The blocks rulesync's schema has (`HooksConfigSchema`), for the tools agenthooks does not

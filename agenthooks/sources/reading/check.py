@@ -21,6 +21,7 @@ from agenthooks.events import (
 )
 from agenthooks.model.events import EVENTS, TOOL_EVENTS
 from agenthooks.model.handlers import Handler, Source, breaks_file, escape, json_kind
+from agenthooks.model.hosts import HOOKS_JSON_DIALECT
 from agenthooks.model.matcher import matcher_error, matches_everything, named_alternatives
 from agenthooks.model.rules import RULES
 
@@ -221,7 +222,7 @@ class Checker:
         tool by any host's name for it, and a misspelt or unknown name is said."""
         from agenthooks.model.toolwords import words
 
-        for word in words("antigravity", named_alternatives(matcher)):
+        for word in words(HOOKS_JSON_DIALECT, named_alternatives(matcher)):
             self.add(word.rule, word.message, pointer, fix=word.fixed(matcher))
 
     def group_hooks(self, group: dict[str, Any], pointer: str) -> list[Any] | None:
@@ -325,7 +326,7 @@ class Checker:
 
         word = handler["dialect"]
         if isinstance(word, str) and word in host_ids():
-            return None if word == "antigravity" else word
+            return None if word == HOOKS_JSON_DIALECT else word
         guess = did_you_mean(word, host_ids()) if isinstance(word, str) else None
         hint = f"; did you mean {guess!r}?" if guess else ": one of " + ", ".join(host_ids())
         self.add("handler-dialect", f"`dialect` {word!r} names no host{hint}",
