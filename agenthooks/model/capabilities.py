@@ -89,6 +89,7 @@ QW = ("@qwen-code/qwen-code 0.24.4, bundled docs/features/hooks.md and "
 FD = "Factory-AI/factory docs/reference/hooks-reference.mdx@2a4debc"
 AU = "@augmentcode/auggie 0.36.0, augment.mjs"
 KM = "@moonshot-ai/kimi-code 2.1.0, dist/main.mjs, externalHooks"
+DA = "PyPI deepagents-code 0.2.2, deepagents_code/hooks"
 
 HOST_FACTS: dict[str, HostFacts] = {
     "claude": HostFacts(
@@ -154,6 +155,11 @@ HOST_FACTS: dict[str, HostFacts] = {
               "failure setting)",
         OPEN, f"{KM} `runHook.ts`: SIGTERM, SIGKILL 100 ms later, and an allow",
         OPEN, f"{KM} `resultFromExitCode`: another exit code is an allow, its output unread"),
+    "deepagents": HostFacts(
+        None, f"{DA}/models/config.py: a handler is type, command, timeout, statusMessage "
+              "(no failure setting)",
+        OPEN, f"{DA}/runner.py: the group killed, a `timeout` diagnostic, no decision",
+        OPEN, f"{DA}/runner.py: another exit code is a `nonzero_exit` diagnostic, no decision"),
     # Qwen Code copies Claude Code's hooks but not `onFailure`; tests/e2e/test_qwen.py
     # shows both failures letting a shell call through.
     "qwen": HostFacts(
@@ -313,6 +319,29 @@ EVENT_FACTS: dict[str, dict[str, EventFacts]] = {
         **{event: _facts(f"{KM} `trigger`: waited on, its block unread", False, False, False)
            for event in ("session.start", "session.end", "claude.SubagentStart",
                          "compact.pre")},
+    },
+    "deepagents": {
+        "tool.pre": _facts(f"{DA}/reducer.py, server_middleware.py", True, False, True,
+                           "exit 2, permissionDecision deny or continue false; updatedInput "
+                           "is not applied and drops the allow beside it"),
+        "claude.PermissionRequest": _facts(f"{DA}/reducer.py", True, False, False,
+                                           "decision.behavior deny"),
+        "tool.post": _facts(f"{DA}/reducer.py", False, False, True,
+                            "the tool already ran: a block's reason is added to its result"),
+        "error": _facts(f"{DA}/reducer.py", False, False, True,
+                        "a block's reason is added to the result"),
+        "turn.start": _facts(f"{DA}/reducer.py", True, False, True,
+                             "a block stops the prompt (headless: the run ends)"),
+        "compact.pre": _facts(f"{DA}/reducer.py", True, False, False),
+        "agent.stop": _facts(f"{DA}/reducer.py", True, False, True,
+                             "a block or additionalContext keeps the agent going, 8 times at "
+                             "most"),
+        "claude.SubagentStop": _facts(f"{DA}/reducer.py", False, False, True,
+                                      "a block's reason is added to the task's result"),
+        "claude.SubagentStart": _facts(f"{DA}/reducer.py", False, False, True),
+        "session.start": _facts(f"{DA}/reducer.py", False, False, True),
+        **{event: _facts(f"{DA}/reducer.py: `unsupported_block`", False, False, False)
+           for event in ("session.end", "notification")},
     },
     "windsurf": {
         "tool.pre": _facts(f'{WS}, "pre_run_command", "pre_read_code", "pre_write_code"', True,

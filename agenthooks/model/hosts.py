@@ -595,3 +595,49 @@ HOST_TABLE += (
                "plugin_vars": None, "env_file_events": frozenset(), "path_variables": (),
                "call_vars": (), "own_vars": None, "project_var": ""}),
 )
+
+# Claude Code's events that deepagents-code has not: it reads twelve (PyPI deepagents-code
+# 0.2.2, deepagents_code/hooks/models/domain.py): SessionStart, UserPromptSubmit, SessionEnd,
+# PermissionRequest, Notification, PreToolUse, PostToolUse, PostToolUseFailure, PreCompact,
+# Stop, SubagentStart, SubagentStop.
+_NOT_DEEPAGENTS = (*(f"claude.{word}" for word in _CLAUDE_ONLY), *(f"claude.{word}" for word in (
+    "PermissionDenied", "PostToolBatch", "UserPromptExpansion", "StopFailure", "PostCompact",
+    "InstructionsLoaded")))
+
+HOST_TABLE += (
+    # deepagents-code, LangChain's terminal agent: Claude Code's hooks in `.deepagents/`
+    # (`sources.dialects.deepagents`, each fact read in deepagents-code 0.2.2): its twelve
+    # events, `command` handlers alone, `sh -c` with no project variable, matchers of exact
+    # names or a Python regex, Claude Code's answers without `updatedInput` or `defer`. Its
+    # tools are Claude Code's names where it maps them (hooks/tools.py `_WIRE_NAMES`): Bash
+    # {command, timeout in ms}, Read {file_path, limit, offset}, Write, Edit, Glob, Grep, LS
+    # {path}; `task` {description, subagent_type} and `write_todos` by their own names.
+    derive(HOST_TABLE[1], "deepagents", "deepagents-code",
+           protocol="agenthooks.kinds.protocols.deepagents:answer",
+           writer="agenthooks.hosts.deepagents.render:write",
+           selection="agenthooks.sources.dialects.deepagents:selection",
+           project_files=(".deepagents/hooks.json",), user_files=(".deepagents/hooks.json",),
+           user_folder_env=("DEEPAGENTS_HOME", ".deepagents"), project_var="",
+           # its runner waits for the hook to exit, then reads both pipes to their end
+           # (hooks/runner.py `_communicate_bounded`), within the timeout
+           reads_until_closed=True, ranks_defer=False,
+           event_words=dict.fromkeys(_NOT_DEEPAGENTS),
+           tool_names={
+               "shell": ("Bash",), "list": ("LS",), "subagent": ("task",),
+               "todo": ("write_todos",), "multi-edit": (), "web-fetch": (), "web-search": (),
+               "ask-user": (), "plan-enter": (), "plan-exit": (), "skill": (),
+               "mcp-resources": (), "mcp-resource": (), "send-message": (),
+               "notebook-edit": ()},
+           tool_args={"shell": {"command": "command"}, "list": {"path": "path"},
+                      "subagent": {"prompt": "description", "subagent_type": "subagent_type"}},
+           dialect_changes={
+               "reader": "agenthooks.sources.dialects.deepagents_check:read",
+               "types": {"command": ("command", ("command",),
+                                     ("type", "command", "timeout", "statusMessage", "async"),
+                                     True)},
+               "exact_events": frozenset(), "whole_file": False, "shell": "sh",
+               "shell_key": None, "exec_key": None, "background_key": None,
+               "condition_key": None, "plugin_vars": None, "env_file_events": frozenset(),
+               "path_variables": (), "project_var": "",
+               "option_types": {"statusMessage": "string", "async": "boolean"}}),
+)

@@ -49,6 +49,8 @@ SCHEMA_FILES: tuple[SchemaFile, ...] = (
                "agenthooks.schemagen.hostfiles:augment"),
     SchemaFile("kimi-config.schema.json", "kimi", "Kimi Code config.toml (`[[hooks]]`)",
                "agenthooks.schemagen.hostfiles:kimi"),
+    SchemaFile("deepagents-hooks.schema.json", "deepagents", "deepagents-code hooks.json",
+               "agenthooks.schemagen.hostfiles:deepagents"),
 )
 
 

@@ -219,6 +219,16 @@ def augment() -> dict[str, Any]:
         "the file's other settings are let through. ", {})
 
 
+def deepagents() -> dict[str, Any]:
+    """deepagents-code's hooks.json: Claude Code's shape (`model.hosts` derives its row), with
+    its twelve events, its one handler type and its keys (its `Dialect`)."""
+    return _settings_hooks(
+        "deepagents-hooks.schema.json", dialect_spec("deepagents"), "deepagents-code hooks.json",
+        "The hooks of a deepagents-code hooks.json (.deepagents/hooks.json, "
+        "~/.deepagents/hooks.json), as agenthooks reads them; other top-level keys are let "
+        "through, as deepagents-code ignores them. ", {})
+
+
 def factory() -> dict[str, Any]:
     """Factory Droid's files: a settings file's `hooks` (Claude Code's shape, `model.hosts`
     derives its row) or a hooks.json that is that object alone, keyed by event name

@@ -90,7 +90,7 @@ def test_distance(a: str, b: str, apart: int) -> None:
     ("Run_Command", "run_command"),
     ("Bassh", "Bash"),
     ("run_shel_comand", "run_shell_command"),  # two letters in a long name
-    ("ls", None),  # short names differ by case alone: not `rg`
+    ("ls", "LS"),  # short names differ by case alone (deepagents-code's LS): not `rg`
     ("Gerp", "Grep"),
     ("read_bash", None),  # Copilot's own tool, far from every name of the table
     ("NotebookRead", None),  # Claude Code's, likewise

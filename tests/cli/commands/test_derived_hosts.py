@@ -77,8 +77,11 @@ def test_a_claude_file_converts_to_a_derived_host_and_back(
     returned = json.loads(back.out)["hooks"]
     assert set(returned) == {event for event in CLAUDE["hooks"]
                              if counterpart(event, "claude", row.id)}
+    # A host with no project-dir variable (deepagents-code) has the script found from the
+    # git root, which Claude Code reads alike: the path comes back in that form.
+    root = '"$CLAUDE_PROJECT_DIR"' if row.project_var else '"$(git rev-parse --show-toplevel)"'
     assert returned["PreToolUse"][0]["hooks"][0]["command"] == \
-        '"$CLAUDE_PROJECT_DIR"/.claude/hooks/check.sh'
+        f"{root}/.claude/hooks/check.sh"
     assert returned["PreToolUse"][0]["hooks"][0]["timeout"] == 20
 
 

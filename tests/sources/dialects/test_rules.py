@@ -158,6 +158,7 @@ def test_every_dialect_rule_has_a_case() -> None:
     from tests.sources.dialects.test_copilot_rules import TESTED_APART as COPILOT_APART
     from tests.sources.dialects.test_cursor_rules import CASES as CURSOR_CASES
     from tests.sources.dialects.test_cursor_rules import TESTED_APART
+    from tests.sources.dialects.test_deepagents_rules import CASES as DEEPAGENTS_CASES
     from tests.sources.dialects.test_factory_rules import CASES as FACTORY_CASES
     from tests.sources.dialects.test_kimi_rules import CASES as KIMI_CASES
     from tests.sources.dialects.test_rulesync_rules import CASES as RULESYNC_CASES
@@ -172,6 +173,7 @@ def test_every_dialect_rule_has_a_case() -> None:
     covered |= {"factory-settings-ignored"}  # test_factory_rules: it needs a file beside
     covered |= {rule for _, expected in AUGMENT_CASES for rule, _, _ in expected}
     covered |= {rule for _, expected in KIMI_CASES for rule, _, _ in expected}
+    covered |= {rule for _, expected in DEEPAGENTS_CASES for rule, _, _ in expected}
     covered |= {rule for _, expected in RULESYNC_CASES for rule, _, _ in expected} | RULESYNC_APART
     assert set(DIALECT_RULES) <= covered
 
