@@ -194,10 +194,10 @@ def test_the_package_root_names_what_exists() -> None:
         assert hasattr(importlib.import_module(module), name), (name, module)
 
 
-def test_below_the_command_line_hooks_json_is_named_by_its_constant() -> None:
-    """Below `cli/`, the hooks.json dialect is `model.hosts.HOOKS_JSON_DIALECT`: its word
-    appears as a table's key (a row's column) and nowhere else, so that what treats hooks.json
-    apart can be found by one name."""
+def test_hooks_json_is_named_by_its_constant() -> None:
+    """The hooks.json dialect is `model.hosts.HOOKS_JSON_DIALECT`: its word appears as a
+    table's key (a row's column) and nowhere else, so that what treats hooks.json apart can be
+    found by one name."""
     import io
     import itertools
     import tokenize
@@ -207,8 +207,6 @@ def test_below_the_command_line_hooks_json_is_named_by_its_constant() -> None:
     word = repr(HOOKS_JSON_DIALECT).replace("'", '"')
     found = []
     for path in sorted(PACKAGE.rglob("*.py")):
-        if path.relative_to(PACKAGE).parts[0] == "cli":
-            continue
         tokens = [t for t in tokenize.generate_tokens(io.StringIO(path.read_text()).readline)
                   if t.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.COMMENT)]
         for token, after in itertools.pairwise(tokens):

@@ -22,6 +22,7 @@ from typing import Any
 
 from agenthooks.escape import printable
 from agenthooks.model.handlers import Diagnostic, Handler, Source
+from agenthooks.model.hosts import HOOKS_JSON_DIALECT
 from agenthooks.sources import discovery
 
 TYPE_CHECKING = False
@@ -39,7 +40,7 @@ def _source(file: str, dialect: str | None) -> Source | None:
 
 def _handlers(source: Source) -> tuple[list[Handler], list[Diagnostic]]:
     """The file's handlers as its host registers them, and its errors."""
-    if source.dialect == "antigravity":
+    if source.dialect == HOOKS_JSON_DIALECT:
         from agenthooks.sources.hooksjson.loader import check_file
 
         hook_file = check_file(source)
@@ -89,7 +90,7 @@ def _positions(source: Source) -> PositionMap | None:
     from agenthooks.sources.dialects.load import parse
     from agenthooks.sources.reading.jsonpos import read_positions
 
-    if source.dialect != "antigravity":
+    if source.dialect != HOOKS_JSON_DIALECT:
         found: PositionMap | None = parse(source)[1]
         return found
     with open(source.file, encoding="utf-8-sig") as handle:

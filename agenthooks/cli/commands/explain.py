@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from agenthooks.errors import UsageError
 from agenthooks.escape import printable
 from agenthooks.model.handlers import Handler, HookFile
+from agenthooks.model.hosts import HOOKS_JSON_DIALECT
 from agenthooks.plan.select import HOST_NAMES
 
 if TYPE_CHECKING:
@@ -219,7 +220,7 @@ def not_selected_why(handler: Handler, situation: Situation) -> str:
 
 def event_word(dialect: str, situation: Situation) -> str | None:
     """The word a dialect's files say the event with (None: that dialect has none)."""
-    if dialect == "antigravity":
+    if dialect == HOOKS_JSON_DIALECT:
         return situation.call.event
     return next((word for d, word, _ in situation.values if d == dialect), None)
 
@@ -245,8 +246,8 @@ def seen_value(handler: Handler, situation: Situation) -> tuple[str | None, str]
     """The value the handler's matcher sees, and the field it comes from."""
     from agenthooks.plan.select import tool_in
 
-    if handler.dialect == "antigravity":
-        return tool_in(situation.call.tool, situation.call.caller, "antigravity"), "tool_name"
+    if handler.dialect == HOOKS_JSON_DIALECT:
+        return tool_in(situation.call.tool, situation.call.caller, HOOKS_JSON_DIALECT), "tool_name"
     from agenthooks.sources.dialects.check import DIALECT_SPECS
 
     field = DIALECT_SPECS[handler.dialect].events.get(handler.event) or "tool_name"
@@ -272,10 +273,10 @@ def duplicate_why(handler: Handler, situation: Situation) -> str:
 
     for other in situation.chosen:
         same = (
-            (handler.dialect == other.dialect == "antigravity"
+            (handler.dialect == other.dialect == HOOKS_JSON_DIALECT
              and (handler.command, handler.source.cwd, handler.timeout)
              == (other.command, other.source.cwd, other.timeout))
-            or (handler.dialect == other.dialect != "antigravity"
+            or (handler.dialect == other.dialect != HOOKS_JSON_DIALECT
                 and dedup_key(handler) == dedup_key(other))
             or (handler.kind == other.kind == "command" and program(handler) == program(other))
         )
@@ -285,7 +286,7 @@ def duplicate_why(handler: Handler, situation: Situation) -> str:
 
 
 def label(handler: Handler) -> str:
-    if handler.dialect == "antigravity" or handler.name:
+    if handler.dialect == HOOKS_JSON_DIALECT or handler.name:
         return f"{handler.hook or handler.name} ({handler.source.path})"
     return handler.hook or f"{handler.source.path}#{handler.pointer}"
 

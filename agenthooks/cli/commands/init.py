@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from agenthooks.errors import AgentHooksError
-from agenthooks.model.hosts import host_name
+from agenthooks.model.hosts import HOOKS_JSON_DIALECT, host_name
 from agenthooks.sources.discovery import CUSTOMIZATION_DIRS, HOOKS_FILE, display_path
 from agenthooks.userfiles import target_of, written
 from agenthooks.userfiles import write as write_file
@@ -154,7 +154,7 @@ WIRING: dict[str, Wiring] = {w.host: w for w in (
         Event("BeforeAgent"), Event("AfterAgent"), Event("SessionStart")),
         lambda command: {"type": "command", "command": command, "timeout": 60000},
         WORKSPACE_GATES, comments=True),
-    Wiring("antigravity", f"{AGENTS}/{HOOKS_FILE}", "agenthooks", (
+    Wiring(HOOKS_JSON_DIALECT, f"{AGENTS}/{HOOKS_FILE}", "agenthooks", (
         Event("PreToolUse", "", f"{FAIL_CLOSED} --default-decision ask"),
         Event("PostToolUse", ""), Event("PreInvocation"), Event("PostInvocation"),
         Event("Stop")),

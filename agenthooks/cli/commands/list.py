@@ -22,6 +22,7 @@ from agenthooks.escape import printable
 from agenthooks.events import unknown_event_hint
 from agenthooks.model.events import ALL_EVENTS, TOOL_CALL_EVENTS, is_tool_event
 from agenthooks.model.handlers import Handler, HookFile
+from agenthooks.model.hosts import HOOKS_JSON_DIALECT
 from agenthooks.report.diagnostics import TextReporter, ValidationResult, exact_json
 from agenthooks.report.table import is_terminal, render_plain
 from agenthooks.sources import discovery
@@ -148,7 +149,7 @@ def as_json(handler: Handler) -> dict[str, object]:
 
 
 def _json_row(handler: Handler) -> dict[str, object]:
-    if handler.dialect != "antigravity":
+    if handler.dialect != HOOKS_JSON_DIALECT:
         from agenthooks.sources.dialects.listing import dialect_json
 
         return dialect_json(handler)
@@ -215,7 +216,7 @@ def _find(configs: Sequence[str], workspaces: Sequence[str], no_user: bool,
 
     loaded = load_checked(configs=configs, workspaces=workspaces, no_user=no_user,
                           dialect=dialect)
-    kinds = (SETTINGS,) if dialect not in (None, "antigravity") else (HOOKS_JSON, SETTINGS)
+    kinds = (SETTINGS,) if dialect not in (None, HOOKS_JSON_DIALECT) else (HOOKS_JSON, SETTINGS)
     files = [f for f in loaded.files if kind_of(f.source) in kinds]
     return Found(files, list(loaded.markdown), loaded.notes)
 
@@ -276,7 +277,7 @@ def _print(handlers: Sequence[Handler], hooks: Sequence[HookRow], fmt: str,
         sys.stdout.write(exact_json(rows) + "\n")
         return
     if handlers:
-        mixed = any(handler.dialect != "antigravity" for handler in handlers)
+        mixed = any(handler.dialect != HOOKS_JSON_DIALECT for handler in handlers)
         plugins = any(handler.source.plugin is not None for handler in handlers)
         headers = (*HEADERS, *(("DIALECT",) if mixed else ()), *(("PLUGIN",) if plugins else ()))
         cells = [(*_row(handler), *((handler.dialect,) if mixed else ()),
@@ -361,7 +362,7 @@ def _plugin_text(handler: Handler) -> str:
 
 def _row(handler: Handler) -> tuple[str, ...]:
     """One table row; config text escaped, so a command cannot hide behind `\\r` or ANSI."""
-    if handler.dialect != "antigravity":
+    if handler.dialect != HOOKS_JSON_DIALECT:
         from agenthooks.sources.dialects.listing import dialect_cells
 
         cells = dialect_cells(handler)
@@ -424,7 +425,7 @@ def _registry(
 
 def chosen_hooks(
     registry: tuple[Hooks, dict[int, str]], event: str | None, tool: str | None,
-    caller: str = "antigravity",
+    caller: str = HOOKS_JSON_DIALECT,
 ) -> list[HookRow]:
     """The in-process hooks to show, in the order the engine runs them per event; a hook's
     tool matcher sees the tool's name in every host's words, as in `run`."""

@@ -11,10 +11,11 @@ import os
 import sys
 
 from agenthooks import schemagen
+from agenthooks.model.hosts import HOOKS_JSON_DIALECT
 
 
 def print_schema(host: str | None = None) -> int:
-    sys.stdout.write(schemagen.text(schemagen.schema_file(host or "antigravity")))
+    sys.stdout.write(schemagen.text(schemagen.schema_file(host or HOOKS_JSON_DIALECT)))
     return 0
 
 
