@@ -50,6 +50,8 @@ DEBT = {
     ("agenthooks.model.hosts", "agenthooks.sources.dialects.kimi_check"),
     ("agenthooks.model.hosts", "agenthooks.sources.dialects.deepagents"),
     ("agenthooks.model.hosts", "agenthooks.sources.dialects.deepagents_check"),
+    ("agenthooks.model.hosts", "agenthooks.sources.dialects.vibe"),
+    ("agenthooks.model.hosts", "agenthooks.sources.dialects.vibe_check"),
     # step 7, hosts parse and render: the HOSTS table of hosts/ names each host's modules
     ("agenthooks.model.hosts", "agenthooks.kinds.protocols.antigravity"),
     ("agenthooks.model.hosts", "agenthooks.kinds.protocols.augment"),
@@ -58,6 +60,8 @@ DEBT = {
     ("agenthooks.model.hosts", "agenthooks.hosts.kimi.render"),
     ("agenthooks.model.hosts", "agenthooks.kinds.protocols.deepagents"),
     ("agenthooks.model.hosts", "agenthooks.hosts.deepagents.render"),
+    ("agenthooks.model.hosts", "agenthooks.kinds.protocols.vibe"),
+    ("agenthooks.model.hosts", "agenthooks.hosts.vibe.render"),
     ("agenthooks.model.hosts", "agenthooks.hosts.antigravity.render"),
     ("agenthooks.model.hosts", "agenthooks.kinds.protocols.claude"),
     ("agenthooks.model.hosts", "agenthooks.hosts.claude.render"),

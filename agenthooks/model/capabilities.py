@@ -90,6 +90,7 @@ FD = "Factory-AI/factory docs/reference/hooks-reference.mdx@2a4debc"
 AU = "@augmentcode/auggie 0.36.0, augment.mjs"
 KM = "@moonshot-ai/kimi-code 2.1.0, dist/main.mjs, externalHooks"
 DA = "PyPI deepagents-code 0.2.2, deepagents_code/hooks"
+VB = "PyPI mistral-vibe 3.0.3, mistralai_vibe_local_harness/vibe/_foreign_hooks.py"
 
 HOST_FACTS: dict[str, HostFacts] = {
     "claude": HostFacts(
@@ -160,6 +161,14 @@ HOST_FACTS: dict[str, HostFacts] = {
               "(no failure setting)",
         OPEN, f"{DA}/runner.py: the group killed, a `timeout` diagnostic, no decision",
         OPEN, f"{DA}/runner.py: another exit code is a `nonzero_exit` diagnostic, no decision"),
+    "vibe": HostFacts(
+        "strict = true", f"{VB} `_fail`, `_post_tool_fail`: a strict pre_tool hook's failure "
+                         "is a deny, a strict post_tool hook's blanks the result",
+        VARIES, f"{VB} `_run_command`: the group killed; allowed, denied under `strict`",
+        VARIES, f"{VB} `_run_command`: any exit but 0 (2 included) is a failure: allowed, "
+                "denied under `strict`",
+        note="only exit 0 is read; a failure lets the call through unless the hook says "
+             "`strict = true` (not on post_agent)"),
     # Qwen Code copies Claude Code's hooks but not `onFailure`; tests/e2e/test_qwen.py
     # shows both failures letting a shell call through.
     "qwen": HostFacts(
@@ -342,6 +351,17 @@ EVENT_FACTS: dict[str, dict[str, EventFacts]] = {
         "session.start": _facts(f"{DA}/reducer.py", False, False, True),
         **{event: _facts(f"{DA}/reducer.py: `unsupported_block`", False, False, False)
            for event in ("session.end", "notification")},
+    },
+    "vibe": {
+        "tool.pre": _facts(f"{VB} `_interpret_stdout`", True, True, False,
+                           '`decision: "deny"`, the reason as the tool\'s result; '
+                           "hook_specific_output.tool_input replaces the arguments"),
+        "tool.post": _facts(f"{VB} `_interpret_post_tool_stdout`", True, True, True,
+                            "a deny replaces the result with the reason; "
+                            "hook_specific_output.additional_context adds to it"),
+        "agent.stop": _facts(f"{VB} `_interpret_post_agent_stdout`", True, False, False,
+                             "a deny is a retry, its reason the user's next message, 3 a "
+                             "turn at most"),
     },
     "windsurf": {
         "tool.pre": _facts(f'{WS}, "pre_run_command", "pre_read_code", "pre_write_code"', True,

@@ -641,3 +641,64 @@ HOST_TABLE += (
                "path_variables": (), "project_var": "",
                "option_types": {"statusMessage": "string", "async": "boolean"}}),
 )
+
+# Claude Code's events that Mistral Vibe has not: it has three, pre_tool, post_tool and
+# post_agent (mistral-vibe 3.0.3, vibe/core/hooks/models.py `HookType`).
+_NOT_VIBE = (*_NOT_DEEPAGENTS, "error", "turn.start", "session.start", "session.end",
+             "compact.pre", "notification", "claude.PermissionRequest", "claude.SubagentStart",
+             "claude.SubagentStop")
+
+HOST_TABLE += (
+    # Mistral Vibe: `[[hooks]]` entries of `.vibe/hooks.toml` and `$VIBE_HOME/hooks.toml`
+    # (`sources.dialects.vibe`, each fact read in PyPI mistral-vibe 3.0.3). Derived from
+    # Claude Code for its payload, whose field names Vibe keeps for hook authors
+    # (mistralai_vibe_local_harness/vibe/_foreign_hooks.py: session_id, transcript_path,
+    # cwd, hook_event_name, tool_name, tool_input with Claude Code's `file_path`); its file,
+    # events, matchers, answers and tools are its own. Its tools by their qualified names,
+    # which its payload carries (`file_system.bash` {command, timeout}, `file_system.read_file`
+    # {file_path, offset, limit}, `file_system.write_file` {file_path, content},
+    # `file_system.edit` {file_path, old_string, new_string, replace_all}, `vibe.todo`,
+    # `ui.ask_user_question`, `skill.read`, the web search connector's `web_search` and
+    # `open_url`); an MCP tool `mcp_<server>.<tool>`.
+    derive(HOST_TABLE[1], "vibe", "Mistral Vibe",
+           writer="agenthooks.hosts.vibe.render:write",
+           protocol="agenthooks.kinds.protocols.vibe:answer",
+           selection="agenthooks.sources.dialects.vibe:selection",
+           project_files=(".vibe/hooks.toml",), user_files=(".vibe/hooks.toml",),
+           user_folder_env=("VIBE_HOME", ".vibe"),
+           # it gathers both pipes to their end and the exit, within the timeout
+           # (`_foreign_hooks.py` `_run_command`, `_read_capped`)
+           reads_until_closed=True, ranks_defer=False,
+           event_words={**dict.fromkeys(_NOT_VIBE), "tool.pre": "pre_tool",
+                        "tool.post": "post_tool", "agent.stop": "post_agent"},
+           tool_names={
+               "shell": ("file_system.bash",), "read": ("file_system.read_file",),
+               "write": ("file_system.write_file",), "edit": ("file_system.edit",),
+               "todo": ("vibe.todo",), "ask-user": ("ui.ask_user_question",),
+               "skill": ("skill.read",), "web-search": ("connector_web_search.web_search",),
+               "web-fetch": ("connector_web_search.open_url",), "multi-edit": (),
+               "grep": (), "glob": (), "subagent": (), "plan-enter": (), "plan-exit": (),
+               "mcp-resources": (), "mcp-resource": (), "send-message": (),
+               "notebook-edit": ()},
+           tool_args={"shell": {"command": "command"}, "web-search": {}, "web-fetch": {}},
+           dialect_changes={
+               "parser": "agenthooks.sources.dialects.vibe_check:parse",
+               "reader": "agenthooks.sources.dialects.vibe_check:read",
+               # the value each event's `match` is tested against
+               "events": {"pre_tool": "tool_name", "post_tool": "tool_name",
+                          "post_agent": "agent_name"},
+               "exact_events": frozenset(), "group_keys": (), "settings_keys": (),
+               "types": {"command": ("command", ("command",),
+                                     ("name", "type", "command", "match", "timeout",
+                                      "strict", "description"), True)},
+               "timeout_unit": 1.0, "default_timeout": 60.0, "timeout_by_event": {},
+               "shell": "sh", "shell_key": None, "exec_key": None, "background_key": None,
+               "condition_key": None, "whole_file": False, "plugin_vars": None,
+               "env_file_events": frozenset(), "path_variables": (), "call_vars": (),
+               "own_vars": None, "project_var": "",
+               # a tool is matched by the name after its last dot too (`_hook_matcher.py`
+               # `candidate_names`)
+               "matcher_aliases": ("bash", "read_file", "write_file", "edit", "todo",
+                                   "ask_user_question", "read", "web_search", "open_url"),
+               "option_types": {"strict": "boolean", "description": "string"}}),
+)

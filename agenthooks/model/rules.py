@@ -213,13 +213,21 @@ DIALECT_RULES: dict[str, Rule] = {
              "a Kimi Code [[hooks]] entry its strict schema refuses (another key, an unknown "
              "event, a timeout out of 1-600 seconds, an empty command): Kimi Code drops the "
              "whole `hooks` section, so no hook of the file runs"),
+        Rule("vibe-hooks-ignored", "error",
+             "a Mistral Vibe hooks.toml whose `hooks` is not a list of [[hooks]] tables: Vibe "
+             "drops the whole file, so none of its hooks runs"),
+        Rule("vibe-hook-skipped", "error",
+             "a Mistral Vibe [[hooks]] entry its model refuses (no `name`, an unknown `type`, "
+             "a blank `command` or `match`, `strict` on post_agent, a name already taken): "
+             "Vibe skips that hook"),
         Rule("deepagents-async", "error",
              "a deepagents-code handler with `async: true`, which it refuses and skips: the "
              "hook never runs"),
         Rule("matcher-never-runs", "error",
              "a matcher on an event whose host tests it against an empty value (Kimi Code's "
              "Stop, Interrupt, SessionHeartbeat) that does not match it, or drops its group "
-             "(deepagents-code's UserPromptSubmit, Stop): the hook never runs"),
+             "(deepagents-code's UserPromptSubmit, Stop), or a Mistral Vibe `re:` regex that "
+             "does not compile: the hook never runs"),
         Rule("event-outside-hooks", "error",
              "an event at the top level of a file whose host reads events only under `hooks` "
              "(Windsurf): its handlers never run"),

@@ -497,3 +497,50 @@ def kimi() -> dict[str, Any]:
     schema.update({"type": "object", "properties": {
         "hooks": list_of("The hooks, each a [[hooks]] table.", entry)}})
     return schema
+
+
+def vibe() -> dict[str, Any]:
+    """Mistral Vibe's hooks.toml, as a TOML editor reads it against a JSON Schema: its
+    `[[hooks]]` entries (`sources.dialects.vibe`); Vibe ignores another key of an entry."""
+    from agenthooks.sources.dialects.vibe_check import DEFAULT_TIMEOUT, KEYS
+
+    spec = dialect_spec("vibe")
+    assert KEYS == ("name", "type", "command", "match", "timeout", "strict", "description")
+    schema = header("vibe-hooks.schema.json", "Mistral Vibe hooks.toml",
+                    "The [[hooks]] entries of a Mistral Vibe hooks.toml (.vibe/hooks.toml, "
+                    "$VIBE_HOME/hooks.toml, ~/.vibe/hooks.toml), as agenthooks reads them: "
+                    "Vibe skips an entry that fails this schema and runs the others. "
+                    + _UNDER_VALIDATE)
+    text = {"type": "string", "pattern": r"\S"}
+    entry = {
+        "title": "Entry",
+        "description": "One hook: a command run on an event, for the names its `match` "
+                       "selects.",
+        "type": "object",
+        "required": ["name", "type", "command"],
+        "properties": {
+            "name": {"description": "Its name: the first entry of a name wins.",
+                     "type": "string"},
+            "type": {"description": "The event it runs on.",
+                     "oneOf": [{"const": event, "description": event_text(spec, event)}
+                               for event in spec.events]},
+            "command": {"description": "The shell command, run with `/bin/sh -c`.", **text},
+            "match": {"description": "A glob over the tool's qualified name or the name after "
+                                     "its last dot (the agent's name on post_agent), any case; "
+                                     "`re:` and a regex matched whole; none or \"*\" selects "
+                                     "every name.", **text},
+            "timeout": {"description": f"Seconds; {DEFAULT_TIMEOUT:g} when absent.",
+                        "type": "number", "exclusiveMinimum": 0},
+            "strict": {"description": "Whether a failure of the hook denies the call "
+                                      "(pre_tool) or clears its result (post_tool).",
+                       "type": "boolean"},
+            "description": {"description": "What the hook is for.", "type": "string"},
+        },
+        "if": {"properties": {"type": {"const": "post_agent"}}},
+        "then": {"properties": {"strict": {
+            "description": "Not on a post_agent hook: Vibe skips one that says it.",
+            "const": False}}},
+    }
+    schema.update({"type": "object", "properties": {
+        "hooks": list_of("The hooks, each a [[hooks]] table.", entry)}})
+    return schema

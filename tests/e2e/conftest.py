@@ -1,4 +1,5 @@
-"""End-to-end runs of the real Claude Code, Gemini CLI and Codex, with agenthooks as their one hook.
+"""End-to-end runs of the real host CLIs (Claude Code, Gemini CLI, Codex, GitHub Copilot CLI,
+Qwen Code, Mistral Vibe), with agenthooks as their one hook.
 
 Each run copies a workspace to a temporary folder, wires agenthooks into the host's settings as
 README.md shows, and starts the host headless (`-p`, Codex's `exec`) against a fake model server
@@ -7,10 +8,12 @@ Tests then look at what the host did (files, the stream it printed) and at what 
 model.
 
 The hosts come from scripts/install-hosts (versions pinned in hosts.json, installed once into the
-checkout's .cache/hosts). Without npm, the registry or a working CLI, the suite is skipped, never
-failed. Where the machine allows it, each run happens in its own network namespace holding only
-loopback (`unshare -rn`) and its own PID namespace, so nothing can leave the machine and nothing
-the host or a hook started outlives the run; otherwise plain loopback, as the summary line says.
+checkout's .cache/hosts): the npm ones together (`host_bins`), Mistral Vibe from PyPI on its own
+(`vibe_bins`: it needs a Python >= 3.12 the others do not). Without npm, PyPI, such a Python or a
+working CLI, the tests of those hosts are skipped, never failed. Where the machine allows it, each
+run happens in its own network namespace holding only loopback (`unshare -rn`) and its own PID
+namespace, so nothing can leave the machine and nothing the host or a hook started outlives the
+run; otherwise plain loopback, as the summary line says.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ GEMINI_MODEL = "gemini-2.5-flash"
 CODEX_MODEL = "gpt-5.1-codex"
 COPILOT_MODEL = "gpt-4.1"
 QWEN_MODEL = "qwen3-coder-plus"
+VIBE_MODEL = "fake-model"
 # One host run: a few seconds normally; the bound only matters when something hangs.
 RUN_TIMEOUT = 90
 INSTALL_TIMEOUT = 900
@@ -87,22 +91,24 @@ def scratch_env(root: Path) -> dict[str, str]:
         "LANG": "C.UTF-8",
         "NO_COLOR": "1",
     }
-    # npm settings given in the environment (a mirror, a CA file) still apply.
-    passed = ("NODE_EXTRA_CA_CERTS", "INSTALL_HOSTS_CACHE", "INSTALL_HOSTS_TIMEOUT")
+    # npm's and pip's settings given in the environment (a mirror, a CA file) still apply, and
+    # pyenv's root tells install-hosts where a Python for a PyPI host may be.
+    passed = ("NODE_EXTRA_CA_CERTS", "INSTALL_HOSTS_CACHE", "INSTALL_HOSTS_TIMEOUT", "PYENV_ROOT")
     for key, value in os.environ.items():
         npm_setting = key.lower().startswith("npm_config_") and key != "npm_config_cache"
-        if npm_setting or key in passed:
+        if npm_setting or key.startswith("PIP_") or key in passed:
             env[key] = value
     return env
 
 
-@pytest.fixture(scope="session")
-def host_bins(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """{"claude": path, "gemini": path, "codex": path}, installed once; skips the suite when
-    that fails."""
-    env = scratch_env(tmp_path_factory.mktemp("install"))
+def install_hosts(root: Path, registry: str) -> dict[str, str]:
+    """{"<bin>": path} of the hosts.json packages from one registry, installed once; skips the
+    caller when that fails."""
+    pins = json.loads((E2E / "hosts.json").read_text("utf-8"))["packages"]
+    names = [pin["bin"] for pin in pins.values() if pin.get("registry", "npm") == registry]
+    env = scratch_env(root)
     try:
-        done = subprocess.run([sys.executable, str(INSTALLER), "--json"], env=env,
+        done = subprocess.run([sys.executable, str(INSTALLER), "--json", *names], env=env,
                               capture_output=True, text=True, timeout=INSTALL_TIMEOUT,
                               stdin=subprocess.DEVNULL, check=False)
     except subprocess.TimeoutExpired:
@@ -122,6 +128,20 @@ def host_bins(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
             pytest.skip(f"e2e: {name} --version exited {version.returncode}: "
                         f"{version.stderr.strip()[:200]}")
     return bins
+
+
+@pytest.fixture(scope="session")
+def host_bins(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """{"claude": path, "gemini": path, ...}: the npm hosts, installed once; skips the suites
+    that drive them when that fails."""
+    return install_hosts(tmp_path_factory.mktemp("install"), "npm")
+
+
+@pytest.fixture(scope="session")
+def vibe_bins(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """{"vibe": path}: Mistral Vibe from PyPI in a venv of its own, installed once; skips its
+    tests when that fails (no PyPI, no Python >= 3.12)."""
+    return install_hosts(tmp_path_factory.mktemp("install-pypi"), "pypi")
 
 
 def agenthooks_bin_dir() -> Path:
@@ -286,17 +306,19 @@ def codex_tool_results(request: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 # How a Chat Completions host's shell tool says, in its result, that the command exited 0.
-SHELL_SUCCESS = {"copilot": "exit code 0>", "qwen": "Exit Code: 0\n"}
+# Mistral Vibe sends its result as JSON, or as text once a hook added a block to it.
+SHELL_SUCCESS = {"copilot": ("exit code 0>",), "qwen": ("Exit Code: 0\n",),
+                 "vibe": ('"returncode":0,', "\nreturncode: 0\n")}
 
 
-def chat_tool_results(request: dict[str, Any], ran: str) -> list[dict[str, Any]]:
+def chat_tool_results(request: dict[str, Any], ran: tuple[str, ...]) -> list[dict[str, Any]]:
     """Chat Completions `tool` messages; the API marks no failure, so a call counts as failed
-    unless the host's shell reported exit code 0 (`ran`: how it says so)."""
+    unless the host's shell reported exit code 0 (`ran`: the ways it says so)."""
     found = []
     for message in request.get("messages", ()):
         if message.get("role") == "tool":
             text = flatten(message.get("content"))
-            found.append({"error": ran not in text, "text": text})
+            found.append({"error": not any(said in text for said in ran), "text": text})
     return found
 
 
@@ -369,6 +391,10 @@ class Hosts:
             env.update(qwen_env(home))
             argv = [self.bins["qwen"], "-p", prompt, "--output-format", "stream-json",
                     "--approval-mode", "yolo", *extra_args]
+        elif host == "vibe":
+            env.update(vibe_env(home))
+            argv = [self.bins["vibe"], "-p", prompt, "--auto-approve", "--trust",
+                    "--max-turns", "4", "--output", "text", *extra_args]
         else:
             write_json(home / ".gemini" / "settings.json", {
                 # Without it the base URL alone selects the "gateway" auth, which -p refuses.
@@ -387,6 +413,8 @@ class Hosts:
             before(env)
         spec = {"host": host, "argv": argv, "env": env, "cwd": str(workspace),
                 "script": script, "timeout": RUN_TIMEOUT, "netns": bool(self.isolation),
+                # Files whose {URL} the runner fills in: Vibe takes its provider from a file.
+                "url_files": [str(home / ".vibe" / "config.toml")] if host == "vibe" else [],
                 "result": str(root / "result.json")}
         spec_file = root / "spec.json"
         write_json(spec_file, spec)
@@ -434,6 +462,17 @@ def hosts(host_bins: dict[str, str], isolation: list[str], tmp_path: Path) -> It
         runner.close()
 
 
+@pytest.fixture
+def vibe_hosts(vibe_bins: dict[str, str], isolation: list[str],
+               tmp_path: Path) -> Iterator[Hosts]:
+    """Hosts that runs Mistral Vibe alone: its tests do not wait for, or skip with, npm's."""
+    runner = Hosts(vibe_bins, isolation, tmp_path)
+    try:
+        yield runner
+    finally:
+        runner.close()
+
+
 def codex_env(home: Path) -> dict[str, str]:
     """Codex's environment: its home under the run's home, a key it never sends anywhere real."""
     return {"CODEX_HOME": str(home / ".codex"), "OPENAI_API_KEY": "sk-e2e-fake-key"}
@@ -465,6 +504,32 @@ def qwen_env(home: Path) -> dict[str, str]:
             "OPENAI_MODEL": QWEN_MODEL}
 
 
+def vibe_env(home: Path) -> dict[str, str]:
+    """Mistral Vibe against the fake server as a generic OpenAI-compatible provider that needs no
+    key (no MISTRAL_API_KEY anywhere), its home ($VIBE_HOME: config, trust, logs, sessions) under
+    the run's home, no update check, telemetry or notification. `{URL}` in the config is filled
+    in by the runner once the port is known. The project's `.vibe/hooks.toml` is read only in a
+    trusted folder: `--trust` trusts the workspace for the run."""
+    vibe_home = home / ".vibe"
+    vibe_home.mkdir(parents=True, exist_ok=True)
+    (vibe_home / "config.toml").write_text(
+        'active_model = "fake"\n'
+        "enable_telemetry = false\n"
+        "enable_update_checks = false\n"
+        "enable_notifications = false\n\n"
+        "[[providers]]\n"
+        'name = "fake"\n'
+        'api_base = "{URL}/v1"\n'
+        'api_key_env_var = ""\n'
+        'backend = "generic"\n'
+        'api_style = "openai"\n\n'
+        "[[models]]\n"
+        f'name = "{VIBE_MODEL}"\n'
+        'provider = "fake"\n'
+        'alias = "fake"\n', encoding="utf-8")
+    return {"VIBE_HOME": str(vibe_home)}
+
+
 def write_codex_config(home: Path, workspace: Path) -> None:
     """$CODEX_HOME/config.toml: the fake provider (its base_url comes with -c once the port is
     known), no retries, and the workspace trusted, without which Codex ignores its `.codex/`
@@ -491,14 +556,17 @@ def write_codex_config(home: Path, workspace: Path) -> None:
 # Codex's shell tool has several names (exec_command, shell_command...); the fake server sends
 # "shell" to whichever the request offers.
 SHELL_TOOL = {"claude": "Bash", "gemini": "run_shell_command", "codex": "shell",
-              "copilot": "bash", "qwen": "run_shell_command"}
+              "copilot": "bash", "qwen": "run_shell_command", "vibe": "bash"}
 SETTINGS_FILE = {"claude": ".claude/settings.json", "gemini": ".gemini/settings.json",
                  "codex": ".codex/hooks.json", "copilot": ".github/hooks/agenthooks.json",
                  "qwen": ".qwen/settings.json"}
 
 
 def shell_call(host: str, command: str) -> dict[str, Any]:
-    """A tool call of the host's shell tool, as its model would make it."""
+    """A tool call of the host's shell tool, as its model would make it. Mistral Vibe's bash
+    takes `command` and `timeout_seconds` alone (additionalProperties false)."""
+    if host == "vibe":
+        return {"name": SHELL_TOOL[host], "input": {"command": command}}
     return {"name": SHELL_TOOL[host],
             "input": {"command": command, "description": "Run a shell command"}}
 

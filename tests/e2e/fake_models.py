@@ -1,5 +1,5 @@
-"""Fake model servers for Claude Code, Gemini CLI, Codex and GitHub Copilot CLI, and the runner
-that drives one host run.
+"""Fake model servers for Claude Code, Gemini CLI, Codex, GitHub Copilot CLI, Qwen Code and
+Mistral Vibe, and the runner that drives one host run.
 
 Run as a script (`python fake_models.py SPEC.json`), usually as the first process of a fresh
 network namespace: it brings the loopback interface up, serves the fake model API on 127.0.0.1,
@@ -292,7 +292,7 @@ ANSWERS = {"anthropic": answer_anthropic, "gemini": answer_gemini, "openai": ans
            "chat": answer_chat}
 # The API each host speaks.
 HOST_API = {"claude": "anthropic", "gemini": "gemini", "codex": "openai", "copilot": "chat",
-            "qwen": "chat"}
+            "qwen": "chat", "vibe": "chat"}
 
 
 # -- The server -------------------------------------------------------------------------------
@@ -389,6 +389,12 @@ def run(spec: dict[str, Any]) -> dict[str, Any]:
         # A host configured by command-line options (Codex: -c model_providers...) gets the
         # address there too.
         argv = [arg.replace("{URL}", server.url) for arg in spec["argv"]]
+        # ... and one configured by a file (Mistral Vibe's config.toml) in that file.
+        for path in spec.get("url_files", ()):
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text.replace("{URL}", server.url))
         started = time.monotonic()
         process = subprocess.Popen(argv, cwd=spec["cwd"], env=env,
                                    stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,

@@ -10,6 +10,7 @@ import pytest
 from agenthooks.combine.verdict import Verdict
 from agenthooks.decision import Decision
 from agenthooks.hosts.ahp import protocol
+from agenthooks.model.events import counterpart
 from agenthooks.model.hosts import host_ids, lineage
 from agenthooks.model.tools import TOOLS, tool_for
 from agenthooks.sources.payloads import build, detect, tool_call
@@ -150,7 +151,8 @@ def test_a_hosts_tool_name_reads_back_in_a_host_that_says_it() -> None:
     Code's do (Codex's are told apart by `turn_id`, which AHP has no counterpart of; Qwen
     Code's are Claude Code's, its row derived from it), so they are read as Claude Code's,
     the name kept as given (docs/ahp.md)."""
-    read_as_claude = ("codex", *(h for h in host_ids() if lineage(h)[1:] == ("claude",)))
+    read_as_claude = ("codex", *(h for h in host_ids() if lineage(h)[1:] == ("claude",)
+                                 and counterpart("PreToolUse", "claude", h) == "PreToolUse"))
     unknown = {name for _, name in every_tool_name()
                if tool_for(read_back(name)[0], name) is None}
     theirs_alone = {name for tool in TOOLS for host in read_as_claude

@@ -48,8 +48,8 @@ def commands(host: str) -> dict[str, list[str]]:
     """The host's event -> the argv of the command the snippet registers for it."""
     doc = snippets()[host]
     events = doc["hooks"] if host != "antigravity" else doc["agenthooks"]
-    if isinstance(events, list):  # Kimi Code's [[hooks]] entries
-        events = {entry["event"]: [entry] for entry in events}
+    if isinstance(events, list):  # the [[hooks]] entries of Kimi Code and Mistral Vibe
+        events = {entry.get("event") or entry["type"]: [entry] for entry in events}
     found = {}
     for event, entries in events.items():
         handler = entries[0]["hooks"][0] if "hooks" in entries[0] else entries[0]

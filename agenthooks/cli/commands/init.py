@@ -242,7 +242,8 @@ def wiring_of(host: str) -> Wiring:
 def wiring_for(host: str) -> Wiring | None:
     """A host's row of WIRING; for a host derived from another (`model.hosts.derive`), its
     parent's wiring in its own file and event words (an event it lacks left out), without
-    the parent's own trust; None for a host init cannot wire."""
+    the parent's own trust; None for a host init cannot wire (one whose file is TOML: init
+    writes JSON)."""
     from agenthooks.model.events import counterpart
     from agenthooks.model.hosts import host_row
 
@@ -250,7 +251,8 @@ def wiring_for(host: str) -> Wiring | None:
         return WIRING[host]
     row = host_row(host)
     parent = wiring_for(row.derived_from) if row and row.derived_from else None
-    if row is None or parent is None or not row.project_files:
+    if row is None or parent is None or not row.project_files \
+            or row.project_files[0].endswith(".toml"):
         return None
     events = tuple(event._replace(word=word, matcher=every_tool(host, word, event.matcher))
                    for event in parent.events

@@ -18,10 +18,12 @@ from tests.docs.pages import page
 # Hosts that run hooks; a generator's files (rulesync's) are its own format, tested apart
 # (tests/sources/dialects/test_rulesync*.py).
 DERIVED = [row for row in HOST_TABLE if row.derived_from is not None and not row.generator]
-# Of those, the hosts with a file in a project, which convert and init write; a host whose only
-# file is the user's (Kimi Code's config.toml) is refused by both, each in one line.
-WRITTEN = [row for row in DERIVED if row.project_files]
-USER_ONLY = [row for row in DERIVED if not row.project_files]
+# Of those, the hosts with a JSON file in a project, which convert and init write; a host whose
+# files are TOML (Kimi Code's config.toml, the user's alone; Mistral Vibe's hooks.toml) is
+# refused by both, each in one line.
+WRITTEN = [row for row in DERIVED
+           if row.project_files and not row.project_files[0].endswith(".toml")]
+USER_ONLY = [row for row in DERIVED if row not in WRITTEN]
 # A Claude Code settings file of the events init wires, a script named on the project-dir
 # variable, a tool matcher.
 CLAUDE = {"hooks": {
@@ -108,7 +110,7 @@ def test_init_wires_a_derived_host_in_its_file_and_words(
 
 
 @pytest.mark.parametrize("row", USER_ONLY, ids=[row.id for row in USER_ONLY])
-def test_a_host_with_no_project_file_is_neither_converted_to_nor_wired(
+def test_a_host_with_no_json_project_file_is_neither_converted_to_nor_wired(
         agenthooks: Run, project: Path, row: HostRow) -> None:
     converted = agenthooks("convert", str(project / ".claude" / "settings.json"), "--to", row.id)
     assert converted.code == 1 and converted.out == ""

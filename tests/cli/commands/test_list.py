@@ -97,12 +97,16 @@ def test_tool_alone_filters_tool_events(agenthooks, samples: Path) -> None:
     assert [(row["hook"], row["event"]) for row in rows] == [("safety-gate", "PreToolUse")]
 
 
-def test_tool_on_a_flat_event_is_ignored_with_a_note(agenthooks, samples: Path) -> None:
-    outcome = agenthooks("list", "--workspace", str(samples), "--event", "Stop", "--tool", "x",
-                         "--format", "json")
+def test_tool_on_a_flat_event_is_ignored_with_a_note(agenthooks, isolated: Path) -> None:
+    """PostInvocation's matchers are ignored in every host that has it. (Stop's are not:
+    Mistral Vibe's post_agent hooks match the agent's name.)"""
+    write(isolated / ".agents" / "hooks.json", json.dumps({"after": {"PostInvocation": [
+        {"command": "true"}]}}))
+    outcome = agenthooks("list", "--workspace", str(isolated), "--event", "PostInvocation",
+                         "--tool", "x", "--format", "json")
     assert outcome.code == 0
-    assert [row["hook"] for row in json.loads(outcome.out)] == ["keep-going-while-tests-fail"]
-    assert "Stop ignores matchers" in outcome.err
+    assert [row["hook"] for row in json.loads(outcome.out)] == ["after"]
+    assert "PostInvocation ignores matchers" in outcome.err
 
 
 def test_selection_matches_run_semantics(agenthooks, isolated: Path) -> None:

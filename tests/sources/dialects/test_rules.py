@@ -163,6 +163,7 @@ def test_every_dialect_rule_has_a_case() -> None:
     from tests.sources.dialects.test_kimi_rules import CASES as KIMI_CASES
     from tests.sources.dialects.test_rulesync_rules import CASES as RULESYNC_CASES
     from tests.sources.dialects.test_rulesync_rules import TESTED_APART as RULESYNC_APART
+    from tests.sources.dialects.test_vibe_rules import CASES as VIBE_CASES
 
     covered = {rule for _, _, expected in CASES for rule, _, _ in expected}
     covered |= {rule for _, expected in CURSOR_CASES for rule, _, _ in expected} | TESTED_APART
@@ -174,6 +175,7 @@ def test_every_dialect_rule_has_a_case() -> None:
     covered |= {rule for _, expected in AUGMENT_CASES for rule, _, _ in expected}
     covered |= {rule for _, expected in KIMI_CASES for rule, _, _ in expected}
     covered |= {rule for _, expected in DEEPAGENTS_CASES for rule, _, _ in expected}
+    covered |= {rule for _, expected in VIBE_CASES for rule, _, _ in expected}
     covered |= {rule for _, expected in RULESYNC_CASES for rule, _, _ in expected} | RULESYNC_APART
     assert set(DIALECT_RULES) <= covered
 
