@@ -220,6 +220,9 @@ DIALECT_RULES: dict[str, Rule] = {
              "a Mistral Vibe [[hooks]] entry its model refuses (no `name`, an unknown `type`, "
              "a blank `command` or `match`, `strict` on post_agent, a name already taken): "
              "Vibe skips that hook"),
+        Rule("vibe-untrusted-folder", "warning",
+             "a project's Mistral Vibe hooks.toml in a folder Vibe does not trust: it skips "
+             "those hooks without a word"),
         Rule("deepagents-async", "error",
              "a deepagents-code handler with `async: true`, which it refuses and skips: the "
              "hook never runs"),

@@ -94,7 +94,9 @@ def test_the_documented_entries_are_valid_and_listed(tmp_path: Path) -> None:
     [block] = re.findall(r"```toml\n(.*?)```", section.split("\n## ", 1)[0], re.S)
     assert [entry["type"] for entry in tomllib.loads(block)["hooks"]] == [
         "pre_tool", "post_tool", "post_agent"]
-    root = workspace(tmp_path, {".vibe/hooks.toml": block})
+    root = workspace(tmp_path, {".vibe/hooks.toml": block,
+                                # Vibe runs a project's hooks only in a folder it trusts
+                                "home/.vibe/trusted_folders.toml": f'trusted = ["{tmp_path}"]\n'})
     checked = cli(root, "validate", "--strict")
     assert checked.returncode == 0, checked.stdout
     listed = json.loads(cli(root, "list", "--format", "json").stdout)

@@ -10,9 +10,13 @@ read as Vibe reads them (mistral-vibe 3.0.3 `vibe/core/hooks/models.py` `HookCon
                 (`unknown-key`)
     a match     `re:` and a regex Python cannot compile selects nothing (`matcher-never-runs`)
     a timeout   of 0 or less times the hook out at once, every time (`timeout-invalid`)
+    trust       a project's file in a folder Vibe does not trust is skipped without a word
+                (`vibe-untrusted-folder`)
 """
 
 from __future__ import annotations
+
+import os
 
 from agenthooks.model.handlers import escape, json_kind
 from agenthooks.model.toolwords import own_names, words
@@ -51,6 +55,8 @@ class VibeChecker(DialectChecker):
     def document(self, doc: Any) -> None:
         if not isinstance(doc, dict) or "hooks" not in doc:
             return
+        if self.thorough and self.source.level == "workspace":
+            self.trusted_folder()
         hooks = doc["hooks"]
         if not isinstance(hooks, list):
             self.add("vibe-hooks-ignored", f"`hooks` must be [[hooks]] entries, not "
@@ -60,6 +66,22 @@ class VibeChecker(DialectChecker):
         seen: set[str] = set()
         for index, entry in enumerate(hooks):
             self.entry(entry, f"/hooks/{index}", seen)
+
+    def trusted_folder(self) -> None:
+        """A project's hooks.toml runs only in a folder Vibe trusts: the closest of its
+        ancestors that `$VIBE_HOME/trusted_folders.toml` decides on is in `trusted`
+        (`vibe/core/trusted_folders.py` `_closest_decision`); `vibe -p` asks no one and skips
+        the file without a word (`--trust` trusts the folder for one run)."""
+        root = os.path.realpath(self.source.workspace)
+        decision = vibe_trusts(root)
+        if decision is True:
+            return
+        why = ("its $VIBE_HOME/trusted_folders.toml marks it, or the closest folder above it, "
+               "untrusted" if decision is False else "no entry of its $VIBE_HOME/"
+               "trusted_folders.toml trusts it or a folder above it")
+        self.add("vibe-untrusted-folder", f"Vibe does not trust {root} ({why}), so it skips "
+                                          "these hooks without a word: trust the folder in "
+                                          "Vibe once, or run `vibe --trust`", "", "value")
 
     def entry(self, entry: Any, pointer: str, seen: set[str]) -> None:
         if not isinstance(entry, dict):
@@ -187,6 +209,36 @@ class VibeChecker(DialectChecker):
                        pointer=pointer, dialect=self.dialect.name, name=name,
                        options=(("strict", True),) if strict else (),
                        **runs_as(self.dialect, event, {"type": "command"}))
+
+
+def vibe_trusts(folder: str) -> bool | None:
+    """Vibe's decision on a folder, by its closest decided ancestor; None where none is."""
+    home = os.environ.get("VIBE_HOME") or os.path.join(os.path.expanduser("~"), ".vibe")
+    from agenthooks.sources.reading import toml
+
+    try:
+        with open(os.path.join(os.path.expanduser(home), "trusted_folders.toml"),
+                  encoding="utf-8") as stream:
+            stored = toml.values(stream.read(1 << 20)) or {}
+    except (OSError, UnicodeDecodeError):
+        return None
+    trusted, untrusted = (
+        {os.path.realpath(os.path.expanduser(path)) for path in listed if isinstance(path, str)}
+        for listed in (_strings(stored.get("trusted")), _strings(stored.get("untrusted"))))
+    current = folder
+    while True:
+        if current in trusted:
+            return True
+        if current in untrusted:
+            return False
+        parent = os.path.dirname(current)
+        if parent == current:
+            return None
+        current = parent
+
+
+def _strings(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
 
 
 def read(doc: Any, source: Source, *, thorough: bool) -> DialectChecker:

@@ -23,14 +23,30 @@ _KEY = r"\s*([A-Za-z0-9_\-]+|\"[^\"]*\")\s*=\s*"
 _TOML_ERROR = r"(.*) \(at line (\d+), column (\d+)\)$"
 
 
-def load_toml(source: Source, text: str, consequence: str
-              ) -> tuple[dict[str, Any] | None, list[Diagnostic]]:
-    """A TOML file's tables, or None and the `toml-syntax` error at its place, which says
-    `consequence` (what the host does with such a file)."""
+def _tomllib() -> Any:
     if sys.version_info >= (3, 11):
         import tomllib
     else:  # the backport, a dependency on Python 3.10
         import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
+    return tomllib
+
+
+def values(text: str) -> dict[str, Any] | None:
+    """A TOML text's tables, None where it is not TOML (a host's own settings, read as it
+    reads them: a file it cannot read counts as empty)."""
+    tomllib = _tomllib()
+    try:
+        found: dict[str, Any] = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return None
+    return found
+
+
+def load_toml(source: Source, text: str, consequence: str
+              ) -> tuple[dict[str, Any] | None, list[Diagnostic]]:
+    """A TOML file's tables, or None and the `toml-syntax` error at its place, which says
+    `consequence` (what the host does with such a file)."""
+    tomllib = _tomllib()
     try:
         return tomllib.loads(text), []
     except tomllib.TOMLDecodeError as exc:

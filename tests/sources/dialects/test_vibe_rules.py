@@ -14,6 +14,16 @@ from tests.sources.dialects.conftest import check_file, found
 FILE = ".vibe/hooks.toml"
 
 
+@pytest.fixture(autouse=True)
+def trusted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Vibe's home, trusting the test's folder: each rule below is seen alone."""
+    home = tmp_path / "vibe-home"
+    home.mkdir()
+    (home / "trusted_folders.toml").write_text(f'trusted = ["{tmp_path}"]\nuntrusted = []\n')
+    monkeypatch.setenv("VIBE_HOME", str(home))
+    return home
+
+
 def entry(kind: str = "pre_tool", name: str = "gate", **keys: object) -> str:
     lines = ["[[hooks]]", f'name = "{name}"', f'type = "{kind}"', 'command = "true"']
     lines += [f"{key} = {value!r}".replace("'", '"').replace("True", "true")
@@ -87,3 +97,23 @@ def test_what_a_match_selects(matcher: str | None, chosen: list[str], left: list
     picked = selection("vibe", matcher, "pre_tool")
     assert [name for name in chosen if selects(picked, name)] == chosen
     assert [name for name in left if selects(picked, name)] == []
+
+
+@pytest.mark.parametrize(("stored", "warned"), [
+    (None, True),  # no trust file: Vibe asks, and `vibe -p` asks no one
+    ('trusted = ["{root}"]\n', False),
+    ('trusted = ["{parent}"]\n', False),  # a folder above it decides
+    ('trusted = ["{parent}"]\nuntrusted = ["{root}"]\n', True),  # the closest decides
+    ('trusted = ["{root}/x"]\n', True),
+    ("not toml [", True),
+])
+def test_a_project_in_a_folder_vibe_does_not_trust(tmp_path: Path, trusted: Path,
+                                                  stored: str | None, warned: bool) -> None:
+    root = tmp_path / "project"
+    root.mkdir()
+    (trusted / "trusted_folders.toml").unlink()
+    if stored is not None:
+        (trusted / "trusted_folders.toml").write_text(
+            stored.format(root=root, parent=tmp_path))
+    rules = [rule for rule, _, _ in found(check_file(root, FILE, "vibe", entry()))]
+    assert rules == (["vibe-untrusted-folder"] if warned else [])
