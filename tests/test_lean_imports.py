@@ -200,12 +200,14 @@ def test_bytecode_the_standard_loader_would_not_use_is_left_to_it(tmp_path: Path
     ("agenthooks.one", "two"),      # a package spread over two folders
     ("agenthooks.space", "tree"),   # a namespace folder, no __init__.py
     ("agenthooks.absent", "tree"),  # no such module
+    ("agenthooks.one", "null"),     # a folder no system call takes (ValueError, not OSError)
 ])
 def test_what_is_not_a_cached_agenthooks_module_is_left_to_the_standard_finder(
         tmp_path: Path, name: str, path: str | None) -> None:
     write(tmp_path, "one.py", "VALUE = 1\n")
     write(tmp_path, "space/inner.py", "VALUE = 2\n")
-    folders = {"tree": [str(tmp_path)], "two": [str(tmp_path), str(tmp_path)], None: None}
+    folders = {"tree": [str(tmp_path)], "two": [str(tmp_path), str(tmp_path)], None: None,
+               "null": [f"{tmp_path}/\0"]}
     assert finder().find_spec(name, folders[path]) is None
 
 

@@ -97,7 +97,12 @@ class CachedBytecode:
                   target: object = None) -> ModuleSpec | None:
         if not fullname.startswith(_PREFIX) or not path or len(path) != 1:
             return None
-        folder = path[0]
+        try:
+            return self._spec(fullname, path[0])
+        except Exception:  # a surprise here leaves the import to the standard finder
+            return None
+
+    def _spec(self, fullname: str, folder: str) -> ModuleSpec | None:
         tail = fullname.rpartition(".")[2]
         package = f"{folder}/{tail}"
         source = f"{package}/__init__.py"

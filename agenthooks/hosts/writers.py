@@ -29,6 +29,12 @@ if TYPE_CHECKING:
 # (rulesync) is answered never.
 WRITERS: dict[str, str] = {row.id: row.writer for row in HOST_TABLE if not row.generator}
 HOSTS: tuple[str, ...] = tuple(WRITERS)
+# The engine's words that want a person's say: a host that cannot ask refuses for them.
+ASK_WORDS = frozenset(("ask", "force_ask"))
+# The engine's tool decisions in Claude Code's `permissionDecision`, which its derived hosts
+# and Augment read too (Antigravity's force_ask is an ask there).
+PERMISSION_WORDS: dict[str, str] = {"deny": "deny", "ask": "ask", "force_ask": "ask",
+                                    "allow": "allow"}
 
 
 class HostAnswer(NamedTuple):

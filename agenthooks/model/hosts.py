@@ -318,6 +318,13 @@ def is_neutral(host: str) -> bool:
     return row is not None and row.neutral
 
 
+def in_toml_alone(row: HostRow) -> bool:
+    """Whether a host reads its hooks from TOML files alone (Kimi Code's config.toml, Mistral
+    Vibe's hooks.toml), which `init` and `convert`, writing JSON, do not write."""
+    files = (*row.project_files, *row.user_files)
+    return bool(files) and all(name.endswith(".toml") for name in files)
+
+
 def is_generator(host: str) -> bool:
     """Whether a host's files are a tool's source for every host's (`HostRow.generator`)."""
     row = host_row(host)

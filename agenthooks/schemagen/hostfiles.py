@@ -502,10 +502,9 @@ def kimi() -> dict[str, Any]:
 def vibe() -> dict[str, Any]:
     """Mistral Vibe's hooks.toml, as a TOML editor reads it against a JSON Schema: its
     `[[hooks]]` entries (`sources.dialects.vibe`); Vibe ignores another key of an entry."""
-    from agenthooks.sources.dialects.vibe_check import DEFAULT_TIMEOUT, KEYS
-
     spec = dialect_spec("vibe")
-    assert KEYS == ("name", "type", "command", "match", "timeout", "strict", "description")
+    assert spec.types["command"].keys == (
+        "name", "type", "command", "match", "timeout", "strict", "description")
     schema = header("vibe-hooks.schema.json", "Mistral Vibe hooks.toml",
                     "The [[hooks]] entries of a Mistral Vibe hooks.toml (.vibe/hooks.toml, "
                     "$VIBE_HOME/hooks.toml, ~/.vibe/hooks.toml), as agenthooks reads them: "
@@ -529,7 +528,7 @@ def vibe() -> dict[str, Any]:
                                      "its last dot (the agent's name on post_agent), any case; "
                                      "`re:` and a regex matched whole; none or \"*\" selects "
                                      "every name.", **text},
-            "timeout": {"description": f"Seconds; {DEFAULT_TIMEOUT:g} when absent.",
+            "timeout": {"description": f"Seconds; {spec.default_timeout:g} when absent.",
                         "type": "number", "exclusiveMinimum": 0},
             "strict": {"description": "Whether a failure of the hook denies the call "
                                       "(pre_tool) or clears its result (post_tool).",

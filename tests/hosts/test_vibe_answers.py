@@ -124,6 +124,10 @@ PROCESSES: list[tuple[str, str, int, str, str, bool, str | None, str | None, boo
     ("empty stdout", "pre_tool", 0, " \n", "", False, None, None, False),
     ("stdout that is not JSON", "pre_tool", 0, "hello", "", False, None, None, True),
     ("JSON that is no object", "pre_tool", 0, "[]", "", False, None, None, True),
+    # Nested past what any answer may be (`jsonlimits`): a failure, never a crash later.
+    ("JSON nested too deeply", "pre_tool", 0,
+     '{"hook_specific_output": {"tool_input": ' + '{"a": ' * 300 + "1" + "}" * 302, "",
+     False, None, None, True),
     ("not JSON, strict", "pre_tool", 0, "hello", "", True, "deny",
      "stdout did not match the hook response schema: Expecting value: line 1 column 1 "
      "(char 0)", True),

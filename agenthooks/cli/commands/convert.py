@@ -68,14 +68,13 @@ def _refusal(file: str, source: Source | None, target: str) -> str | None:
     are in TOML alone (Kimi Code's config.toml, which holds its models and keys too), a host
     whose tool events are one per kind of tool, a Markdown hook."""
     from agenthooks.model.events import HOST_NAMES
-    from agenthooks.model.hosts import host_row
+    from agenthooks.model.hosts import host_row, in_toml_alone
 
     row = host_row(target)
-    files = (*row.project_files, *row.user_files) if row is not None else ()
-    if row is not None and files and all(name.endswith(".toml") for name in files):
+    if row is not None and in_toml_alone(row):
+        files = ", ".join((*row.project_files, *row.user_files))
         return (f"convert writes JSON hook files, and {row.name} reads its hooks from "
-                f"{', '.join(files)} alone: add the entries docs/hosts.md shows; nothing "
-                "converted")
+                f"{files} alone: add the entries docs/hosts.md shows; nothing converted")
     unsupported = _per_tool_kind(target, source.dialect if source is not None else None)
     if unsupported is not None:
         return (f"convert does not read or write {HOST_NAMES[unsupported]}'s files yet: its "

@@ -21,7 +21,7 @@ PreToolUse alone: `run` warns that it goes unheeded (`model.capabilities`).
 
 from __future__ import annotations
 
-from agenthooks.hosts.writers import HostAnswer, common_fields, decision_reason
+from agenthooks.hosts.writers import PERMISSION_WORDS, HostAnswer, common_fields, decision_reason
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -36,7 +36,6 @@ SPECIFIC_EVENTS = EVENTS - {"PromptSubmit"}
 # Where hookSpecificOutput carries the context; elsewhere it goes top-level.
 NESTED_CONTEXT = frozenset(("PostToolUse", "SessionStart"))
 NESTED_BLOCK = frozenset(("PostToolUse", "Stop"))
-PERMISSION: dict[str, str] = {"deny": "deny", "ask": "ask", "force_ask": "ask", "allow": "allow"}
 
 
 def write(verdict: Verdict, event: str) -> HostAnswer:
@@ -62,7 +61,7 @@ def write(verdict: Verdict, event: str) -> HostAnswer:
 
 def _permission(verdict: Verdict, specific: dict[str, Any]) -> None:
     word = verdict.word
-    decision = PERMISSION.get(word) if word is not None else None
+    decision = PERMISSION_WORDS.get(word) if word is not None else None
     if decision is not None:
         specific["permissionDecision"] = decision
         reason = decision_reason(verdict) if decision == "deny" else verdict.reason

@@ -23,7 +23,7 @@ exit 2, ...) exits 2 with the reason on stderr, which is how Claude Code reads a
 
 from __future__ import annotations
 
-from agenthooks.hosts.writers import HostAnswer, common_fields, decision_reason
+from agenthooks.hosts.writers import PERMISSION_WORDS, HostAnswer, common_fields, decision_reason
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -37,8 +37,6 @@ BLOCK_EVENTS = frozenset(("PostToolUse", "UserPromptSubmit", "Stop", "SubagentSt
 # Events whose hookSpecificOutput.additionalContext reaches the model.
 CONTEXT_EVENTS = frozenset(("PreToolUse", "PostToolUse", "PostToolUseFailure",
                             "UserPromptSubmit", "SessionStart", "SubagentStart"))
-# The engine's PreToolUse words in Claude Code's permissionDecision.
-PERMISSION: dict[str, str] = {"deny": "deny", "ask": "ask", "force_ask": "ask", "allow": "allow"}
 # Claude Code's own order, most restrictive first (a handler's "defer" ranks below deny).
 PERMISSION_RANK: tuple[str, ...] = ("deny", "defer", "ask", "allow")
 
@@ -64,7 +62,7 @@ def write(verdict: Verdict, event: str) -> HostAnswer:
 def _permission(verdict: Verdict, specific: dict[str, Any]) -> None:
     """PreToolUse: the decision, its reason and the rewritten input, in hookSpecificOutput."""
     word = verdict.word
-    decision = PERMISSION.get(word) if word is not None else None
+    decision = PERMISSION_WORDS.get(word) if word is not None else None
     # "defer" is a Claude Code handler's word alone; the engine reads it as no opinion.
     if verdict.deferred and (decision is None or _rank("defer") < _rank(decision)):
         decision, word = "defer", None

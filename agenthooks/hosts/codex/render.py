@@ -28,6 +28,7 @@ Stop must print JSON on exit 0: it always gets an object, `{}` when there is not
 from __future__ import annotations
 
 from agenthooks.hosts.writers import (
+    ASK_WORDS,
     HostAnswer,
     common_fields,
     decision_reason,
@@ -49,7 +50,6 @@ CONTEXT_EVENTS = frozenset(("PreToolUse", "PostToolUse", "UserPromptSubmit", "Se
 GATE_EVENTS = frozenset(("PreToolUse", "PermissionRequest"))
 # Events that refuse `suppressOutput`.
 NO_SUPPRESS = frozenset(("PreToolUse", "PermissionRequest", "PostToolUse"))
-ASK_WORDS = frozenset(("ask", "force_ask"))
 
 
 def write(verdict: Verdict, event: str) -> HostAnswer:

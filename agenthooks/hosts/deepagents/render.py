@@ -20,7 +20,7 @@ what it reads otherwise:
 
 from __future__ import annotations
 
-from agenthooks.hosts.writers import HostAnswer, common_fields, decision_reason
+from agenthooks.hosts.writers import PERMISSION_WORDS, HostAnswer, common_fields, decision_reason
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -33,7 +33,6 @@ BLOCK_EVENTS = frozenset(("UserPromptSubmit", "PreCompact", "PostToolUse",
                           "PostToolUseFailure", "Stop", "SubagentStop"))
 CONTEXT_EVENTS = frozenset(("PreToolUse", "PostToolUse", "PostToolUseFailure",
                             "UserPromptSubmit", "SessionStart", "SubagentStart"))
-PERMISSION: dict[str, str] = {"deny": "deny", "ask": "ask", "force_ask": "ask", "allow": "allow"}
 
 
 def write(verdict: Verdict, event: str) -> HostAnswer:
@@ -41,7 +40,7 @@ def write(verdict: Verdict, event: str) -> HostAnswer:
     output: dict[str, Any] = {}
     specific: dict[str, Any] = {}
     if event == "PreToolUse":
-        decision = PERMISSION.get(verdict.word) if verdict.word is not None else None
+        decision = PERMISSION_WORDS.get(verdict.word) if verdict.word is not None else None
         if decision is not None:
             specific["permissionDecision"] = decision
             reason = decision_reason(verdict) if decision == "deny" else verdict.reason

@@ -20,14 +20,13 @@ A rewrite of the arguments cannot be said: `run` warns that it goes unheeded
 
 from __future__ import annotations
 
-from agenthooks.hosts.writers import HostAnswer, for_the_model, for_the_user, joined
+from agenthooks.hosts.writers import ASK_WORDS, HostAnswer, for_the_model, for_the_user, joined
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from agenthooks.combine.verdict import Verdict
 
 BLOCKS = frozenset(("PreToolUse", "Stop", "UserPromptSubmit"))
-ASK_WORDS = frozenset(("ask", "force_ask"))
 CONTEXT_EVENT = "UserPromptSubmit"
 
 

@@ -24,6 +24,7 @@ hook, which it lets through unless the hook says `strict` (PyPI mistral-vibe 3.0
 from __future__ import annotations
 
 from agenthooks.hosts.writers import (
+    ASK_WORDS,
     HostAnswer,
     decision_reason,
     for_the_model,
@@ -38,7 +39,6 @@ if TYPE_CHECKING:
 
     from agenthooks.combine.verdict import Verdict
 
-ASK_WORDS = frozenset(("ask", "force_ask"))
 
 
 def write(verdict: Verdict, event: str) -> HostAnswer:

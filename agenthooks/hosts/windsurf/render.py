@@ -14,13 +14,12 @@ writes before the answer. So:
 
 from __future__ import annotations
 
-from agenthooks.hosts.writers import HostAnswer
+from agenthooks.hosts.writers import ASK_WORDS, HostAnswer
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from agenthooks.combine.verdict import Verdict
 
-ASK_WORDS = frozenset(("ask", "force_ask"))
 
 
 def write(verdict: Verdict, event: str) -> HostAnswer:

@@ -80,6 +80,12 @@ def _said(stdout: str) -> tuple[dict[str, Any], str | None]:
         return {}, f"{SCHEMA_MISMATCH}: nested too deeply"
     if not isinstance(parsed, dict):
         return {}, f"{SCHEMA_MISMATCH}: not an object"
+    from agenthooks.jsonlimits import could_be_too_deep, depth_exceeds
+
+    # What passes on to the merge and the host's answer stays within the nesting every other
+    # answer is held to (`antigravity.parse_output`).
+    if could_be_too_deep(text) and depth_exceeds(parsed):
+        return {}, f"{SCHEMA_MISMATCH}: nested too deeply"
     return parsed, None
 
 

@@ -54,13 +54,13 @@ def selection(matcher: str | None, event: str) -> Selection:
     if matcher.startswith(REGEX_PREFIX):
         pattern = whole_name(matcher[len(REGEX_PREFIX):])
     else:
-        pattern = whole_name(glob_regex(matcher), flags="s")
+        pattern = whole_name(glob_regex(matcher))
     if pattern is None or regex_error(pattern, True) is not None:
         return Selection("never", pattern=matcher)
     return Selection("full", pattern=pattern, python=True)
 
 
-def whole_name(pattern: str, flags: str = "") -> str | None:
+def whole_name(pattern: str) -> str | None:
     """`pattern`, case-insensitive, over a qualified name or the name after its last dot; a
     leading global flag group (`(?x)`) folded in; None for one Python cannot compile alone."""
     if regex_error(pattern, True) is not None:
@@ -68,9 +68,9 @@ def whole_name(pattern: str, flags: str = "") -> str | None:
     import re
 
     leading = re.match(r"\(\?([aiLmsux]+)\)", pattern)
+    flags = ""
     if leading is not None:
-        flags += leading.group(1)
-        pattern = pattern[leading.end():]
+        flags, pattern = leading.group(1), pattern[leading.end():]
     return f"(?i{''.join(sorted(set(flags) - {'i'}))}:{_GROUP}(?:{pattern}))"
 
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 import os
 
 from agenthooks.model.handlers import escape, json_kind
-from agenthooks.model.toolwords import own_names, words
 from agenthooks.sources.dialects.check import DialectChecker
 from agenthooks.sources.dialects.vibe import REGEX_PREFIX, selection
 
@@ -31,8 +30,6 @@ if TYPE_CHECKING:
 
 # A `match` without them is one name (`fnmatch`).
 GLOB_CHARACTERS = frozenset("*?[")
-KEYS = ("name", "type", "command", "match", "timeout", "strict", "description")
-DEFAULT_TIMEOUT = 60.0
 DROPPED = "Vibe drops the whole file, so none of its hooks runs"
 SKIPPED = "Vibe skips this hook"
 
@@ -51,6 +48,11 @@ class VibeChecker(DialectChecker):
     """Walks the `[[hooks]]` entries of a Mistral Vibe hooks.toml."""
 
     unknown_means = "Vibe reads `type` case-sensitively and skips this hook"
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """The keys of an entry (its one handler type's, `model.hosts`)."""
+        return self.dialect.types["command"].keys
 
     def document(self, doc: Any) -> None:
         if not isinstance(doc, dict) or "hooks" not in doc:
@@ -89,16 +91,17 @@ class VibeChecker(DialectChecker):
                                           f"{json_kind(entry)}: {SKIPPED}", pointer)
             return
         for key in entry:
-            if key not in KEYS:
+            if key not in self.keys:
                 self.add("unknown-key", f"unknown key {key!r} (an entry takes "
-                                        f"{', '.join(KEYS)}): Vibe ignores it",
+                                        f"{', '.join(self.keys)}): Vibe ignores it",
                          f"{pointer}/{escape(key)}", "key")
         errors = self.errors
         name = self.name(entry.get("name"), pointer, seen)
         event = self.event(entry.get("type"), pointer)
         command = self.text(entry, "command", pointer)
         matcher = self.entry_matcher(entry, event, pointer)
-        timeout = self.entry_timeout(entry.get("timeout", DEFAULT_TIMEOUT), pointer + "/timeout")
+        timeout = self.entry_timeout(entry.get("timeout", self.dialect.default_timeout),
+                                     pointer + "/timeout")
         strict = self.strict(entry.get("strict", False), event, pointer + "/strict")
         if self.errors == errors and name is not None and event is not None and command:
             self.handlers.append(self.record(name, event, matcher, command, timeout, strict,
@@ -168,6 +171,8 @@ class VibeChecker(DialectChecker):
         misspelt (`model.toolwords`)."""
         if matcher.startswith(REGEX_PREFIX) or GLOB_CHARACTERS & set(matcher):
             return
+        from agenthooks.model.toolwords import own_names, words
+
         own = {name.lower() for name in (*own_names(self.dialect.name),
                                          *self.dialect.matcher_aliases)}
         if matcher.lower() in own:
@@ -179,12 +184,12 @@ class VibeChecker(DialectChecker):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             self.add("vibe-hook-skipped", f"`timeout` must be a number of seconds, not "
                                           f"{json_kind(value)}: {SKIPPED}", pointer)
-            return DEFAULT_TIMEOUT
+            return self.dialect.default_timeout
         if value <= 0:
             self.add("timeout-invalid", f"timeout {value!r} times the hook out at once: every "
                                         "run of it fails (and lets the call through, unless "
                                         "`strict`)", pointer)
-            return DEFAULT_TIMEOUT
+            return self.dialect.default_timeout
         self.large_seconds(value, pointer, named="timeout", counted="Vibe")
         return float(value)
 

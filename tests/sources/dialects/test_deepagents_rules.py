@@ -4,10 +4,14 @@ the handlers it registers (PyPI deepagents-code 0.2.2, deepagents_code/hooks: `l
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from agenthooks.sources.dialects.deepagents import is_name_list
 from agenthooks.sources.dialects.matching import selection, selects
 from tests.sources.dialects.conftest import check_file, found
 
@@ -85,6 +89,15 @@ def test_what_a_matcher_selects(matcher: str | None, chosen: list[str], left: li
     picked = selection("deepagents", matcher, "PreToolUse")
     assert [name for name in chosen if selects(picked, name)] == chosen
     assert [name for name in left if selects(picked, name)] == []
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(st.text(st.characters(codec="utf-8"), min_size=1, max_size=12)
+       | st.text(alphabet="Ab_1 ,-|\t.*é٣", min_size=1, max_size=12))
+def test_a_name_list_is_what_its_regex_says(matcher: str) -> None:
+    r"""`is_name_list` stands for `re.fullmatch(r"[\w\s,\-|]+", ...)` (`hooks/snapshot.py`),
+    Unicode word and space characters included."""
+    assert is_name_list(matcher) is (re.fullmatch(r"[\w\s,\-|]+", matcher) is not None)
 
 
 @pytest.mark.parametrize(("matcher", "runs"), [(None, True), ("", True), ("*", True),

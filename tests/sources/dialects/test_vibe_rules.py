@@ -78,7 +78,9 @@ def test_the_hooks_vibe_registers(tmp_path: Path) -> None:
 
 
 # match -> (the names it selects, those it does not), as `_hook_matcher.py` reads them: a tool
-# by its qualified name or the name after its last dot.
+# by its qualified name or the name after its last dot. Marked `program`: `fnmatch.translate`,
+# which a glob goes through, is checked on every supported Python from the wheel.
+@pytest.mark.program
 @pytest.mark.parametrize(("matcher", "chosen", "left"), [
     (None, ["file_system.bash", "vibe.todo"], []),
     ("*", ["file_system.bash", "vibe.todo"], []),
