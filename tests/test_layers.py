@@ -52,6 +52,7 @@ DEBT = {
     ("agenthooks.model.hosts", "agenthooks.sources.dialects.deepagents_check"),
     ("agenthooks.model.hosts", "agenthooks.sources.dialects.vibe"),
     ("agenthooks.model.hosts", "agenthooks.sources.dialects.vibe_check"),
+    ("agenthooks.model.hosts", "agenthooks.sources.dialects.grok"),
     # step 7, hosts parse and render: the HOSTS table of hosts/ names each host's modules
     ("agenthooks.model.hosts", "agenthooks.kinds.protocols.antigravity"),
     ("agenthooks.model.hosts", "agenthooks.kinds.protocols.augment"),
@@ -62,6 +63,8 @@ DEBT = {
     ("agenthooks.model.hosts", "agenthooks.hosts.deepagents.render"),
     ("agenthooks.model.hosts", "agenthooks.kinds.protocols.vibe"),
     ("agenthooks.model.hosts", "agenthooks.hosts.vibe.render"),
+    ("agenthooks.model.hosts", "agenthooks.kinds.protocols.grok"),
+    ("agenthooks.model.hosts", "agenthooks.hosts.grok.render"),
     ("agenthooks.model.hosts", "agenthooks.hosts.antigravity.render"),
     ("agenthooks.model.hosts", "agenthooks.kinds.protocols.claude"),
     ("agenthooks.model.hosts", "agenthooks.hosts.claude.render"),

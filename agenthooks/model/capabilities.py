@@ -91,6 +91,7 @@ AU = "@augmentcode/auggie 0.36.0, augment.mjs"
 KM = "@moonshot-ai/kimi-code 2.1.0, dist/main.mjs, externalHooks"
 DA = "PyPI deepagents-code 0.2.2, deepagents_code/hooks"
 VB = "PyPI mistral-vibe 3.0.3, mistralai_vibe_local_harness/vibe/_foreign_hooks.py"
+GK = "xai-org/grok-build@19d42e3 crates/codegen/xai-grok-hooks/src"
 
 HOST_FACTS: dict[str, HostFacts] = {
     "claude": HostFacts(
@@ -161,6 +162,13 @@ HOST_FACTS: dict[str, HostFacts] = {
               "(no failure setting)",
         OPEN, f"{DA}/runner.py: the group killed, a `timeout` diagnostic, no decision",
         OPEN, f"{DA}/runner.py: another exit code is a `nonzero_exit` diagnostic, no decision"),
+    "grok": HostFacts(
+        None, f"{GK}/config.rs `RawHandler`: type, command, url, timeout, env (no failure "
+              "setting)",
+        OPEN, f"{GK}/runner/command.rs: a timed-out hook is a failure, and the action goes on",
+        OPEN, f"{GK}/runner/command.rs `parse_blocking_result`: another exit code is a failure",
+        note="the one failure that blocks: a rewrite (`updatedInput`) that does not fit the "
+             "tool's schema (measured with Grok 1.0.41)"),
     "vibe": HostFacts(
         "strict = true", f"{VB} `_fail`, `_post_tool_fail`: a strict pre_tool hook's failure "
                          "is a deny, a strict post_tool hook's blanks the result",
@@ -351,6 +359,20 @@ EVENT_FACTS: dict[str, dict[str, EventFacts]] = {
         "session.start": _facts(f"{DA}/reducer.py", False, False, True),
         **{event: _facts(f"{DA}/reducer.py: `unsupported_block`", False, False, False)
            for event in ("session.end", "notification")},
+    },
+    "grok": {
+        "tool.pre": _facts(f"{GK}/runner/command.rs `parse_blocking_result`", True, True, False,
+                           '`decision: "deny"` or exit 2; hookSpecificOutput.updatedInput '
+                           "replaces the arguments"),
+        "agent.stop": _facts(f"{GK}/runner/command.rs `parse_stop_result`", True, False, True,
+                             '`decision: "block"` keeps the agent going (8 times a turn at '
+                             "most); hookSpecificOutput.additionalContext is fed back"),
+        "claude.SubagentStop": _facts(f"{GK}/event.rs: a stop gate", True, False, True),
+        **{event: _facts(f"{GK}/event.rs: `Observe`, its answer ignored", False, False, False)
+           for event in ("tool.post", "error", "turn.start", "session.start", "session.end",
+                         "compact.pre", "notification", "claude.PermissionDenied",
+                         "claude.SubagentStart", "claude.StopFailure", "claude.PostCompact",
+                         "rulesync.stopCancelled")},
     },
     "vibe": {
         "tool.pre": _facts(f"{VB} `_interpret_stdout`", True, True, False,

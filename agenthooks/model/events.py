@@ -168,9 +168,18 @@ if _DERIVED:
     for _row in EVENT_TABLE:
         _row.words.update(derived_cells(_row.words, _row.id, _DERIVED))  # type: ignore[attr-defined]
     _KNOWN = {row.id for row in EVENT_TABLE}
-    EVENT_TABLE += tuple(_host_only(host.id, word, f"{host.name}'s own event")
-                         for host in HOST_TABLE for key, word in host.event_words.items()
-                         if word is not None and key not in _KNOWN)
+    # An event no row has: one row, the first host's to name it (`rulesync.stopCancelled`),
+    # with the words of every host that names it after (Grok Build's StopCancelled).
+    _ADDED: dict[str, EventRow] = {}
+    for _host in HOST_TABLE:
+        for _key, _word in _host.event_words.items():
+            if _word is None or _key in _KNOWN:
+                continue
+            if _key in _ADDED:
+                _ADDED[_key].words[_host.id] = _word  # type: ignore[index]
+            else:
+                _ADDED[_key] = _host_only(_host.id, _word, f"{_host.name}'s own event")
+    EVENT_TABLE += tuple(_ADDED.values())
 
 # --- indexes, built once ----------------------------------------------------------------------
 
@@ -381,6 +390,11 @@ def other_host_word(event: str, dialect: str) -> str | None:
         if row is not None:
             return word_of(dialect, row)
     return None
+
+
+def snake_case(word: str) -> str:
+    """An event word in snake_case: `PreToolUse` as `pre_tool_use` (Grok Build's payloads)."""
+    return "".join(f"_{char.lower()}" if char.isupper() else char for char in word).lstrip("_")
 
 
 def _cell(value: str | None) -> str:

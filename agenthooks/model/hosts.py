@@ -709,3 +709,75 @@ HOST_TABLE += (
                                    "ask_user_question", "read", "web_search", "open_url"),
                "option_types": {"strict": "boolean", "description": "string"}}),
 )
+
+# Claude Code's events that Grok Build has not: it has fifteen (xai-org/grok-build@19d42e3
+# crates/codegen/xai-grok-hooks/src/event.rs `hook_events!`).
+_NOT_GROK = (*(f"claude.{word}" for word in _CLAUDE_ONLY), *(f"claude.{word}" for word in (
+    "PermissionRequest", "PostToolBatch", "UserPromptExpansion", "InstructionsLoaded")))
+
+HOST_TABLE += (
+    # Grok Build (xAI's `grok`): Claude Code's groups and event names in `.grok/hooks/*.json`
+    # (`sources.dialects.grok`, each fact read in xai-org/grok-build@19d42e3, paths under
+    # crates/codegen/). Its payload is camelCase (`sources.payloads.SHAPES`), its answers its
+    # own (`kinds.protocols.grok`, `hosts.grok`); it sets GROK_WORKSPACE_ROOT and Claude Code's
+    # CLAUDE_PROJECT_DIR to the git root, GROK_HOOK_EVENT, GROK_HOOK_NAME and GROK_SESSION_ID
+    # (`xai-grok-hooks/src/runner/command.rs`), and runs Claude Code's settings and Cursor's
+    # hooks.json itself (`xai-grok-shell/src/util/hooks.rs` `discover_hook_source_paths`). Its
+    # tools (`xai-grok-tools/src/implementations/grok_build/`): run_terminal_command
+    # {command, timeout in ms, description}, read_file {target_file, offset}, search_replace
+    # {file_path, old_string, new_string, replace_all}, write, grep, list_dir, web_search,
+    # web_fetch, spawn_subagent, todo_write, ask_user_question, skill, enter_plan_mode,
+    # exit_plan_mode; an MCP tool `<server>__<tool>`. Not read here: hooks in its config.toml
+    # layers and in plugins, and whether the project folder is trusted.
+    derive(HOST_TABLE[1], "grok", "Grok Build",
+           writer="agenthooks.hosts.grok.render:write",
+           protocol="agenthooks.kinds.protocols.grok:answer",
+           selection="agenthooks.sources.dialects.grok:selection",
+           project_files=(".grok/hooks/*.json",), user_files=(".grok/hooks/*.json",),
+           user_folder_env=("GROK_HOME", ".grok"), project_var="GROK_WORKSPACE_ROOT",
+           runs_files_of=(("claude", (".claude/settings.json", ".claude/settings.local.json"),
+                           (".claude/settings.json", ".claude/settings.local.json")),
+                          ("cursor", (".cursor/hooks.json",), (".cursor/hooks.json",))),
+           # it reads both pipes to their end with the exit, within the timeout
+           # (`runner/command.rs`)
+           reads_until_closed=True, ranks_defer=False,
+           event_words={**dict.fromkeys(_NOT_GROK), "rulesync.stopCancelled": "StopCancelled"},
+           tool_names={
+               "shell": ("run_terminal_command",), "read": ("read_file", "hashline_read"),
+               "write": ("write",), "edit": ("search_replace", "hashline_edit"),
+               "grep": ("grep", "hashline_grep"), "list": ("list_dir",),
+               "web-fetch": ("web_fetch",), "web-search": ("web_search",),
+               "ask-user": ("ask_user_question",), "subagent": ("spawn_subagent",),
+               "todo": ("todo_write",), "skill": ("skill",), "plan-enter": ("enter_plan_mode",),
+               "plan-exit": ("exit_plan_mode",), "glob": (), "multi-edit": (),
+               "notebook-edit": (), "mcp-resources": (), "mcp-resource": (),
+               "send-message": ()},
+           tool_args={"shell": {"command": "command", "description": "description",
+                                "timeout": "timeout"},
+                      "read": {"file_path": "target_file", "offset": "offset"}},
+           dialect_changes={
+               "event_aliases": "agenthooks.sources.dialects.grok:EVENT_ALIASES",
+               # the value each event's matcher is tested against (`HookPayload::match_value`)
+               "events": {"StopCancelled": "reason", "UserPromptSubmit": None, "Stop": None},
+               "types": {"command": ("command", ("command",),
+                                     ("type", "command", "timeout", "env"), True),
+                         "http": ("url", ("url",), ("type", "url", "timeout", "env"), True)},
+               "settings_keys": (), "timeout_unit": 1.0, "default_timeout": 5.0,
+               "timeout_by_event": {"Stop": 600.0, "SubagentStop": 600.0},
+               "shell": "sh", "shell_key": None, "exec_key": None, "background_key": None,
+               "condition_key": None, "plugin_vars": None, "env_file_events": frozenset(),
+               "exact_events": frozenset(),
+               "path_variables": ("GROK_WORKSPACE_ROOT", "CLAUDE_PROJECT_DIR"),
+               "call_vars": (("GROK_SESSION_ID", "sessionId"),),
+               "own_vars": "agenthooks.sources.dialects.grok:handler_variables",
+               "option_types": {"env": "object"},
+               # Claude Code's names, which its matchers select its tools by
+               # (`sources.dialects.grok.CLAUDE_NAMES`)
+               "matcher_aliases": (
+                   "Read", "Write", "Edit", "MultiEdit", "NotebookEdit", "Bash", "Grep", "Glob",
+                   "LSP", "WebSearch", "WebFetch", "TodoWrite", "AskUserQuestion", "TaskOutput",
+                   "BashOutput", "BashOutputTool", "AgentOutputTool", "TaskStop", "KillShell",
+                   "KillBash", "Skill", "ToolSearch", "Agent", "Task", "EnterPlanMode",
+                   "ExitPlanMode", "CronCreate", "CronDelete", "CronList",
+                   "ListMcpResourcesTool")}),
+)

@@ -229,6 +229,24 @@ def deepagents() -> dict[str, Any]:
         "through, as deepagents-code ignores them. ", {})
 
 
+def grok() -> dict[str, Any]:
+    """Grok Build's hook files: Claude Code's shape (`model.hosts` derives its row), with its
+    fifteen events under each of the keys it reads them by, its two handler types and its
+    keys (its `Dialect`)."""
+    from agenthooks.sources.dialects.grok import EVENT_ALIASES
+
+    dialect = dialect_spec("grok")
+    schema = _settings_hooks(
+        "grok-hooks.schema.json", dialect, "Grok Build hook files",
+        "The hooks of a Grok Build hook file (.grok/hooks/*.json, ~/.grok/hooks/*.json), as "
+        "agenthooks reads them; other top-level keys are let through, as Grok ignores them. ",
+        {})
+    listed = schema["definitions"]["hooks"]["properties"]
+    for key, event in EVENT_ALIASES.items():
+        listed[key] = {**listed[event], "description": f"{event}, as Grok Build also reads it."}
+    return schema
+
+
 def factory() -> dict[str, Any]:
     """Factory Droid's files: a settings file's `hooks` (Claude Code's shape, `model.hosts`
     derives its row) or a hooks.json that is that object alone, keyed by event name

@@ -35,12 +35,22 @@ class Shape:
     """How one host writes a payload (a plain class: a namedtuple costs an `eval` at import,
     on the path of every run)."""
 
-    __slots__ = ("args_key", "call_key", "event_key", "fields", "marker", "name_key",
-                 "other_args_key")
+    __slots__ = (
+        "args_key",
+        "call_key",
+        "companion",
+        "event_key",
+        "fields",
+        "marker",
+        "name_key",
+        "other_args_key",
+        "snake_event",
+    )
 
     def __init__(self, event_key: str | None, call_key: str | None, name_key: str | None,
                  args_key: str, fields: tuple[tuple[str, str], ...],
-                 marker: str | None = None, other_args_key: str | None = None) -> None:
+                 marker: str | None = None, other_args_key: str | None = None,
+                 snake_event: bool = False, companion: str | None = None) -> None:
         self.event_key = event_key  # the field that names the event; None: the host sends none
         self.call_key = call_key  # the object holding the tool call; None: the payload itself
         # the tool's name, inside the call; None: the event's word names it (Windsurf's)
@@ -54,6 +64,12 @@ class Shape:
         # Where some events of the host put the arguments instead (Copilot's
         # permissionRequest: `toolInput`).
         self.other_args_key = other_args_key
+        # Whether it names the event in snake_case where its files say PascalCase (Grok
+        # Build's `"hookEventName": "pre_tool_use"` for PreToolUse).
+        self.snake_event = snake_event
+        # Another host whose fields it sends too, after its own (Grok Build 1.0.41 adds
+        # Claude Code's `hook_event_name`, `tool_name`, `tool_input`...).
+        self.companion = companion
 
 
 # The canonical fields are Claude Code's names where Claude Code has the field.
@@ -145,6 +161,18 @@ SHAPES: dict[str, Shape] = {
         ("stop_hook_active", "stop_hook_active"), ("source", "source"), ("reason", "reason"),
         ("trigger", "trigger"),
     ), marker="client_type"),
+    # Grok Build (xai-org/grok-build@19d42e3 crates/codegen/xai-grok-hooks/src/event.rs
+    # `HookEventEnvelope`, `HookPayload`): camelCase, the event in snake_case; its
+    # `workspaceRoot` is one folder where the canonical `workspaces` is a list. Grok 1.0.41
+    # adds Claude Code's fields after its own (measured: `hook_event_name: "PreToolUse"`,
+    # `tool_name`, `tool_input`, `session_id`...).
+    "grok": Shape("hookEventName", None, "toolName", "toolInput", (
+        ("session_id", "sessionId"), ("transcript_path", "transcriptPath"), ("cwd", "cwd"),
+        ("permission_mode", "permissionMode"), ("tool_use_id", "toolUseId"),
+        ("tool_response", "toolResult"), ("error", "error"), ("prompt", "prompt"),
+        ("stop_hook_active", "stopHookActive"), ("response", "lastAssistantMessage"),
+        ("source", "source"), ("reason", "reason"), ("message", "message"),
+    ), snake_event=True, companion="claude"),
 }
 # A host derived from another (`model.hosts.derive`) sends its parent's payload, in its words.
 SHAPES.update({row.id: SHAPES[row.derived_from] for row in HOST_TABLE
@@ -168,14 +196,14 @@ def detect(doc: Mapping[str, Any], given_event: str | None = None) -> str:
     hooks.json's words."""
     if "toolCall" in doc or "conversationId" in doc:
         return HOOKS_JSON_DIALECT
-    word = doc.get("hook_event_name")
-    if isinstance(word, str):
-        return _host_of_event_word(word, doc)
     named = next((host for host, shape in SHAPES.items()
                   if shape.event_key not in (None, "hook_event_name")
                   and isinstance(doc.get(shape.event_key), str)), None)
-    if named is not None:  # a host naming the event in a field of its own (Windsurf's)
-        return named
+    if named is not None:  # a host naming the event in a field of its own (Windsurf's), also
+        return named  # when it sends Claude Code's fields too (Grok Build's)
+    word = doc.get("hook_event_name")
+    if isinstance(word, str):
+        return _host_of_event_word(word, doc)
     marked = next((host for host, shape in SHAPES.items()
                    if shape.event_key is None and shape.marker in doc and host in CALLERS),
                   None)
@@ -295,8 +323,13 @@ def build(host: str, word: str, fields: Mapping[str, Any], tool: str | None,
     """The payload `host` would send for its event `word`: its fields that have a value,
     its event name, and the tool call in its shape (when the event has one)."""
     shape = SHAPES[host]
+    given = word
     out = {key: fields[canonical] for canonical, key in shape.fields if canonical in fields}
     if shape.event_key is not None:
+        if shape.snake_event:
+            from agenthooks.model.events import snake_case
+
+            word = snake_case(word)
         out[shape.event_key] = word
     if tool is not None:
         call: dict[str, Any] = {shape.name_key: tool} if shape.name_key is not None else {}
@@ -305,6 +338,9 @@ def build(host: str, word: str, fields: Mapping[str, Any], tool: str | None,
             out.update(call)
         else:
             out[shape.call_key] = call
+    if shape.companion is not None:
+        also = build(shape.companion, given, fields, tool, args)
+        out.update((key, value) for key, value in also.items() if key not in out)
     return out
 
 

@@ -13,7 +13,7 @@ from agenthooks.hosts.ahp import protocol
 from agenthooks.model.events import counterpart
 from agenthooks.model.hosts import host_ids, lineage
 from agenthooks.model.tools import TOOLS, tool_for
-from agenthooks.sources.payloads import build, detect, tool_call
+from agenthooks.sources.payloads import SHAPES, build, detect, tool_call
 
 # (line, the error code it gets, or the method it is read as)
 MESSAGES: list[tuple[bytes, int | str]] = [
@@ -147,18 +147,18 @@ def test_a_hosts_tool_name_reads_back_as_given(host: str, name: str) -> None:
 
 def test_a_hosts_tool_name_reads_back_in_a_host_that_says_it() -> None:
     """The payload's host (`detect`, as the engine finds the caller) knows the name, but
-    for the tools only Codex or Qwen Code name: their payloads say PreToolUse as Claude
+    for the tools Codex or Qwen Code name first: their payloads say PreToolUse as Claude
     Code's do (Codex's are told apart by `turn_id`, which AHP has no counterpart of; Qwen
     Code's are Claude Code's, its row derived from it), so they are read as Claude Code's,
     the name kept as given (docs/ahp.md)."""
     read_as_claude = ("codex", *(h for h in host_ids() if lineage(h)[1:] == ("claude",)
-                                 and counterpart("PreToolUse", "claude", h) == "PreToolUse"))
+                                 and counterpart("PreToolUse", "claude", h) == "PreToolUse"
+                                 and SHAPES[h].event_key == "hook_event_name"))
     unknown = {name for _, name in every_tool_name()
                if tool_for(read_back(name)[0], name) is None}
-    theirs_alone = {name for tool in TOOLS for host in read_as_claude
-                    for name in tool.names.get(host, ())
-                    if all(name not in names for other, names in tool.names.items()
-                           if other not in read_as_claude)}
+    # the names whose first host (`protocol.host_naming`) is read as Claude Code's
+    theirs_alone = {name for _, name in every_tool_name()
+                    if protocol.host_naming(name) in read_as_claude}
     assert unknown == theirs_alone
 
 

@@ -257,7 +257,27 @@ def wiring_for(host: str) -> Wiring | None:
                    for event in parent.events
                    if (word := counterpart(event.word, parent.host, host)) is not None)
     return parent._replace(host=host, settings=row.project_files[0].replace("*", "agenthooks"),
-                           events=events, trust=None)
+                           events=events, trust=None, handler=with_time(host, parent.handler))
+
+
+# What agenthooks is given to answer in, at least: a host that gives its hooks less (Grok
+# Build's 5 s) would end agenthooks' run before its own handlers' timeouts, and let the call
+# through.
+ENOUGH_SECONDS = 60
+
+
+def with_time(host: str, handler: Callable[[str], dict[str, Any]]
+              ) -> Callable[[str], dict[str, Any]]:
+    """A derived host's handler object: its parent's, with a `timeout` of ENOUGH_SECONDS
+    where the host's own default is shorter."""
+    from agenthooks.sources.dialects import dialect_spec
+
+    dialect = dialect_spec(host)
+    if dialect.default_timeout >= ENOUGH_SECONDS or "timeout" not in dialect.types[
+            "command"].keys:
+        return handler
+    timeout = round(ENOUGH_SECONDS / dialect.timeout_unit)
+    return lambda command: {**handler(command), "timeout": timeout}
 
 
 def every_tool(host: str, event: str, matcher: str | None) -> str | None:

@@ -30,7 +30,7 @@ from agenthooks.sources.reading.check import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping
     from typing import Any
 
     from agenthooks.sources.reading.check import Anchor
@@ -123,8 +123,11 @@ class DialectChecker(Checker):
             self.add("settings-type", f"`hooks` must be an object of events, not "
                                       f"{json_kind(hooks)}", at)
             return
-        for event, listed in hooks.items():
-            pointer = f"{at}/{escape(event)}"
+        aliases: Mapping[str, str] = (imported(self.dialect.event_aliases)
+                                      if self.dialect.event_aliases else {})
+        for key, listed in hooks.items():
+            pointer = f"{at}/{escape(key)}"
+            event: str = aliases.get(key, key)
             if not self.known_event(event, pointer):
                 continue
             if not isinstance(listed, list):

@@ -89,6 +89,10 @@ class Dialect(NamedTuple):
     plugin_vars: tuple[str, str] | None = None
     call_vars: tuple[tuple[str, str], ...] = ()
     own_vars: str | None = None
+    # "module:NAME" of the other spellings of its event keys, each mapped to the event it is
+    # (Grok Build reads `pre_tool_use`, `preToolUse` and Cursor's `beforeShellExecution` as
+    # PreToolUse): their handlers are that event's. None: its keys are its words alone.
+    event_aliases: str | None = None
 
     def default_timeout_for(self, event: str) -> float:
         return self.timeout_by_event.get(event, self.default_timeout)

@@ -1,0 +1,92 @@
+"""Grok Build's hook files, each rule at its line and column, the hooks it registers, and what
+its matchers select (xai-org/grok-build@19d42e3, crates/codegen/: xai-grok-hooks/src/event.rs,
+config.rs, matcher.rs; xai-grok-tools/src/types/claude_alias.rs)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from agenthooks.sources.dialects.matching import selection, selects
+from tests.sources.dialects.conftest import check_file, found
+
+FILE = ".grok/hooks/gate.json"
+
+
+def hooks(event: str = "PreToolUse", matcher: str | None = "run_terminal_command",
+          **handler: object) -> str:
+    """A Grok hook file of one group, on lines of their own (the group's on line 3)."""
+    group: dict[str, object] = {"hooks": [{"type": "command", "command": "true", **handler}]}
+    if matcher is not None:
+        group = {"matcher": matcher, **group}
+    return f'{{"hooks": {{\n  "{event}": [\n    {json.dumps(group)}\n  ]\n}}}}\n'
+
+
+# (text, the findings: rule, line, column).
+CASES: list[tuple[str, list[tuple[str, int, int]]]] = [
+    (hooks(), []),
+    (hooks(timeout=30, env={"A": "1"}), []),
+    # Every key Grok reads an event by: its own, snake_case, camelCase, Cursor's words.
+    (hooks("pre_tool_use"), []),
+    (hooks("preToolUse"), []),
+    (hooks("beforeShellExecution"), []),
+    (hooks("stop_cancelled", matcher="user_interrupt"), []),
+    (hooks("SubagentEnd", matcher=None), []),
+    (hooks("PreTooluse"), [("unknown-event", 2, 3)]),
+    (hooks("PermissionRequest"), [("unknown-event", 2, 3)]),
+    # Claude Code's names select Grok's tools; another host's name does not.
+    (hooks(matcher="Bash|Edit"), []),
+    (hooks(matcher="run_shell_command"), [("matcher-wrong-host", 3, 17)]),
+    (hooks(matcher="run_terminal_comand"), [("matcher-misspelt", 3, 17)]),
+    (hooks(matcher="run_(terminal"), [("matcher-regex", 3, 17)]),
+    (hooks("Stop", matcher="x"), [("flat-matcher", 3, 6)]),
+    # Two handler types, and only their keys.
+    (hooks(type="prompt", prompt="x"), [("handler-kind", 3, 60)]),
+    (hooks(timeout=5, statusMessage="x"), [("unknown-key", 3, 104)]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CASES,
+                         ids=[f"{i}-{e[0][0] if e else 'fine'}" for i, (_, e) in enumerate(CASES)])
+def test_rule_at_line_and_column(tmp_path: Path, text: str,
+                                 expected: list[tuple[str, int, int]]) -> None:
+    assert sorted(found(check_file(tmp_path, FILE, "grok", text))) == sorted(expected)
+
+
+def test_the_hooks_grok_registers(tmp_path: Path) -> None:
+    """Each key's handlers under the event it is; 5 s by default, 600 on Stop; `sh -c`."""
+    text = json.dumps({"hooks": {
+        "pre_tool_use": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "a"}]}],
+        "stop": [{"hooks": [{"type": "command", "command": "b"}]}],
+        "afterFileEdit": [{"hooks": [{"type": "command", "command": "c", "timeout": 9}]}]}})
+    hook_file = check_file(tmp_path, FILE, "grok", text)
+    assert [(h.event, h.matcher, h.command, h.timeout, h.shell) for h in hook_file.handlers] == [
+        ("PreToolUse", "Bash", "a", 5.0, "sh"), ("Stop", None, "b", 600.0, "sh"),
+        ("PostToolUse", None, "c", 9.0, "sh")]
+
+
+# matcher -> (the names it selects, those it does not), as `HookMatcher::is_match` reads them.
+@pytest.mark.parametrize(("matcher", "chosen", "left"), [
+    (None, ["run_terminal_command", "x__y"], []),
+    ("*", ["run_terminal_command"], []),
+    ("", ["run_terminal_command"], []),
+    ("run_terminal_command", ["run_terminal_command"], ["run_terminal_command_v2"]),
+    ("read_file|list_dir", ["read_file", "list_dir"], ["grep", "my_read_file"]),
+    ("|read_file||grep|", ["read_file", "grep"], [""]),
+    ("Bash", ["Bash", "run_terminal_command"], ["bash"]),
+    ("Edit|Write", ["search_replace", "hashline_edit", "write"], ["read_file"]),
+    ("run_.*", ["run_terminal_command", "xrun_y"], ["read_file"]),
+    ("^Ba", ["run_terminal_command"], ["read_file"]),  # by its Claude Code name
+    ("Read|x-y", ["read_file", "hashline_read", "x-y"], ["grep"]),
+    ("run_(", [], ["run_terminal_command"]),
+])
+def test_what_a_matcher_selects(matcher: str | None, chosen: list[str], left: list[str]) -> None:
+    picked = selection("grok", matcher, "PreToolUse")
+    assert [name for name in chosen if selects(picked, name)] == chosen
+    assert [name for name in left if selects(picked, name)] == []
+
+
+def test_a_matcher_on_stop_selects_every_call() -> None:
+    assert selection("grok", "anything", "Stop").form == "all"
