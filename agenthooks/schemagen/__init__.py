@@ -51,10 +51,10 @@ SCHEMA_FILES: tuple[SchemaFile, ...] = (
                "agenthooks.schemagen.hostfiles:kimi"),
     SchemaFile("deepagents-hooks.schema.json", "deepagents", "deepagents-code hooks.json",
                "agenthooks.schemagen.hostfiles:deepagents"),
-    SchemaFile("grok-hooks.schema.json", "grok", "Grok Build hook files (.grok/hooks/*.json)",
-               "agenthooks.schemagen.hostfiles:grok"),
     SchemaFile("vibe-hooks.schema.json", "vibe", "Mistral Vibe hooks.toml (`[[hooks]]`)",
                "agenthooks.schemagen.hostfiles:vibe"),
+    SchemaFile("grok-hooks.schema.json", "grok", "Grok Build hook files (.grok/hooks/*.json)",
+               "agenthooks.schemagen.hostfiles:grok"),
 )
 
 
