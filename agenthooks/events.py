@@ -5,7 +5,7 @@ The events themselves, and every list of them, are the table in `agenthooks.mode
 
 from __future__ import annotations
 
-from agenthooks.model.events import ALIASES, ALL_EVENTS, EVENTS, FOREIGN_EVENTS, host_only_event
+from agenthooks.model.events import ALIASES, ALL_EVENTS, EVENTS, foreign_events, host_only_event
 
 DEFAULT_TIMEOUT = 30
 INT32_MAX = 2**31 - 1
@@ -25,15 +25,17 @@ def did_you_mean(word: str, choices: tuple[str, ...] | list[str]) -> str | None:
 def event_meant(name: str, choices: tuple[str, ...] = EVENTS) -> str | None:
     """The event an unknown name stands for (another host's word) or misspells; None when
     nothing is close: what `unknown_event_hint` names, for an editor's quick fix."""
-    if name in FOREIGN_EVENTS:
-        return FOREIGN_EVENTS[name]
+    foreign = foreign_events()
+    if name in foreign:
+        return foreign[name]
     return did_you_mean(name, choices)
 
 
 def unknown_event_hint(name: str, choices: tuple[str, ...] = EVENTS) -> str:
     """The part of an unknown-event message that tells the user what to write instead."""
-    if name in FOREIGN_EVENTS:
-        return f"{name} is another host's event name; here it is {FOREIGN_EVENTS[name]!r}"
+    foreign = foreign_events()
+    if name in foreign:
+        return f"{name} is another host's event name; here it is {foreign[name]!r}"
     guess = did_you_mean(name, choices)
     if guess:
         return f"did you mean {guess!r}?"

@@ -273,15 +273,23 @@ MARKDOWN_TOOL_WORDS: frozenset[str] = frozenset(
 # What a block means per engine event; an event not here blocks with DEFAULT_BLOCK.
 BLOCK_DECISION: dict[str, str] = {
     row.engine: row.block for row in EVENT_TABLE if row.engine and row.block != DEFAULT_BLOCK}
-# Another host's word -> the nearest hooks.json event, so that a hooks.json file written with
-# Gemini CLI's or Claude Code's names gets a hint rather than only "unknown event".
-FOREIGN_EVENTS: dict[str, str] = {
-    word: near
-    for row in EVENT_TABLE
-    if (near := row.words.get(HOOKS_JSON_DIALECT) or row.nearest)
-    for dialect in DIALECTS
-    if (word := row.words.get(dialect)) and word not in EVENTS
-}
+_FOREIGN: list[dict[str, str]] = []
+
+
+def foreign_events() -> dict[str, str]:
+    """Another host's word -> the nearest hooks.json event, so that a hooks.json file written
+    with Gemini CLI's or Claude Code's names gets a hint rather than only "unknown event".
+    Built on first use: a run that names a known event never asks (every host's words of
+    every row, on the path of every run, were a cost that grew with each host)."""
+    if not _FOREIGN:
+        _FOREIGN.append({
+            word: near
+            for row in EVENT_TABLE
+            if (near := row.words.get(HOOKS_JSON_DIALECT) or row.nearest)
+            for dialect in DIALECTS
+            if (word := row.words.get(dialect)) and word not in EVENTS
+        })
+    return _FOREIGN[0]
 # The engine's name for an event no engine row has, by any host's word (PreCompress is
 # PreCompact): Claude Code's word, else Gemini CLI's.
 _HOST_ONLY: dict[str, str] = {

@@ -41,7 +41,9 @@ class Tool(NamedTuple):
     names: Mapping[str, tuple[str, ...]]  # dialect -> host names; the first is written into it
     args: Mapping[str, Mapping[str, str]]  # dialect -> {canonical arg name: host arg name}
     meaning: str
-    sources: Mapping[str, str]  # dialect -> citation
+    # dialect -> citation, for the hosts of the table's own rows (`citations` adds the
+    # derived hosts')
+    sources: Mapping[str, str]
 
 
 # Citations. Claude Code: the docs mirror of code.claude.com at one commit; Gemini CLI: its
@@ -349,16 +351,23 @@ def _derived(tool: Tool) -> Tool:
     args = {**tool.args, **{host: spelled for host, spelled
                             in derived_cells(tool.args, tool.id, _SPELLED).items()
                             if host in names}}
+    return tool._replace(names=names, args=args)
+
+
+def citations(tool: Tool) -> dict[str, str]:
+    """Each host's citation for a tool's names: its row's own, and for a host derived from
+    another its row of `model.hosts` (or its parent's citation, where it states nothing of the
+    tool). Made when asked: the docs and their tests read them, a run never does."""
     sources = dict(tool.sources)
     for row in _DERIVED_ROWS:
         parent = row.derived_from or ""
-        if row.id in names and row.id not in sources:
+        if row.id in tool.names and row.id not in sources:
             stated = tool.id in row.tool_args
             sources[row.id] = (sources.get(parent, "") if tool.id not in row.tool_names
                                else f"{row.name}: its row of model.hosts" if stated
                                else f"{row.name}: its row of model.hosts; args [unverified]: "
                                     f"{parent}'s")
-    return tool._replace(names=names, args=args, sources=sources)
+    return sources
 
 
 if _DERIVED_ROWS:

@@ -15,7 +15,6 @@ from agenthooks.model.events import (
     EVENT_TABLE,
     EVENTS,
     FLAT_EVENTS,
-    FOREIGN_EVENTS,
     MARKDOWN_TOOL_WORDS,
     MARKDOWN_WORDS,
     TOOL_CALL_EVENTS,
@@ -25,6 +24,7 @@ from agenthooks.model.events import (
     counterpart,
     events_of,
     find_row,
+    foreign_events,
     host_only_event,
     is_tool_event,
     markdown_words_table,
@@ -155,7 +155,7 @@ def test_host_only_and_any_dialect_events(name: str, only: str | None,
 
 
 def test_another_hosts_word_names_the_nearest_hooks_json_event() -> None:
-    assert FOREIGN_EVENTS == {
+    assert foreign_events() == {
         "BeforeTool": "PreToolUse", "AfterTool": "PostToolUse",
         "PostToolUseFailure": "PostToolUse", "BeforeModel": "PreInvocation",
         "BeforeAgent": "PreInvocation", "UserPromptSubmit": "PreInvocation",

@@ -11,6 +11,7 @@ from agenthooks.model.tools import (
     DIALECTS,
     TOOLS,
     Tool,
+    citations,
     from_canonical,
     markdown_table,
     mcp_name,
@@ -268,8 +269,8 @@ def test_every_dialect_named_is_known_and_cited() -> None:
         assert tool.names, tool.id
         assert set(tool.names) <= set(DIALECTS), tool.id
         assert set(tool.args) <= set(tool.names), tool.id
-        assert set(tool.sources) == set(tool.names), tool.id
-        assert all(citation.strip() for citation in tool.sources.values()), tool.id
+        assert set(citations(tool)) == set(tool.names), tool.id
+        assert all(citation.strip() for citation in citations(tool).values()), tool.id
         assert all(names for names in tool.names.values()), tool.id
 
 
@@ -288,9 +289,9 @@ def test_argument_mappings_are_one_to_one() -> None:
 
 def test_unverified_cells_say_so() -> None:
     by_id = {tool.id: tool for tool in TOOLS}
-    assert "[unverified]" in by_id["multi-edit"].sources["claude"]
-    assert "[unverified]" in by_id["read"].sources["antigravity"]
-    assert "[unverified]" not in by_id["shell"].sources["antigravity"]
+    assert "[unverified]" in citations(by_id["multi-edit"])["claude"]
+    assert "[unverified]" in citations(by_id["read"])["antigravity"]
+    assert "[unverified]" not in citations(by_id["shell"])["antigravity"]
 
 
 def test_markdown_table_has_a_row_per_tool() -> None:

@@ -25,9 +25,9 @@ def event_meant(word: str) -> str | None:
     """The event word an unknown word stands for or misspells, as `event_hint` names it;
     None when nothing is close."""
     from agenthooks.events import did_you_mean
-    from agenthooks.model.events import ALIASES, FOREIGN_EVENTS, find_row
+    from agenthooks.model.events import ALIASES, find_row, foreign_events
 
-    event = ALIASES.get(word, FOREIGN_EVENTS.get(word, word))
+    event = ALIASES.get(word, foreign_events().get(word, word))
     row = find_row(event) if event in MARKDOWN_WORDS.values() else None
     return row.id if row is not None else did_you_mean(word, list(MARKDOWN_WORDS))
 
@@ -35,10 +35,10 @@ def event_meant(word: str) -> str | None:
 def event_hint(word: str) -> str:
     """What to write instead of an unknown event word."""
     from agenthooks.events import did_you_mean
-    from agenthooks.model.events import ALIASES, FOREIGN_EVENTS, find_row
+    from agenthooks.model.events import ALIASES, find_row, foreign_events
 
     # A hooks.json name, another host's or an adk-fluent alias written where a word belongs.
-    event = ALIASES.get(word, FOREIGN_EVENTS.get(word, word))
+    event = ALIASES.get(word, foreign_events().get(word, word))
     row = find_row(event) if event in MARKDOWN_WORDS.values() else None
     if row is not None:
         return f"{word} is a hooks.json event name; a Markdown hook writes {row.id!r}"

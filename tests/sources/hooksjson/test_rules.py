@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.model.events import FOREIGN_EVENTS
+from agenthooks.model.events import foreign_events
 from agenthooks.model.handlers import SELECTS_NOTHING, HookFile
 from agenthooks.model.rules import MARKDOWN_RULES, RULES
 from agenthooks.sources.hooksjson.loader import check_file, load
@@ -275,7 +275,7 @@ def test_did_you_mean_a_handler_type(tmp_path: Path) -> None:
     ],
 )
 def test_other_hosts_event_names_get_a_hint(foreign: str, ours: str, tmp_path: Path) -> None:
-    assert FOREIGN_EVENTS[foreign] == ours
+    assert foreign_events()[foreign] == ours
     hook_file = check_text(tmp_path, json.dumps({"a": {foreign: []}}))
     (diagnostic,) = hook_file.diagnostics
     assert diagnostic.rule == "unknown-event"
