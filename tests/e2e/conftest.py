@@ -1,5 +1,5 @@
 """End-to-end runs of the real host CLIs (Claude Code, Gemini CLI, Codex, GitHub Copilot CLI,
-Qwen Code, Mistral Vibe), with agenthooks as their one hook.
+Qwen Code, Mistral Vibe, Grok Build), with agenthooks as their one hook.
 
 Each run copies a workspace to a temporary folder, wires agenthooks into the host's settings as
 README.md shows, and starts the host headless (`-p`, Codex's `exec`) against a fake model server
@@ -9,11 +9,12 @@ model.
 
 The hosts come from scripts/install-hosts (versions pinned in hosts.json, installed once into the
 checkout's .cache/hosts): the npm ones together (`host_bins`), Mistral Vibe from PyPI on its own
-(`vibe_bins`: it needs a Python >= 3.12 the others do not). Without npm, PyPI, such a Python or a
-working CLI, the tests of those hosts are skipped, never failed. Where the machine allows it, each
-run happens in its own network namespace holding only loopback (`unshare -rn`) and its own PID
-namespace, so nothing can leave the machine and nothing the host or a hook started outlives the
-run; otherwise plain loopback, as the summary line says.
+(`vibe_bins`: it needs a Python >= 3.12 the others do not), Grok Build from npm on its own too
+(`grok_bins`: a 166 MB native binary the others' tests need not wait for). Without npm, PyPI,
+such a Python or a working CLI, the tests of those hosts are skipped, never failed. Where the
+machine allows it, each run happens in its own network namespace holding only loopback
+(`unshare -rn`) and its own PID namespace, so nothing can leave the machine and nothing the host
+or a hook started outlives the run; otherwise plain loopback, as the summary line says.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.fake_models import side_request
+
 E2E = Path(__file__).resolve().parent
 REPO = E2E.parent.parent
 INSTALLER = REPO / "scripts" / "install-hosts"
@@ -44,6 +47,7 @@ CODEX_MODEL = "gpt-5.1-codex"
 COPILOT_MODEL = "gpt-4.1"
 QWEN_MODEL = "qwen3-coder-plus"
 VIBE_MODEL = "fake-model"
+GROK_MODEL = "fake-model"
 # One host run: a few seconds normally; the bound only matters when something hangs.
 RUN_TIMEOUT = 90
 INSTALL_TIMEOUT = 900
@@ -101,11 +105,16 @@ def scratch_env(root: Path) -> dict[str, str]:
     return env
 
 
-def install_hosts(root: Path, registry: str) -> dict[str, str]:
-    """{"<bin>": path} of the hosts.json packages from one registry, installed once; skips the
-    caller when that fails."""
+# The npm hosts installed and checked apart from the others (each by a fixture of its own).
+APART = ("grok",)
+
+
+def install_hosts(root: Path, registry: str, only: tuple[str, ...] = ()) -> dict[str, str]:
+    """{"<bin>": path} of the hosts.json packages from one registry (those of `only`, else all
+    but APART's), installed once; skips the caller when that fails."""
     pins = json.loads((E2E / "hosts.json").read_text("utf-8"))["packages"]
-    names = [pin["bin"] for pin in pins.values() if pin.get("registry", "npm") == registry]
+    names = [pin["bin"] for pin in pins.values() if pin.get("registry", "npm") == registry
+             and (pin["bin"] in only if only else pin["bin"] not in APART)]
     env = scratch_env(root)
     try:
         done = subprocess.run([sys.executable, str(INSTALLER), "--json", *names], env=env,
@@ -142,6 +151,17 @@ def vibe_bins(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     """{"vibe": path}: Mistral Vibe from PyPI in a venv of its own, installed once; skips its
     tests when that fails (no PyPI, no Python >= 3.12)."""
     return install_hosts(tmp_path_factory.mktemp("install-pypi"), "pypi")
+
+
+@pytest.fixture(scope="session")
+def grok_bins(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """{"grok": path}: Grok Build from npm, installed once on its own; skips its tests when that
+    fails. Its package's install script points `grok` at the native binary it unpacks beside
+    it; without that (install scripts off), every run would unpack 166 MB into its GROK_HOME."""
+    bins = install_hosts(tmp_path_factory.mktemp("install-grok"), "npm", only=("grok",))
+    if not os.path.realpath(bins["grok"]).endswith("grok-native"):
+        pytest.skip("e2e: grok's install script did not unpack its binary (npm ignore-scripts?)")
+    return bins
 
 
 def agenthooks_bin_dir() -> Path:
@@ -251,9 +271,11 @@ class HostRun:
 
     @property
     def main_requests(self) -> list[dict[str, Any]]:
-        """The agent's own model calls (those offering tools), in order."""
+        """The agent's own model calls (those offering tools, but Grok Build's title and turn
+        summary requests: `fake_models.side_request`), in order."""
         return [r["body"] for r in self.result["requests"]
-                if isinstance(r["body"], dict) and r["body"].get("tools")]
+                if isinstance(r["body"], dict) and r["body"].get("tools")
+                and not side_request(r["body"])]
 
     def tool_results(self, request: dict[str, Any]) -> list[dict[str, Any]]:
         """The tool outcomes a model request carries: [{"error": bool, "text": str}]."""
@@ -307,8 +329,9 @@ def codex_tool_results(request: dict[str, Any]) -> list[dict[str, Any]]:
 
 # How a Chat Completions host's shell tool says, in its result, that the command exited 0.
 # Mistral Vibe sends its result as JSON, or as text once a hook added a block to it.
+# Grok Build's run_terminal_command result starts with its exit line.
 SHELL_SUCCESS = {"copilot": ("exit code 0>",), "qwen": ("Exit Code: 0\n",),
-                 "vibe": ('"returncode":0,', "\nreturncode: 0\n")}
+                 "vibe": ('"returncode":0,', "\nreturncode: 0\n"), "grok": ("exit: 0\n",)}
 
 
 def chat_tool_results(request: dict[str, Any], ran: tuple[str, ...]) -> list[dict[str, Any]]:
@@ -359,6 +382,44 @@ class Hosts:
         for key in ("HTTPS_PROXY", "HTTP_PROXY", "https_proxy", "http_proxy"):
             env[key] = "{URL}"
         env["NO_PROXY"] = env["no_proxy"] = "127.0.0.1,localhost"
+        argv = self.command(host, workspace, prompt, env, extra_args, bypass_hook_trust)
+        if before is not None:
+            before(env)
+        spec = {"host": host, "argv": argv, "env": env, "cwd": str(workspace),
+                "script": script, "timeout": RUN_TIMEOUT, "netns": bool(self.isolation),
+                # Files whose {URL} the runner fills in: Vibe and Grok Build take their
+                # provider from a file.
+                "url_files": [str(home / URL_FILES[host])] if host in URL_FILES else [],
+                "result": str(root / "result.json")}
+        spec_file = root / "spec.json"
+        write_json(spec_file, spec)
+        process = subprocess.Popen([*self.isolation, sys.executable, str(FAKE_MODELS),
+                                    str(spec_file)], stdin=subprocess.DEVNULL,
+                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                   start_new_session=True)
+        self.live.append(process)
+        try:
+            output, _ = process.communicate(timeout=RUN_TIMEOUT + 30)
+        except subprocess.TimeoutExpired:
+            self.kill(process)
+            pytest.fail(f"{host} run did not end within {RUN_TIMEOUT + 30} s")
+        _isolation["runs"] += 1
+        result_file = root / "result.json"
+        assert result_file.exists(), (f"the runner wrote no result (exit {process.returncode}):"
+                                      f"\n{output.decode('utf-8', 'replace')[-3000:]}")
+        result = json.loads(result_file.read_text(encoding="utf-8"))
+        events = []
+        for line in result["stdout"].splitlines():
+            with contextlib.suppress(ValueError):
+                events.append(json.loads(line))
+        run = HostRun(host, workspace, result, events)
+        assert not result["timed_out"], run.describe()
+        return run
+
+    def command(self, host: str, workspace: Path, prompt: str, env: dict[str, str],
+                extra_args: tuple[str, ...], bypass_hook_trust: bool) -> list[str]:
+        """The host's headless command line; sets up its environment and home for it."""
+        home = Path(env["HOME"])
         if host == "claude":
             env.update({
                 "ANTHROPIC_BASE_URL": "{URL}",
@@ -395,6 +456,10 @@ class Hosts:
             env.update(vibe_env(home))
             argv = [self.bins["vibe"], "-p", prompt, "--auto-approve", "--trust",
                     "--max-turns", "4", "--output", "text", *extra_args]
+        elif host == "grok":
+            env.update(grok_env(home))
+            argv = [self.bins["grok"], "-p", prompt, "-m", "fake", "--always-approve", "--trust",
+                    "--output-format", "streaming-json", *extra_args]
         else:
             write_json(home / ".gemini" / "settings.json", {
                 # Without it the base URL alone selects the "gateway" auth, which -p refuses.
@@ -409,37 +474,7 @@ class Hosts:
             })
             argv = [self.bins["gemini"], "-p", prompt, "-m", GEMINI_MODEL,
                     "--output-format", "stream-json", "--approval-mode", "yolo", *extra_args]
-        if before is not None:
-            before(env)
-        spec = {"host": host, "argv": argv, "env": env, "cwd": str(workspace),
-                "script": script, "timeout": RUN_TIMEOUT, "netns": bool(self.isolation),
-                # Files whose {URL} the runner fills in: Vibe takes its provider from a file.
-                "url_files": [str(home / ".vibe" / "config.toml")] if host == "vibe" else [],
-                "result": str(root / "result.json")}
-        spec_file = root / "spec.json"
-        write_json(spec_file, spec)
-        process = subprocess.Popen([*self.isolation, sys.executable, str(FAKE_MODELS),
-                                    str(spec_file)], stdin=subprocess.DEVNULL,
-                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                   start_new_session=True)
-        self.live.append(process)
-        try:
-            output, _ = process.communicate(timeout=RUN_TIMEOUT + 30)
-        except subprocess.TimeoutExpired:
-            self.kill(process)
-            pytest.fail(f"{host} run did not end within {RUN_TIMEOUT + 30} s")
-        _isolation["runs"] += 1
-        result_file = root / "result.json"
-        assert result_file.exists(), (f"the runner wrote no result (exit {process.returncode}):"
-                                      f"\n{output.decode('utf-8', 'replace')[-3000:]}")
-        result = json.loads(result_file.read_text(encoding="utf-8"))
-        events = []
-        for line in result["stdout"].splitlines():
-            with contextlib.suppress(ValueError):
-                events.append(json.loads(line))
-        run = HostRun(host, workspace, result, events)
-        assert not result["timed_out"], run.describe()
-        return run
+        return argv
 
     @staticmethod
     def kill(process: subprocess.Popen[bytes]) -> None:
@@ -467,6 +502,18 @@ def vibe_hosts(vibe_bins: dict[str, str], isolation: list[str],
                tmp_path: Path) -> Iterator[Hosts]:
     """Hosts that runs Mistral Vibe alone: its tests do not wait for, or skip with, npm's."""
     runner = Hosts(vibe_bins, isolation, tmp_path)
+    try:
+        yield runner
+    finally:
+        runner.close()
+
+
+@pytest.fixture
+def grok_hosts(grok_bins: dict[str, str], isolation: list[str],
+               tmp_path: Path) -> Iterator[Hosts]:
+    """Hosts that runs Grok Build alone: its tests do not wait for, or skip with, the other npm
+    hosts'."""
+    runner = Hosts(grok_bins, isolation, tmp_path)
     try:
         yield runner
     finally:
@@ -530,6 +577,29 @@ def vibe_env(home: Path) -> dict[str, str]:
     return {"VIBE_HOME": str(vibe_home)}
 
 
+def grok_env(home: Path) -> dict[str, str]:
+    """Grok Build against the fake server as a custom model of `$GROK_HOME/config.toml` (Chat
+    Completions; `{URL}` filled in by the runner), its home (config, sessions, trusted folders)
+    under the run's home, no login (the key is a dummy in FAKE_API_KEY), no auto-update,
+    telemetry or feedback, and no turn-summary request after each turn. `--trust` trusts the
+    workspace for the run: without it Grok skips the project's hooks without a word."""
+    grok_home = home / ".grok"
+    grok_home.mkdir(parents=True, exist_ok=True)
+    (grok_home / "config.toml").write_text(
+        "[model.fake]\n"
+        f'model = "{GROK_MODEL}"\n'
+        'base_url = "{URL}/v1"\n'
+        'env_key = "FAKE_API_KEY"\n'
+        'name = "Fake"\n'
+        "context_window = 128000\n\n"
+        "[models]\n"
+        'default = "fake"\n', encoding="utf-8")
+    return {"GROK_HOME": str(grok_home), "FAKE_API_KEY": "sk-e2e-fake-key",
+            "GROK_DISABLE_AUTOUPDATER": "1", "GROK_TELEMETRY_ENABLED": "0",
+            "DISABLE_TELEMETRY": "1", "DISABLE_ERROR_REPORTING": "1",
+            "GROK_FEEDBACK_ENABLED": "0", "GROK_TURN_SUMMARY": "0"}
+
+
 def write_codex_config(home: Path, workspace: Path) -> None:
     """$CODEX_HOME/config.toml: the fake provider (its base_url comes with -c once the port is
     known), no retries, and the workspace trusted, without which Codex ignores its `.codex/`
@@ -556,7 +626,10 @@ def write_codex_config(home: Path, workspace: Path) -> None:
 # Codex's shell tool has several names (exec_command, shell_command...); the fake server sends
 # "shell" to whichever the request offers.
 SHELL_TOOL = {"claude": "Bash", "gemini": "run_shell_command", "codex": "shell",
-              "copilot": "bash", "qwen": "run_shell_command", "vibe": "bash"}
+              "copilot": "bash", "qwen": "run_shell_command", "vibe": "bash",
+              "grok": "run_terminal_command"}
+# The files in the run's home holding the fake server's URL (`{URL}`, filled in by the runner).
+URL_FILES = {"vibe": ".vibe/config.toml", "grok": ".grok/config.toml"}
 SETTINGS_FILE = {"claude": ".claude/settings.json", "gemini": ".gemini/settings.json",
                  "codex": ".codex/hooks.json", "copilot": ".github/hooks/agenthooks.json",
                  "qwen": ".qwen/settings.json"}

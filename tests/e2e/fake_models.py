@@ -1,5 +1,5 @@
-"""Fake model servers for Claude Code, Gemini CLI, Codex, GitHub Copilot CLI, Qwen Code and
-Mistral Vibe, and the runner that drives one host run.
+"""Fake model servers for Claude Code, Gemini CLI, Codex, GitHub Copilot CLI, Qwen Code,
+Mistral Vibe and Grok Build, and the runner that drives one host run.
 
 Run as a script (`python fake_models.py SPEC.json`), usually as the first process of a fresh
 network namespace: it brings the loopback interface up, serves the fake model API on 127.0.0.1,
@@ -13,7 +13,8 @@ The model's behaviour is a script: a list of turns, one per main-loop request (a
 offers tools), each either {"text": "..."} or {"tool_calls": [{"name": ..., "input": ...}]}.
 Once the script is used up, every further main-loop request gets the text in `fallback_text`.
 Requests that offer no tools (a title or summary request) get a short text and do not consume
-a turn, so the script counts only the agent's own turns.
+a turn, so the script counts only the agent's own turns; so do the side requests that offer
+tools (`side_request`: Grok Build's).
 """
 
 from __future__ import annotations
@@ -184,6 +185,18 @@ def tool_names(body: dict[str, Any]) -> list[str]:
     return names
 
 
+def side_request(body: dict[str, Any]) -> bool:
+    """A request that offers tools but is not an agent's turn: Grok Build's session title (its
+    `tool_choice` forces the `session_title` tool) and its turn summary (the last message asks
+    for "an ultra-short dashboard line"; off with GROK_TURN_SUMMARY=0)."""
+    if isinstance(body.get("tool_choice"), dict):
+        return True
+    messages = body.get("messages")
+    last = messages[-1] if isinstance(messages, list) and messages else None
+    content = last.get("content") if isinstance(last, dict) else None
+    return isinstance(content, str) and "ultra-short dashboard line" in content
+
+
 def codex_shell_call(call: dict[str, Any], offered: list[str]) -> tuple[str, dict[str, Any]]:
     if call["name"] != "shell":
         return call["name"], call["input"]
@@ -278,7 +291,7 @@ def answer_chat(recorder: Recorder, path: str, body: Any) -> tuple[int, str, byt
     if not route.endswith("/chat/completions") or not isinstance(body, dict):
         return 404, "application/json", json.dumps(
             {"error": {"message": route, "type": "invalid_request_error"}}).encode()
-    main = bool(tool_names(body))
+    main = bool(tool_names(body)) and not side_request(body)
     turn = recorder.next_turn() if main else {"text": SIDE_TEXT}
     number, model = len(recorder.requests), str(body.get("model"))
     if not body.get("stream"):
@@ -292,7 +305,7 @@ ANSWERS = {"anthropic": answer_anthropic, "gemini": answer_gemini, "openai": ans
            "chat": answer_chat}
 # The API each host speaks.
 HOST_API = {"claude": "anthropic", "gemini": "gemini", "codex": "openai", "copilot": "chat",
-            "qwen": "chat", "vibe": "chat"}
+            "qwen": "chat", "vibe": "chat", "grok": "chat"}
 
 
 # -- The server -------------------------------------------------------------------------------
