@@ -53,6 +53,8 @@ DEBT = {
     ("agenthooks.model.hosts", "agenthooks.sources.dialects.vibe"),
     ("agenthooks.model.hosts", "agenthooks.sources.dialects.vibe_check"),
     ("agenthooks.model.hosts", "agenthooks.sources.dialects.grok"),
+    ("agenthooks.model.hosts", "agenthooks.sources.dialects.crush"),
+    ("agenthooks.model.hosts", "agenthooks.sources.dialects.crush_check"),
     # step 7, hosts parse and render: the HOSTS table of hosts/ names each host's modules
     ("agenthooks.model.hosts", "agenthooks.kinds.protocols.antigravity"),
     ("agenthooks.model.hosts", "agenthooks.kinds.protocols.augment"),
@@ -65,6 +67,8 @@ DEBT = {
     ("agenthooks.model.hosts", "agenthooks.hosts.vibe.render"),
     ("agenthooks.model.hosts", "agenthooks.kinds.protocols.grok"),
     ("agenthooks.model.hosts", "agenthooks.hosts.grok.render"),
+    ("agenthooks.model.hosts", "agenthooks.kinds.protocols.crush"),
+    ("agenthooks.model.hosts", "agenthooks.hosts.crush.render"),
     ("agenthooks.model.hosts", "agenthooks.hosts.antigravity.render"),
     ("agenthooks.model.hosts", "agenthooks.kinds.protocols.claude"),
     ("agenthooks.model.hosts", "agenthooks.hosts.claude.render"),

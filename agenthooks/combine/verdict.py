@@ -97,10 +97,12 @@ def render(
     default_decision: str | None = None,
     failures: Sequence[str] = (),
     args_back: ArgsBack | None = None,
+    base_args: dict[str, Any] | None = None,
 ) -> Rendered:
     """The one answer for the event. `failures` (fail-closed) turn it into a deny.
     `args_back(dialect, args)` puts arguments a handler rewrote in its own host's names
-    back into the caller's."""
+    back into the caller's; `base_args`, the call's arguments, are what a patch of them
+    (`inputPatch`) is laid over."""
     warnings: list[str] = []
     if folded.terminal is not None:
         said = terminal_output(event, folded.terminal, folded.terminal_hook or "?")
@@ -109,7 +111,8 @@ def render(
         default = None if folded.approval is not None else default_decision
         said, warnings = merge(event, answers, default_decision=default)
         said = _with_approval(event, said, folded.approval)
-        updated = _handler_args(answers, warnings, args_back)
+        updated = _handler_args(answers, warnings, args_back,
+                                folded.args if folded.args is not None else base_args)
         updated = folded.args if updated is None else updated
     if failures:
         said = deny_for_failures(said, failures)
@@ -171,20 +174,25 @@ def _with_approval(event: str, output: dict[str, Any], approval: Decision | None
 
 
 def _handler_args(answers: Sequence[Answer], warnings: list[str],
-                  args_back: ArgsBack | None) -> dict[str, Any] | None:
+                  args_back: ArgsBack | None,
+                  base_args: dict[str, Any] | None = None) -> dict[str, Any] | None:
     """Arguments a handler rewrote (updatedInput, or Gemini's tool_input); the last one wins,
-    in the caller's argument names."""
+    in the caller's argument names. A patch (Charm Crush's `updated_input`, `inputPatch` in
+    the engine's words) is laid over the arguments so far, top-level keys alone, as Crush
+    does: over the last rewrite, else over `base_args`, the call's own."""
     found = None
     for a in answers:
         specific = a.output.get("hookSpecificOutput") if a.status == "ok" and a.output else None
         if not isinstance(specific, dict):
             continue
-        for key in ("updatedInput", "tool_input"):
+        for key in ("updatedInput", "tool_input", "inputPatch"):
             if key not in specific:
                 continue
             if isinstance(specific[key], dict):
-                found = specific[key] if args_back is None \
+                given = specific[key] if args_back is None \
                     else args_back(a.handler.dialect, specific[key])
+                found = {**(found if found is not None else base_args or {}), **given} \
+                    if key == "inputPatch" else given
             else:
                 warnings.append(f"hook {a.hook!r}: hookSpecificOutput.{key} must be an object; "
                                 "ignored")

@@ -137,7 +137,11 @@ def _env_file(needed: bool) -> tuple[str | None, bool]:
 def _with_env(handler: Handler, job: Job, words: Translation, env_file: str | None) -> Job:
     if not isinstance(job, ProcessSpec):
         return job
-    extra = call_env(handler, words.fields(), env_file)
+    # The caller's fields, and the payload the handler's own host sends (Crush's `event`,
+    # `tool_name`, `tool_input`), which its variables are read from.
+    doc = {**words.fields(), **words.built(handler.dialect, handler.event)} \
+        if handler.call_vars else words.fields()
+    extra = call_env(handler, doc, env_file)
     return job._replace(env={**(job.env or {}), **extra}) if extra else job
 
 

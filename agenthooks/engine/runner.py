@@ -71,7 +71,8 @@ async def execute(plan: EventPlan, call: Call, processes: Processes, *, looped: 
     if call.closed:
         failures.extend(a.warning for a in answers if a.failed and a.warning)
     rendered = render(call.event, folded, answers, default_decision=call.default_decision,
-                      failures=failures, args_back=words.args_back if words else None)
+                      failures=failures, args_back=words.args_back if words else None,
+                      base_args=words.args if words else call.args)
     warnings.extend(rendered.warnings)
     if ctx is not None and plan.inspect:
         inprocess = _inprocess()

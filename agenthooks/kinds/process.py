@@ -165,12 +165,15 @@ def own_vars(handler: Handler) -> dict[str, str]:
 
 def call_env(handler: Handler, doc: Mapping[str, Any], env_file: str | None) -> dict[str, str]:
     """What a handler's environment takes from this call: Gemini CLI's GEMINI_SESSION_ID and
-    GEMINI_CWD (from the payload's `session_id` and `cwd`), Claude Code's CLAUDE_ENV_FILE on
-    SessionStart."""
+    GEMINI_CWD (from the payload's `session_id` and `cwd`), Charm Crush's
+    CRUSH_TOOL_INPUT_COMMAND (`tool_input.command`: a dotted key reads into an object),
+    Claude Code's CLAUDE_ENV_FILE on SessionStart."""
     env: dict[str, str] = {}
     own = own_vars(handler)
     for name, key in handler.call_vars:
-        value = doc.get(key)
+        value: Any = dict(doc)
+        for part in key.split("."):  # `tool_input.command`: a field of an object (Crush's)
+            value = value.get(part) if isinstance(value, dict) else None
         if isinstance(value, str) and "\0" not in value and name not in own:
             env[name] = value
     if env_file is not None and handler.env_file:

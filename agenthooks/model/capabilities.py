@@ -92,6 +92,7 @@ KM = "@moonshot-ai/kimi-code 2.1.0, dist/main.mjs, externalHooks"
 DA = "PyPI deepagents-code 0.2.2, deepagents_code/hooks"
 VB = "PyPI mistral-vibe 3.0.3, mistralai_vibe_local_harness/vibe/_foreign_hooks.py"
 GK = "xai-org/grok-build@19d42e3 crates/codegen/xai-grok-hooks/src"
+CR = "charmbracelet/crush internal/hooks/runner.go@37f36e9"
 
 HOST_FACTS: dict[str, HostFacts] = {
     "claude": HostFacts(
@@ -177,6 +178,13 @@ HOST_FACTS: dict[str, HostFacts] = {
                 "denied under `strict`",
         note="only exit 0 is read; a failure lets the call through unless the hook says "
              "`strict = true` (not on post_agent)"),
+    "crush": HostFacts(
+        None, "charmbracelet/crush internal/config/config.go@37f36e9 `HookConfig`: a hook is "
+              "name, matcher, command, timeout (no failure setting)",
+        OPEN, f"{CR}: the group interrupted, then killed; no decision, the call goes on",
+        OPEN, f"{CR}: an exit other than 0, 2 and 49 is logged, no decision",
+        note="exit 2 denies, exit 49 denies and ends the turn; a timeout, a crash or "
+             "another exit lets the call through"),
     # Qwen Code copies Claude Code's hooks but not `onFailure`; tests/e2e/test_qwen.py
     # shows both failures letting a shell call through.
     "qwen": HostFacts(
@@ -384,6 +392,13 @@ EVENT_FACTS: dict[str, dict[str, EventFacts]] = {
         "agent.stop": _facts(f"{VB} `_interpret_post_agent_stdout`", True, False, False,
                              "a deny is a retry, its reason the user's next message, 3 a "
                              "turn at most"),
+    },
+    "crush": {
+        "tool.pre": _facts("charmbracelet/crush internal/hooks/input.go@37f36e9 `parseStdout`, "
+                           "internal/agent/hooked_tool.go@37f36e9", True, True, True,
+                           'exit 2, exit 49 (and the turn ends) or `"decision": "deny"`; '
+                           "`updated_input` patches the arguments; `context` is appended to "
+                           "the tool's result; no ask"),
     },
     "windsurf": {
         "tool.pre": _facts(f'{WS}, "pre_run_command", "pre_read_code", "pre_write_code"', True,

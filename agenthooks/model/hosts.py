@@ -325,6 +325,13 @@ def in_toml_alone(row: HostRow) -> bool:
     return bool(files) and all(name.endswith(".toml") for name in files)
 
 
+def in_flat_entries(row: HostRow) -> bool:
+    """Whether a host reads its hooks as flat entries of its own, with no Claude Code matcher
+    group (Charm Crush's `{matcher, command}`, Kimi Code's and Mistral Vibe's `[[hooks]]`),
+    which `init` and `convert`, writing Claude Code's groups, do not write."""
+    return row.derived_from is not None and row.dialect_changes.get("group_keys") == ()
+
+
 def is_generator(host: str) -> bool:
     """Whether a host's files are a tool's source for every host's (`HostRow.generator`)."""
     row = host_row(host)
@@ -780,4 +787,83 @@ HOST_TABLE += (
                    "KillBash", "Skill", "ToolSearch", "Agent", "Task", "EnterPlanMode",
                    "ExitPlanMode", "CronCreate", "CronDelete", "CronList",
                    "ListMcpResourcesTool")}),
+)
+
+# Claude Code's events that Charm Crush has not: every one but PreToolUse
+# (charmbracelet/crush internal/hooks/hooks.go@37f36e9 `EventPreToolUse`; the coordinator reads
+# only `Hooks["PreToolUse"]`, internal/agent/coordinator.go@37f36e9).
+_NOT_CRUSH = (*_NOT_VIBE, "tool.post", "agent.stop")
+
+HOST_TABLE += (
+    # Charm Crush: a flat `{"hooks": {"PreToolUse": [{name, matcher, command, timeout}]}}` in
+    # its crush.json (`sources.dialects.crush`, each fact read in charmbracelet/crush at
+    # 37f36e9). Derived from Claude Code, whose `hookSpecificOutput` it reads (its docs call
+    # it Claude Code-compatible; internal/hooks/input.go@37f36e9); its files, its one event,
+    # its matchers (Go RE2, searched, case-sensitive), its answer envelope and its tools are its
+    # own. Files, lowest priority first (internal/config/load.go@37f36e9 `lookupConfigs`):
+    # /etc/crush/crush.json, `$CRUSH_GLOBAL_CONFIG/crush.json` (else
+    # `~/.config/crush/crush.json`; $XDG_CONFIG_HOME is not followed here), the data folder's
+    # `~/.local/share/crush/crush.json`, then the project's `crush.json`, `.crush.json` and
+    # `.crush/crush.json`; their `hooks.PreToolUse` lists concatenated in that order
+    # (qjebbs/go-jsons). Its tools (internal/agent/tools/*.go@37f36e9): `bash` {command,
+    # description, working_dir, run_in_background}, `edit` {file_path, old_string, new_string,
+    # replace_all}, `multiedit` {file_path, edits}, `write` {file_path, content}, `view`
+    # {file_path, offset, limit}, `fetch` {url, format, timeout}, `glob` and `grep` {pattern,
+    # path}, `ls` {path}, `agent` {prompt}, `todos`; an MCP tool `mcp_<server>_<tool>`. Its
+    # handlers get CRUSH_EVENT, CRUSH_TOOL_NAME, CRUSH_SESSION_ID, CRUSH_CWD,
+    # CRUSH_PROJECT_DIR, CRUSH_TOOL_INPUT_COMMAND, CRUSH_TOOL_INPUT_FILE_PATH, CRUSH=1,
+    # AGENT=crush and AI_AGENT=crush (internal/hooks/input.go@37f36e9 `BuildEnv`). Not read
+    # here: `crushrc` and `.crushrc` (a Bash DSL whose `hook add` lines also define hooks).
+    derive(HOST_TABLE[1], "crush", "Charm Crush", "Crush",
+           writer="agenthooks.hosts.crush.render:write",
+           protocol="agenthooks.kinds.protocols.crush:answer",
+           selection="agenthooks.sources.dialects.crush:selection",
+           project_files=("crush.json", ".crush.json", ".crush/crush.json"),
+           user_files=(".config/crush/crush.json", ".local/share/crush/crush.json"),
+           system_files=("/etc/crush/crush.json",),
+           user_folder_env=("CRUSH_GLOBAL_CONFIG", ".config/crush"),
+           project_var="CRUSH_PROJECT_DIR",
+           # it waits for the hook's process, its pipes read into unbounded buffers
+           # (internal/hooks/runner.go@37f36e9)
+           reads_until_closed=True, ranks_defer=False,
+           event_words=dict.fromkeys(_NOT_CRUSH),
+           tool_names={
+               "shell": ("bash",), "read": ("view",), "write": ("write",), "edit": ("edit",),
+               "multi-edit": ("multiedit",), "grep": ("grep",), "glob": ("glob",),
+               "list": ("ls",), "web-fetch": ("fetch",), "subagent": ("agent",),
+               "todo": ("todos",), "web-search": (), "ask-user": (), "plan-enter": (),
+               "plan-exit": (), "skill": (), "mcp-resources": ("list_mcp_resources",),
+               "mcp-resource": ("read_mcp_resource",), "send-message": (),
+               "notebook-edit": ()},
+           tool_args={"shell": {"command": "command", "description": "description",
+                                "run_in_background": "run_in_background",
+                                "cwd": "working_dir"},
+                      "read": {"file_path": "file_path"},
+                      "write": {"file_path": "file_path", "content": "content"},
+                      "edit": {"file_path": "file_path", "old_string": "old_string",
+                               "new_string": "new_string", "replace_all": "replace_all"},
+                      "multi-edit": {"file_path": "file_path"},
+                      "grep": {"pattern": "pattern", "path": "path"},
+                      "glob": {"pattern": "pattern", "path": "path"},
+                      "list": {"path": "path"}, "web-fetch": {"url": "url"},
+                      "subagent": {"prompt": "prompt"}, "todo": {},
+                      "mcp-resources": {}, "mcp-resource": {}},
+           dialect_changes={
+               "reader": "agenthooks.sources.dialects.crush_check:read",
+               "events": {"PreToolUse": "tool_name"},
+               "exact_events": frozenset(), "group_keys": (), "settings_keys": (),
+               "types": {"command": ("command", ("command",),
+                                     ("name", "matcher", "command", "timeout"), True)},
+               "timeout_unit": 1.0, "default_timeout": 30.0, "timeout_by_event": {},
+               "timeout_limit": 2_147_483,
+               # an embedded POSIX shell (mvdan.cc/sh), not bash
+               "shell": "sh", "shell_key": None, "exec_key": None, "background_key": None,
+               "condition_key": None, "whole_file": True, "plugin_vars": None,
+               "env_file_events": frozenset(), "path_variables": ("CRUSH_PROJECT_DIR",),
+               "call_vars": (("CRUSH_EVENT", "event"), ("CRUSH_TOOL_NAME", "tool_name"),
+                             ("CRUSH_SESSION_ID", "session_id"), ("CRUSH_CWD", "cwd"),
+                             ("CRUSH_TOOL_INPUT_COMMAND", "tool_input.command"),
+                             ("CRUSH_TOOL_INPUT_FILE_PATH", "tool_input.file_path")),
+               "own_vars": "agenthooks.sources.dialects.crush:handler_variables",
+               "project_var": "CRUSH_PROJECT_DIR", "option_types": {}}),
 )

@@ -223,6 +223,17 @@ DIALECT_RULES: dict[str, Rule] = {
         Rule("vibe-untrusted-folder", "warning",
              "a project's Mistral Vibe hooks.toml in a folder Vibe does not trust: it skips "
              "those hooks without a word"),
+        Rule("crush-will-not-start", "error",
+             "a Charm Crush crush.json its loader refuses (a hook without `command`, a Claude "
+             "Code matcher group among them; a matcher RE2 does not compile, `*` too; a "
+             "timeout that is not whole seconds; a value of the wrong type): Crush does not "
+             "start, so no hook runs"),
+        Rule("crush-event-never-fires", "warning",
+             "an event key of a Charm Crush crush.json other than PreToolUse (any case, `_` "
+             "ignored): Crush keeps it and never runs its hooks"),
+        Rule("crush-rc-unread", "warning",
+             "a Charm Crush `crushrc` with `hook` lines beside a crush.json: Crush runs those "
+             "hooks, agenthooks does not read them"),
         Rule("deepagents-async", "error",
              "a deepagents-code handler with `async: true`, which it refuses and skips: the "
              "hook never runs"),

@@ -492,6 +492,9 @@ _MCP_STYLE: dict[str, tuple[str, str]] = {
     "claude": ("mcp__", "__"),
     "gemini": ("mcp_", "_"),
     "codex": ("mcp__", "__"),  # developers.openai.com/codex/hooks: mcp__<server>__<tool>
+    # charmbracelet/crush internal/agent/tools/mcp-tools.go@37f36e9: mcp_<server>_<tool>, as
+    # given (Gemini CLI's spelling without its character rule)
+    "crush": ("mcp_", "_"),
 }
 
 

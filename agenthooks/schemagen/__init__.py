@@ -55,6 +55,8 @@ SCHEMA_FILES: tuple[SchemaFile, ...] = (
                "agenthooks.schemagen.hostfiles:vibe"),
     SchemaFile("grok-hooks.schema.json", "grok", "Grok Build hook files (.grok/hooks/*.json)",
                "agenthooks.schemagen.hostfiles:grok"),
+    SchemaFile("crush.schema.json", "crush", "Charm Crush crush.json (`hooks`)",
+               "agenthooks.schemagen.hostfiles:crush"),
 )
 
 

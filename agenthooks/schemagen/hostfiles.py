@@ -561,3 +561,41 @@ def vibe() -> dict[str, Any]:
     schema.update({"type": "object", "properties": {
         "hooks": list_of("The hooks, each a [[hooks]] table.", entry)}})
     return schema
+
+
+def crush() -> dict[str, Any]:
+    """Charm Crush's crush.json: its `hooks` object of flat hooks (`sources.dialects.crush`),
+    every other key of the file let through (providers, models, options are Crush's)."""
+    spec = dialect_spec("crush")
+    keys = spec.types["command"].keys
+    assert keys == ("name", "matcher", "command", "timeout")
+    schema = header("crush.schema.json", "Charm Crush crush.json: hooks",
+                    "The hooks of a Charm Crush crush.json (crush.json, .crush.json, "
+                    ".crush/crush.json, ~/.config/crush/crush.json), as agenthooks reads them: "
+                    "Crush does not start with one that fails this schema. Its other settings "
+                    "are let through. " + _UNDER_VALIDATE)
+    hook = {
+        "title": "Hook",
+        "description": "One hook: a command run before the tools its `matcher` selects.",
+        "type": "object",
+        "required": ["command"],
+        "properties": {
+            "name": {"description": "How Crush shows it (its command when absent).",
+                     "type": "string"},
+            "matcher": {"description": "A Go RE2 regex searched in the tool's name, "
+                                       "case-sensitive (`^bash$`); none or \"\" selects every "
+                                       "tool.", "type": "string"},
+            "command": {"description": "The shell command, run by Crush's embedded POSIX "
+                                       "shell in the working folder.",
+                        "type": "string", "minLength": 1},
+            "timeout": {"description": f"Whole seconds; {spec.default_timeout:g} when absent "
+                                       "or not above 0.", "type": "integer"},
+        },
+    }
+    schema.update({"type": "object", "properties": {"hooks": {
+        "description": "Hooks by event: Crush runs PreToolUse alone (any case, `_` ignored); "
+                       "it keeps another key and never runs it.",
+        "type": "object",
+        "properties": {"PreToolUse": list_of(event_text(spec, "PreToolUse"), hook)},
+        "additionalProperties": list_of("An event Crush never fires.", hook)}}})
+    return schema

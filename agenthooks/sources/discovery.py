@@ -39,6 +39,10 @@ PLUGIN_PLACES = (os.path.join(".claude", "plugins", "installed_plugins.json"),
 # in the order each host reads them: from each host's row (`model.hosts`).
 DIALECT_FILES: tuple[tuple[str, str], ...] = tuple(
     (row.id, os.path.join(*rel.split("/"))) for row in HOST_TABLE for rel in row.project_files)
+# The same, the deepest places first: `.crush/crush.json` is in `.crush/` of a project, not
+# a `crush.json` of a project `.crush` (Charm Crush's `crush.json` is a project's too).
+_LONGEST_FIRST: tuple[tuple[str, str], ...] = tuple(
+    sorted(DIALECT_FILES, key=lambda place: -place[1].count(os.sep)))
 # The hosts whose files only a user has (Kimi Code's `.kimi-code/config.toml`): what a file
 # named by path in such a place is, though no project holds one.
 USER_ONLY_HOSTS: tuple[HostRow, ...] = tuple(
@@ -377,7 +381,7 @@ def glob_match(name: str, pattern: str) -> bool:
 def place_of(path: str) -> tuple[str, str] | None:
     """(dialect, project root) of a file in one of a host's project places, else None."""
     parts = os.path.abspath(path).split(os.sep)
-    for kind, rel in DIALECT_FILES:
+    for kind, rel in _LONGEST_FIRST:
         wanted = rel.split(os.sep)
         tail = parts[-len(wanted):]
         if len(parts) > len(wanted) and all(glob_match(have, want)

@@ -256,10 +256,14 @@ def hook_files_pattern() -> str:
 
 def hook_folders_pattern() -> str:
     """The regex of a path in a folder hook files live in (customization folders, `.harness`,
-    each host's folders): pre-commit's `files:` for the `agenthooks-test` hook."""
+    each host's folders), or of a host's file that lives in none: pre-commit's `files:` for
+    the `agenthooks-test` hook."""
     folders = dict.fromkeys([*CUSTOMIZATION_DIRS, HARNESS_DIR, *(
         os.path.dirname(rel).replace(os.sep, "/") for _, rel in DIALECT_FILES)])
-    return f"(^|/){_either([_escaped(folder) for folder in folders if folder])}/"
+    pattern = f"(^|/){_either([_escaped(folder) for folder in folders if folder])}/"
+    # A host's file in no folder of its own (Charm Crush's `crush.json`): the file itself.
+    alone = [_escaped(rel) for _, rel in DIALECT_FILES if not os.path.dirname(rel)]
+    return f"{pattern}|(^|/){_either(alone)}$" if alone else pattern
 
 
 # Folders never searched by `validate --recursive`: git's own, and installed packages.

@@ -173,6 +173,12 @@ SHAPES: dict[str, Shape] = {
         ("stop_hook_active", "stopHookActive"), ("response", "lastAssistantMessage"),
         ("source", "source"), ("reason", "reason"), ("message", "message"),
     ), snake_event=True, companion="claude"),
+    # Charm Crush (charmbracelet/crush internal/hooks/input.go@37f36e9 `BuildPayload`): one
+    # compact object, `event`, `session_id`, `cwd`, `tool_name`, `tool_input`; none of Claude
+    # Code's `hook_event_name`, `transcript_path`, `permission_mode` or `tool_use_id`.
+    "crush": Shape("event", None, "tool_name", "tool_input", (
+        ("session_id", "session_id"), ("cwd", "cwd"),
+    )),
 }
 # A host derived from another (`model.hosts.derive`) sends its parent's payload, in its words.
 SHAPES.update({row.id: SHAPES[row.derived_from] for row in HOST_TABLE

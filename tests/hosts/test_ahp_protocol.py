@@ -150,7 +150,8 @@ def test_a_hosts_tool_name_reads_back_in_a_host_that_says_it() -> None:
     for the tools Codex or Qwen Code name first: their payloads say PreToolUse as Claude
     Code's do (Codex's are told apart by `turn_id`, which AHP has no counterpart of; Qwen
     Code's are Claude Code's, its row derived from it), so they are read as Claude Code's,
-    the name kept as given (docs/ahp.md)."""
+    the name kept as given (docs/ahp.md). (Charm Crush, derived from Claude Code, names the
+    event in a field of its own, `event`, by which its payloads are told apart.)"""
     read_as_claude = ("codex", *(h for h in host_ids() if lineage(h)[1:] == ("claude",)
                                  and counterpart("PreToolUse", "claude", h) == "PreToolUse"
                                  and SHAPES[h].event_key == "hook_event_name"))

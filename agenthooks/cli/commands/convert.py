@@ -68,13 +68,14 @@ def _refusal(file: str, source: Source | None, target: str) -> str | None:
     are in TOML alone (Kimi Code's config.toml, which holds its models and keys too), a host
     whose tool events are one per kind of tool, a Markdown hook."""
     from agenthooks.model.events import HOST_NAMES
-    from agenthooks.model.hosts import host_row, in_toml_alone
+    from agenthooks.model.hosts import host_row, in_flat_entries, in_toml_alone
 
     row = host_row(target)
-    if row is not None and in_toml_alone(row):
+    if row is not None and (in_toml_alone(row) or in_flat_entries(row)):
         files = ", ".join((*row.project_files, *row.user_files))
+        how = "alone" if in_toml_alone(row) else "as flat entries of its own"
         return (f"convert writes JSON hook files, and {row.name} reads its hooks from "
-                f"{files} alone: add the entries docs/hosts.md shows; nothing converted")
+                f"{files} {how}: add the entries docs/hosts.md shows; nothing converted")
     unsupported = _per_tool_kind(target, source.dialect if source is not None else None)
     if unsupported is not None:
         return (f"convert does not read or write {HOST_NAMES[unsupported]}'s files yet: its "

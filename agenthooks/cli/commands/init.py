@@ -245,13 +245,14 @@ def wiring_for(host: str) -> Wiring | None:
     the parent's own trust; None for a host init cannot wire (one whose file is TOML: init
     writes JSON)."""
     from agenthooks.model.events import counterpart
-    from agenthooks.model.hosts import host_row, in_toml_alone
+    from agenthooks.model.hosts import host_row, in_flat_entries, in_toml_alone
 
     if host in WIRING:
         return WIRING[host]
     row = host_row(host)
     parent = wiring_for(row.derived_from) if row and row.derived_from else None
-    if row is None or parent is None or not row.project_files or in_toml_alone(row):
+    if row is None or parent is None or not row.project_files or in_toml_alone(row) \
+            or in_flat_entries(row):
         return None
     events = tuple(event._replace(word=word, matcher=every_tool(host, word, event.matcher))
                    for event in parent.events

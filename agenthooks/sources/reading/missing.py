@@ -46,11 +46,14 @@ NATIVE: dict[str, tuple[Callable[[int], bool], str]] = {
     "codex": (_two, "a failure that lets the call through"),
     "copilot": (lambda code: code != 0, "on preToolUse a deny (hook errored), elsewhere a "
                                         "failure that lets the call through"),
+    # charmbracelet/crush internal/hooks/runner.go@37f36e9: 2 denies, 49 denies and halts
+    "crush": (lambda code: code in (2, 49), "a logged failure: the call goes through"),
 }
 # agenthooks' run reads every handler with its own host's documented protocol: exit 2 blocks,
 # and so does any failure on Copilot's preToolUse; any other failure is a warning, and a deny
 # under --fail-closed.
-AGENTHOOKS: dict[str, Callable[[int], bool]] = {"copilot": lambda code: code != 0}
+AGENTHOOKS: dict[str, Callable[[int], bool]] = {"copilot": lambda code: code != 0,
+                                                 "crush": lambda code: code in (2, 49)}
 
 
 def consequence(host: str, host_name: str, code: int) -> str:

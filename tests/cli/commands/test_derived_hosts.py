@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from agenthooks.model.events import counterpart
-from agenthooks.model.hosts import HOST_TABLE, HostRow, in_toml_alone
+from agenthooks.model.hosts import HOST_TABLE, HostRow, in_flat_entries, in_toml_alone
 from tests.cli.commands.test_init import documented
 from tests.conftest import Run
 from tests.docs.pages import page
@@ -20,8 +20,9 @@ from tests.docs.pages import page
 DERIVED = [row for row in HOST_TABLE if row.derived_from is not None and not row.generator]
 # Of those, the hosts with a JSON file in a project, which convert and init write; a host whose
 # files are TOML (Kimi Code's config.toml, the user's alone; Mistral Vibe's hooks.toml) is
-# refused by both, each in one line.
-WRITTEN = [row for row in DERIVED if row.project_files and not in_toml_alone(row)]
+# refused by both, each in one line, as is one whose entries are flat (Charm Crush's).
+WRITTEN = [row for row in DERIVED if row.project_files and not in_toml_alone(row)
+           and not in_flat_entries(row)]
 USER_ONLY = [row for row in DERIVED if row not in WRITTEN]
 # A Claude Code settings file of the events init wires, a script named on the project-dir
 # variable, a tool matcher.

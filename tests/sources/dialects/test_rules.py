@@ -156,6 +156,8 @@ def test_every_dialect_rule_has_a_case() -> None:
     from tests.sources.dialects.test_codex_rules import TESTED_APART as CODEX_APART
     from tests.sources.dialects.test_copilot_rules import CASES as COPILOT_CASES
     from tests.sources.dialects.test_copilot_rules import TESTED_APART as COPILOT_APART
+    from tests.sources.dialects.test_crush_rules import CASES as CRUSH_CASES
+    from tests.sources.dialects.test_crush_rules import TESTED_APART as CRUSH_APART
     from tests.sources.dialects.test_cursor_rules import CASES as CURSOR_CASES
     from tests.sources.dialects.test_cursor_rules import TESTED_APART
     from tests.sources.dialects.test_deepagents_rules import CASES as DEEPAGENTS_CASES
@@ -176,6 +178,7 @@ def test_every_dialect_rule_has_a_case() -> None:
     covered |= {rule for _, expected in KIMI_CASES for rule, _, _ in expected}
     covered |= {rule for _, expected in DEEPAGENTS_CASES for rule, _, _ in expected}
     covered |= {rule for _, expected in VIBE_CASES for rule, _, _ in expected}
+    covered |= {rule for _, expected in CRUSH_CASES for rule, _, _ in expected} | CRUSH_APART
     covered |= {"vibe-untrusted-folder"}  # test_vibe_rules: it needs Vibe's trust file
     covered |= {rule for _, expected in RULESYNC_CASES for rule, _, _ in expected} | RULESYNC_APART
     assert set(DIALECT_RULES) <= covered
