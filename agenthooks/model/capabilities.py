@@ -526,7 +526,7 @@ def host_words(host: str) -> dict[str, str]:
 def events_of_host(host: str) -> tuple[str, ...]:
     """The canonical events of a host that the table states facts for (its own, or its
     parents'), in the order of the events table. A derived host's events are its words in
-    the events table (`model.hosts.derived_cells`): one it does not have is left out."""
+    the events table (`model.hosts.Derived.cells`): one it does not have is left out."""
     words = host_words(host)
     return tuple(row.id for row in EVENT_TABLE
                  if row.id in words and event_facts(host, row.id) is not None)

@@ -19,7 +19,7 @@ events an exit 2 blocks) stay in the host's module, keyed by words of this table
 from __future__ import annotations
 
 from agenthooks._lean.records import NamedTuple
-from agenthooks.model.hosts import HOOKS_JSON_DIALECT, HOST_TABLE, derived_cells, derived_hosts
+from agenthooks.model.hosts import HOOKS_JSON_DIALECT, HOST_TABLE, Derived
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -163,10 +163,10 @@ EVENT_TABLE: tuple[EventRow, ...] = (
 # The hosts derived from another (`model.hosts.derive`) say their parent's words but where
 # their row says otherwise.
 # Each row's words are its own dict, filled here before anything reads them.
-_DERIVED = derived_hosts("event_words")
-if _DERIVED:
+_DERIVED = Derived("event_words")
+if _DERIVED.hosts:
     for _row in EVENT_TABLE:
-        _row.words.update(derived_cells(_row.words, _row.id, _DERIVED))  # type: ignore[attr-defined]
+        _row.words.update(_DERIVED.cells(_row.words, _row.id))  # type: ignore[attr-defined]
     _KNOWN = {row.id for row in EVENT_TABLE}
     # An event no row has: one row, the first host's to name it (`rulesync.stopCancelled`),
     # with the words of every host that names it after (Grok Build's StopCancelled).
@@ -185,17 +185,14 @@ if _DERIVED:
 
 
 
-def _by_word() -> dict[str, dict[str, EventRow]]:
-    """dialect -> word -> row, every dialect's words in table order, then the words of the
-    hosts that name a tool event per kind of tool (`HostRow.tool_events`)."""
-    index: dict[str, dict[str, EventRow]] = {}
-    for row in EVENT_TABLE:
-        for dialect, word in row.words.items():
-            index.setdefault(dialect, {})[word] = row
-    rows = {row.id: row for row in EVENT_TABLE}
-    for host in HOST_TABLE:
-        for word, (row_id, _) in host.tool_events.items():
-            index.setdefault(host.id, {})[word] = rows[row_id]
+def _words_of(dialect: str) -> dict[str, EventRow]:
+    """A dialect's word -> row, in table order, then the words of a host that names a tool
+    event per kind of tool (`HostRow.tool_events`)."""
+    index = {word: row for row in EVENT_TABLE if (word := row.words.get(dialect)) is not None}
+    host = next((each for each in HOST_TABLE if each.id == dialect), None)
+    if host is not None and host.tool_events:
+        rows = {row.id: row for row in EVENT_TABLE}
+        index.update((word, rows[row_id]) for word, (row_id, _) in host.tool_events.items())
     return index
 
 
@@ -218,20 +215,36 @@ def tool_of_word(dialect: str, word: str) -> str | None:
 
 
 class _Indexes:
-    """The lookups built from the table (a plain class: a namedtuple costs an `eval` at
+    """The lookups built from the table, each when first asked: a run asks for its caller's
+    and its files' words, never every host's (a plain class: a namedtuple costs an `eval` at
     import, on the path of every run)."""
 
-    __slots__ = ("by_engine", "by_host_word", "by_id", "by_word", "table")
+    __slots__ = ("_by_host_word", "_by_word", "by_engine", "by_id", "table")
 
     def __init__(self, table: tuple[EventRow, ...]) -> None:
         self.table = table
-        self.by_word = _by_word()
+        self._by_word: dict[str, dict[str, EventRow]] = {}
         self.by_engine = {row.engine: row for row in table if row.engine}
         self.by_id = {row.id: row for row in table}
-        # Any host's word -> its row; a word two hosts share names one row (a test checks it).
-        hosts = [*reversed(DIALECTS), *(d for d in self.by_word if d not in (*DIALECTS, ADK))]
-        self.by_host_word = {word: row for dialect in hosts
-                             for word, row in self.by_word.get(dialect, {}).items()}
+        self._by_host_word: dict[str, EventRow] | None = None
+
+    def words_of(self, dialect: str) -> dict[str, EventRow]:
+        """dialect -> word -> row, made for a dialect when first asked."""
+        found = self._by_word.get(dialect)
+        if found is None:
+            found = self._by_word[dialect] = _words_of(dialect)
+        return found
+
+    @property
+    def by_host_word(self) -> dict[str, EventRow]:
+        """Any host's word -> its row; a word two hosts share names one row (a test checks
+        it)."""
+        if self._by_host_word is None:
+            every = dict.fromkeys(dialect for row in self.table for dialect in row.words)
+            hosts = [*reversed(DIALECTS), *(d for d in every if d not in (*DIALECTS, ADK))]
+            self._by_host_word = {word: row for dialect in hosts
+                                  for word, row in self.words_of(dialect).items()}
+        return self._by_host_word
 
 
 _built: list[_Indexes] = []
@@ -331,12 +344,12 @@ def call_word(dialect: str, row: EventRow, caller: str, tool: str | None) -> str
 
 def row_of(dialect: str, word: str) -> EventRow | None:
     """The row of a dialect's word."""
-    return _index().by_word.get(dialect, {}).get(word)
+    return _index().words_of(dialect).get(word)
 
 
 def events_of(dialect: str) -> tuple[str, ...]:
     """Every word of a dialect that the table knows, in table order."""
-    return tuple(_index().by_word.get(dialect, {}))
+    return tuple(_index().words_of(dialect))
 
 
 def counterpart(event: str, source: str, target: str) -> str | None:

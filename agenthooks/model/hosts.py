@@ -195,7 +195,7 @@ def derive(parent: HostRow, id: str, name: str, title: str | None = None,
     """A host that copies another (Qwen Code is Claude Code's hooks in `.qwen/`): the parent's
     row with its own word, name and `differences`; its files, and the variable it sets for
     the project root, are its own or none. Its dialect (`dialects.dialect_spec`), payload
-    shape (`sources.payloads.SHAPES`), event words and tool names (`derived_cells`) are the
+    shape (`sources.payloads.SHAPES`), event words and tool names (`Derived.cells`) are the
     parent's, renamed where `event_words`, `tool_names` and `tool_args` say."""
     own: dict[str, Any] = {"project_files": (), "user_files": (), "system_files": (),
                            "project_var": None, "user_folder_env": None, "runs_files_of": (),
@@ -271,27 +271,38 @@ def inherited(table: Mapping[str, Any], host: str) -> Any:
     return None
 
 
-def derived_hosts(stated: str | None = None) -> tuple[tuple[str, str, Mapping[str, Any]], ...]:
-    """Each derived host, in table order: its id, its parent's, and its field `stated`."""
-    return tuple((row.id, row.derived_from, getattr(row, stated) if stated else {})
-                 for row in HOST_TABLE if row.derived_from is not None)
+class Derived:
+    """The derived hosts of the table (`derive`), for filling a host-keyed table's rows (an
+    event row's `words`, a tool's `names` or `args`) with their cells: each host's id, its
+    parent's and its field `stated` (`event_words`, `tool_names`, `tool_args`). A plain class:
+    it runs on the path of every run, once per row."""
 
+    __slots__ = ("hosts", "parents", "stated")
 
-def derived_cells(words: Mapping[str, Any], row_id: str,
-                  hosts: tuple[tuple[str, str, Mapping[str, Any]], ...]) -> dict[str, Any]:
-    """The cells a host-keyed table's row (an event row's `words`, a tool's `names` or `args`)
-    lacks for the derived `hosts`: the one their row states (its field given to
-    `derived_hosts`: `event_words`, `tool_names`, `tool_args`) where it states one, else their
-    parent's; none where that is None or empty. Usually none or one, so that the tables, on
-    the path of every run, add them to their rows rather than build every row again."""
-    added: dict[str, Any] = {}
-    for host, parent, own in hosts:
-        if host in words:
-            continue
-        value = own[row_id] if row_id in own else added.get(parent) or words.get(parent)
-        if value:
-            added[host] = value
-    return added
+    def __init__(self, stated: str) -> None:
+        self.hosts: tuple[tuple[str, str, Mapping[str, Any]], ...] = tuple(
+            (row.id, row.derived_from, getattr(row, stated))
+            for row in HOST_TABLE if row.derived_from is not None)
+        self.parents = frozenset(parent for _, parent, _ in self.hosts)
+        # the rows a derived host gives a cell of its own (None: it has no such event)
+        self.stated = frozenset(row_id for _, _, own in self.hosts
+                                for row_id, value in own.items() if value)
+
+    def cells(self, words: Mapping[str, Any], row_id: str) -> dict[str, Any]:
+        """The cells a row lacks for the derived hosts: the one their row states where it
+        states one, else their parent's; none where that is None or empty. A row that no
+        parent has a cell in and no derived host states, most of them, is passed over at
+        once."""
+        if row_id not in self.stated and self.parents.isdisjoint(words):
+            return {}
+        added: dict[str, Any] = {}
+        for host, parent, own in self.hosts:
+            if host in words:
+                continue
+            value = own[row_id] if row_id in own else added.get(parent) or words.get(parent)
+            if value:
+                added[host] = value
+        return added
 
 
 def host_ids() -> tuple[str, ...]:

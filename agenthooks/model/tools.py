@@ -24,7 +24,7 @@ resting on third-party material only.
 from __future__ import annotations
 
 from agenthooks._lean.records import NamedTuple
-from agenthooks.model.hosts import HOOKS_JSON_DIALECT, HOST_TABLE, derived_cells, derived_hosts
+from agenthooks.model.hosts import HOOKS_JSON_DIALECT, HOST_TABLE, Derived
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -341,15 +341,15 @@ TOOLS: tuple[Tool, ...] = (
 # The hosts derived from another (`model.hosts.derive`) call tools and spell their arguments
 # as their parent does but where their row says otherwise.
 # A derived host without a name for a tool has none of its arguments either.
-_NAMED = derived_hosts("tool_names")
-_SPELLED = derived_hosts("tool_args")
+_NAMED = Derived("tool_names")
+_SPELLED = Derived("tool_args")
 _DERIVED_ROWS = tuple(row for row in HOST_TABLE if row.derived_from)
 
 
 def _derived(tool: Tool) -> Tool:
-    names = {**tool.names, **derived_cells(tool.names, tool.id, _NAMED)}
+    names = {**tool.names, **_NAMED.cells(tool.names, tool.id)}
     args = {**tool.args, **{host: spelled for host, spelled
-                            in derived_cells(tool.args, tool.id, _SPELLED).items()
+                            in _SPELLED.cells(tool.args, tool.id).items()
                             if host in names}}
     return tool._replace(names=names, args=args)
 
@@ -374,36 +374,45 @@ if _DERIVED_ROWS:
     TOOLS = tuple(_derived(tool) for tool in TOOLS)
 
 
-def _name_index() -> dict[str, dict[str, Tool]]:
-    index: dict[str, dict[str, Tool]] = {dialect: {} for dialect in DIALECTS}
-    for tool in TOOLS:
-        for dialect, names in tool.names.items():
-            for name in names:
-                index.setdefault(dialect, {})[name] = tool
-    return index
+def _names_of(dialect: str) -> dict[str, Tool]:
+    """A host's tool name -> its row."""
+    return {name: tool for tool in TOOLS for name in tool.names.get(dialect, ())}
 
 
-def _inverse_args() -> dict[tuple[str, str], dict[str, str]]:
-    return {
-        (tool.id, dialect): {host: canonical for canonical, host in mapping.items()}
-        for tool in TOOLS
-        for dialect, mapping in tool.args.items()
-    }
-
-
-# Built once at import: `agenthooks run` looks a name up per tool call.
 class _Indexes:
-    """The lookups built from the table (a plain class: a namedtuple costs an `eval` at
-    import, on the path of every run)."""
+    """The lookups built from the table, each when first asked: `agenthooks run` looks a name
+    up per tool call, in its caller's and its files' hosts, never in every host's (a plain
+    class: a namedtuple costs an `eval` at import, on the path of every run)."""
 
-    __slots__ = ("by_any_name", "by_id", "by_name", "table", "to_canonical")
+    __slots__ = ("_by_any_name", "_by_name", "_to_canonical", "by_id", "table")
 
     def __init__(self, table: tuple[Tool, ...]) -> None:
         self.table = table
-        self.by_name = _name_index()
-        self.by_any_name = {name: tool for tool in table for name in every_name(tool)}
+        self._by_name: dict[str, dict[str, Tool]] = {}
+        self._by_any_name: dict[str, Tool] | None = None
+        self._to_canonical: dict[tuple[str, str], dict[str, str]] = {}
         self.by_id = {tool.id: tool for tool in table}
-        self.to_canonical = _inverse_args()
+
+    def names_of(self, dialect: str) -> dict[str, Tool]:
+        found = self._by_name.get(dialect)
+        if found is None:
+            found = self._by_name[dialect] = _names_of(dialect)
+        return found
+
+    @property
+    def by_any_name(self) -> dict[str, Tool]:
+        if self._by_any_name is None:
+            self._by_any_name = {name: tool for tool in self.table for name in every_name(tool)}
+        return self._by_any_name
+
+    def to_canonical(self, tool: Tool, dialect: str) -> dict[str, str]:
+        """A host's argument name -> the canonical one, for one tool."""
+        key = (tool.id, dialect)
+        found = self._to_canonical.get(key)
+        if found is None:
+            found = self._to_canonical[key] = {
+                host: canonical for canonical, host in tool.args.get(dialect, {}).items()}
+        return found
 
 
 _built: list[_Indexes] = []
@@ -419,7 +428,7 @@ def _index() -> _Indexes:
 
 def tool_for(dialect: str, name: str) -> Tool | None:
     """The row of a host's tool name; None for an unknown name or an MCP tool."""
-    return _index().by_name.get(dialect, {}).get(name)
+    return _index().names_of(dialect).get(name)
 
 
 def every_name(tool: Tool) -> tuple[str, ...]:
@@ -462,7 +471,7 @@ def to_canonical(args: Mapping[str, Any], name: str, source: str) -> dict[str, A
     tool = tool_for(source, name)
     if tool is None:
         return dict(args)
-    return _rename(args, _index().to_canonical.get((tool.id, source), {}))
+    return _rename(args, _index().to_canonical(tool, source))
 
 
 def from_canonical(args: Mapping[str, Any], tool_id: str, target: str) -> dict[str, Any]:
