@@ -53,6 +53,7 @@ DEBT = {
     ("agenthooks.model.hosts", "agenthooks.sources.dialects.vibe"),
     ("agenthooks.model.hosts", "agenthooks.sources.dialects.vibe_check"),
     ("agenthooks.model.hosts", "agenthooks.sources.dialects.grok"),
+    ("agenthooks.model.hosts", "agenthooks.sources.dialects.junie_check"),
     ("agenthooks.model.hosts", "agenthooks.sources.dialects.crush"),
     ("agenthooks.model.hosts", "agenthooks.sources.dialects.crush_check"),
     # step 7, hosts parse and render: the HOSTS table of hosts/ names each host's modules
@@ -67,6 +68,8 @@ DEBT = {
     ("agenthooks.model.hosts", "agenthooks.hosts.vibe.render"),
     ("agenthooks.model.hosts", "agenthooks.kinds.protocols.grok"),
     ("agenthooks.model.hosts", "agenthooks.hosts.grok.render"),
+    ("agenthooks.model.hosts", "agenthooks.kinds.protocols.junie"),
+    ("agenthooks.model.hosts", "agenthooks.hosts.junie.render"),
     ("agenthooks.model.hosts", "agenthooks.kinds.protocols.crush"),
     ("agenthooks.model.hosts", "agenthooks.hosts.crush.render"),
     ("agenthooks.model.hosts", "agenthooks.hosts.antigravity.render"),

@@ -92,6 +92,7 @@ KM = "@moonshot-ai/kimi-code 2.1.0, dist/main.mjs, externalHooks"
 DA = "PyPI deepagents-code 0.2.2, deepagents_code/hooks"
 VB = "PyPI mistral-vibe 3.0.3, mistralai_vibe_local_harness/vibe/_foreign_hooks.py"
 GK = "xai-org/grok-build@19d42e3 crates/codegen/xai-grok-hooks/src"
+JN = "junie.jetbrains.com/docs/junie-cli-hooks.html (10 July 2026)"
 CR = "charmbracelet/crush internal/hooks/runner.go@37f36e9"
 
 HOST_FACTS: dict[str, HostFacts] = {
@@ -163,6 +164,13 @@ HOST_FACTS: dict[str, HostFacts] = {
               "(no failure setting)",
         OPEN, f"{DA}/runner.py: the group killed, a `timeout` diagnostic, no decision",
         OPEN, f"{DA}/runner.py: another exit code is a `nonzero_exit` diagnostic, no decision"),
+    "junie": HostFacts(
+        "blockOnError: true", f'{JN}, "Stop": a failed Stop hook with blockOnError keeps the '
+                              "agent going (Stop alone)",
+        OPEN, f'{JN}, "Limitations": a timed-out hook is killed, a warning, and Junie goes on',
+        OPEN, f'{JN}, "Exit codes": another non-zero exit logs a warning, the tool proceeds',
+        note="exit 0 on PermissionRequest without a deny approves the dialog; agenthooks "
+             "answers it with exit 1 when no hook decided, which leaves it to the user"),
     "grok": HostFacts(
         None, f"{GK}/config.rs `RawHandler`: type, command, url, timeout, env (no failure "
               "setting)",
@@ -367,6 +375,22 @@ EVENT_FACTS: dict[str, dict[str, EventFacts]] = {
         "session.start": _facts(f"{DA}/reducer.py", False, False, True),
         **{event: _facts(f"{DA}/reducer.py: `unsupported_block`", False, False, False)
            for event in ("session.end", "notification")},
+    },
+    "junie": {
+        "tool.pre": _facts(f'{JN}, "PreToolUse"', True, True, True,
+                           '`decision` "deny", "block" or "ask", or exit 2; `updatedInput` '
+                           "replaces the arguments; `additionalContext`, and any stdout that "
+                           "is not JSON, reaches the model"),
+        "claude.PermissionRequest": _facts(f'{JN}, "PermissionRequest"', True, False, False,
+                                           "exit 0 without a deny approves the dialog"),
+        "turn.start": _facts(f'{JN}, "UserPromptSubmit"', True, False, True),
+        "agent.stop": _facts(f'{JN}, "Stop"', True, False, True,
+                             '`decision: "block"` or exit 2 keeps the agent going (8 times at '
+                             "most); `continue: false` ends the task"),
+        "claude.StopFailure": _facts(f'{JN}, "StopFailure": its output is ignored', False,
+                                     False, False),
+        **{event: _facts(f"{JN}: its answer is ignored", False, False, False)
+           for event in ("session.start", "session.end")},
     },
     "grok": {
         "tool.pre": _facts(f"{GK}/runner/command.rs `parse_blocking_result`", True, True, False,

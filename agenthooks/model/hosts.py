@@ -96,6 +96,10 @@ class HostRow(NamedTuple):
     # (rulesync): never a caller (`--host`); its files run offline, under a host with
     # --other-hosts (that host already runs what the tool wrote for it), or named.
     generator: bool = False
+    # Whether it runs the hooks of its project files: JetBrains Junie reads a project's
+    # .junie/config.json for other settings and runs none of its hooks, so `validate` lists
+    # them as never run and `init` writes none there.
+    project_hooks_run: bool = True
 
 
 _MATCHING = "agenthooks.sources.dialects.matching"
@@ -877,4 +881,51 @@ HOST_TABLE += (
                              ("CRUSH_TOOL_INPUT_FILE_PATH", "tool_input.file_path")),
                "own_vars": "agenthooks.sources.dialects.crush:handler_variables",
                "project_var": "CRUSH_PROJECT_DIR", "option_types": {}}),
+)
+
+# Claude Code's events that JetBrains Junie has not: it has seven, SessionStart,
+# UserPromptSubmit, PreToolUse, Stop, StopFailure, PermissionRequest, SessionEnd
+# (junie.jetbrains.com/docs/junie-cli-hooks.html, the page of 10 July 2026).
+_NOT_JUNIE = (*(f"claude.{word}" for word in _CLAUDE_ONLY), "tool.post", "error", "compact.pre",
+              "notification", *(f"claude.{word}" for word in (
+                  "PermissionDenied", "PostToolBatch", "UserPromptExpansion", "SubagentStart",
+                  "SubagentStop", "PostCompact", "InstructionsLoaded")))
+
+HOST_TABLE += (
+    # JetBrains Junie CLI: Claude Code's groups under `hooks` in `$JUNIE_HOME/config.json`
+    # (`~/.junie/` by default); a project's `.junie/config.json` is read for its other settings,
+    # its hooks "ignored by default for safety" (`sources.dialects.junie_check`). Each fact read
+    # on junie.jetbrains.com/docs/junie-cli-hooks.html (the page of 10 July 2026, marked Early
+    # Access) and in the Junie CLI docs ("Junie CLI configuration files"): `command` handlers
+    # alone, with `timeout` in seconds (10 by default, 600 on Stop, 60 on StopFailure, 2 on
+    # SessionEnd), `blockOnError` (Stop alone) and `async`; `sh -c`; no project variable; its
+    # answers (`kinds.protocols.junie`, `hosts.junie`). Its tools by Claude Code's names (Bash,
+    # Write, Read, Edit, Glob, Grep; WebSearch, AskUserQuestion). [unverified: whether a matcher
+    # is searched or matched whole (read as Claude Code's), PreToolUse's default timeout (10,
+    # as the earlier page says), whether the release build fires every event.] No test runs
+    # Junie itself: its npm package downloads it from GitHub at install.
+    derive(HOST_TABLE[1], "junie", "JetBrains Junie",
+           writer="agenthooks.hosts.junie.render:write",
+           protocol="agenthooks.kinds.protocols.junie:answer",
+           project_files=(".junie/config.json",), user_files=(".junie/config.json",),
+           user_folder_env=("JUNIE_HOME", ".junie"), project_var="",
+           reads_until_closed=True, ranks_defer=False, project_hooks_run=False,
+           event_words=dict.fromkeys(_NOT_JUNIE),
+           tool_names={"multi-edit": (), "notebook-edit": (), "web-fetch": (), "subagent": (),
+                       "todo": (), "plan-enter": (), "plan-exit": (), "skill": (), "list": (),
+                       "mcp-resources": (), "mcp-resource": (), "send-message": ()},
+           dialect_changes={
+               "reader": "agenthooks.sources.dialects.junie_check:read",
+               "types": {"command": ("command", ("command",),
+                                     ("type", "command", "timeout", "blockOnError", "async"),
+                                     True)},
+               "settings_keys": (), "default_timeout": 10.0,
+               "timeout_by_event": {"Stop": 600.0, "StopFailure": 60.0, "SessionEnd": 2.0},
+               "shell": "sh", "shell_key": None, "exec_key": None, "condition_key": None,
+               "plugin_vars": None, "env_file_events": frozenset(), "path_variables": (),
+               "project_var": "", "exact_events": frozenset(),
+               # [unverified: what Junie does with an entry it cannot read; its page says
+               # "invalid configuration" is a warning, and it goes on]
+               "whole_file": False,
+               "option_types": {"blockOnError": "boolean", "async": "boolean"}}),
 )

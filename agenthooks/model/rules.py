@@ -231,6 +231,12 @@ DIALECT_RULES: dict[str, Rule] = {
         Rule("crush-event-never-fires", "warning",
              "an event key of a Charm Crush crush.json other than PreToolUse (any case, `_` "
              "ignored): Crush keeps it and never runs its hooks"),
+        Rule("junie-project-hooks-ignored", "warning",
+             "hooks in a project's .junie/config.json: JetBrains Junie runs none of them unless "
+             "the file is passed with --config-location"),
+        Rule("junie-permission-approves", "warning",
+             "a JetBrains Junie PermissionRequest hook that is not `async`: at exit 0 without a "
+             "deny it approves the permission dialog"),
         Rule("crush-rc-unread", "warning",
              "a Charm Crush `crushrc` with `hook` lines beside a crush.json: Crush runs those "
              "hooks, agenthooks does not read them"),

@@ -57,6 +57,8 @@ SCHEMA_FILES: tuple[SchemaFile, ...] = (
                "agenthooks.schemagen.hostfiles:grok"),
     SchemaFile("crush.schema.json", "crush", "Charm Crush crush.json (`hooks`)",
                "agenthooks.schemagen.hostfiles:crush"),
+    SchemaFile("junie-config.schema.json", "junie", "JetBrains Junie config.json (`hooks`)",
+               "agenthooks.schemagen.hostfiles:junie"),
 )
 
 

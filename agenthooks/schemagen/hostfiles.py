@@ -229,6 +229,16 @@ def deepagents() -> dict[str, Any]:
         "through, as deepagents-code ignores them. ", {})
 
 
+def junie() -> dict[str, Any]:
+    """JetBrains Junie's config.json: Claude Code's `hooks` (`model.hosts` derives its row),
+    with its seven events, its one handler type and its keys (its `Dialect`)."""
+    return _settings_hooks(
+        "junie-config.schema.json", dialect_spec("junie"), "JetBrains Junie config.json",
+        "The hooks of a JetBrains Junie config.json (~/.junie/config.json; a project's "
+        ".junie/config.json runs none), as agenthooks reads them; the file's other settings "
+        "are let through. ", {})
+
+
 def grok() -> dict[str, Any]:
     """Grok Build's hook files: Claude Code's shape (`model.hosts` derives its row), with its
     fifteen events under each of the keys it reads them by, its two handler types and its

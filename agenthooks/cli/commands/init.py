@@ -252,7 +252,7 @@ def wiring_for(host: str) -> Wiring | None:
     row = host_row(host)
     parent = wiring_for(row.derived_from) if row and row.derived_from else None
     if row is None or parent is None or not row.project_files or in_toml_alone(row) \
-            or in_flat_entries(row):
+            or in_flat_entries(row) or not row.project_hooks_run:
         return None
     events = tuple(event._replace(word=word, matcher=every_tool(host, word, event.matcher))
                    for event in parent.events

@@ -20,9 +20,10 @@ from tests.docs.pages import page
 DERIVED = [row for row in HOST_TABLE if row.derived_from is not None and not row.generator]
 # Of those, the hosts with a JSON file in a project, which convert and init write; a host whose
 # files are TOML (Kimi Code's config.toml, the user's alone; Mistral Vibe's hooks.toml) is
-# refused by both, each in one line, as is one whose entries are flat (Charm Crush's).
+# refused by both, each in one line, as is one whose entries are flat (Charm Crush's) and one
+# that runs no hook of a project's file (JetBrains Junie).
 WRITTEN = [row for row in DERIVED if row.project_files and not in_toml_alone(row)
-           and not in_flat_entries(row)]
+           and not in_flat_entries(row) and row.project_hooks_run]
 USER_ONLY = [row for row in DERIVED if row not in WRITTEN]
 # A Claude Code settings file of the events init wires, a script named on the project-dir
 # variable, a tool matcher.
