@@ -72,6 +72,7 @@ DEBT = {
     ("agenthooks.model.hosts", "agenthooks.hosts.junie.render"),
     ("agenthooks.model.hosts", "agenthooks.kinds.protocols.crush"),
     ("agenthooks.model.hosts", "agenthooks.hosts.crush.render"),
+    ("agenthooks.model.hosts", "agenthooks.hosts.opencode.render"),
     ("agenthooks.model.hosts", "agenthooks.hosts.antigravity.render"),
     ("agenthooks.model.hosts", "agenthooks.kinds.protocols.claude"),
     ("agenthooks.model.hosts", "agenthooks.hosts.claude.render"),

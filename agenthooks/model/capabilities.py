@@ -94,6 +94,8 @@ VB = "PyPI mistral-vibe 3.0.3, mistralai_vibe_local_harness/vibe/_foreign_hooks.
 GK = "xai-org/grok-build@19d42e3 crates/codegen/xai-grok-hooks/src"
 JN = "junie.jetbrains.com/docs/junie-cli-hooks.html (10 July 2026)"
 CR = "charmbracelet/crush internal/hooks/runner.go@37f36e9"
+OC = "measured with opencode 1.18.33, agenthooks' plugin (agenthooks/hosts/opencode/plugin.js)"
+OC_SRC = "anomalyco/opencode@03eeb9f packages/opencode/src/session/tools.ts"
 
 HOST_FACTS: dict[str, HostFacts] = {
     "claude": HostFacts(
@@ -193,6 +195,17 @@ HOST_FACTS: dict[str, HostFacts] = {
         OPEN, f"{CR}: an exit other than 0, 2 and 49 is logged, no decision",
         note="exit 2 denies, exit 49 denies and ends the turn; a timeout, a crash or "
              "another exit lets the call through"),
+    # OpenCode runs no hook command: agenthooks' plugin runs agenthooks, and its failures
+    # are the plugin's to handle (a thrown Error blocks the call; there is no timeout).
+    "opencode": HostFacts(
+        None, f"{OC}: no hook settings at all, the plugin is the wiring (no failure setting)",
+        VARIES, f"{OC}: OpenCode awaits a plugin's hook with no timeout (Plugin.trigger), and "
+                "the plugin waits for agenthooks, whose handlers have their own timeouts",
+        VARIES, f"{OC}: agenthooks not found, a crash, an exit other than 0 or an answer that "
+                "is not its JSON object: the plugin throws before a call (a deny) and "
+                "ignores it after",
+        note="before a call, any failure of agenthooks blocks it; after, it is ignored; "
+             "--fail-closed also denies what agenthooks sees fail (a broken hooks.json)"),
     # Qwen Code copies Claude Code's hooks but not `onFailure`; tests/e2e/test_qwen.py
     # shows both failures letting a shell call through.
     "qwen": HostFacts(
@@ -416,6 +429,15 @@ EVENT_FACTS: dict[str, dict[str, EventFacts]] = {
         "agent.stop": _facts(f"{VB} `_interpret_post_agent_stdout`", True, False, False,
                              "a deny is a retry, its reason the user's next message, 3 a "
                              "turn at most"),
+    },
+    "opencode": {
+        "tool.pre": _facts(f"{OC_SRC}; {OC}", True, True, False,
+                           "the plugin throws the reason (the model reads it as the tool's "
+                           "result); a rewrite replaces `output.args`; no ask from a plugin",
+                           on_error=CLOSED),
+        "tool.post": _facts(f"{OC_SRC}; {OC}", False, False, True,
+                            "the context is appended to the tool's result (`output.output`, "
+                            "an MCP tool's `output.content`)", on_error=OPEN),
     },
     "crush": {
         "tool.pre": _facts("charmbracelet/crush internal/hooks/input.go@37f36e9 `parseStdout`, "

@@ -929,3 +929,60 @@ HOST_TABLE += (
                "whole_file": False,
                "option_types": {"blockOnError": "boolean", "async": "boolean"}}),
 )
+
+# OpenCode runs two events of agenthooks: its plugin's `tool.execute.before` and
+# `tool.execute.after` (Charm Crush's one, PreToolUse, and PostToolUse).
+_NOT_OPENCODE = tuple(event for event in _NOT_CRUSH if event != "tool.post")
+
+HOST_TABLE += (
+    # OpenCode (npm `opencode-ai` 1.x, GitHub anomalyco/opencode, formerly sst/opencode): no
+    # hook file of its own, but in-process JavaScript plugins, every `.js` and `.ts` of a config
+    # folder's `plugin/` or `plugins/` (`.opencode/` from the working folder up, and
+    # `$XDG_CONFIG_HOME/opencode/`), loaded at startup (measured with opencode 1.18.33).
+    # `agenthooks init --host opencode` writes one, `.opencode/plugin/agenthooks.js`
+    # (`hosts.opencode.plugin`): it runs `agenthooks run PreToolUse --host opencode` on
+    # `tool.execute.before` and `agenthooks run PostToolUse --host opencode` on
+    # `tool.execute.after`, with Claude Code's payload (hook_event_name, session_id, cwd,
+    # tool_name, tool_input, tool_use_id; tool_response after the call), so it is derived from
+    # Claude Code and has no files, no dialect of its own, and those two events alone. It reads
+    # the answers `hosts.opencode.render` writes. Its tools, as `input.tool` and `output.args`
+    # (measured with opencode 1.18.33, the tools' JSON schemas in a captured request): bash
+    # {command, timeout in ms, workdir}, read {filePath, offset, limit}, write {filePath,
+    # content}, edit {filePath, oldString, newString, replaceAll}, glob and grep {pattern,
+    # path}, webfetch {url, format, timeout}, websearch {query}, task {description, prompt,
+    # subagent_type}, todowrite {todos}, skill {name}, question; apply_patch {patchText} in
+    # place of edit and write for GPT models; an MCP tool `<server>_<tool>`, each part with
+    # every character outside [A-Za-z0-9_-] made `_` (no prefix: read as any other tool name).
+    derive(HOST_TABLE[1], "opencode", "OpenCode",
+           writer="agenthooks.hosts.opencode.render:write",
+           reads_until_closed=False, ranks_defer=False,
+           event_words=dict.fromkeys(_NOT_OPENCODE),
+           tool_names={
+               "shell": ("bash",), "read": ("read",), "write": ("write",),
+               "edit": ("edit", "apply_patch"), "glob": ("glob",), "grep": ("grep",),
+               "web-fetch": ("webfetch",), "web-search": ("websearch",),
+               "subagent": ("task",), "todo": ("todowrite",), "skill": ("skill",),
+               "ask-user": ("question",), "multi-edit": (), "list": (), "plan-enter": (),
+               "plan-exit": ("plan_exit",), "mcp-resources": ("list_mcp_resources",),
+               "mcp-resource": ("read_mcp_resource",), "send-message": (),
+               "notebook-edit": ()},
+           tool_args={"shell": {"command": "command", "cwd": "workdir", "timeout": "timeout"},
+                      "read": {"file_path": "filePath", "offset": "offset", "limit": "limit"},
+                      "write": {"file_path": "filePath", "content": "content"},
+                      "edit": {"file_path": "filePath", "old_string": "oldString",
+                               "new_string": "newString", "replace_all": "replaceAll"},
+                      "multi-edit": {},
+                      "grep": {"pattern": "pattern", "path": "path"},
+                      "glob": {"pattern": "pattern", "path": "path"},
+                      "web-fetch": {"url": "url"}, "web-search": {"query": "query"},
+                      "subagent": {"prompt": "prompt", "subagent_type": "subagent_type"},
+                      "todo": {}, "mcp-resources": {}, "mcp-resource": {}}),
+)
+
+
+def has_no_files(row: HostRow) -> bool:
+    """Whether a host reads no hook file at all: its hooks are code it loads (OpenCode's
+    plugins), so `convert` has nothing to write for it and `validate` and `list` nothing to
+    read; `init` writes the plugin that runs agenthooks."""
+    return row.derived_from is not None and not row.generator and not (
+        row.project_files or row.user_files or row.system_files)

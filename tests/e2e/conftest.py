@@ -1,5 +1,5 @@
 """End-to-end runs of the real host CLIs (Claude Code, Gemini CLI, Codex, GitHub Copilot CLI,
-Qwen Code, Mistral Vibe, Grok Build), with agenthooks as their one hook.
+Qwen Code, Mistral Vibe, Grok Build, OpenCode), with agenthooks as their one hook.
 
 Each run copies a workspace to a temporary folder, wires agenthooks into the host's settings as
 README.md shows, and starts the host headless (`-p`, Codex's `exec`) against a fake model server
@@ -10,7 +10,8 @@ model.
 The hosts come from scripts/install-hosts (versions pinned in hosts.json, installed once into the
 checkout's .cache/hosts): the npm ones together (`host_bins`), Mistral Vibe from PyPI on its own
 (`vibe_bins`: it needs a Python >= 3.12 the others do not), Grok Build from npm on its own too
-(`grok_bins`: a 166 MB native binary the others' tests need not wait for). Without npm, PyPI,
+(`grok_bins`: a 166 MB native binary the others' tests need not wait for), OpenCode likewise
+(`opencode_bins`: a 185 MB one, and agenthooks runs from its plugin). Without npm, PyPI,
 such a Python or a working CLI, the tests of those hosts are skipped, never failed. Where the
 machine allows it, each run happens in its own network namespace holding only loopback
 (`unshare -rn`) and its own PID namespace, so nothing can leave the machine and nothing the host
@@ -48,6 +49,7 @@ COPILOT_MODEL = "gpt-4.1"
 QWEN_MODEL = "qwen3-coder-plus"
 VIBE_MODEL = "fake-model"
 GROK_MODEL = "fake-model"
+OPENCODE_MODEL = "fake-model"
 # One host run: a few seconds normally; the bound only matters when something hangs.
 RUN_TIMEOUT = 90
 INSTALL_TIMEOUT = 900
@@ -106,7 +108,7 @@ def scratch_env(root: Path) -> dict[str, str]:
 
 
 # The npm hosts installed and checked apart from the others (each by a fixture of its own).
-APART = ("grok",)
+APART = ("grok", "opencode")
 
 
 def install_hosts(root: Path, registry: str, only: tuple[str, ...] = ()) -> dict[str, str]:
@@ -162,6 +164,14 @@ def grok_bins(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     if not os.path.realpath(bins["grok"]).endswith("grok-native"):
         pytest.skip("e2e: grok's install script did not unpack its binary (npm ignore-scripts?)")
     return bins
+
+
+@pytest.fixture(scope="session")
+def opencode_bins(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """{"opencode": path}: OpenCode from npm, installed once on its own (its package's
+    optional dependency `opencode-linux-x64` holds the binary, also from npm); skips its tests
+    when that fails."""
+    return install_hosts(tmp_path_factory.mktemp("install-opencode"), "npm", only=("opencode",))
 
 
 def agenthooks_bin_dir() -> Path:
@@ -456,6 +466,9 @@ class Hosts:
             env.update(vibe_env(home))
             argv = [self.bins["vibe"], "-p", prompt, "--auto-approve", "--trust",
                     "--max-turns", "4", "--output", "text", *extra_args]
+        elif host == "opencode":
+            env.update(opencode_env(home, workspace))
+            argv = [self.bins["opencode"], "run", "--format", "json", *extra_args, prompt]
         elif host == "grok":
             env.update(grok_env(home))
             argv = [self.bins["grok"], "-p", prompt, "-m", "fake", "--always-approve", "--trust",
@@ -502,6 +515,17 @@ def vibe_hosts(vibe_bins: dict[str, str], isolation: list[str],
                tmp_path: Path) -> Iterator[Hosts]:
     """Hosts that runs Mistral Vibe alone: its tests do not wait for, or skip with, npm's."""
     runner = Hosts(vibe_bins, isolation, tmp_path)
+    try:
+        yield runner
+    finally:
+        runner.close()
+
+
+@pytest.fixture
+def opencode_hosts(opencode_bins: dict[str, str], isolation: list[str],
+                   tmp_path: Path) -> Iterator[Hosts]:
+    """Hosts that runs OpenCode alone."""
+    runner = Hosts(opencode_bins, isolation, tmp_path)
     try:
         yield runner
     finally:
@@ -600,6 +624,33 @@ def grok_env(home: Path) -> dict[str, str]:
             "GROK_FEEDBACK_ENABLED": "0", "GROK_TURN_SUMMARY": "0"}
 
 
+def opencode_env(home: Path, workspace: Path) -> dict[str, str]:
+    """OpenCode against the fake server as an `@ai-sdk/openai-compatible` provider (bundled in
+    its binary) of its global config, `$XDG_CONFIG_HOME/opencode/opencode.json` (`{URL}` filled
+    in by the runner), the shell allowed, no auto-update, sharing, models.dev fetch or LSP
+    download. At startup OpenCode npm-installs @opencode-ai/plugin into each config folder
+    unless its node_modules/ exists and its package-lock.json lists that package (measured with
+    opencode 1.18.33): both are made here, for the global folder and the workspace's
+    `.opencode/`, so that no run waits for a registry."""
+    config = home / ".config" / "opencode"
+    write_json(config / "opencode.json", {
+        "$schema": "https://opencode.ai/config.json", "autoupdate": False, "share": "disabled",
+        "model": f"fake/{OPENCODE_MODEL}", "small_model": f"fake/{OPENCODE_MODEL}",
+        "provider": {"fake": {
+            "npm": "@ai-sdk/openai-compatible", "name": "Fake",
+            "options": {"baseURL": "{URL}/v1", "apiKey": "sk-e2e-fake-key"},
+            "models": {OPENCODE_MODEL: {"name": "Fake Model", "tool_call": True}}}},
+        "permission": {"bash": "allow", "edit": "allow", "webfetch": "allow"}})
+    for folder in (config, workspace / ".opencode"):
+        (folder / "node_modules").mkdir(parents=True, exist_ok=True)
+        write_json(folder / "package-lock.json",
+                   {"packages": {"": {"dependencies": {"@opencode-ai/plugin": "*"}}}})
+    return {"OPENCODE_DISABLE_AUTOUPDATE": "1", "OPENCODE_DISABLE_SHARE": "1",
+            "OPENCODE_DISABLE_MODELS_FETCH": "1", "OPENCODE_DISABLE_LSP_DOWNLOAD": "1",
+            "OPENCODE_DISABLE_CLAUDE_CODE": "1", "OPENCODE_DISABLE_DEFAULT_PLUGINS": "1",
+            "npm_config_registry": "http://127.0.0.1:9/"}
+
+
 def write_codex_config(home: Path, workspace: Path) -> None:
     """$CODEX_HOME/config.toml: the fake provider (its base_url comes with -c once the port is
     known), no retries, and the workspace trusted, without which Codex ignores its `.codex/`
@@ -627,9 +678,10 @@ def write_codex_config(home: Path, workspace: Path) -> None:
 # "shell" to whichever the request offers.
 SHELL_TOOL = {"claude": "Bash", "gemini": "run_shell_command", "codex": "shell",
               "copilot": "bash", "qwen": "run_shell_command", "vibe": "bash",
-              "grok": "run_terminal_command"}
+              "grok": "run_terminal_command", "opencode": "bash"}
 # The files in the run's home holding the fake server's URL (`{URL}`, filled in by the runner).
-URL_FILES = {"vibe": ".vibe/config.toml", "grok": ".grok/config.toml"}
+URL_FILES = {"vibe": ".vibe/config.toml", "grok": ".grok/config.toml",
+             "opencode": ".config/opencode/opencode.json"}
 SETTINGS_FILE = {"claude": ".claude/settings.json", "gemini": ".gemini/settings.json",
                  "codex": ".codex/hooks.json", "copilot": ".github/hooks/agenthooks.json",
                  "qwen": ".qwen/settings.json"}

@@ -64,14 +64,18 @@ def _per_tool_kind(*dialects: str | None) -> str | None:
 
 
 def _refusal(file: str, source: Source | None, target: str) -> str | None:
-    """Why convert cannot go from `file` to `target`, None when it can: a host whose hooks
-    are in TOML alone (Kimi Code's config.toml, which holds its models and keys too), one that
-    runs no hook of a project's file (JetBrains Junie), a host
-    whose tool events are one per kind of tool, a Markdown hook."""
+    """Why convert cannot go from `file` to `target`, None when it can: a host with no hook
+    files (OpenCode's plugins), a host whose hooks are in TOML alone (Kimi Code's config.toml,
+    which holds its models and keys too), one that runs no hook of a project's file (JetBrains
+    Junie), a host whose tool events are one per kind of tool, a Markdown hook."""
     from agenthooks.model.events import HOST_NAMES
-    from agenthooks.model.hosts import host_row, in_flat_entries, in_toml_alone
+    from agenthooks.model.hosts import has_no_files, host_row, in_flat_entries, in_toml_alone
 
     row = host_row(target)
+    if row is not None and has_no_files(row):
+        return (f"{row.name} reads no hook files (its hooks are plugins it loads), so convert "
+                f"has nothing to write for it: agenthooks init --host {row.id} writes the plugin "
+                "that runs agenthooks and its gates; nothing converted")
     if row is not None and not row.project_hooks_run:
         return (f"convert writes JSON hook files, and {row.name} reads its hooks from "
                 f"~/{', ~/'.join(row.user_files)} alone (a project's {row.project_files[0]} runs "

@@ -67,6 +67,10 @@ class Wiring(NamedTuple):
     comments: bool = False  # the host reads its settings as JSON with comments (kept)
     # What the host itself needs before it runs the entries (Codex: their hashes trusted).
     trust: Callable[[Wiring, str, str], HostTrust] | None = None
+    # A host with no settings to add to (OpenCode, which loads plugins): "module:function"
+    # giving the whole file that runs the events, written as it is (each event's `command`
+    # is in its text; `container` and `handler` are unused).
+    whole: str | None = None
 
     def command(self, event: Event) -> str:
         return f"agenthooks run {event.word} --host {self.host}{self.run_options}{event.flags}"
@@ -78,7 +82,13 @@ class Wiring(NamedTuple):
         return {"matcher": event.matcher, "hooks": [handler]}
 
     def fresh(self) -> str:
-        """A new settings file: one line per event, as docs/hosts.md shows it."""
+        """A new settings file: one line per event, as docs/hosts.md shows it; a whole file's
+        text."""
+        if self.whole is not None:
+            from agenthooks.model.hosts import imported
+
+            text: str = imported(self.whole)()
+            return text
         lines = [f"  {json.dumps(e.word)}: {json.dumps([self.group(e)])}" for e in self.events]
         return ("{" + self.preamble + json.dumps(self.container) + ": {\n"
                 + ",\n".join(lines) + "\n}}\n")
@@ -190,6 +200,12 @@ WIRING: dict[str, Wiring] = {w.host: w for w in (
         Event("pre_read_code", None, FAIL_CLOSED), Event("post_write_code"),
         Event("pre_user_prompt"), Event("post_cascade_response")),
         lambda command: {"command": command}, WORKSPACE_GATES, bare_flat=True),
+    # OpenCode runs no hook command but loads every `.js` of `.opencode/plugin/`: the plugin
+    # runs agenthooks itself (`hosts.opencode.plugin.js`; its commands, these events').
+    Wiring("opencode", ".opencode/plugin/agenthooks.js", "", (
+        Event("PreToolUse", None, FAIL_CLOSED), Event("PostToolUse")),
+        lambda command: {}, WORKSPACE_GATES,
+        whole="agenthooks.hosts.opencode.wiring:plugin_text"),
 )}
 
 # The starter gate: the quick start's first gate (README.md). It refuses a shell command with
@@ -345,7 +361,10 @@ def commands_in(value: Any) -> list[str]:
 
 
 def missing_events(wiring: Wiring, document: Any) -> list[Event]:
-    """The events of the wiring that no command of the document runs agenthooks for."""
+    """The events of the wiring that no command of the document runs agenthooks for (of a
+    whole file, the text: that its text does not name)."""
+    if wiring.whole is not None:
+        return [event for event in wiring.events if wiring.command(event) not in document]
     commands = commands_in(document)
     return [event for event in wiring.events
             if not any(runs_agenthooks_for(c, event.word) for c in commands)]
@@ -433,8 +452,9 @@ def _insert(text: str, pointer: str, item: str, comments: bool) -> str:
 
 
 def wired_text(wiring: Wiring, text: str | None, path: str) -> str:
-    """The settings file's text with every missing entry of the wiring added."""
-    if text is None or not text.strip():
+    """The settings file's text with every missing entry of the wiring added; a whole file's
+    text, whatever was there."""
+    if text is None or not text.strip() or wiring.whole is not None:
         return wiring.fresh()
     comments = wiring.comments
     document = parse(path, text, comments)
@@ -618,11 +638,14 @@ def problems(wiring: Wiring, root: str) -> list[str]:
         found.append(f"{shown} does not exist: agenthooks init --host {wiring.host} writes it")
     else:
         try:
-            document = json.loads(shadow(text, wiring.comments))
+            document = read_document(wiring, text)
         except ValueError as exc:
             document = None
             found.append(f"{shown} is not valid JSON ({exc}): {host_name(wiring.host)} "
                          "reads none of its hooks")
+        if wiring.whole is not None and text != wiring.fresh():
+            found.append(f"{shown} is not the file this agenthooks writes: agenthooks init "
+                         f"--host {wiring.host} writes it anew")
         missing = missing_events(wiring, document) if document is not None else []
         if missing:
             found.append(f"{shown} does not run agenthooks on "
@@ -649,11 +672,16 @@ def _gate_problems(wiring: Wiring, root: str) -> list[str]:
             f"{display_path(f.source.file)}" for f in loaded.broken]
 
 
+def read_document(wiring: Wiring, text: str) -> Any:
+    """The settings file as JSON (ValueError when it is not); a whole file's text as it is."""
+    return text if wiring.whole is not None else json.loads(shadow(text, wiring.comments))
+
+
 def wired_at_all(wiring: Wiring, root: str) -> bool:
     """Whether the host's settings file runs agenthooks on any event of the wiring."""
     text = _read(os.path.join(root, *wiring.settings.split("/")))
     try:
-        document = json.loads(shadow(text, wiring.comments)) if text is not None else None
+        document = read_document(wiring, text) if text is not None else None
     except ValueError:
         return False
     return document is not None and len(missing_events(wiring, document)) < len(wiring.events)

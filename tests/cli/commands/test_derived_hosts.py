@@ -10,7 +10,13 @@ from pathlib import Path
 import pytest
 
 from agenthooks.model.events import counterpart
-from agenthooks.model.hosts import HOST_TABLE, HostRow, in_flat_entries, in_toml_alone
+from agenthooks.model.hosts import (
+    HOST_TABLE,
+    HostRow,
+    has_no_files,
+    in_flat_entries,
+    in_toml_alone,
+)
 from tests.cli.commands.test_init import documented
 from tests.conftest import Run
 from tests.docs.pages import page
@@ -24,7 +30,9 @@ DERIVED = [row for row in HOST_TABLE if row.derived_from is not None and not row
 # that runs no hook of a project's file (JetBrains Junie).
 WRITTEN = [row for row in DERIVED if row.project_files and not in_toml_alone(row)
            and not in_flat_entries(row) and row.project_hooks_run]
-USER_ONLY = [row for row in DERIVED if row not in WRITTEN]
+# A host with no hook files at all (OpenCode's plugins) is neither: init writes its plugin.
+NO_FILES = [row for row in DERIVED if has_no_files(row)]
+USER_ONLY = [row for row in DERIVED if row not in WRITTEN and row not in NO_FILES]
 # A Claude Code settings file of the events init wires, a script named on the project-dir
 # variable, a tool matcher.
 CLAUDE = {"hooks": {
@@ -121,3 +129,14 @@ def test_a_host_with_no_json_project_file_is_neither_converted_to_nor_wired(
     wired = agenthooks("init", "--host", row.id, "--yes", "--workspace", str(project))
     assert wired.code == 1 and f"cannot wire {row.name}" in wired.err, wired.err
     assert "docs/hosts.md" in wired.err
+
+
+@pytest.mark.parametrize("row", NO_FILES, ids=[row.id for row in NO_FILES])
+def test_a_host_with_no_hook_files_is_not_converted_to(agenthooks: Run, project: Path,
+                                                       row: HostRow) -> None:
+    converted = agenthooks("convert", str(project / ".claude" / "settings.json"), "--to", row.id)
+    assert converted.code == 1 and converted.out == ""
+    assert converted.err == (
+        f"agenthooks: {row.name} reads no hook files (its hooks are plugins it loads), so "
+        f"convert has nothing to write for it: agenthooks init --host {row.id} writes the "
+        "plugin that runs agenthooks and its gates; nothing converted\n")

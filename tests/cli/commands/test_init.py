@@ -33,6 +33,10 @@ PAYLOAD = {
                 "toolName": "bash", "toolArgs": {"command": "rm -rf /"}},
     "windsurf": {"agent_action_name": "pre_run_command", "trajectory_id": "t-1",
                  "tool_info": {"command_line": "rm -rf /", "cwd": "/project"}},
+    # what agenthooks' OpenCode plugin sends (agenthooks/hosts/opencode/plugin.js)
+    "opencode": {"hook_event_name": "PreToolUse", "session_id": "ses_1", "cwd": "/project",
+                 "tool_name": "bash", "tool_input": {"command": "rm -rf /"},
+                 "tool_use_id": "call_1"},
 }
 # How each host reads a deny: the exit status (the deny is in the JSON on 0).
 DENY_STATUS = {"antigravity": 2, "cursor": 2, "copilot": 2, "windsurf": 2}
@@ -66,7 +70,10 @@ def test_init_writes_the_documented_wiring_and_a_starter_gate(
     assert done.code == 0, done.err
     wiring = WIRING[host]
     settings = workspace / wiring.settings
-    assert json.loads(settings.read_text()) == documented(host)
+    if wiring.whole is not None:  # a file of its own, written as it is (OpenCode's plugin)
+        assert settings.read_text() == wiring.fresh()
+    else:
+        assert json.loads(settings.read_text()) == documented(host)
     assert (workspace / wiring.gates).read_text() == STARTER
     assert f"+++ b/{wiring.settings}" in done.out and f"wrote {wiring.gates}" in done.out
     assert agenthooks("validate").code == 0
@@ -81,9 +88,13 @@ def test_the_wiring_blocks_where_the_host_runs_it(agenthooks: Run, workspace: Pa
     Antigravity in the folder of its hooks.json."""
     assert agenthooks("init", "--host", host, "--yes").code == 0
     settings = workspace / WIRING[host].settings
-    document = json.loads(settings.read_text())
     tool_event = WIRING[host].events[0]
-    [command] = commands_in(document[WIRING[host].container][tool_event.word])
+    if WIRING[host].whole is not None:  # the command the file runs (OpenCode's plugin)
+        command = WIRING[host].command(tool_event)
+        assert command in settings.read_text()
+    else:
+        document = json.loads(settings.read_text())
+        [command] = commands_in(document[WIRING[host].container][tool_event.word])
     where = settings.parent if host == "antigravity" else workspace
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     done = subprocess.run(["sh", "-c", command], input=json.dumps(PAYLOAD[host]), cwd=where,
