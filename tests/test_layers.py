@@ -56,6 +56,8 @@ DEBT = {
     ("agenthooks.model.hosts", "agenthooks.sources.dialects.junie_check"),
     ("agenthooks.model.hosts", "agenthooks.sources.dialects.crush"),
     ("agenthooks.model.hosts", "agenthooks.sources.dialects.crush_check"),
+    ("agenthooks.model.hosts", "agenthooks.sources.dialects.goose"),
+    ("agenthooks.model.hosts", "agenthooks.sources.dialects.goose_check"),
     # step 7, hosts parse and render: the HOSTS table of hosts/ names each host's modules
     ("agenthooks.model.hosts", "agenthooks.kinds.protocols.antigravity"),
     ("agenthooks.model.hosts", "agenthooks.kinds.protocols.augment"),
@@ -73,6 +75,8 @@ DEBT = {
     ("agenthooks.model.hosts", "agenthooks.kinds.protocols.crush"),
     ("agenthooks.model.hosts", "agenthooks.hosts.crush.render"),
     ("agenthooks.model.hosts", "agenthooks.hosts.opencode.render"),
+    ("agenthooks.model.hosts", "agenthooks.kinds.protocols.goose"),
+    ("agenthooks.model.hosts", "agenthooks.hosts.goose.render"),
     ("agenthooks.model.hosts", "agenthooks.hosts.antigravity.render"),
     ("agenthooks.model.hosts", "agenthooks.kinds.protocols.claude"),
     ("agenthooks.model.hosts", "agenthooks.hosts.claude.render"),

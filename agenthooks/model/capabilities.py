@@ -96,6 +96,7 @@ JN = "junie.jetbrains.com/docs/junie-cli-hooks.html (10 July 2026)"
 CR = "charmbracelet/crush internal/hooks/runner.go@37f36e9"
 OC = "measured with opencode 1.18.33, agenthooks' plugin (agenthooks/hosts/opencode/plugin.js)"
 OC_SRC = "anomalyco/opencode@03eeb9f packages/opencode/src/session/tools.ts"
+GS = "block/goose@0825b57 crates/goose/src/hooks/mod.rs"
 
 HOST_FACTS: dict[str, HostFacts] = {
     "claude": HostFacts(
@@ -188,6 +189,16 @@ HOST_FACTS: dict[str, HostFacts] = {
                 "denied under `strict`",
         note="only exit 0 is read; a failure lets the call through unless the hook says "
              "`strict = true` (not on post_agent)"),
+    "goose": HostFacts(
+        'on_failure: "block"', f"{GS} `RawCommandAction`, `apply_verdict`: read on PreToolUse "
+                               "alone, a failure there then denies (measured with goose "
+                               "1.52.0)",
+        VARIES, f"{GS}: a timeout is a failure: allowed, denied under on_failure block "
+                "(measured with goose 1.52.0; only the `sh` child is killed)",
+        VARIES, f"{GS} `classify_output`: another exit, or stdout neither empty nor a "
+                "decision, is a failure: allowed, denied under on_failure block",
+        note="only PreToolUse and Stop read an answer; a failure lets the call through "
+             "unless the PreToolUse action says `on_failure: \"block\"`"),
     "crush": HostFacts(
         None, "charmbracelet/crush internal/config/config.go@37f36e9 `HookConfig`: a hook is "
               "name, matcher, command, timeout (no failure setting)",
@@ -438,6 +449,21 @@ EVENT_FACTS: dict[str, dict[str, EventFacts]] = {
         "tool.post": _facts(f"{OC_SRC}; {OC}", False, False, True,
                             "the context is appended to the tool's result (`output.output`, "
                             "an MCP tool's `output.content`)", on_error=OPEN),
+    },
+    "goose": {
+        "tool.pre": _facts(f"{GS} `classify_output`; measured with goose 1.52.0", True, False,
+                           False, 'exit 2 or `"decision": "block"` (on any exit) denies, the '
+                           "model told not to retry; no rewrite, no context, no ask"),
+        "agent.stop": _facts(f"{GS} `classify_output`; measured with goose 1.52.0", True, False,
+                             True, 'exit 2 or `"decision": "block"` keeps it going, the reason '
+                             "a hidden user message (GOOSE_STOP_HOOK_BLOCK_CAP, 8 in a row at "
+                             "most)"),
+        **{event: _facts(f"{GS}: not a blocking event, its answer logged alone (measured with "
+                         "goose 1.52.0)", False, False, False)
+           for event in ("tool.post", "error", "turn.start", "session.start", "session.end",
+                         "cursor.beforeShellExecution", "cursor.afterShellExecution",
+                         "cursor.beforeReadFile", "cursor.afterFileEdit",
+                         "goose.PreToolUseResult")},
     },
     "crush": {
         "tool.pre": _facts("charmbracelet/crush internal/hooks/input.go@37f36e9 `parseStdout`, "

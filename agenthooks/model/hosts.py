@@ -986,3 +986,74 @@ def has_no_files(row: HostRow) -> bool:
     read; `init` writes the plugin that runs agenthooks."""
     return row.derived_from is not None and not row.generator and not (
         row.project_files or row.user_files or row.system_files)
+
+
+# Claude Code's events that Goose has not: it has twelve (measured with goose 1.52.0;
+# block/goose@0825b57 crates/goose/src/hooks/mod.rs `from_name`), seven of them Claude Code's.
+_NOT_GOOSE = (*_NOT_DEEPAGENTS, "compact.pre", "notification", "claude.PermissionRequest",
+              "claude.SubagentStart", "claude.SubagentStop")
+
+HOST_TABLE += (
+    # Goose (Block's, now AAIF's `goose`): Claude Code's groups in each Open Plugins plugin's
+    # `hooks/hooks.json` (`sources.dialects.goose`; each fact measured with goose 1.52.0 from
+    # npm @aaif/goose-binary-linux-x64, and read in block/goose@0825b57
+    # crates/goose/src/hooks/mod.rs and block/goose@21aecaf crates/goose/src/plugins/
+    # discovery.rs): a plugin is a folder of `<launch folder>/.agents/plugins/` or
+    # `~/.agents/plugins/`; twelve events, Cursor's four per-operation events among them; its
+    # payload (`sources.payloads.SHAPES`: `event`, `matcher_context`...), answers
+    # (`kinds.protocols.goose`, `hosts.goose`) and `PLUGIN_ROOT`. Its tools: `shell`
+    # {command, timeout_secs}, `write` {path, content}, `edit` {path, before, after}, `tree`
+    # {path, depth}, `read_image` {source, crop}, and `<extension>__<tool>` (crates/goose/src/
+    # agents/platform_extensions/developer; the payload measured: `"tool_name": "shell"`). Not
+    # read here: which plugins Goose's settings.json and config.yaml disable, and
+    # $GOOSE_PATH_ROOT.
+    derive(HOST_TABLE[1], "goose", "Goose",
+           writer="agenthooks.hosts.goose.render:write",
+           protocol="agenthooks.kinds.protocols.goose:answer",
+           selection="agenthooks.sources.dialects.goose:selection",
+           project_files=(".agents/plugins/*/hooks/hooks.json",),
+           user_files=(".agents/plugins/*/hooks/hooks.json",),
+           # it reads both pipes to their end, then waits for the exit, within the timeout
+           # (`hook_command`; a backgrounded child outlived a 1 s timeout, measured)
+           reads_until_closed=True, ranks_defer=False,
+           event_words={**dict.fromkeys(_NOT_GOOSE),
+                        "cursor.beforeShellExecution": "BeforeShellExecution",
+                        "cursor.afterShellExecution": "AfterShellExecution",
+                        "cursor.beforeReadFile": "BeforeReadFile",
+                        "cursor.afterFileEdit": "AfterFileEdit",
+                        "goose.PreToolUseResult": "PreToolUseResult"},
+           tool_names={
+               "shell": ("shell",), "write": ("write",), "edit": ("edit",), "list": ("tree",),
+               "read": (), "read-many": (), "multi-edit": (), "grep": (), "glob": (),
+               "web-fetch": (), "web-search": (), "subagent": (), "todo": (), "ask-user": (),
+               "plan-enter": (), "plan-exit": (), "skill": (), "mcp-resources": (),
+               "mcp-resource": (), "send-message": (), "notebook-edit": (), "delete": (),
+               "subagent-define": ()},
+           tool_args={"shell": {"command": "command"},
+                      "write": {"file_path": "path", "content": "content"},
+                      "edit": {"file_path": "path", "old_string": "before",
+                               "new_string": "after"},
+                      "list": {"path": "path"}},
+           dialect_changes={
+               "reader": "agenthooks.sources.dialects.goose_check:read",
+               # the value its matcher is tested against (`matcher_context`): the tool's name,
+               # the command, the file, the prompt; None: none, so ""
+               "events": {"UserPromptSubmit": "matcher_context", "SessionStart": None,
+                          "SessionEnd": None, "Stop": None,
+                          "PreToolUseResult": "tool_name",
+                          "BeforeShellExecution": "matcher_context",
+                          "AfterShellExecution": "matcher_context",
+                          "BeforeReadFile": "matcher_context",
+                          "AfterFileEdit": "matcher_context"},
+               "exact_events": frozenset(), "settings_keys": (),
+               "types": {"command": ("command", ("command",),
+                                     ("type", "command", "timeout", "on_failure"), True)},
+               "timeout_unit": 1.0, "default_timeout": 30.0, "timeout_by_event": {},
+               "timeout_limit": 2**64 - 1, "project_var": "",
+               "shell": "sh", "shell_key": None, "exec_key": None, "background_key": None,
+               "condition_key": None, "env_file_events": frozenset(),
+               "plugin_vars": ("PLUGIN_ROOT", ""), "path_variables": ("PLUGIN_ROOT",),
+               "spared": frozenset(("unknown-event", "handler-kind", "command-missing",
+                                     "timeout-invalid")),
+               "option_types": {"on_failure": "string"}}),
+)

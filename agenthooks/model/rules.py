@@ -240,6 +240,12 @@ DIALECT_RULES: dict[str, Rule] = {
         Rule("crush-rc-unread", "warning",
              "a Charm Crush `crushrc` with `hook` lines beside a crush.json: Crush runs those "
              "hooks, agenthooks does not read them"),
+        Rule("goose-file-skipped", "error",
+             "a value of a Goose plugin's hooks/hooks.json that its loader refuses (an "
+             "`on_failure` on PreToolUse other than \"allow\" or \"block\", a `timeout` that "
+             "is not whole seconds, a `type`, `command` or `matcher` that is not a string, an "
+             "action that is not an object): Goose skips the whole file, every hook of the "
+             "plugin"),
         Rule("deepagents-async", "error",
              "a deepagents-code handler with `async: true`, which it refuses and skips: the "
              "hook never runs"),
@@ -247,7 +253,8 @@ DIALECT_RULES: dict[str, Rule] = {
              "a matcher on an event whose host tests it against an empty value (Kimi Code's "
              "Stop, Interrupt, SessionHeartbeat) that does not match it, or drops its group "
              "(deepagents-code's UserPromptSubmit, Stop), or a Mistral Vibe `re:` regex that "
-             "does not compile: the hook never runs"),
+             "does not compile, or a Goose matcher that does not compile (`*`) or is tested "
+             "against an empty value (SessionStart, SessionEnd, Stop): the hook never runs"),
         Rule("event-outside-hooks", "error",
              "an event at the top level of a file whose host reads events only under `hooks` "
              "(Windsurf): its handlers never run"),

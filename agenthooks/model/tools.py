@@ -504,6 +504,9 @@ _MCP_STYLE: dict[str, tuple[str, str]] = {
     # charmbracelet/crush internal/agent/tools/mcp-tools.go@37f36e9: mcp_<server>_<tool>, as
     # given (Gemini CLI's spelling without its character rule)
     "crush": ("mcp_", "_"),
+    # an extension's tool is `<extension>__<tool>` (measured with goose 1.52.0:
+    # `todo__todo_write`), MCP servers being extensions; its built-in tools are bare
+    "goose": ("", "__"),
 }
 
 

@@ -59,6 +59,9 @@ SCHEMA_FILES: tuple[SchemaFile, ...] = (
                "agenthooks.schemagen.hostfiles:crush"),
     SchemaFile("junie-config.schema.json", "junie", "JetBrains Junie config.json (`hooks`)",
                "agenthooks.schemagen.hostfiles:junie"),
+    SchemaFile("goose-hooks.schema.json", "goose",
+               "Goose plugin hooks (.agents/plugins/*/hooks/hooks.json)",
+               "agenthooks.schemagen.hostfiles:goose"),
 )
 
 

@@ -609,3 +609,64 @@ def crush() -> dict[str, Any]:
         "properties": {"PreToolUse": list_of(event_text(spec, "PreToolUse"), hook)},
         "additionalProperties": list_of("An event Crush never fires.", hook)}}})
     return schema
+
+
+def goose() -> dict[str, Any]:
+    """A Goose plugin's hooks/hooks.json: Claude Code's shape (`model.hosts` derives its row),
+    with its twelve events, its one handler type and its keys (its `Dialect`): `on_failure`
+    on PreToolUse "allow" or "block" alone, as Goose skips the whole file on another value."""
+    dialect = dialect_spec("goose")
+    schema = _settings_hooks(
+        "goose-hooks.schema.json", dialect, "Goose plugin hooks",
+        "The hooks of a Goose plugin's hooks/hooks.json (.agents/plugins/<name>/hooks/"
+        "hooks.json, ~/.agents/plugins/<name>/hooks/hooks.json), as agenthooks reads them; "
+        "other top-level keys are let through, as Goose ignores them. ", {})
+    hooks = schema["definitions"]["hooks"]
+    listed = hooks["properties"]
+    empty = ("Goose tests a matcher here against \"\": none, \"\" or `.*` runs its handlers, "
+             "another never.")
+    for event in ("SessionStart", "SessionEnd", "Stop"):
+        listed[event]["description"] = listed[event]["description"].split(" Matchers")[0] + \
+            " " + empty
+    for event in ("PostToolUse", "PostToolUseFailure", "UserPromptSubmit", "SessionStart",
+                  "SessionEnd", "BeforeShellExecution", "AfterShellExecution",
+                  "BeforeReadFile", "AfterFileEdit"):
+        text = listed[event]["description"].replace("; may block it", "")
+        listed[event]["description"] = text + " Goose reads no answer here."
+    listed["PreToolUse"]["description"] = (
+        "Before a tool runs; exit 2 or {\"decision\": \"block\"} denies it. Matchers are "
+        "Rust regexes searched in the tool's name (`shell`, `write`, `edit`, "
+        "`<extension>__<tool>`).")
+    listed["PreToolUseResult"]["description"] = (
+        "After the PreToolUse hooks decided, before the tool runs or its denial: observe only "
+        "(its payload says `decision`, `blocked_by`, `reason`). Matchers select tools by name.")
+    hooks["additionalProperties"] = {
+        "description": "An event Goose does not know: it skips the key without a word."}
+    hooks["description"] = ("Goose's hooks, by event (case-sensitive). Goose skips another "
+                            "key without a word.")
+    group = schema["definitions"]["group"]
+    group["properties"]["matcher"]["description"] = (
+        "A Rust regex searched, case-sensitively, in the event's `matcher_context` (see the "
+        "event's description); none or \"\": every call. `*` is not a regex: Goose skips "
+        "the group.")
+    group["required"] = []
+    group.pop("if", None)
+    group.pop("then", None)
+    handler = schema["definitions"]["handler"]
+    handler["required"] = []
+    handler["description"] = ("What Goose runs: a command (`type` \"command\", missing or "
+                              "null); Goose skips an action of another type. Unknown keys "
+                              "are ignored (agenthooks warns).")
+    then = handler["allOf"][0]["then"]["properties"]
+    handler["allOf"][0]["if"] = {"properties": {"type": {"const": "command"}}}
+    then["timeout"] = {"description": f"Whole seconds before Goose stops the handler (default "
+                                      f"{dialect.default_timeout:g}); another type and Goose "
+                                      "skips the whole file.",
+                       "type": "integer", "minimum": 0, "default": 30}
+    then["on_failure"] = {"description": "On PreToolUse: \"block\" denies the call when the "
+                                         "hook fails (another exit, stdout not a decision, a "
+                                         "timeout); \"allow\" (the default) lets it through. "
+                                         "Another value there and Goose skips the whole file; "
+                                         "ignored on other events.",
+                          "enum": ["allow", "block"]}
+    return schema

@@ -351,16 +351,40 @@ def workspace_dialect_files(root: str) -> list[tuple[str, str]]:
 
 def expand(path: str) -> list[str]:
     """The files a host's place names: the path itself when present, or, for a place with a
-    `*` in its file name (`.github/hooks/*.json`), its matches in name order."""
-    if "*" not in os.path.basename(path):
+    `*` in its file name (`.github/hooks/*.json`) or in a folder's (Goose's
+    `.agents/plugins/*/hooks/hooks.json`, a `*` standing for one folder's name), its matches
+    in name order."""
+    if "*" not in path:
         return [path] if present(path) else []
-    folder, pattern = os.path.split(path)
+    head, _, rest = path.partition("*")
+    cut = head.rfind(os.sep)
+    folder, tail = head[:cut] or os.sep, rest.split(os.sep, 1)
+    pattern = head[cut + 1:] + "*" + tail[0]
     try:
         names = sorted(os.listdir(folder))
     except OSError:
         return []
-    return [os.path.join(folder, name) for name in names
-            if glob_match(name, pattern) and not name.startswith(".")]
+    found = [os.path.join(folder, name) for name in names
+             if glob_match(name, pattern) and not name.startswith(".")]
+    if len(tail) == 1:
+        return found
+    return [each for name in found for each in expand(os.path.join(name, tail[1]))]
+
+
+def star_folder(path: str, dialect: str) -> str | None:
+    """The folder a `*` of one of the host's places stands for in `path` (Goose's plugin,
+    `.agents/plugins/<name>/`), None when no place of the host has a `*` folder."""
+    row = host_row(dialect)
+    parts = os.path.abspath(path).split(os.sep)
+    for rel in (*row.project_files, *row.user_files) if row is not None else ():
+        wanted = rel.split("/")
+        star = next((index for index, part in enumerate(wanted[:-1]) if "*" in part), None)
+        if star is None or len(parts) <= len(wanted):
+            continue
+        tail = parts[-len(wanted):]
+        if all(glob_match(have, want) for have, want in zip(tail, wanted, strict=True)):
+            return os.sep.join(parts[:len(parts) - len(wanted) + star + 1])
+    return None
 
 
 def glob_match(name: str, pattern: str) -> bool:
@@ -471,6 +495,10 @@ def dialect_source(path: str, dialect: str, workspace: str, cwd: str, *,
     real = os.path.realpath(path)
     users = {os.path.realpath(user) for _, user in user_dialect_files()}
     plugin = plugin_root_of(path) or _vendor_root(path)
+    if plugin is None and "*" in "".join(row.project_files if (row := host_row(dialect))
+                                         else ()):
+        folder_of = star_folder(path, dialect)  # a plugin of its own places (Goose's)
+        plugin = (dialect, os.path.realpath(folder_of)) if folder_of is not None else None
     root = os.path.realpath(workspace)
     level: Level = "user" if real in users else "workspace"
     row = host_row(dialect)
@@ -671,8 +699,23 @@ def _discover_dialects(
             base = base._replace(sources=read_once([*base.sources, *plain]))
     if dialect is not None:
         sources = [source for source in sources if source.dialect == dialect]
-    sources, refused = refuse_unsafe(read_once(sources), upward, cwd)
+    sources, refused = refuse_unsafe(read_once(unhidden(sources)), upward, cwd)
     return base._replace(dialect_sources=tuple(sources), refused=(*base.refused, *refused))
+
+
+def unhidden(sources: Sequence[Source]) -> list[Source]:
+    """The files but a user plugin's that a project plugin of the same host and name hides
+    (Goose loads a project's `.agents/plugins/<name>/` and skips the user's `<name>`:
+    block/goose@21aecaf crates/goose/src/plugins/discovery.rs, measured with goose 1.52.0)."""
+    def named(source: Source) -> tuple[str, str] | None:
+        folder = star_folder(source.file, source.dialect) if source.plugin_root else None
+        return None if folder is None else (source.dialect, os.path.basename(folder))
+
+    if not any(source.level == "user" and source.plugin_root for source in sources):
+        return list(sources)
+    projects = {named(source) for source in sources if source.level == "workspace"}
+    return [source for source in sources
+            if source.level != "user" or named(source) is None or named(source) not in projects]
 
 
 def _named_dialects(

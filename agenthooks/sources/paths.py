@@ -75,7 +75,13 @@ def _folder_sources(
     if os.path.basename(real) in DIALECT_FOLDERS:
         root = os.path.dirname(real)
         found_here = _dialect_files_in(root, dialect, only=os.path.basename(real))
-        return _dialect_shown(found_here, given, real, root, cwd)
+        shown = _dialect_shown(found_here, given, real, root, cwd)
+        if os.path.basename(real) not in CUSTOMIZATION_DIRS:
+            return shown
+        # `.agents` holds hooks.json and Goose's plugins alike: both
+        plain = _plain_files_under(path, False) if dialect in (None, HOOKS_JSON_DIALECT) else []
+        return [*(source_of(file, owner_of(file, cwd), cwd, given=_shown(given, file, path))
+                  for file in plain), *shown]
     plugin = _plugin_folder(given, path, cwd, dialect)
     if plugin:  # a plugin's own checkout: its hook files
         return plugin
@@ -260,7 +266,10 @@ def hook_folders_pattern() -> str:
     the `agenthooks-test` hook."""
     folders = dict.fromkeys([*CUSTOMIZATION_DIRS, HARNESS_DIR, *(
         os.path.dirname(rel).replace(os.sep, "/") for _, rel in DIALECT_FILES)])
-    pattern = f"(^|/){_either([_escaped(folder) for folder in folders if folder])}/"
+    # A folder under a customization folder (Goose's `.agents/plugins/*/hooks`) is in it.
+    own = [_pattern(folder) for folder in folders if folder and not any(
+        folder.startswith(outer + "/") for outer in CUSTOMIZATION_DIRS)]
+    pattern = f"(^|/){_either(own)}/"
     # A host's file in no folder of its own (Charm Crush's `crush.json`): the file itself.
     alone = [_escaped(rel) for _, rel in DIALECT_FILES if not os.path.dirname(rel)]
     return f"{pattern}|(^|/){_either(alone)}$" if alone else pattern

@@ -39,6 +39,7 @@ class Shape:
         "args_key",
         "call_key",
         "companion",
+        "context_key",
         "event_key",
         "fields",
         "marker",
@@ -50,7 +51,8 @@ class Shape:
     def __init__(self, event_key: str | None, call_key: str | None, name_key: str | None,
                  args_key: str, fields: tuple[tuple[str, str], ...],
                  marker: str | None = None, other_args_key: str | None = None,
-                 snake_event: bool = False, companion: str | None = None) -> None:
+                 snake_event: bool = False, companion: str | None = None,
+                 context_key: str | None = None) -> None:
         self.event_key = event_key  # the field that names the event; None: the host sends none
         self.call_key = call_key  # the object holding the tool call; None: the payload itself
         # the tool's name, inside the call; None: the event's word names it (Windsurf's)
@@ -70,6 +72,10 @@ class Shape:
         # Another host whose fields it sends too, after its own (Grok Build 1.0.41 adds
         # Claude Code's `hook_event_name`, `tool_name`, `tool_input`...).
         self.companion = companion
+        # The field it always sends with what its matchers are tested against (Goose's
+        # `matcher_context`, null when there is none): a payload built for it says the tool,
+        # else the prompt (not the command or file its per-operation events test).
+        self.context_key = context_key
 
 
 # The canonical fields are Claude Code's names where Claude Code has the field.
@@ -179,11 +185,30 @@ SHAPES: dict[str, Shape] = {
     "crush": Shape("event", None, "tool_name", "tool_input", (
         ("session_id", "session_id"), ("cwd", "cwd"),
     )),
+    # Goose (measured with goose 1.52.0; block/goose crates/goose/src/hooks/mod.rs
+    # `HookContext`): `event` as Charm Crush names it, then `session_id`, `matcher_context`
+    # (always there, null on SessionStart, SessionEnd and Stop: its mark), `tool_call_id`,
+    # `tool_name`, `tool_input`, the prompt as `message`, `last_assistant_message`,
+    # `working_dir` (the session's folder) and PreToolUseResult's `decision`,
+    # `policy_evaluated`, `blocked_by`, `reason`, `cause`; empty fields left out. Its
+    # `tool_output` is never filled in.
+    "goose": Shape("event", None, "tool_name", "tool_input", (
+        ("session_id", "session_id"), ("tool_use_id", "tool_call_id"), ("prompt", "message"),
+        ("response", "last_assistant_message"), ("cwd", "working_dir"),
+        ("reason", "reason"),
+    ), marker="matcher_context", context_key="matcher_context"),
 }
 # A host derived from another (`model.hosts.derive`) sends its parent's payload, in its words.
 SHAPES.update({row.id: SHAPES[row.derived_from] for row in HOST_TABLE
                if row.derived_from in SHAPES and row.id not in SHAPES})
 HOSTS: tuple[str, ...] = tuple(SHAPES)
+# The hosts naming the event in a field of their own (Windsurf's `agent_action_name`), those
+# with a mark first: a field two hosts name it in (Goose's and Charm Crush's `event`) is told
+# by the mark (Goose's `matcher_context`).
+_OWN_EVENT_FIELD: tuple[tuple[str, Shape], ...] = tuple(sorted(
+    ((host, shape) for host, shape in SHAPES.items()
+     if shape.event_key not in (None, "hook_event_name")),
+    key=lambda item: item[1].marker is None))
 # The hosts that call agenthooks, whose payloads `detect` tells apart (a generator's rows,
 # rulesync's, are written by no one).
 CALLERS = frozenset(row.id for row in HOST_TABLE if not row.generator)
@@ -202,9 +227,9 @@ def detect(doc: Mapping[str, Any], given_event: str | None = None) -> str:
     hooks.json's words."""
     if "toolCall" in doc or "conversationId" in doc:
         return HOOKS_JSON_DIALECT
-    named = next((host for host, shape in SHAPES.items()
-                  if shape.event_key not in (None, "hook_event_name")
-                  and isinstance(doc.get(shape.event_key), str)), None)
+    named = next((host for host, shape in _OWN_EVENT_FIELD
+                  if isinstance(doc.get(shape.event_key or ""), str)
+                  and (shape.marker is None or shape.marker in doc)), None)
     if named is not None:  # a host naming the event in a field of its own (Windsurf's), also
         return named  # when it sends Claude Code's fields too (Grok Build's)
     word = doc.get("hook_event_name")
@@ -337,6 +362,8 @@ def build(host: str, word: str, fields: Mapping[str, Any], tool: str | None,
 
             word = snake_case(word)
         out[shape.event_key] = word
+    if shape.context_key is not None:  # the tool's name, else the prompt, else null
+        out[shape.context_key] = tool if tool is not None else fields.get("prompt")
     if tool is not None:
         call: dict[str, Any] = {shape.name_key: tool} if shape.name_key is not None else {}
         call[shape.args_key] = dict(args or {})

@@ -1,5 +1,5 @@
 """End-to-end runs of the real host CLIs (Claude Code, Gemini CLI, Codex, GitHub Copilot CLI,
-Qwen Code, Mistral Vibe, Grok Build, OpenCode), with agenthooks as their one hook.
+Qwen Code, Mistral Vibe, Grok Build, OpenCode, Goose), with agenthooks as their one hook.
 
 Each run copies a workspace to a temporary folder, wires agenthooks into the host's settings as
 README.md shows, and starts the host headless (`-p`, Codex's `exec`) against a fake model server
@@ -11,7 +11,8 @@ The hosts come from scripts/install-hosts (versions pinned in hosts.json, instal
 checkout's .cache/hosts): the npm ones together (`host_bins`), Mistral Vibe from PyPI on its own
 (`vibe_bins`: it needs a Python >= 3.12 the others do not), Grok Build from npm on its own too
 (`grok_bins`: a 166 MB native binary the others' tests need not wait for), OpenCode likewise
-(`opencode_bins`: a 185 MB one, and agenthooks runs from its plugin). Without npm, PyPI,
+(`opencode_bins`: a 185 MB one, and agenthooks runs from its plugin), Goose
+(`goose_bins`: a 300 MB one). Without npm, PyPI,
 such a Python or a working CLI, the tests of those hosts are skipped, never failed. Where the
 machine allows it, each run happens in its own network namespace holding only loopback
 (`unshare -rn`) and its own PID namespace, so nothing can leave the machine and nothing the host
@@ -50,6 +51,7 @@ QWEN_MODEL = "qwen3-coder-plus"
 VIBE_MODEL = "fake-model"
 GROK_MODEL = "fake-model"
 OPENCODE_MODEL = "fake-model"
+GOOSE_MODEL = "gpt-4o"
 # One host run: a few seconds normally; the bound only matters when something hangs.
 RUN_TIMEOUT = 90
 INSTALL_TIMEOUT = 900
@@ -108,7 +110,7 @@ def scratch_env(root: Path) -> dict[str, str]:
 
 
 # The npm hosts installed and checked apart from the others (each by a fixture of its own).
-APART = ("grok", "opencode")
+APART = ("grok", "opencode", "goose-binary-linux-x64")
 
 
 def install_hosts(root: Path, registry: str, only: tuple[str, ...] = ()) -> dict[str, str]:
@@ -172,6 +174,16 @@ def opencode_bins(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     optional dependency `opencode-linux-x64` holds the binary, also from npm); skips its tests
     when that fails."""
     return install_hosts(tmp_path_factory.mktemp("install-opencode"), "npm", only=("opencode",))
+
+
+@pytest.fixture(scope="session")
+def goose_bins(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """{"goose": path}: Goose from npm (@aaif/goose-binary-linux-x64, the binary in the
+    package, its bin named after the package), installed once on its own; skips its tests when
+    that fails (no npm, another platform)."""
+    bins = install_hosts(tmp_path_factory.mktemp("install-goose"), "npm",
+                         only=("goose-binary-linux-x64",))
+    return {"goose": bins["goose-binary-linux-x64"]}
 
 
 def agenthooks_bin_dir() -> Path:
@@ -289,8 +301,9 @@ class HostRun:
 
     def tool_results(self, request: dict[str, Any]) -> list[dict[str, Any]]:
         """The tool outcomes a model request carries: [{"error": bool, "text": str}]."""
-        if self.host == "codex":
-            return codex_tool_results(request)
+        own = {"codex": codex_tool_results, "goose": goose_tool_results}.get(self.host)
+        if own is not None:
+            return own(request)
         if self.host in SHELL_SUCCESS:
             return chat_tool_results(request, SHELL_SUCCESS[self.host])
         found = []
@@ -352,6 +365,20 @@ def chat_tool_results(request: dict[str, Any], ran: tuple[str, ...]) -> list[dic
         if message.get("role") == "tool":
             text = flatten(message.get("content"))
             found.append({"error": not any(said in text for said in ran), "text": text})
+    return found
+
+
+def goose_tool_results(request: dict[str, Any]) -> list[dict[str, Any]]:
+    """Goose's `tool` messages: its shell's output ("(no output)" for none), "Command exited
+    with code N" after it on a failure, "The tool call returned the following error:" before a
+    denied or failed call (measured with goose 1.52.0)."""
+    found = []
+    for message in request.get("messages", ()):
+        if message.get("role") == "tool":
+            text = flatten(message.get("content"))
+            failed = (text.startswith("The tool call returned the following error")
+                      or "Command exited with code" in text)
+            found.append({"error": failed, "text": text})
     return found
 
 
@@ -469,6 +496,10 @@ class Hosts:
         elif host == "opencode":
             env.update(opencode_env(home, workspace))
             argv = [self.bins["opencode"], "run", "--format", "json", *extra_args, prompt]
+        elif host == "goose":
+            env.update(goose_env(home))
+            argv = [self.bins["goose"], "run", "-t", prompt, "--no-session", "--max-turns", "6",
+                    *extra_args]
         elif host == "grok":
             env.update(grok_env(home))
             argv = [self.bins["grok"], "-p", prompt, "-m", "fake", "--always-approve", "--trust",
@@ -542,6 +573,28 @@ def grok_hosts(grok_bins: dict[str, str], isolation: list[str],
         yield runner
     finally:
         runner.close()
+
+
+@pytest.fixture
+def goose_hosts(goose_bins: dict[str, str], isolation: list[str],
+                tmp_path: Path) -> Iterator[Hosts]:
+    """Hosts that runs Goose alone: its tests do not wait for, or skip with, the other npm
+    hosts'."""
+    runner = Hosts(goose_bins, isolation, tmp_path)
+    try:
+        yield runner
+    finally:
+        runner.close()
+
+
+def goose_env(home: Path) -> dict[str, str]:
+    """Goose against the fake server as its `openai` provider (Chat Completions, streamed), its
+    config, logs and sessions under the run's home (the XDG folders), no keyring (the key is a
+    dummy), no telemetry, every tool call approved (`GOOSE_MODE=auto`); measured with goose
+    1.52.0. Its first request, a session title, offers no tools."""
+    return {"GOOSE_PROVIDER": "openai", "GOOSE_MODEL": GOOSE_MODEL, "OPENAI_HOST": "{URL}",
+            "OPENAI_API_KEY": "sk-e2e-fake-key", "GOOSE_DISABLE_KEYRING": "1",
+            "GOOSE_TELEMETRY_ENABLED": "false", "GOOSE_MODE": "auto"}
 
 
 def codex_env(home: Path) -> dict[str, str]:
@@ -678,7 +731,8 @@ def write_codex_config(home: Path, workspace: Path) -> None:
 # "shell" to whichever the request offers.
 SHELL_TOOL = {"claude": "Bash", "gemini": "run_shell_command", "codex": "shell",
               "copilot": "bash", "qwen": "run_shell_command", "vibe": "bash",
-              "grok": "run_terminal_command", "opencode": "bash"}
+              "grok": "run_terminal_command", "opencode": "bash",
+              "goose": "shell"}
 # The files in the run's home holding the fake server's URL (`{URL}`, filled in by the runner).
 URL_FILES = {"vibe": ".vibe/config.toml", "grok": ".grok/config.toml",
              "opencode": ".config/opencode/opencode.json"}
@@ -690,7 +744,7 @@ SETTINGS_FILE = {"claude": ".claude/settings.json", "gemini": ".gemini/settings.
 def shell_call(host: str, command: str) -> dict[str, Any]:
     """A tool call of the host's shell tool, as its model would make it. Mistral Vibe's bash
     takes `command` and `timeout_seconds` alone (additionalProperties false)."""
-    if host == "vibe":
+    if host in ("vibe", "goose"):
         return {"name": SHELL_TOOL[host], "input": {"command": command}}
     return {"name": SHELL_TOOL[host],
             "input": {"command": command, "description": "Run a shell command"}}

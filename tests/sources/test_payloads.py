@@ -192,7 +192,11 @@ def test_every_shape_round_trips_its_own_fields() -> None:
         assert {key: built[key] for key in own} == own, host
         also = build(shape.companion, "PreToolUse", fields_of(doc, host), None, None) \
             if shape.companion else {}
-        assert built == {**own, **{k: v for k, v in also.items() if k not in own}}, host
+        # (Goose's `matcher_context`, always sent, says the prompt where there is no tool.)
+        context = {shape.context_key: fields_of(doc, host).get("prompt")} \
+            if shape.context_key else {}
+        assert built == {**own, **context,
+                         **{k: v for k, v in also.items() if k not in own}}, host
 
 
 # --- real runs ---------------------------------------------------------------------------

@@ -564,7 +564,9 @@ class DialectChecker(Checker):
             rest = (found.group(3) or "").lstrip("/")
             if name not in self.dialect.path_variables or not rest:
                 return None
-            if name in ("CLAUDE_PLUGIN_ROOT", "extensionPath", "CURSOR_PLUGIN_ROOT"):
+            if name in ("CLAUDE_PLUGIN_ROOT", "extensionPath", "CURSOR_PLUGIN_ROOT") or (
+                    self.dialect.plugin_vars is not None
+                    and name == self.dialect.plugin_vars[0]):  # Goose's PLUGIN_ROOT
                 base = self.source.plugin_root
                 return None if base is None else os.path.join(base, rest)
             return os.path.join(self.source.workspace, rest)

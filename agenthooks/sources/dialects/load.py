@@ -218,7 +218,9 @@ def check_dialect_file(source: Source, *, thorough: bool = True,
     found.sort(key=lambda d: (d.line, d.column))
     # Claude Code reads none of a settings file that does not validate; Gemini CLI's registry
     # skips each invalid event, group or handler and registers the rest.
-    broken = any(breaks_file(d.severity, d.rule) for d in found) and _spec(source).whole_file
+    spec = _spec(source)
+    broken = spec.whole_file and any(breaks_file(d.severity, d.rule) and d.rule not in spec.spared
+                                     for d in found)
     handlers = () if broken else tuple(checker.handlers)
     return DialectFile(HookFile(source, handlers, tuple(found)), checker.switch_given,
                        checker.disabled)

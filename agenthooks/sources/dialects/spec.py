@@ -93,6 +93,10 @@ class Dialect(NamedTuple):
     # (Grok Build reads `pre_tool_use`, `preToolUse` and Cursor's `beforeShellExecution` as
     # PreToolUse): their handlers are that event's. None: its keys are its words alone.
     event_aliases: str | None = None
+    # Error rules that drop only what they point at (an event, a handler) in a host that
+    # drops a whole file on any other error (Goose skips an unknown event, an action of
+    # another `type` and one without `command`, and loads the rest).
+    spared: frozenset[str] = frozenset()
 
     def default_timeout_for(self, event: str) -> float:
         return self.timeout_by_event.get(event, self.default_timeout)

@@ -48,6 +48,10 @@ NATIVE: dict[str, tuple[Callable[[int], bool], str]] = {
                                         "failure that lets the call through"),
     # charmbracelet/crush internal/hooks/runner.go@37f36e9: 2 denies, 49 denies and halts
     "crush": (lambda code: code in (2, 49), "a logged failure: the call goes through"),
+    # measured with goose 1.52.0: 2 denies; another exit a failure, which lets the call
+    # through unless the action says `on_failure: "block"`
+    "goose": (_two, "a failure that lets the call through (a deny under on_failure: "
+                    "\"block\")"),
 }
 # agenthooks' run reads every handler with its own host's documented protocol: exit 2 blocks,
 # and so does any failure on Copilot's preToolUse; any other failure is a warning, and a deny

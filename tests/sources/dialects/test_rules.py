@@ -162,6 +162,8 @@ def test_every_dialect_rule_has_a_case() -> None:
     from tests.sources.dialects.test_cursor_rules import TESTED_APART
     from tests.sources.dialects.test_deepagents_rules import CASES as DEEPAGENTS_CASES
     from tests.sources.dialects.test_factory_rules import CASES as FACTORY_CASES
+    from tests.sources.dialects.test_goose_rules import CASES as GOOSE_CASES
+    from tests.sources.dialects.test_goose_rules import TESTED_APART as GOOSE_APART
     from tests.sources.dialects.test_junie_rules import CASES as JUNIE_CASES
     from tests.sources.dialects.test_kimi_rules import CASES as KIMI_CASES
     from tests.sources.dialects.test_rulesync_rules import CASES as RULESYNC_CASES
@@ -180,6 +182,7 @@ def test_every_dialect_rule_has_a_case() -> None:
     covered |= {rule for _, expected in DEEPAGENTS_CASES for rule, _, _ in expected}
     covered |= {rule for _, expected in VIBE_CASES for rule, _, _ in expected}
     covered |= {rule for _, expected in CRUSH_CASES for rule, _, _ in expected} | CRUSH_APART
+    covered |= {rule for _, expected in GOOSE_CASES for rule, _, _ in expected} | GOOSE_APART
     covered |= {"vibe-untrusted-folder"}  # test_vibe_rules: it needs Vibe's trust file
     covered |= {rule for _, expected in JUNIE_CASES for rule, _, _ in expected}
     covered |= {"junie-project-hooks-ignored"}  # test_junie_rules: it needs a project file
