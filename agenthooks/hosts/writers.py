@@ -83,6 +83,18 @@ def stop_reason(verdict: Verdict) -> str | None:
     return verdict.stop_reason or f"{verdict.event} stopped the agent"
 
 
+def refusal(verdict: Verdict, host: str, asked_by: str = "a hook") -> str | None:
+    """Why a host that can neither ask a person nor stop the agent from a gate is to refuse
+    the call: the answer's deny, an ask it cannot put to anyone, or a stop (a gate that wanted
+    either does not let the call through); None to let it through."""
+    if verdict.refuses:
+        return decision_reason(verdict)
+    if verdict.word in ASK_WORDS:
+        return (f"a hook asks a person to confirm this call, which {host} cannot ask from "
+                f"{asked_by}: {verdict.reason or 'no reason given'}")
+    return stop_reason(verdict)
+
+
 def decision_reason(verdict: Verdict) -> str:
     """The reason given with the answer's decision; a placeholder when none was."""
     if verdict.reason:

@@ -32,7 +32,7 @@ from agenthooks.hosts.writers import (
     HostAnswer,
     common_fields,
     decision_reason,
-    stop_reason,
+    refusal,
 )
 
 TYPE_CHECKING = False
@@ -81,9 +81,4 @@ def _pre_tool_use(verdict: Verdict, specific: dict[str, Any]) -> None:
 
 def _gate_reason(verdict: Verdict) -> str:
     """A deny's reason: the handlers', a stop's, or the confirmation Codex cannot ask for."""
-    if verdict.word in ASK_WORDS:
-        return (f"a hook asks a person to confirm this call, which Codex cannot ask from a "
-                f"hook: {verdict.reason or 'no reason given'}")
-    if not verdict.refuses and verdict.stopped:
-        return stop_reason(verdict) or decision_reason(verdict)
-    return decision_reason(verdict)
+    return refusal(verdict, "Codex") or decision_reason(verdict)

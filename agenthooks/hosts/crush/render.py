@@ -25,10 +25,10 @@ from __future__ import annotations
 from agenthooks.hosts.writers import (
     ASK_WORDS,
     HostAnswer,
-    decision_reason,
     for_the_model,
     for_the_user,
     joined,
+    refusal,
     stop_reason,
 )
 
@@ -47,11 +47,9 @@ def write(verdict: Verdict, event: str) -> HostAnswer:
     notes = for_the_user(verdict, verdict.message)
     if verdict.refuses or verdict.word in ASK_WORDS or verdict.stopped:
         output["decision"] = "deny"
-        reason = decision_reason(verdict) if verdict.refuses else None
-        if verdict.word in ASK_WORDS:
-            reason = ("a hook asks a person to confirm this call, which Crush cannot ask from "
-                      f"a hook: {verdict.reason or 'no reason given'}")
-        output["reason"] = joined(reason, stop_reason(verdict), notes)
+        reason = refusal(verdict, "Crush")
+        also = stop_reason(verdict) if reason != stop_reason(verdict) else None
+        output["reason"] = joined(reason, also, notes)
         if verdict.stopped:
             output["halt"] = True
         return HostAnswer(output, 0)

@@ -23,7 +23,7 @@ JSON alone:
 
 from __future__ import annotations
 
-from agenthooks.hosts.writers import ASK_WORDS, HostAnswer, decision_reason, stop_reason
+from agenthooks.hosts.writers import HostAnswer, decision_reason, refusal
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -42,13 +42,5 @@ def write(verdict: Verdict, event: str) -> HostAnswer:
 
 
 def _gate(verdict: Verdict) -> dict[str, Any]:
-    if verdict.refuses:
-        return {"decision": "block", "reason": decision_reason(verdict)}
-    if verdict.word in ASK_WORDS:
-        return {"decision": "block",
-                "reason": "a hook asks a person to confirm this call, which Goose cannot ask "
-                          f"from a hook: {verdict.reason or 'no reason given'}"}
-    stopped = stop_reason(verdict)
-    if stopped is not None:
-        return {"decision": "block", "reason": stopped}
-    return {}
+    reason = refusal(verdict, "Goose")
+    return {"decision": "block", "reason": reason} if reason is not None else {}

@@ -21,10 +21,10 @@ the JSON, in the two words each gate knows:
 from __future__ import annotations
 
 from agenthooks.hosts.writers import (
-    ASK_WORDS,
     HostAnswer,
     decision_reason,
     for_the_model,
+    refusal,
     stop_reason,
 )
 
@@ -47,15 +47,9 @@ def write(verdict: Verdict, event: str) -> HostAnswer:
 
 
 def _gate(verdict: Verdict) -> dict[str, Any]:
-    if verdict.refuses:
-        return {"decision": "deny", "reason": decision_reason(verdict)}
-    if verdict.word in ASK_WORDS:
-        return {"decision": "deny",
-                "reason": "a hook asks a person to confirm this call, which Grok cannot ask "
-                          f"from a hook: {verdict.reason or 'no reason given'}"}
-    stopped = stop_reason(verdict)
-    if stopped is not None:
-        return {"decision": "deny", "reason": stopped}
+    reason = refusal(verdict, "Grok")
+    if reason is not None:
+        return {"decision": "deny", "reason": reason}
     if verdict.updated_args is not None:
         return {"hookSpecificOutput": {"updatedInput": verdict.updated_args}}
     return {}

@@ -26,11 +26,11 @@ failing, which the plugin takes for a deny before the call and ignores after it)
 from __future__ import annotations
 
 from agenthooks.hosts.writers import (
-    ASK_WORDS,
     HostAnswer,
     decision_reason,
     for_the_model,
     joined,
+    refusal,
     stop_reason,
 )
 
@@ -53,15 +53,9 @@ def write(verdict: Verdict, event: str) -> HostAnswer:
 
 
 def _gate(verdict: Verdict) -> dict[str, Any]:
-    if verdict.refuses:
-        return {"decision": "deny", "reason": decision_reason(verdict)}
-    if verdict.word in ASK_WORDS:
-        return {"decision": "deny",
-                "reason": "a hook asks a person to confirm this call, which OpenCode cannot "
-                          f"ask from a plugin: {verdict.reason or 'no reason given'}"}
-    stopped = stop_reason(verdict)
-    if stopped is not None:
-        return {"decision": "deny", "reason": stopped}
+    reason = refusal(verdict, "OpenCode", "a plugin")
+    if reason is not None:
+        return {"decision": "deny", "reason": reason}
     if verdict.updated_args is not None:
         return {"args": verdict.updated_args}
     return {}

@@ -30,6 +30,7 @@ from agenthooks.hosts.writers import (
     for_the_model,
     for_the_user,
     joined,
+    refusal,
     stop_reason,
 )
 
@@ -72,9 +73,6 @@ def _deny_reason(verdict: Verdict, event: str) -> str | None:
         return decision_reason(verdict) if verdict.refuses and not verdict.stopped else None
     if event not in ("pre_tool", "post_tool"):
         return None
-    if verdict.refuses:
-        return decision_reason(verdict)
-    if event == "pre_tool" and verdict.word in ASK_WORDS:
-        return (f"a hook asks a person to confirm this call, which Vibe cannot ask from a "
-                f"hook: {verdict.reason or 'no reason given'}")
-    return stop_reason(verdict)
+    if event == "post_tool" and verdict.word in ASK_WORDS and not verdict.refuses:
+        return stop_reason(verdict)  # the call has run: there is nothing left to ask about
+    return refusal(verdict, "Vibe")
