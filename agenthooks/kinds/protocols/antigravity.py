@@ -121,6 +121,18 @@ def parse_output(stdout: str) -> dict[str, Any] | None:
     return value
 
 
+def json_object(stdout: str) -> dict[str, Any] | None:
+    """stdout's JSON object as a host that reads nothing else takes it (Grok Build's and
+    Goose's serde): None for empty stdout, text that is not one, or one `parse_output`
+    refuses."""
+    if not stdout.strip().startswith("{"):
+        return None
+    try:
+        return parse_output(stdout)
+    except MalformedOutput:
+        return None
+
+
 def read_decision(
     output: dict[str, Any] | None, event: str
 ) -> tuple[str | None, str | None, str | None]:

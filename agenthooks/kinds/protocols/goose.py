@@ -26,13 +26,12 @@ dialect's protocol gives, so one merge reads them all.
 
 from __future__ import annotations
 
-from agenthooks._lean import jsontext
+from agenthooks.kinds.protocols.antigravity import json_object
 from agenthooks.model.events import block_decision
 from agenthooks.model.handlers import Answer, Handler, failure, process_fields
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
 
     from agenthooks.executor import ProcessResult
 
@@ -52,7 +51,7 @@ def answer(handler: Handler, result: ProcessResult, event: str) -> Answer:
         if result.status != "exited":
             return failure(handler, result, name, common["stderr"])
         return Answer(handler, "ok", **common)
-    said = _object(common["stdout"]) if result.status in ("exited", "signaled") else None
+    said = json_object(common["stdout"]) if result.status in ("exited", "signaled") else None
     if result.status == "exited" and result.exit_code == DENY_EXIT:
         reason = common["stderr"].strip() or DEFAULT_REASON
         return Answer(handler, "blocked", decision=block_decision(event), reason=reason,
@@ -81,19 +80,3 @@ def answer(handler: Handler, result: ProcessResult, event: str) -> Answer:
                                          "and goes on without it", failed=True, **common)
 
 
-def _object(stdout: str) -> dict[str, Any] | None:
-    """stdout, trimmed, as Goose reads a decision: a JSON object when it starts with `{`."""
-    text = stdout.strip()
-    if not text.startswith("{"):
-        return None
-    try:
-        parsed = jsontext.loads(text)
-    except (ValueError, RecursionError):
-        return None
-    if not isinstance(parsed, dict):
-        return None
-    from agenthooks.jsonlimits import could_be_too_deep, depth_exceeds
-
-    if could_be_too_deep(text) and depth_exceeds(parsed):
-        return None
-    return parsed

@@ -26,7 +26,7 @@ the same `Answer` every dialect's protocol gives, so one merge reads them all.
 
 from __future__ import annotations
 
-from agenthooks._lean import jsontext
+from agenthooks.kinds.protocols.antigravity import json_object
 from agenthooks.model.events import block_decision
 from agenthooks.model.handlers import Answer, Handler, failure, process_fields
 
@@ -117,18 +117,8 @@ def _stop_gate(handler: Handler, code: int | None, common: dict[str, Any], event
 def _object(stdout: str) -> dict[str, Any] | None:
     """The JSON object of a trimmed stdout as serde reads Grok's answer types, None when it
     is not one (a field of the wrong type included: serde fails the whole object)."""
-    text = stdout.strip()
-    if not text.startswith("{"):
-        return None
-    try:
-        parsed = jsontext.loads(text)
-    except (ValueError, RecursionError):
-        return None
-    if not isinstance(parsed, dict):
-        return None
-    from agenthooks.jsonlimits import could_be_too_deep, depth_exceeds
-
-    if could_be_too_deep(text) and depth_exceeds(parsed):
+    parsed = json_object(stdout)
+    if parsed is None:
         return None
     typed = {"decision": str, "reason": str, "stopReason": str, "continue": bool,
              "hookSpecificOutput": dict}
