@@ -78,5 +78,3 @@ def answer(handler: Handler, result: ProcessResult, event: str) -> Answer:
                       reason=f"hook {name!r} {what}", **common)
     return Answer(handler, "ok", warning=f"hook {name!r} {what}: Goose counts it a failure "
                                          "and goes on without it", failed=True, **common)
-
-
