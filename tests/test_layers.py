@@ -53,6 +53,7 @@ DEBT = {
     ("agenthooks.model.hosts", "agenthooks.sources.dialects.vibe"),
     ("agenthooks.model.hosts", "agenthooks.sources.dialects.vibe_check"),
     ("agenthooks.model.hosts", "agenthooks.sources.dialects.grok"),
+    ("agenthooks.model.hosts", "agenthooks.sources.dialects.grok_check"),
     ("agenthooks.model.hosts", "agenthooks.sources.dialects.junie_check"),
     ("agenthooks.model.hosts", "agenthooks.sources.dialects.crush"),
     ("agenthooks.model.hosts", "agenthooks.sources.dialects.crush_check"),

@@ -750,7 +750,8 @@ HOST_TABLE += (
     # {file_path, old_string, new_string, replace_all}, write, grep, list_dir, web_search,
     # web_fetch, spawn_subagent, todo_write, ask_user_question, skill, enter_plan_mode,
     # exit_plan_mode; an MCP tool `<server>__<tool>`. Not read here: hooks in its config.toml
-    # layers and in plugins, and whether the project folder is trusted.
+    # layers and in plugins; a project's hooks in a folder it does not trust are said
+    # (`sources.dialects.grok_check`).
     derive(HOST_TABLE[1], "grok", "Grok Build",
            writer="agenthooks.hosts.grok.render:write",
            protocol="agenthooks.kinds.protocols.grok:answer",
@@ -778,6 +779,7 @@ HOST_TABLE += (
                                 "timeout": "timeout"},
                       "read": {"file_path": "target_file", "offset": "offset"}},
            dialect_changes={
+               "reader": "agenthooks.sources.dialects.grok_check:read",
                "event_aliases": "agenthooks.sources.dialects.grok:EVENT_ALIASES",
                # the value each event's matcher is tested against (`HookPayload::match_value`)
                "events": {"StopCancelled": "reason", "UserPromptSubmit": None, "Stop": None},

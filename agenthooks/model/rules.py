@@ -231,6 +231,9 @@ DIALECT_RULES: dict[str, Rule] = {
         Rule("crush-event-never-fires", "warning",
              "an event key of a Charm Crush crush.json other than PreToolUse (any case, `_` "
              "ignored): Crush keeps it and never runs its hooks"),
+        Rule("grok-untrusted-folder", "warning",
+             "a project's Grok Build hook files in a folder Grok does not trust: headless, it "
+             "skips them without a word"),
         Rule("junie-project-hooks-ignored", "warning",
              "hooks in a project's .junie/config.json: JetBrains Junie runs none of them unless "
              "the file is passed with --config-location"),

@@ -645,6 +645,19 @@ def host_name(dialect: str) -> str:
     return HOST_NAMES[dialect]
 
 
+def closest_decision(folder: str, decided: Mapping[str, bool]) -> bool | None:
+    """A host's trust in a folder (Mistral Vibe's, Grok Build's trusted folders): the decision
+    of the closest of its ancestors, itself first, that `decided` holds; None where none is."""
+    current = folder
+    while True:
+        if current in decided:
+            return decided[current]
+        parent = os.path.dirname(current)
+        if parent == current:
+            return None
+        current = parent
+
+
 def runs_as(dialect: Dialect, event: str, handler: dict[str, Any]) -> dict[str, Any]:
     """How a valid handler runs, read once with its dialect's keys (see `Handler`)."""
     def option(key: str | None) -> Any:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 
 from agenthooks.model.handlers import escape, json_kind
-from agenthooks.sources.dialects.check import DialectChecker
+from agenthooks.sources.dialects.check import DialectChecker, closest_decision
 from agenthooks.sources.dialects.vibe import REGEX_PREFIX, selection
 
 TYPE_CHECKING = False
@@ -227,19 +227,10 @@ def vibe_trusts(folder: str) -> bool | None:
             stored = toml.values(stream.read(1 << 20)) or {}
     except (OSError, UnicodeDecodeError):
         return None
-    trusted, untrusted = (
-        {os.path.realpath(os.path.expanduser(path)) for path in listed if isinstance(path, str)}
-        for listed in (_strings(stored.get("trusted")), _strings(stored.get("untrusted"))))
-    current = folder
-    while True:
-        if current in trusted:
-            return True
-        if current in untrusted:
-            return False
-        parent = os.path.dirname(current)
-        if parent == current:
-            return None
-        current = parent
+    decided = {os.path.realpath(os.path.expanduser(path)): verdict
+               for key, verdict in (("untrusted", False), ("trusted", True))
+               for path in _strings(stored.get(key)) if isinstance(path, str)}
+    return closest_decision(folder, decided)
 
 
 def _strings(value: Any) -> list[Any]:

@@ -15,6 +15,17 @@ from tests.sources.dialects.conftest import check_file, found
 FILE = ".grok/hooks/gate.json"
 
 
+@pytest.fixture(autouse=True)
+def trusted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Grok's home, trusting the test's folder: each rule below is seen alone."""
+    home = tmp_path / "grok-home"
+    home.mkdir()
+    (home / "trusted_folders.toml").write_text(f'[folders."{tmp_path}"]\ntrusted = true\n')
+    monkeypatch.setenv("GROK_HOME", str(home))
+    monkeypatch.delenv("GROK_FOLDER_TRUST", raising=False)
+    return home
+
+
 def hooks(event: str = "PreToolUse", matcher: str | None = "run_terminal_command",
           **handler: object) -> str:
     """A Grok hook file of one group, on lines of their own (the group's on line 3)."""
@@ -90,3 +101,30 @@ def test_what_a_matcher_selects(matcher: str | None, chosen: list[str], left: li
 
 def test_a_matcher_on_stop_selects_every_call() -> None:
     assert selection("grok", "anything", "Stop").form == "all"
+
+
+@pytest.mark.parametrize(("stored", "warned"), [
+    (None, True),  # no trust file: Grok asks, and `grok -p` asks no one
+    ('[folders."{root}"]\ntrusted = true\n', False),
+    ('[folders."{parent}"]\ntrusted = true\n', False),  # a folder above it decides
+    ('[folders."{parent}"]\ntrusted = true\n[folders."{root}"]\ntrusted = false\n', True),
+    ('[folders."{root}/x"]\ntrusted = true\n', True),
+    ('[folders."/"]\ntrusted = true\n', True),  # the root never counts
+    ("not toml [", True),
+])
+def test_a_project_in_a_folder_grok_does_not_trust(tmp_path: Path, trusted: Path,
+                                                  stored: str | None, warned: bool) -> None:
+    root = tmp_path / "project"
+    root.mkdir()
+    (trusted / "trusted_folders.toml").unlink()
+    if stored is not None:
+        (trusted / "trusted_folders.toml").write_text(stored.format(root=root, parent=tmp_path))
+    rules = [rule for rule, _, _ in found(check_file(root, FILE, "grok", hooks()))]
+    assert rules == (["grok-untrusted-folder"] if warned else [])
+
+
+def test_the_trust_gate_turned_off(tmp_path: Path, trusted: Path,
+                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    (trusted / "trusted_folders.toml").unlink()
+    monkeypatch.setenv("GROK_FOLDER_TRUST", "0")
+    assert found(check_file(tmp_path / "project", FILE, "grok", hooks())) == []
