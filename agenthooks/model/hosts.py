@@ -347,6 +347,21 @@ def in_flat_entries(row: HostRow) -> bool:
     return row.derived_from is not None and row.dialect_changes.get("group_keys") == ()
 
 
+def unwritable(row: HostRow) -> str | None:
+    """Why `init` and `convert`, which write Claude Code's JSON groups, cannot write a host's
+    hook file, as a clause naming the host; None when they can."""
+    if has_no_files(row):
+        return f"{row.name} reads no hook files (its hooks are plugins it loads)"
+    if not row.project_hooks_run:
+        return (f"{row.name} reads its hooks from ~/{', ~/'.join(row.user_files)} alone (a "
+                f"project's {row.project_files[0]} runs none)")
+    if in_toml_alone(row) or in_flat_entries(row):
+        how = "alone" if in_toml_alone(row) else "as flat entries of its own"
+        return (f"{row.name} reads its hooks from "
+                f"{', '.join((*row.project_files, *row.user_files))} {how}")
+    return None
+
+
 def is_generator(host: str) -> bool:
     """Whether a host's files are a tool's source for every host's (`HostRow.generator`)."""
     row = host_row(host)

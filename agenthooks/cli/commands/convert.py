@@ -69,22 +69,17 @@ def _refusal(file: str, source: Source | None, target: str) -> str | None:
     which holds its models and keys too), one that runs no hook of a project's file (JetBrains
     Junie), a host whose tool events are one per kind of tool, a Markdown hook."""
     from agenthooks.model.events import HOST_NAMES
-    from agenthooks.model.hosts import has_no_files, host_row, in_flat_entries, in_toml_alone
+    from agenthooks.model.hosts import has_no_files, host_row, unwritable
 
     row = host_row(target)
-    if row is not None and has_no_files(row):
-        return (f"{row.name} reads no hook files (its hooks are plugins it loads), so convert "
-                f"has nothing to write for it: agenthooks init --host {row.id} writes the plugin "
-                "that runs agenthooks and its gates; nothing converted")
-    if row is not None and not row.project_hooks_run:
-        return (f"convert writes JSON hook files, and {row.name} reads its hooks from "
-                f"~/{', ~/'.join(row.user_files)} alone (a project's {row.project_files[0]} runs "
-                "none): add the entries docs/hosts.md shows; nothing converted")
-    if row is not None and (in_toml_alone(row) or in_flat_entries(row)):
-        files = ", ".join((*row.project_files, *row.user_files))
-        how = "alone" if in_toml_alone(row) else "as flat entries of its own"
-        return (f"convert writes JSON hook files, and {row.name} reads its hooks from "
-                f"{files} {how}: add the entries docs/hosts.md shows; nothing converted")
+    why = unwritable(row) if row is not None else None
+    if row is not None and why is not None:
+        if has_no_files(row):
+            return (f"{why}, so convert has nothing to write for it: agenthooks init --host "
+                    f"{row.id} writes the plugin that runs agenthooks and its gates; nothing "
+                    "converted")
+        return (f"convert writes JSON hook files, and {why}: add the entries docs/hosts.md "
+                "shows; nothing converted")
     unsupported = _per_tool_kind(target, source.dialect if source is not None else None)
     if unsupported is not None:
         return (f"convert does not read or write {HOST_NAMES[unsupported]}'s files yet: its "

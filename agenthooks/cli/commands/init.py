@@ -249,6 +249,13 @@ class HostTrust(NamedTuple):
 def wiring_of(host: str) -> Wiring:
     wiring = wiring_for(host)
     if wiring is None:
+        from agenthooks.model.hosts import host_row, unwritable
+
+        row = host_row(host)
+        why = unwritable(row) if row is not None else None
+        if row is not None and why is not None:
+            raise InitError(f"init cannot wire {row.name}: it writes JSON hook "
+                            f"files, and {why}; add the entries docs/hosts.md shows")
         known = ", ".join(every_wiring())
         raise InitError(f"agenthooks init cannot wire {host_name(host)} yet (it wires {known}); "
                         "see docs/hosts.md for its entries")
@@ -261,14 +268,13 @@ def wiring_for(host: str) -> Wiring | None:
     the parent's own trust; None for a host init cannot wire (one whose file is TOML: init
     writes JSON)."""
     from agenthooks.model.events import counterpart
-    from agenthooks.model.hosts import host_row, in_flat_entries, in_toml_alone
+    from agenthooks.model.hosts import host_row, unwritable
 
     if host in WIRING:
         return WIRING[host]
     row = host_row(host)
     parent = wiring_for(row.derived_from) if row and row.derived_from else None
-    if row is None or parent is None or not row.project_files or in_toml_alone(row) \
-            or in_flat_entries(row) or not row.project_hooks_run:
+    if row is None or parent is None or not row.project_files or unwritable(row) is not None:
         return None
     events = tuple(event._replace(word=word, matcher=every_tool(host, word, event.matcher))
                    for event in parent.events

@@ -16,6 +16,7 @@ from agenthooks.model.hosts import (
     has_no_files,
     in_flat_entries,
     in_toml_alone,
+    unwritable,
 )
 from tests.cli.commands.test_init import documented
 from tests.conftest import Run
@@ -123,12 +124,14 @@ def test_a_host_with_no_json_project_file_is_neither_converted_to_nor_wired(
         agenthooks: Run, project: Path, row: HostRow) -> None:
     converted = agenthooks("convert", str(project / ".claude" / "settings.json"), "--to", row.id)
     assert converted.code == 1 and converted.out == ""
-    assert converted.err.startswith("agenthooks: convert writes JSON hook files, and "
-                                    f"{row.name} reads its hooks from "), converted.err
-    assert converted.err.count("\n") == 1
+    why = unwritable(row)
+    assert why is not None and why.startswith(f"{row.name} reads its hooks from ")
+    assert converted.err == (f"agenthooks: convert writes JSON hook files, and {why}: add the "
+                             "entries docs/hosts.md shows; nothing converted\n")
     wired = agenthooks("init", "--host", row.id, "--yes", "--workspace", str(project))
-    assert wired.code == 1 and f"cannot wire {row.name}" in wired.err, wired.err
-    assert "docs/hosts.md" in wired.err
+    assert wired.code == 1 and wired.err == (
+        f"agenthooks: error: init cannot wire {row.name}: it writes JSON hook files, and "
+        f"{why}; add the entries docs/hosts.md shows\n"), wired.err
 
 
 @pytest.mark.parametrize("row", NO_FILES, ids=[row.id for row in NO_FILES])
