@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from agenthooks.sources.dialects import dialect_spec
+from agenthooks.sources.dialects.grok import CLAUDE_NAMES
 from agenthooks.sources.dialects.matching import selection, selects
 from tests.sources.dialects.conftest import check_file, found
 
@@ -128,3 +130,10 @@ def test_the_trust_gate_turned_off(tmp_path: Path, trusted: Path,
     (trusted / "trusted_folders.toml").unlink()
     monkeypatch.setenv("GROK_FOLDER_TRUST", "0")
     assert found(check_file(tmp_path / "project", FILE, "grok", hooks())) == []
+
+
+def test_the_claude_code_names_a_matcher_may_say_are_those_grok_build_maps() -> None:
+    """The row's `matcher_aliases` (model.hosts, which imports no source) are the keys of the
+    dialect's CLAUDE_NAMES: a name in one alone would be a matcher word validate flags or one
+    that selects nothing."""
+    assert sorted(dialect_spec("grok").matcher_aliases) == sorted(CLAUDE_NAMES)
