@@ -795,7 +795,7 @@ HOST_TABLE += (
                       "read": {"file_path": "target_file", "offset": "offset"}},
            dialect_changes={
                "reader": "agenthooks.sources.dialects.grok_check:read",
-               "event_aliases": "agenthooks.sources.dialects.grok:EVENT_ALIASES",
+               "event_key": "agenthooks.sources.dialects.grok:event_key",
                # the value each event's matcher is tested against (`HookPayload::match_value`)
                "events": {"StopCancelled": "reason", "UserPromptSubmit": None, "Stop": None},
                "types": {"command": ("command", ("command",),
@@ -883,6 +883,7 @@ HOST_TABLE += (
            dialect_changes={
                "reader": "agenthooks.sources.dialects.crush_check:read",
                "events": {"PreToolUse": "tool_name"},
+               "event_key": "agenthooks.sources.dialects.crush:event_key",
                "exact_events": frozenset(), "group_keys": (), "settings_keys": (),
                "types": {"command": ("command", ("command",),
                                      ("name", "matcher", "command", "timeout"), True)},

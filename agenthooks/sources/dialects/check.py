@@ -123,11 +123,10 @@ class DialectChecker(Checker):
             self.add("settings-type", f"`hooks` must be an object of events, not "
                                       f"{json_kind(hooks)}", at)
             return
-        aliases: Mapping[str, str] = (imported(self.dialect.event_aliases)
-                                      if self.dialect.event_aliases else {})
+        read_key = self.event_key()
         for key, listed in hooks.items():
             pointer = f"{at}/{escape(key)}"
-            event: str = aliases.get(key, key)
+            event = read_key(key)
             if not self.known_event(event, pointer):
                 continue
             if not isinstance(listed, list):
@@ -135,6 +134,13 @@ class DialectChecker(Checker):
                 continue
             for index, item in enumerate(listed):
                 each(event, item, f"{pointer}/{index}")
+
+    def event_key(self) -> Callable[[str], str]:
+        """How the host reads a key of its `hooks` object (`Dialect.event_key`)."""
+        if self.dialect.event_key is None:
+            return str
+        read: Callable[[str], str] = imported(self.dialect.event_key)
+        return read
 
     def handler_object(self, event: str, item: Any, pointer: str, host: str,
                        noun: str = "handler", matcher: bool = True) -> bool:

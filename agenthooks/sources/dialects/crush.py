@@ -47,10 +47,10 @@ EVENT = "PreToolUse"
 _NOT_RE2 = r"\(\?<?[=!]|\\[1-9]"
 
 
-def event_of(key: str) -> str | None:
-    """The event Crush reads a `hooks` key as (`normalizeHookEvent`); None for a key it keeps
-    and never fires."""
-    return EVENT if key.replace("_", "").lower() == EVENT.lower() else None
+def event_key(key: str) -> str:
+    """The event Crush reads a `hooks` key as (`normalizeHookEvent`, `Dialect.event_key`):
+    PreToolUse, else the key itself, which it keeps and never fires."""
+    return EVENT if key.replace("_", "").lower() == EVENT.lower() else key
 
 
 def re2_error(pattern: str) -> str | None:

@@ -25,7 +25,7 @@ import re
 
 from agenthooks.model.handlers import escape, json_kind
 from agenthooks.sources.dialects.check import DialectChecker
-from agenthooks.sources.dialects.crush import EVENT, event_of, re2_error
+from agenthooks.sources.dialects.crush import EVENT, re2_error
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -62,9 +62,10 @@ class CrushChecker(DialectChecker):
             self.add("crush-will-not-start", f"`hooks` must be an object of events, not "
                                              f"{json_kind(hooks)}: {NOT_STARTED}", "/hooks")
             return
+        read_key = self.event_key()
         for key, listed in hooks.items():
             pointer = "/hooks/" + escape(key)
-            event = event_of(key)
+            event = EVENT if read_key(key) == EVENT else None
             if event is None:
                 meant = EVENT if re.sub(r"[\W_]", "", key).lower() == EVENT.lower() else None
                 self.add("crush-event-never-fires", f"Crush runs only {EVENT} hooks: {key} "

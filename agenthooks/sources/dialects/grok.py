@@ -60,6 +60,11 @@ EVENT_ALIASES: Mapping[str, str] = {
     "subagentEnd": "SubagentStop",
 }
 
+
+def event_key(key: str) -> str:
+    """The event Grok Build reads a `hooks` key as (`Dialect.event_key`)."""
+    return EVENT_ALIASES.get(key, key)
+
 # The Grok tools each Claude Code tool name stands for in a matcher (`CLAUDE_TOOLS`).
 CLAUDE_NAMES: Mapping[str, tuple[str, ...]] = {
     "Read": ("read_file", "hashline_read"),

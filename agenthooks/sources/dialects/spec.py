@@ -89,10 +89,11 @@ class Dialect(NamedTuple):
     plugin_vars: tuple[str, str] | None = None
     call_vars: tuple[tuple[str, str], ...] = ()
     own_vars: str | None = None
-    # "module:NAME" of the other spellings of its event keys, each mapped to the event it is
-    # (Grok Build reads `pre_tool_use`, `preToolUse` and Cursor's `beforeShellExecution` as
-    # PreToolUse): their handlers are that event's. None: its keys are its words alone.
-    event_aliases: str | None = None
+    # "module:function" reading a key of its `hooks` object as the host reads it: the event
+    # word it is (Grok Build reads `pre_tool_use`, `preToolUse` and Cursor's
+    # `beforeShellExecution` as PreToolUse; Charm Crush any key that is `PreToolUse` once
+    # lowercased without `_`), else the key itself. None: its keys are its words alone.
+    event_key: str | None = None
     # Error rules that drop only what they point at (an event, a handler) in a host that
     # drops a whole file on any other error (Goose skips an unknown event, an action of
     # another `type` and one without `command`, and loads the rest).
