@@ -229,7 +229,8 @@ def detect(doc: Mapping[str, Any], given_event: str | None = None) -> str:
         return HOOKS_JSON_DIALECT
     named = next((host for host, shape in _OWN_EVENT_FIELD
                   if isinstance(doc.get(shape.event_key or ""), str)
-                  and (shape.marker is None or shape.marker in doc)), None)
+                  and (shape.marker in doc if shape.marker else _its_tool(host, shape, doc))),
+                 None)
     if named is not None:  # a host naming the event in a field of its own (Windsurf's), also
         return named  # when it sends Claude Code's fields too (Grok Build's)
     word = doc.get("hook_event_name")
@@ -260,6 +261,20 @@ def detect(doc: Mapping[str, Any], given_event: str | None = None) -> str:
         if len(only) == 1 and row_of(HOOKS_JSON_DIALECT, given_event) is None:
             return only[0]
     return HOOKS_JSON_DIALECT
+
+
+def _its_tool(host: str, shape: Shape, doc: Mapping[str, Any]) -> bool:
+    """Whether a payload naming the event in a host's field, which nothing else marks as that
+    host's (Charm Crush's `event`), could be its: not when it names a tool another host has
+    and this one has not (`{"event": "PreToolUse", "tool_name": "Bash"}` is written by hand in
+    Claude Code's words, whose matchers it must meet)."""
+    call = doc.get(shape.call_key) if shape.call_key else doc
+    name = call.get(shape.name_key or "") if isinstance(call, dict) else None
+    if not isinstance(name, str):
+        return True
+    from agenthooks.model.tools import tool_for, tool_named
+
+    return tool_for(host, name) is not None or tool_named(name) is None
 
 
 def _flat_hosts(doc: Mapping[str, Any]) -> list[str]:

@@ -76,6 +76,13 @@ def no_project_variables(monkeypatch: pytest.MonkeyPatch) -> None:
     ({}, "UserPromptSubmit", "claude"),
     ({}, "PreToolUse", "antigravity"),
     ({}, None, "antigravity"),
+    # Charm Crush names the event in `event`, and its own tools: a payload in that field
+    # naming another host's tool is that host's (Goose's is marked by `matcher_context`).
+    ({"event": "PreToolUse", "tool_name": "bash", "tool_input": {}}, None, "crush"),
+    ({"event": "PreToolUse", "tool_name": "mcp_docs_search"}, None, "crush"),
+    ({"event": "PreToolUse", "tool_name": "Bash", "tool_input": {}}, None, "claude"),
+    ({"event": "PreToolUse", "tool_name": "run_shell_command"}, None, "gemini"),
+    ({"event": "PreToolUse", "tool_name": "Bash", "matcher_context": "x"}, None, "goose"),
 ])
 def test_the_caller_is_read_off_the_payload(doc: dict[str, Any], given: str | None,
                                             host: str) -> None:
