@@ -100,6 +100,10 @@ class HostRow(NamedTuple):
     # .junie/config.json for other settings and runs none of its hooks, so `validate` lists
     # them as never run and `init` writes none there.
     project_hooks_run: bool = True
+    # The file at a plugin's root that makes its `hooks/hooks.json` this host's (a Claude Code
+    # plugin's `.claude-plugin/plugin.json`), relative to that root; None: it has no plugins
+    # of its own shape.
+    plugin_manifest: str | None = None
 
 
 _MATCHING = "agenthooks.sources.dialects.matching"
@@ -119,6 +123,7 @@ HOST_TABLE: tuple[HostRow, ...] = (
             f"{_MATCHING}:claude_selection", "agenthooks.sources.dialects.claude:CLAUDE",
             (".claude/settings.json", ".claude/settings.local.json"),
             (".claude/settings.json",), project_var="CLAUDE_PROJECT_DIR",
+            plugin_manifest=".claude-plugin/plugin.json",
             # measured with Claude Code 2.1.331: a Stop hook's forked child's late answer
             # is read.
             reads_until_closed=True, ranks_defer=True),
@@ -128,7 +133,8 @@ HOST_TABLE: tuple[HostRow, ...] = (
             f"{_MATCHING}:gemini_selection", "agenthooks.sources.dialects.gemini:GEMINI",
             (".gemini/settings.json",), (".gemini/settings.json",),
             # hookRunner answers on the child's `close`: a grandchild holding the pipe delays it
-            project_var="GEMINI_PROJECT_DIR", reads_until_closed=True),
+            project_var="GEMINI_PROJECT_DIR", reads_until_closed=True,
+            plugin_manifest="gemini-extension.json"),
     # cursor.com/docs/hooks, "Configuration" (mirror mehmetbaykar/cursor-docs-skill@1cc1c99).
     HostRow("cursor", "Cursor", "Cursor",
             "agenthooks.hosts.cursor.render:write",
@@ -138,7 +144,7 @@ HOST_TABLE: tuple[HostRow, ...] = (
             (".cursor/hooks.json",), (".cursor/hooks.json",),
             ("/etc/cursor/hooks.json", "/Library/Application Support/Cursor/hooks.json",
              "C:\\ProgramData\\Cursor\\hooks.json"), own_folder=True,
-            project_var="CURSOR_PROJECT_DIR",
+            project_var="CURSOR_PROJECT_DIR", plugin_manifest=".cursor-plugin/plugin.json",
             # cursor.com/docs/reference/third-party-hooks: with "Include third-party Plugins,
             # Skills, and other configs" on, Claude Code's project and user settings too.
             runs_files_of=(("claude", (".claude/settings.local.json", ".claude/settings.json"),
@@ -204,7 +210,7 @@ def derive(parent: HostRow, id: str, name: str, title: str | None = None,
     own: dict[str, Any] = {"project_files": (), "user_files": (), "system_files": (),
                            "project_var": None, "user_folder_env": None, "runs_files_of": (),
                            "event_words": {}, "tool_names": {}, "tool_args": {},
-                           "dialect_changes": {}}
+                           "dialect_changes": {}, "plugin_manifest": None}
     return parent._replace(id=id, name=name, title=title or name, derived_from=parent.id,
                            neutral=False, **{**own, **differences})
 

@@ -27,9 +27,6 @@ HOOKS_FILE = "hooks.json"
 HARNESS_DIR = ".harness"
 MARKDOWN_DIR = os.path.join(HARNESS_DIR, "hooks")
 MARKDOWN_SUFFIX = ".md"
-CLAUDE_PLUGIN_MANIFEST = os.path.join(".claude-plugin", "plugin.json")
-GEMINI_EXTENSION_MANIFEST = "gemini-extension.json"
-CURSOR_PLUGIN_MANIFEST = os.path.join(".cursor-plugin", "plugin.json")
 # Where hosts keep installed plugins under home (`sources.plugins`): Claude Code's registry,
 # Gemini CLI's extensions, Cursor's local plugins.
 PLUGIN_PLACES = (os.path.join(".claude", "plugins", "installed_plugins.json"),
@@ -434,13 +431,8 @@ def plugin_root_of(path: str) -> tuple[str, str] | None:
     if os.path.basename(real) != "hooks.json" or os.path.basename(folder) != "hooks":
         return None
     root = os.path.dirname(folder)
-    if os.path.isfile(os.path.join(root, CLAUDE_PLUGIN_MANIFEST)):
-        return "claude", root
-    if os.path.isfile(os.path.join(root, GEMINI_EXTENSION_MANIFEST)):
-        return "gemini", root
-    if os.path.isfile(os.path.join(root, CURSOR_PLUGIN_MANIFEST)):
-        return "cursor", root
-    return None
+    return next(((row.id, root) for row in HOST_TABLE if row.plugin_manifest is not None
+                 and os.path.isfile(os.path.join(root, row.plugin_manifest))), None)
 
 
 def dialect_of_place(path: str) -> str | None:
