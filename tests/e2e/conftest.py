@@ -833,5 +833,53 @@ def build_gate(workspace: Path, tag: str, command: str = "./scripts/gate.py",
     (workspace / "build" / "out.o").write_text("object", "utf-8")
 
 
+# A hooks.json handler that logs every shell command it sees (gate-calls.jsonl in the project)
+# and denies `rm -rf` ("<TAG>: recursive delete refused").
+RM_GATE = """#!/usr/bin/env python3
+import json, os, sys
+
+payload = json.load(sys.stdin)
+call = payload.get("toolCall") or {}
+command = (call.get("args") or {}).get("CommandLine") or (payload.get("tool_input") or {}).get(
+    "command", "")
+with open(os.path.join(os.environ["GEMINI_PROJECT_DIR"], "gate-calls.jsonl"), "a") as log:
+    log.write(json.dumps({"command": command}) + "\\n")
+if "rm -rf" in command:
+    print(json.dumps({"decision": "deny", "reason": "TAG: recursive delete refused"}))
+"""
+
+
+def rm_gate(tag: str) -> str:
+    """RM_GATE, its deny reason starting with `tag`."""
+    return RM_GATE.replace("TAG", tag)
+
+
+def hooks_json_handler(workspace: Path, name: str, script: str,
+                       event: str = "PreToolUse") -> None:
+    """The workspace's `.agents/hooks.json`: one hook `name` whose one handler of `event` runs
+    `script` (written to `.agents/scripts/<name>.py`) on every shell command."""
+    write_script(workspace / ".agents" / "scripts" / f"{name}.py", script)
+    write_json(workspace / ".agents" / "hooks.json", hooks_json(**{name: {event: [
+        {"matcher": "run_command",
+         "hooks": [{"type": "command", "command": f"./scripts/{name}.py", "timeout": 10}]}]}}))
+
+
 def lines(path: Path) -> list[str]:
     return path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+
+
+def payloads(workspace: Path) -> list[dict[str, Any]]:
+    """What the spy in front of agenthooks saved of each payload its host gave it."""
+    return [json.loads(line) for line in lines(workspace / "hook-payloads.jsonl") if line]
+
+
+def gate_calls(workspace: Path) -> list[str]:
+    """The shell commands the gate (RM_GATE, BUILD_GATE) saw, in order."""
+    return [json.loads(line)["command"] for line in lines(workspace / "gate-calls.jsonl")]
+
+
+def one_tool_result(run: HostRun) -> dict[str, Any]:
+    """The one tool result of a run whose model made one call: what it was told after it."""
+    assert len(run.main_requests) == 2, run.describe()
+    [outcome] = run.tool_results(run.main_requests[1])
+    return outcome

@@ -21,29 +21,22 @@ from typing import Any
 
 from agenthooks.sources.payloads import detect
 from tests.e2e.conftest import (
-    HostRun,
     Hosts,
-    hooks_json,
+    gate_calls,
+    hooks_json_handler,
     lines,
+    one_tool_result,
+    payloads,
+    rm_gate,
     tool_turn,
     write_json,
-    write_script,
 )
 
 PLUGIN = ".agents/plugins/agenthooks/hooks/hooks.json"
 # Saves what Goose gives the hook, so a test can tell "denied" from "never ran". Goose runs a
 # hook with `sh -c` in its own working folder, the workspace.
 SPY = "{ tee -a hook-payloads.jsonl; echo >> hook-payloads.jsonl; } | "
-GATE = """#!/usr/bin/env python3
-import json, os, sys
-
-payload = json.load(sys.stdin)
-command = ((payload.get("toolCall") or {}).get("args") or {}).get("CommandLine", "")
-with open(os.path.join(os.environ["GEMINI_PROJECT_DIR"], "gate-calls.jsonl"), "a") as log:
-    log.write(json.dumps({"command": command}) + "\\n")
-if "rm -rf" in command:
-    print(json.dumps({"decision": "deny", "reason": "GATE-GS1: recursive delete refused"}))
-"""
+GATE = rm_gate("GATE-GS1")
 DENIED = ("The tool call returned the following error:\n-32603: Tool call denied by policy "
           "hook `agenthooks`: ")
 
@@ -62,26 +55,8 @@ def goose_workspace(tmp_path: Path, option: str = "") -> Path:
     workspace.mkdir()
     write_json(workspace / PLUGIN,
                plugin_hooks(SPY + f"agenthooks run PreToolUse --host goose{option}"))
-    write_script(workspace / ".agents" / "scripts" / "gate.py", GATE)
-    write_json(workspace / ".agents" / "hooks.json", hooks_json(gate={"PreToolUse": [
-        {"matcher": "run_command",
-         "hooks": [{"type": "command", "command": "./scripts/gate.py", "timeout": 10}]}]}))
+    hooks_json_handler(workspace, "gate", GATE)
     return workspace
-
-
-def payloads(workspace: Path) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in lines(workspace / "hook-payloads.jsonl") if line]
-
-
-def gate_calls(workspace: Path) -> list[str]:
-    return [json.loads(line)["command"] for line in lines(workspace / "gate-calls.jsonl")]
-
-
-def outcome_of(run: HostRun) -> dict[str, Any]:
-    """The one tool result of the run: what the model was told after its one call."""
-    assert len(run.main_requests) == 2, run.describe()
-    [outcome] = run.tool_results(run.main_requests[1])
-    return outcome
 
 
 def test_gate_denies_rm_rf(goose_hosts: Hosts, tmp_path: Path) -> None:
@@ -103,7 +78,7 @@ def test_gate_denies_rm_rf(goose_hosts: Hosts, tmp_path: Path) -> None:
     assert (workspace / "keep" / "notes.txt").exists(), run.describe()
     assert not (workspace / "wiped.txt").exists(), run.describe()
     # The reason reaches the model verbatim, inside Goose's words.
-    outcome = outcome_of(run)
+    outcome = one_tool_result(run)
     assert outcome["error"], outcome
     assert outcome["text"] == (DENIED + "GATE-GS1: recursive delete refused. Do not retry; "
                                "this is a policy denial, not a transient failure."), outcome
@@ -119,7 +94,7 @@ def test_an_allowed_call_runs(goose_hosts: Hosts, tmp_path: Path) -> None:
 
     assert (workspace / "made.txt").read_text("utf-8") == "hi\n", run.describe()
     assert gate_calls(workspace) == ["echo hi > made.txt; echo MADE-GS1"], run.describe()
-    outcome = outcome_of(run)
+    outcome = one_tool_result(run)
     assert not outcome["error"] and "MADE-GS1" in outcome["text"], outcome
     assert "Made." in run.result["stdout"], run.describe()
 
@@ -153,7 +128,7 @@ def test_fail_closed_denies_on_a_broken_hooks_json(goose_hosts: Hosts, tmp_path:
 
     assert len(payloads(workspace)) == 1, run.describe()
     assert not (workspace / "made.txt").exists(), run.describe()
-    outcome = outcome_of(run)
+    outcome = one_tool_result(run)
     assert outcome["error"], outcome
     assert outcome["text"].startswith(DENIED + "fail-closed"), outcome
     assert ".agents/hooks.json" in outcome["text"], outcome

@@ -22,10 +22,14 @@ from typing import Any
 
 from agenthooks.sources.payloads import detect
 from tests.e2e.conftest import (
-    HostRun,
     Hosts,
+    gate_calls,
     hooks_json,
+    hooks_json_handler,
     lines,
+    one_tool_result,
+    payloads,
+    rm_gate,
     tool_turn,
     write_json,
     write_script,
@@ -39,16 +43,7 @@ HOOKS_DIR = ".grok/hooks"
 # name the folder by the variable Grok sets for them (the git root, with a trailing slash).
 SPY = ('{ tee -a "${GROK_WORKSPACE_ROOT}hook-payloads.jsonl"; '
        'echo >> "${GROK_WORKSPACE_ROOT}hook-payloads.jsonl"; } | ')
-GATE = """#!/usr/bin/env python3
-import json, os, sys
-
-payload = json.load(sys.stdin)
-command = ((payload.get("toolCall") or {}).get("args") or {}).get("CommandLine", "")
-with open(os.path.join(os.environ["GEMINI_PROJECT_DIR"], "gate-calls.jsonl"), "a") as log:
-    log.write(json.dumps({"command": command}) + "\\n")
-if "rm -rf" in command:
-    print(json.dumps({"decision": "deny", "reason": "GATE-GK1: recursive delete refused"}))
-"""
+GATE = rm_gate("GATE-GK1")
 # Rewrites every shell command, keeping the other arguments (Grok's `description`).
 REWRITE = """#!/usr/bin/env python3
 import json, sys
@@ -100,27 +95,8 @@ def grok_workspace(tmp_path: Path, wiring: dict[str, Any] | None = None,
     subprocess.run(["git", "init", "-q", str(workspace)], check=True, timeout=60,
                    capture_output=True, stdin=subprocess.DEVNULL)
     write_json(workspace / HOOKS_DIR / "agenthooks.json", wiring or agenthooks_hooks())
-    name, script = handler
-    write_script(workspace / ".agents" / "scripts" / f"{name}.py", script)
-    write_json(workspace / ".agents" / "hooks.json", hooks_json(**{name: {"PreToolUse": [
-        {"matcher": "run_command",
-         "hooks": [{"type": "command", "command": f"./scripts/{name}.py", "timeout": 10}]}]}}))
+    hooks_json_handler(workspace, *handler)
     return workspace
-
-
-def payloads(workspace: Path) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in lines(workspace / "hook-payloads.jsonl") if line]
-
-
-def gate_calls(workspace: Path) -> list[str]:
-    return [json.loads(line)["command"] for line in lines(workspace / "gate-calls.jsonl")]
-
-
-def outcome_of(run: HostRun) -> dict[str, Any]:
-    """The one tool result of the run: what the model was told after its one call."""
-    assert len(run.main_requests) == 2, run.describe()
-    [outcome] = run.tool_results(run.main_requests[1])
-    return outcome
 
 
 def test_gate_denies_rm_rf(grok_hosts: Hosts, tmp_path: Path) -> None:
@@ -144,8 +120,8 @@ def test_gate_denies_rm_rf(grok_hosts: Hosts, tmp_path: Path) -> None:
     assert (workspace / "keep" / "notes.txt").exists(), run.describe()
     assert not (workspace / "wiped.txt").exists(), run.describe()
     # The reason reaches the model verbatim, after Grok's prefix.
-    assert outcome_of(run) == {"error": True,
-                               "text": "Hook denied: GATE-GK1: recursive delete refused"}
+    assert one_tool_result(run) == {
+        "error": True, "text": "Hook denied: GATE-GK1: recursive delete refused"}
     assert run.result["returncode"] == 0, run.describe()
 
 
@@ -159,7 +135,7 @@ def test_an_allowed_call_runs(grok_hosts: Hosts, tmp_path: Path) -> None:
     assert (workspace / "made.txt").read_text("utf-8") == "hi\n", run.describe()
     assert gate_calls(workspace) == ["echo hi > made.txt; echo MADE-GK1"], run.describe()
     # The shell's result reaches the model.
-    assert outcome_of(run) == {"error": False, "text": "exit: 0\nMADE-GK1\n"}
+    assert one_tool_result(run) == {"error": False, "text": "exit: 0\nMADE-GK1\n"}
     assert "Made." in run.result["stdout"], run.describe()
     # Nothing but the fake model: no update check, no telemetry through the proxy.
     assert run.result["connects"] == [], run.result["connects"]
@@ -174,7 +150,7 @@ def test_a_rewrite_runs_the_rewritten_command(grok_hosts: Hosts, tmp_path: Path)
     assert len(payloads(workspace)) == 1, run.describe()
     assert (workspace / "rewritten.txt").read_text("utf-8") == "rewritten\n", run.describe()
     assert not (workspace / "made.txt").exists(), run.describe()
-    assert outcome_of(run) == {"error": False, "text": "exit: 0\nREWRITTEN-GK2\n"}
+    assert one_tool_result(run) == {"error": False, "text": "exit: 0\nREWRITTEN-GK2\n"}
 
 
 def test_a_hook_beside_agenthooks_runs_once(grok_hosts: Hosts, tmp_path: Path) -> None:
@@ -225,7 +201,7 @@ def test_fail_closed_denies_on_a_broken_hooks_json(grok_hosts: Hosts, tmp_path: 
 
     assert len(payloads(workspace)) == 1, run.describe()
     assert not (workspace / "made.txt").exists(), run.describe()
-    outcome = outcome_of(run)
+    outcome = one_tool_result(run)
     assert outcome["error"], outcome
     assert outcome["text"].startswith("Hook denied: fail-closed"), outcome
     assert ".agents/hooks.json" in outcome["text"], outcome

@@ -14,36 +14,19 @@ import pytest
 
 from tests.e2e.conftest import (
     Hosts,
-    hooks_json,
+    hooks_json_handler,
     lines,
+    rm_gate,
     stream_text,
     tool_turn,
     wired_workspace,
-    write_json,
-    write_script,
 )
-
-GATE = """#!/usr/bin/env python3
-import json, os, sys
-
-payload = json.load(sys.stdin)
-call = payload.get("toolCall") or {}
-command = (call.get("args") or {}).get("CommandLine") or (payload.get("tool_input") or {}).get(
-    "command", "")
-with open(os.path.join(os.environ["GEMINI_PROJECT_DIR"], "gate-calls.jsonl"), "a") as log:
-    log.write(json.dumps({"command": command}) + "\\n")
-if "rm -rf" in command:
-    print(json.dumps({"decision": "deny", "reason": "GATE-7Q: recursive delete refused"}))
-"""
 
 
 @pytest.mark.parametrize("host", ["claude", "gemini", "codex", "copilot"])
 def test_run_command_gate_blocks_rm_rf(hosts: Hosts, tmp_path: Path, host: str) -> None:
     workspace = wired_workspace(tmp_path, host)
-    write_script(workspace / ".agents" / "scripts" / "gate.py", GATE)
-    write_json(workspace / ".agents" / "hooks.json", hooks_json(gate={"PreToolUse": [
-        {"matcher": "run_command",
-         "hooks": [{"type": "command", "command": "./scripts/gate.py", "timeout": 10}]}]}))
+    hooks_json_handler(workspace, "gate", rm_gate("GATE-7Q"))
     (workspace / "build").mkdir()
     (workspace / "build" / "out.o").write_text("object", "utf-8")
 

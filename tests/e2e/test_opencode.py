@@ -14,7 +14,6 @@ result; --fail-closed closes the gate on a hooks.json that cannot be read.
 
 from __future__ import annotations
 
-import json
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -24,27 +23,17 @@ from tests.e2e.conftest import (
     Hosts,
     agenthooks_bin_dir,
     flatten,
-    hooks_json,
-    lines,
+    gate_calls,
+    hooks_json_handler,
+    rm_gate,
     scratch_env,
     tool_turn,
-    write_json,
-    write_script,
 )
 
 PLUGIN = ".opencode/plugin/agenthooks.js"
 # Logs every shell command it sees (a hooks.json handler gets it as Antigravity's
 # run_command), denies `rm -rf`.
-GATE = """#!/usr/bin/env python3
-import json, os, sys
-
-payload = json.load(sys.stdin)
-command = ((payload.get("toolCall") or {}).get("args") or {}).get("CommandLine", "")
-with open(os.path.join(os.environ["GEMINI_PROJECT_DIR"], "gate-calls.jsonl"), "a") as log:
-    log.write(json.dumps({"command": command}) + "\\n")
-if "rm -rf" in command:
-    print(json.dumps({"decision": "deny", "reason": "GATE-OC1: recursive delete refused"}))
-"""
+GATE = rm_gate("GATE-OC1")
 # Rewrites every shell command, keeping the other arguments.
 REWRITE = """#!/usr/bin/env python3
 import json, sys
@@ -73,11 +62,7 @@ def opencode_workspace(tmp_path: Path, handler: tuple[str, str] = ("gate", GATE)
     workspace.mkdir()
     subprocess.run(["git", "init", "-q", str(workspace)], check=True, timeout=60,
                    capture_output=True, stdin=subprocess.DEVNULL)
-    name, script = handler
-    write_script(workspace / ".agents" / "scripts" / f"{name}.py", script)
-    write_json(workspace / ".agents" / "hooks.json", hooks_json(**{name: {event: [
-        {"matcher": "run_command",
-         "hooks": [{"type": "command", "command": f"./scripts/{name}.py", "timeout": 10}]}]}}))
+    hooks_json_handler(workspace, *handler, event=event)
     env = scratch_env(tmp_path / "init")
     done = subprocess.run([str(agenthooks_bin_dir() / "agenthooks"), "init", "--host", "opencode",
                            "--yes", "--workspace", str(workspace)], env=env, capture_output=True,
@@ -85,10 +70,6 @@ def opencode_workspace(tmp_path: Path, handler: tuple[str, str] = ("gate", GATE)
     assert done.returncode == 0, done.stderr
     assert (workspace / PLUGIN).is_file(), done.stdout
     return workspace
-
-
-def gate_calls(workspace: Path) -> list[str]:
-    return [json.loads(line)["command"] for line in lines(workspace / "gate-calls.jsonl")]
 
 
 def outcome_of(run: HostRun) -> str:

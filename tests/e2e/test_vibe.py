@@ -16,32 +16,25 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 from tests.e2e.conftest import (
-    HostRun,
     Hosts,
+    gate_calls,
     hooks_json,
+    hooks_json_handler,
     lines,
+    one_tool_result,
+    payloads,
+    rm_gate,
     tool_turn,
     write_json,
-    write_script,
 )
 
 HOOKS_TOML = ".vibe/hooks.toml"
 # Saves what Vibe gives the hook, so a test can tell "denied" from "never ran". Vibe's payload
 # ends with no newline: the echo ends its line.
 SPY = '{ tee -a "$PWD/hook-payloads.jsonl"; echo >> "$PWD/hook-payloads.jsonl"; } | '
-GATE = """#!/usr/bin/env python3
-import json, os, sys
-
-payload = json.load(sys.stdin)
-command = ((payload.get("toolCall") or {}).get("args") or {}).get("CommandLine", "")
-with open(os.path.join(os.environ["GEMINI_PROJECT_DIR"], "gate-calls.jsonl"), "a") as log:
-    log.write(json.dumps({"command": command}) + "\\n")
-if "rm -rf" in command:
-    print(json.dumps({"decision": "deny", "reason": "GATE-V3: recursive delete refused"}))
-"""
+GATE = rm_gate("GATE-V3")
 
 
 def hook_entry(name: str, event: str, command: str, match: str | None = "bash") -> str:
@@ -58,31 +51,13 @@ def vibe_workspace(tmp_path: Path, *entries: str) -> Path:
     workspace = tmp_path / "workspace"
     (workspace / ".vibe").mkdir(parents=True)
     (workspace / HOOKS_TOML).write_text("\n".join(entries), "utf-8")
-    write_script(workspace / ".agents" / "scripts" / "gate.py", GATE)
-    write_json(workspace / ".agents" / "hooks.json", hooks_json(gate={"PreToolUse": [
-        {"matcher": "run_command",
-         "hooks": [{"type": "command", "command": "./scripts/gate.py", "timeout": 10}]}]}))
+    hooks_json_handler(workspace, "gate", GATE)
     return workspace
 
 
 def agenthooks_entry(option: str = "") -> str:
     command = f"agenthooks run pre_tool --host vibe{option}"
     return hook_entry("agenthooks-pre-tool", "pre_tool", SPY + command)
-
-
-def payloads(workspace: Path) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in lines(workspace / "hook-payloads.jsonl") if line]
-
-
-def gate_calls(workspace: Path) -> list[str]:
-    return [json.loads(line)["command"] for line in lines(workspace / "gate-calls.jsonl")]
-
-
-def outcome_of(run: HostRun) -> dict[str, Any]:
-    """The one tool result of the run: what the model was told after its one call."""
-    assert len(run.main_requests) == 2, run.describe()
-    [outcome] = run.tool_results(run.main_requests[1])
-    return outcome
 
 
 def test_gate_denies_rm_rf(vibe_hosts: Hosts, tmp_path: Path) -> None:
@@ -102,7 +77,7 @@ def test_gate_denies_rm_rf(vibe_hosts: Hosts, tmp_path: Path) -> None:
     assert (workspace / "keep" / "notes.txt").exists(), run.describe()
     assert not (workspace / "wiped.txt").exists(), run.describe()
     # The reason is the tool's result, verbatim.
-    assert outcome_of(run) == {"error": True, "text": "GATE-V3: recursive delete refused"}
+    assert one_tool_result(run) == {"error": True, "text": "GATE-V3: recursive delete refused"}
     assert run.result["returncode"] == 0, run.describe()
 
 
@@ -114,7 +89,7 @@ def test_an_allowed_call_runs(vibe_hosts: Hosts, tmp_path: Path) -> None:
 
     assert (workspace / "made.txt").read_text("utf-8") == "hi\n", run.describe()
     assert gate_calls(workspace) == ["echo hi > made.txt"], run.describe()
-    outcome = outcome_of(run)
+    outcome = one_tool_result(run)
     assert not outcome["error"], outcome
     assert "Made." in run.result["stdout"], run.describe()
     # Nothing but the fake model: no update check, no telemetry through the proxy.
@@ -135,7 +110,7 @@ def test_post_tool_context_reaches_the_model(vibe_hosts: Hosts, tmp_path: Path) 
                          [tool_turn("vibe", "echo hi > made.txt"), {"text": "Made."}])
 
     assert (workspace / "made.txt").read_text("utf-8") == "hi\n", run.describe()
-    outcome = outcome_of(run)
+    outcome = one_tool_result(run)
     # The command's own result, then the context, in the one tool message.
     assert not outcome["error"], outcome
     assert context in outcome["text"], outcome
@@ -167,7 +142,7 @@ def test_fail_closed_denies_on_a_broken_hooks_json(vibe_hosts: Hosts, tmp_path: 
 
     assert len(payloads(workspace)) == 1, run.describe()
     assert not (workspace / "made.txt").exists(), run.describe()
-    outcome = outcome_of(run)
+    outcome = one_tool_result(run)
     assert outcome["error"], outcome
     assert "fail-closed" in outcome["text"], outcome
     assert ".agents/hooks.json" in outcome["text"], outcome
