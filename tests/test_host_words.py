@@ -34,7 +34,6 @@ DEBT = {
     ("agenthooks.sources.dialects.check", "claude"),
     ("agenthooks.sources.dialects.check", "gemini"),
     ("agenthooks.sources.dialects.spec", "claude"),
-    ("agenthooks.sources.dialects.matching", "antigravity"),
     ("agenthooks.sources.dialects.matching", "claude"),
     ("agenthooks.sources.dialects.matching", "gemini"),
     ("agenthooks.model.toolwords", "antigravity"),

@@ -188,17 +188,13 @@ def antigravity_selection(matcher: str | None, event: str) -> Selection:
     return Selection("full", pattern=in_hooks_json_pattern(matcher, keep=False), python=True)
 
 
-# The hosts' matcher semantics defined here; another host's comes from its row.
-SELECTIONS: dict[str, Callable[[str | None, str], Selection]] = {
-    "claude": claude_selection,
-    "gemini": gemini_selection,
-    "antigravity": antigravity_selection,
-}
+# Each host's matcher semantics, as its row names them (`HostRow.selection`), once resolved.
+SELECTIONS: dict[str, Callable[[str | None, str], Selection]] = {}
 
 
 def selection(dialect: str, matcher: str | None, event: str) -> Selection:
     found = SELECTIONS.get(dialect)
-    if found is None:  # another host's: its row (`model.hosts`) names its function
+    if found is None:
         from agenthooks.model.hosts import host_row
 
         row = host_row(dialect)
