@@ -41,14 +41,7 @@ DEBT = {
     ("agenthooks.sources.plugins", "claude"),
     ("agenthooks.sources.plugins", "cursor"),
     ("agenthooks.sources.plugins", "gemini"),
-    # step 7, hosts parse and render: what an exit code means is the host's protocol's
-    ("agenthooks.sources.reading.missing", "claude"),
-    ("agenthooks.sources.reading.missing", "codex"),
-    ("agenthooks.sources.reading.missing", "copilot"),
-    ("agenthooks.sources.reading.missing", "crush"),
-    ("agenthooks.sources.reading.missing", "cursor"),
-    ("agenthooks.sources.reading.missing", "gemini"),
-    ("agenthooks.sources.reading.missing", "goose"),
+    # step 7, hosts parse and render
     ("agenthooks.hosts.ahp.protocol", "claude"),
     # step 8, features out of the pipeline: convert and the schemas read the rows
     ("agenthooks.features.carry", "claude"),

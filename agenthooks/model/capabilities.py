@@ -21,7 +21,7 @@ from agenthooks.model.hosts import host_ids, host_name, host_row, lineage
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
+    from collections.abc import Callable, Mapping, Sequence
 
 # What a host does with a hook that times out, or that exits non-zero without blocking.
 OPEN = "open"  # the action goes on as if the hook had not answered
@@ -41,6 +41,24 @@ class HostFacts(NamedTuple):
     on_error: str | None  # a non-zero exit that is not the host's block
     on_error_cite: str
     note: str = ""
+    # The exit codes on which a handler blocks (where the event can block), as the host's code
+    # reads them: a key of EXIT_RULES; None: no source says.
+    blocking_exits: str | None = None
+    # What it makes of another exit, for people ("a non-blocking error: the call goes through").
+    other_exit: str = ""
+    # Where its docs say otherwise than its code (Gemini CLI's say 2 alone): the exits
+    # agenthooks' run reads as a block for its handlers, which follows the docs. None: as
+    # `blocking_exits`.
+    documented_exits: str | None = None
+
+
+# The exit codes a host blocks on, by the words `HostFacts.blocking_exits` says them in.
+EXIT_RULES: dict[str, Callable[[int], bool]] = {
+    "2": lambda code: code == 2,
+    "2 or 49": lambda code: code in (2, 49),
+    "2 and up": lambda code: code >= 2,
+    "any but 0": lambda code: code != 0,
+}
 
 
 class EventFacts(NamedTuple):
@@ -106,7 +124,8 @@ HOST_FACTS: dict[str, HostFacts] = {
               "the tool call",
         OPEN, f'{CC}, "Other exit codes": a non-blocking error for most events',
         note='onFailure: "block" turns a failure that cannot start, times out or exits '
-             "with another code into a block; Claude Code before 2.1.295 ignores it"),
+             "with another code into a block; Claude Code before 2.1.295 ignores it",
+        blocking_exits="2", other_exit="a non-blocking error: the call goes through"),
     "gemini": HostFacts(
         None, f'{GM}, "Hook configuration": type, command, name, timeout, description',
         OPEN, f"{GM_CODE}: a timed-out hook resolves as a failure with no output",
@@ -114,28 +133,35 @@ HOST_FACTS: dict[str, HostFacts] = {
                 "convertPlainTextToHookOutput",
         note="the docs and hookRunner.ts@0c04bc4 read any exit but 0 and 2 as a warning (the "
              "call goes on); agenthooks' end-to-end runs of Gemini CLI 0.61.0 saw an exit 127 "
-             "with text on stderr deny"),
+             "with text on stderr deny",
+        blocking_exits="2 and up", documented_exits="2",
+        other_exit="a warning: the call goes through"),
     "cursor": HostFacts(
         "failClosed: true", f'{CU}, "Per-Script Configuration Options": failClosed',
         OPEN, f'{CU}, "Per-Script Configuration Options": crash, timeout and invalid JSON let '
               "the action through unless failClosed",
         OPEN, f'{CU}, "Command-Based Hooks": other exit codes, the action proceeds (fail-open '
               "by default)",
-        note="failClosed acts only where the event can block"),
+        note="failClosed acts only where the event can block",
+        blocking_exits="2", other_exit="a failure that lets the call through (unless the "
+                                       "handler says failClosed: true)"),
     "codex": HostFacts(
         None, "openai/codex codex-rs/hooks/src/engine/command_runner.rs@0174665: a handler "
               "is command, timeout, status message, env (no failure setting)",
         OPEN, "openai/codex codex-rs/hooks/src/engine/command_runner.rs@0174665 (a timeout is "
               f"a run error) and {CX_SRC}/pre_tool_use.rs@0082977 (a run error blocks nothing)",
         OPEN, f"{CX_SRC}/pre_tool_use.rs@0082977: an exit other than 0 and 2 is a failed hook, "
-              "which blocks nothing"),
+              "which blocks nothing",
+        blocking_exits="2", other_exit="a failure that lets the call through"),
     "copilot": HostFacts(
         None, f'{CP}, "Command hooks": the fields of a command hook',
         OPEN, f'{CP}, "Exit codes for command hooks": timeouts are fail-open for every event',
         OPEN, f'{CP}, "Exit codes for command hooks": other non-zero is logged, the run '
               "continues",
         note="preToolUse command hooks are fail-closed on a crash or a non-zero exit; "
-             "http preToolUse hooks fail open"),
+             "http preToolUse hooks fail open",
+        blocking_exits="any but 0", other_exit="on preToolUse a deny (hook errored), elsewhere "
+                                               "a failure that lets the call through"),
     "antigravity": HostFacts(
         None, f'{AG}, "Hook handler configuration": type, command, timeout',
         None, f"{AG}: the timeout (default 30 s) is documented, not what follows it",
@@ -198,14 +224,17 @@ HOST_FACTS: dict[str, HostFacts] = {
         VARIES, f"{GS} `classify_output`: another exit, or stdout neither empty nor a "
                 "decision, is a failure: allowed, denied under on_failure block",
         note="only PreToolUse and Stop read an answer; a failure lets the call through "
-             "unless the PreToolUse action says `on_failure: \"block\"`"),
+             "unless the PreToolUse action says `on_failure: \"block\"`",
+        blocking_exits="2",
+        other_exit='a failure that lets the call through (a deny under on_failure: "block")'),
     "crush": HostFacts(
         None, "charmbracelet/crush internal/config/config.go@37f36e9 `HookConfig`: a hook is "
               "name, matcher, command, timeout (no failure setting)",
         OPEN, f"{CR}: the group interrupted, then killed; no decision, the call goes on",
         OPEN, f"{CR}: an exit other than 0, 2 and 49 is logged, no decision",
         note="exit 2 denies, exit 49 denies and ends the turn; a timeout, a crash or "
-             "another exit lets the call through"),
+             "another exit lets the call through",
+        blocking_exits="2 or 49", other_exit="a logged failure: the call goes through"),
     # OpenCode runs no hook command: agenthooks' plugin runs agenthooks, and its failures
     # are the plugin's to handle (a thrown Error blocks the call; there is no timeout).
     "opencode": HostFacts(

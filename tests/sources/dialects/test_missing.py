@@ -33,6 +33,10 @@ def test_the_exit_code_of_a_missing_script(interpreter: str | None, code: int) -
     ("codex", 127, False, False),
     ("copilot", 127, True, True),  # preToolUse denies on any failure
     ("copilot", 1, True, True),
+    ("crush", 49, True, True),  # denies and ends the turn
+    ("crush", 1, False, False),
+    ("goose", 2, True, True),
+    ("goose", 127, False, False),
 ])
 def test_each_host_reads_the_exit_code_its_own_way(host: str, code: int, native_blocks: bool,
                                                    ours_blocks: bool) -> None:
