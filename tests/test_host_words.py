@@ -36,7 +36,6 @@ DEBT = {
     ("agenthooks.sources.dialects.spec", "claude"),
     ("agenthooks.sources.dialects.matching", "claude"),
     ("agenthooks.sources.dialects.matching", "gemini"),
-    ("agenthooks.model.toolwords", "antigravity"),
     # step 5, the SOURCES table: discovery and plugins ask the source's row
     ("agenthooks.sources.plugins", "claude"),
     ("agenthooks.sources.plugins", "cursor"),

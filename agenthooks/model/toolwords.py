@@ -25,15 +25,13 @@ are left alone.
 from __future__ import annotations
 
 from agenthooks._lean.records import NamedTuple
-from agenthooks.model.hosts import HOOKS_JSON_DIALECT, HOST_TABLE
+from agenthooks.model.hosts import HOOKS_JSON_DIALECT, HOST_TABLE, host_row
 from agenthooks.model.tools import TOOLS, Tool, every_name, tool_named
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-# Name prefixes of tools a host names by family, never listed one by one.
-_FAMILIES: dict[str, tuple[str, ...]] = {"antigravity": ("browser_",)}
 _MCP_PREFIXES = ("mcp_", "MCP:")
 
 
@@ -107,9 +105,11 @@ def words(dialect: str, names: Iterable[str], *, anywhere: bool = False,
     name (an unanchored regex); `also`: more names the host selects tools by (Codex's
     matcher aliases)."""
     own = (*own_names(dialect), *also)
+    row = host_row(dialect)
+    skipped = _MCP_PREFIXES + (row.tool_families if row is not None else ())
     found = []
     for name in names:
-        if not name or name.startswith(_MCP_PREFIXES + _FAMILIES.get(dialect, ())):
+        if not name or name.startswith(skipped):
             continue
         if name in own or (anywhere and any(name in known for known in own)):
             continue
