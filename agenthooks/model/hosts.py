@@ -104,9 +104,6 @@ class HostRow(NamedTuple):
     # plugin's `.claude-plugin/plugin.json`), relative to that root; None: it has no plugins
     # of its own shape.
     plugin_manifest: str | None = None
-    # Name prefixes of tools it names by family, never listed one by one in the tools table
-    # (Antigravity's `browser_`): a matcher naming one is not an unknown tool.
-    tool_families: tuple[str, ...] = ()
 
 
 _MATCHING = "agenthooks.sources.dialects.matching"
@@ -119,7 +116,7 @@ HOST_TABLE: tuple[HostRow, ...] = (
     HostRow(HOOKS_JSON_DIALECT, "Antigravity", "hooks.json (Antigravity)",
             "agenthooks.hosts.antigravity.render:write",
             "agenthooks.kinds.protocols.antigravity:answer",
-            f"{_MATCHING}:antigravity_selection", neutral=True, tool_families=("browser_",)),
+            f"{_MATCHING}:antigravity_selection", neutral=True),
     HostRow("claude", "Claude Code", "Claude Code",
             "agenthooks.hosts.claude.render:write",
             "agenthooks.kinds.protocols.claude:answer",

@@ -85,6 +85,10 @@ _CP_FILES = f"{_CP}; args [unverified]: third-party transcripts and hook adapter
 # word, less its `pre_`/`post_`, is its name here; `tool_info` holds the arguments.
 _WS = "docs.windsurf.com/windsurf/cascade/hooks (each event's input JSON)"
 
+# Name prefixes of the tools a host names by family, never listed one by one below
+# (Antigravity's browser tools): a matcher naming one is not an unknown tool.
+FAMILIES: dict[str, tuple[str, ...]] = {"antigravity": ("browser_",)}
+
 TOOLS: tuple[Tool, ...] = (
     Tool(
         "shell",

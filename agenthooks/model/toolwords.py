@@ -25,8 +25,8 @@ are left alone.
 from __future__ import annotations
 
 from agenthooks._lean.records import NamedTuple
-from agenthooks.model.hosts import HOOKS_JSON_DIALECT, HOST_TABLE, host_row
-from agenthooks.model.tools import TOOLS, Tool, every_name, tool_named
+from agenthooks.model.hosts import HOOKS_JSON_DIALECT, HOST_TABLE
+from agenthooks.model.tools import FAMILIES, TOOLS, Tool, every_name, tool_named
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -105,8 +105,7 @@ def words(dialect: str, names: Iterable[str], *, anywhere: bool = False,
     name (an unanchored regex); `also`: more names the host selects tools by (Codex's
     matcher aliases)."""
     own = (*own_names(dialect), *also)
-    row = host_row(dialect)
-    skipped = _MCP_PREFIXES + (row.tool_families if row is not None else ())
+    skipped = _MCP_PREFIXES + FAMILIES.get(dialect, ())
     found = []
     for name in names:
         if not name or name.startswith(skipped):
