@@ -26,12 +26,11 @@ from agenthooks.drive import finish
 from agenthooks.engine.call import Call, EventPlan, call_needs
 from agenthooks.engine.runner import Executed, execute
 from agenthooks.errors import AgentHooksError, UsageError
-from agenthooks.events import canonical_event
+from agenthooks.events import check_event
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.kinds.process import config_specs, in_background, runs_beside
 from agenthooks.model.events import is_tool_event
 from agenthooks.model.handlers import Answer, Handler, HookFile, prompt_warning, run_folder
-from agenthooks.payload import read_payload, read_payload_long
 from agenthooks.plan.select import Selector, for_host, left_out
 
 TYPE_CHECKING = False
@@ -162,21 +161,6 @@ class Plan(NamedTuple):
 
 
 # --- pieces shared by run and plan --------------------------------------------------------
-
-
-def check_event(event: str) -> str:
-    """The canonical name of an event, an alias or any dialect's word for it (`agenthooks
-    run BeforeTool` is PreToolUse: one row of the event table); `UnknownEvent` (a
-    ValueError) otherwise."""
-    try:
-        return canonical_event(event)
-    except ValueError:
-        from agenthooks.model.events import any_dialect_event
-
-        found = any_dialect_event(event)
-        if found is None:
-            raise
-        return found
 
 
 def check_default_decision(word: str | None) -> None:
@@ -483,13 +467,10 @@ class Hooks:
 
     def plan(self, event: str, payload: Payload = b"", *, tool: str | None = None) -> Plan:
         """What `run` would start for this event and payload; starts nothing."""
-        given = event
-        event = check_event(event)
-        _, doc = read_payload(payload)
-        caller = self.caller_of(doc, given)
-        from agenthooks.sources.payloads import tool_call
+        from agenthooks.sources.payloads import read_event
 
-        tool = tool or tool_call(doc, caller)[0]
+        called = read_event(event, payload, host=self.host, tool=tool)
+        event, tool, doc, caller = called.name, called.tool, called.doc, called.caller
         warnings = self._warnings(event, tool)
         selected = self.select(event, tool, doc, caller)
         warnings.extend(prompt_warning(h) for h in selected
@@ -579,12 +560,12 @@ class Hooks:
         context: Session | Turn | None,
     ) -> tuple[EventPlan, Call] | EventResult:
         """The plan and call of one event, or the deny of a closed call that cannot run."""
+        from agenthooks.sources.payloads import read_event
+
         closed = fail_closed and _is_pre_tool_use(event)
-        given = event
         try:
-            event = check_event(event)
+            called = read_event(event, payload, host=self.host, tool=tool)
             check_default_decision(default_decision)
-            data, doc, long = read_payload_long(payload)
             turn = None
             if context is not None:
                 from agenthooks.kinds.inprocess.context import turn_for
@@ -594,16 +575,14 @@ class Hooks:
             if not closed:
                 raise
             return failed_closed("PreToolUse", str(exc), self.skipped_files)
-        caller = self.caller_of(doc, given)
-        from agenthooks.sources.payloads import tool_call
-
-        named, args = tool_call(doc, caller)
-        tool = tool or named
-        if closed and tool is None:
+        event = called.name
+        if closed and called.tool is None:
             return failed_closed(event, NO_TOOL_DENY, self.skipped_files)
-        call = Call(event, tool, data, doc, turn, default_decision if event == "PreToolUse"
-                    else None, closed, self._file_warnings, caller, args, long)
-        return self._plan(event, tool, doc, caller), call
+        call = Call(event=event, tool=called.tool, data=called.data, doc=called.doc, turn=turn,
+                    default_decision=default_decision if event == "PreToolUse" else None,
+                    closed=closed, file_failures=self._file_warnings, caller=called.caller,
+                    args=called.args, long=called.long)
+        return self._plan(event, called.tool, called.doc, called.caller), call
 
     def _result(self, call: Call, executed: Executed) -> EventResult:
         from agenthooks.combine.verdict import engine_answer

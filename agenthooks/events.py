@@ -50,6 +50,21 @@ def is_custom_event(name: str) -> bool:
     return name.startswith(CUSTOM_PREFIX) and len(name) > len(CUSTOM_PREFIX)
 
 
+def check_event(event: str) -> str:
+    """The canonical name of an event, an alias or any dialect's word for it (`agenthooks
+    run BeforeTool` is PreToolUse: one row of the event table); `UnknownEvent` (a
+    ValueError) otherwise."""
+    try:
+        return canonical_event(event)
+    except ValueError:
+        from agenthooks.model.events import any_dialect_event
+
+        found = any_dialect_event(event)
+        if found is None:
+            raise
+        return found
+
+
 def canonical_event(name: str) -> str:
     """The event a name or alias stands for; raises `UnknownEvent` with a did-you-mean.
 

@@ -12,11 +12,10 @@ import os
 
 from agenthooks._lean.records import NamedTuple
 from agenthooks._lean.suppress import suppress
-from agenthooks.api import check_event
 from agenthooks.cli.commands.run import RunOptions, deny_anything, run, write_out
 from agenthooks.engine.call import isolate_in_process_hooks
 from agenthooks.errors import AgentHooksError, UsageError, describe
-from agenthooks.events import did_you_mean
+from agenthooks.events import check_event, did_you_mean
 from agenthooks.executor import (
     Interrupted,
     Terminated,

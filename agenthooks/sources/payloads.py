@@ -28,7 +28,41 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from agenthooks.payload import LongStrings
+    from agenthooks.payload import LongStrings, Payload
+
+
+class Event:
+    """One event as a host called it, read once (`read_event`) for everything that runs,
+    plans or explains it: the event, the caller, its tool call, and the payload itself. A
+    plain class, as `Shape` is: it is made on every run."""
+
+    __slots__ = ("args", "caller", "data", "doc", "given", "long", "name", "tool")
+
+    def __init__(self, name: str, given: str, caller: str, tool: str | None,
+                 args: dict[str, Any], doc: dict[str, Any], data: bytes,
+                 long: LongStrings | None = None) -> None:
+        self.name = name  # the canonical event (`PreToolUse`), whichever host's word it was
+        self.given = given  # the word it was given in (`BeforeTool`)
+        self.caller = caller  # the host whose words the payload is in (`--host` or `detect`)
+        self.tool = tool  # the tool's name in the caller's words (`--tool` over the payload's)
+        self.args = args  # the tool's arguments, in the caller's names
+        self.doc = doc  # the payload as an object
+        self.data = data  # its bytes, which the caller's own handlers get untouched
+        self.long = long  # its long strings (`payload.read_payload_long`)
+
+
+def read_event(given: str, payload: Payload, *, host: str | None = None,
+               tool: str | None = None) -> Event:
+    """The event of a call: `given` checked (`UnknownEvent`), the payload read
+    (`PayloadError`), its caller `host` or the one the payload says, and its tool call."""
+    from agenthooks.events import check_event
+    from agenthooks.payload import read_payload_long
+
+    name = check_event(given)
+    data, doc, long = read_payload_long(payload)
+    caller = host or detect(doc, given)
+    named, args = tool_call(doc, caller)
+    return Event(name, given, caller, tool or named, args, doc, data, long)
 
 
 class Shape:

@@ -26,6 +26,7 @@ from agenthooks.plan.select import HOST_NAMES
 if TYPE_CHECKING:
     from agenthooks.api import Hooks
     from agenthooks.kinds.inprocess.hookspec import PythonHook
+    from agenthooks.sources.payloads import Event
 
 HEADERS = ("SOURCE", "HOOK", "EVENT", "MATCHER", "COMMAND", "RUNS", "WHY")
 HOOK_HEADERS = ("SOURCE", "HOOK", "KIND", "EVENT", "TOOL", "RUNS", "WHY")
@@ -45,22 +46,10 @@ class ExplainOptions(NamedTuple):
     fmt: str = "text"
 
 
-class Call(NamedTuple):
-    """One event as `run` would see it: the payload read, the tool, whose words they are."""
-
-    event: str
-    given: str  # EVENT as typed
-    tool: str | None
-    doc: Mapping[str, Any]
-    data: bytes
-    caller: str
-    args: dict[str, Any]  # the tool's arguments, in the caller's names
-
-
 class Situation(NamedTuple):
     """What the reasons are read from: the call, what `run` selects, and why files are out."""
 
-    call: Call
+    call: Event
     chosen: tuple[Handler, ...]
     values: tuple[tuple[str, str, str | None], ...]  # per dialect: its event word, value
     out: dict[str, str]  # file path -> why its handlers do not run
@@ -70,25 +59,21 @@ class Situation(NamedTuple):
 # --- reading the call ---------------------------------------------------------------------
 
 
-def read_call(hooks: Hooks, given: str, tool: str | None, data: bytes) -> Call:
+def read_call(hooks: Hooks, given: str, tool: str | None, data: bytes) -> Event:
     """The call as `run` reads it; with no payload, `--tool` stands for one naming the tool
     (so that the tool's own host is the caller, as `list` takes it)."""
-    from agenthooks.api import check_event
     from agenthooks.cli.commands.list import value_doc
-    from agenthooks.payload import dumps, read_payload
-    from agenthooks.sources.payloads import tool_call
+    from agenthooks.payload import dumps
+    from agenthooks.sources.payloads import read_event
 
     try:
-        event = check_event(given)
+        called = read_event(given, data, host=hooks.host, tool=tool)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    _, doc = read_payload(data)
-    if not doc and tool is not None:
-        doc = value_doc(event, tool)
-        data = dumps(doc).encode("utf-8")
-    caller = hooks.caller_of(doc, given)
-    named, args = tool_call(doc, caller)
-    return Call(event, given, tool or named, doc, data, caller, args)
+    if not called.doc and tool is not None:
+        doc = value_doc(called.name, tool)
+        called = read_event(given, dumps(doc).encode("utf-8"), host=hooks.host, tool=tool)
+    return called
 
 
 # --- loading as run does ------------------------------------------------------------------
@@ -172,7 +157,7 @@ def verdict(handler: Handler, situation: Situation) -> tuple[bool, str | None]:
     return False, not_selected_why(handler, situation)
 
 
-def condition_why(handler: Handler, call: Call) -> str | None:
+def condition_why(handler: Handler, call: Event) -> str | None:
     """A per-call condition (Claude Code's `if`), checked as `run` checks it for this call
     (`engine.needs`)."""
     rule = handler.condition
@@ -221,7 +206,7 @@ def not_selected_why(handler: Handler, situation: Situation) -> str:
 def event_word(dialect: str, situation: Situation) -> str | None:
     """The word a dialect's files say the event with (None: that dialect has none)."""
     if dialect == HOOKS_JSON_DIALECT:
-        return situation.call.event
+        return situation.call.name
     return next((word for d, word, _ in situation.values if d == dialect), None)
 
 
@@ -314,7 +299,7 @@ def file_row(hook_file: HookFile, why: str) -> dict[str, Any]:
             "event": None, "matcher": None, "command": None, "runs": False, "why": why}
 
 
-def hook_rows(hooks: Hooks, call: Call, origin: Mapping[int, str]) -> list[dict[str, Any]]:
+def hook_rows(hooks: Hooks, call: Event, origin: Mapping[int, str]) -> list[dict[str, Any]]:
     """The in-process hooks, each with whether `run` selects it (before its `when`)."""
     plan = hooks.plan(call.given, call.data, tool=call.tool)
     planned = {id(hook) for hook in plan.hooks}
@@ -344,8 +329,8 @@ def hook_when(hook: PythonHook) -> str | None:
     return getattr(hook.when, "__name__", "predicate") if hook.when is not None else None
 
 
-def hook_why(hook: PythonHook, call: Call) -> str:
-    if hook.event != call.event:
+def hook_why(hook: PythonHook, call: Event) -> str:
+    if hook.event != call.name:
         return f"another event ({hook.event})"
     return f"tool {hook.tool!r} does not select {call.tool or 'a call with no tool name'}"
 
@@ -355,7 +340,7 @@ def hook_why(hook: PythonHook, call: Call) -> str:
 
 def explain(options: ExplainOptions) -> int:
     """Print the explanation; 0, or raises `UsageError`/`PayloadError` (exit 1)."""
-    from agenthooks.api import check_event
+    from agenthooks.events import check_event
 
     try:
         check_event(options.event)
@@ -369,12 +354,12 @@ def explain(options: ExplainOptions) -> int:
     hooks, untrusted, origin = load(options, options.require_trust)
     every = load(options, False)[0] if untrusted else hooks
     call = read_call(hooks, options.event, options.tool, data)
-    chosen = hooks.select(call.event, call.tool, call.doc, call.caller)
+    chosen = hooks.select(call.name, call.tool, call.doc, call.caller)
     # Every dialect's values (not only the selected files'): the rows include left-out files.
     situation = Situation(call, chosen,
-                          dialect_values(call.event, call.tool, call.doc, call.caller),
+                          dialect_values(call.name, call.tool, call.doc, call.caller),
                           files_out(hooks, every, untrusted), options.host)
-    report = {"event": call.event, "tool": call.tool, "caller": call.caller,
+    report = {"event": call.name, "tool": call.tool, "caller": call.caller,
               "enforce": enforce(call),
               "handlers": handler_rows(every, situation),
               "hooks": hook_rows(hooks, call, origin),
@@ -383,13 +368,13 @@ def explain(options: ExplainOptions) -> int:
     return 0
 
 
-def enforce(call: Call) -> dict[str, Any] | None:
+def enforce(call: Event) -> dict[str, Any] | None:
     """What the calling host can enforce on this event (`model.capabilities`), or None when
     the table does not know the host or the event."""
     from agenthooks.model.capabilities import as_dict, capability
     from agenthooks.model.events import find_row, row_of
 
-    row = row_of(call.caller, call.given) or find_row(call.event)
+    row = row_of(call.caller, call.given) or find_row(call.name)
     found = None if row is None else capability(call.caller, row.id)
     return None if found is None else dict(as_dict(found))
 

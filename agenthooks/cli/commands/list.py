@@ -54,7 +54,7 @@ class Asked(NamedTuple):
 def resolve_event(word: str) -> str | None:
     """The event a word names (`PreToolUse`, `BeforeTool`, `tool.pre`, `PreCompact`), as
     `run` takes it; None when no dialect knows it."""
-    from agenthooks.api import check_event
+    from agenthooks.events import check_event
     from agenthooks.model.events import MARKDOWN_WORDS, engine_name, find_row
 
     word = MARKDOWN_WORDS.get(word, word)  # `--event tool.pre` as a Markdown hook says it
