@@ -231,6 +231,8 @@ DIALECT_RULES: dict[str, Rule] = {
         Rule("crush-event-never-fires", "warning",
              "an event key of a Charm Crush crush.json other than PreToolUse (any case, `_` "
              "ignored): Crush keeps it and never runs its hooks"),
+        Rule("grok-hook-disabled", "warning",
+             "a Grok Build hook named in $GROK_HOME/disabled-hooks: Grok never runs it"),
         Rule("grok-untrusted-folder", "warning",
              "a project's Grok Build hook files in a folder Grok does not trust: headless, it "
              "skips them without a word"),

@@ -11,12 +11,19 @@ What Grok does (xai-org/grok-build@19d42e3, paths under crates/codegen/), as fin
                 (xai-grok-workspace/src/trust.rs `TrustStore::is_trusted`, measured with grok
                 1.0.41: `--trust` trusts the folder; `GROK_FOLDER_TRUST=0` turns the gate off)
                 (`grok-untrusted-folder`)
+    disabled    a hook named in `$GROK_HOME/disabled-hooks` (one name a line, `#` comments;
+                `/hooks disable` writes it) never runs: its name is the file's stem, the
+                event in snake_case and its place, `gate:pre_tool_use[0].hooks[1]`
+                (xai-grok-hooks/src/trust.rs `is_hook_disabled`, config.rs `build_specs`)
+                (`grok-hook-disabled`)
 """
 
 from __future__ import annotations
 
 import os
+import re
 
+from agenthooks.model.events import snake_case
 from agenthooks.sources.dialects.check import DialectChecker, closest_decision
 
 TYPE_CHECKING = False
@@ -26,6 +33,9 @@ if TYPE_CHECKING:
     from agenthooks.model.handlers import Source
 
 TRUST_FILE = "trusted_folders.toml"
+DISABLED_FILE = "disabled-hooks"
+# A handler's place in its file (`Handler.pointer`): its event's key, group and handler.
+_PLACE = re.compile(r"^/hooks/(?P<key>(?:[^/~]|~[01])+)/(?P<group>\d+)/hooks/(?P<hook>\d+)$")
 
 
 class GrokChecker(DialectChecker):
@@ -35,6 +45,24 @@ class GrokChecker(DialectChecker):
         super().document(doc)
         if self.thorough and self.source.level == "workspace" and self.handlers:
             self.trusted_folder()
+        if self.thorough and self.handlers:
+            self.disabled_hooks()
+
+    def disabled_hooks(self) -> None:
+        names = disabled_names()
+        if not names:
+            return
+        stem = os.path.splitext(os.path.basename(self.source.file))[0]
+        for handler in self.handlers:
+            place = _PLACE.match(handler.pointer)
+            if place is None:
+                continue
+            name = (f"{stem}:{snake_case(handler.event)}[{place['group']}]"
+                    f".hooks[{place['hook']}]")
+            if name in names:
+                self.add("grok-hook-disabled", f"Grok Build never runs this hook: {name} is "
+                                               f"listed in $GROK_HOME/{DISABLED_FILE} (remove "
+                                               "the line to run it)", handler.pointer)
 
     def trusted_folder(self) -> None:
         if os.environ.get("GROK_FOLDER_TRUST") == "0":
@@ -52,14 +80,30 @@ class GrokChecker(DialectChecker):
                  "", "value")
 
 
+def grok_home() -> str:
+    """Grok's user folder: $GROK_HOME, else ~/.grok."""
+    return os.path.expanduser(os.environ.get("GROK_HOME") or os.path.join("~", ".grok"))
+
+
+def disabled_names() -> frozenset[str]:
+    """The hook names `$GROK_HOME/disabled-hooks` lists (none when it cannot be read)."""
+    try:
+        with open(os.path.join(grok_home(), DISABLED_FILE), encoding="utf-8",
+                  errors="replace") as stream:
+            lines = stream.read(1 << 20).splitlines()
+    except OSError:
+        return frozenset()
+    return frozenset(line.strip() for line in lines
+                     if line.strip() and not line.strip().startswith("#"))
+
+
 def grok_trusts(folder: str) -> bool | None:
     """Grok's decision on a folder, by its closest decided ancestor; None where none is."""
     home = os.path.expanduser("~")
-    grok_home = os.environ.get("GROK_HOME") or os.path.join(home, ".grok")
     from agenthooks.sources.reading import toml
 
     try:
-        with open(os.path.join(os.path.expanduser(grok_home), TRUST_FILE),
+        with open(os.path.join(grok_home(), TRUST_FILE),
                   encoding="utf-8") as stream:
             stored = toml.values(stream.read(1 << 20)) or {}
     except (OSError, UnicodeDecodeError):

@@ -137,3 +137,20 @@ def test_the_claude_code_names_a_matcher_may_say_are_those_grok_build_maps() -> 
     dialect's CLAUDE_NAMES: a name in one alone would be a matcher word validate flags or one
     that selects nothing."""
     assert sorted(dialect_spec("grok").matcher_aliases) == sorted(CLAUDE_NAMES)
+
+
+def test_a_hook_named_in_grok_disabled_hooks(tmp_path: Path, trusted: Path) -> None:
+    """Grok names a hook by its file's stem, its event in snake_case and its place; a name in
+    $GROK_HOME/disabled-hooks is never run, whichever key spelt the event."""
+    text = json.dumps({"hooks": {
+        "preToolUse": [{"matcher": "run_terminal_command", "hooks": [
+            {"type": "command", "command": "true"}, {"type": "command", "command": "false"}]}],
+        "Stop": [{"hooks": [{"type": "command", "command": "true"}]}],
+    }}, indent=1)
+    (trusted / "disabled-hooks").write_text(
+        "# turned off\ngate:pre_tool_use[0].hooks[1]\n  other:stop[0].hooks[0]\n\n")
+    assert found(check_file(tmp_path, FILE, "grok", text)) == [("grok-hook-disabled", 11, 6)]
+    (trusted / "disabled-hooks").write_text("gate:stop[0].hooks[0]\n")
+    assert found(check_file(tmp_path, FILE, "grok", text)) == [("grok-hook-disabled", 21, 6)]
+    (trusted / "disabled-hooks").unlink()
+    assert found(check_file(tmp_path, FILE, "grok", text)) == []

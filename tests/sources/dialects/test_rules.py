@@ -184,7 +184,7 @@ def test_every_dialect_rule_has_a_case() -> None:
     covered |= {rule for _, expected in CRUSH_CASES for rule, _, _ in expected} | CRUSH_APART
     covered |= {rule for _, expected in GOOSE_CASES for rule, _, _ in expected} | GOOSE_APART
     covered |= {"vibe-untrusted-folder"}  # test_vibe_rules: it needs Vibe's trust file
-    covered |= {"grok-untrusted-folder"}  # test_grok_rules: it needs Grok's trust file
+    covered |= {"grok-untrusted-folder", "grok-hook-disabled"}  # test_grok_rules: Grok's home
     covered |= {rule for _, expected in JUNIE_CASES for rule, _, _ in expected}
     covered |= {"junie-project-hooks-ignored"}  # test_junie_rules: it needs a project file
     covered |= {rule for _, expected in RULESYNC_CASES for rule, _, _ in expected} | RULESYNC_APART
