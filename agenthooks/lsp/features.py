@@ -38,7 +38,8 @@ SEVERITIES = {
 }
 # The rules whose findings `plan` places by reading the file on disk again: placed here in
 # the editor's text instead (JSON files; a pointer into TOML or YAML keeps its place).
-PLACED_FROM_DISK = frozenset({"runs-itself", "wiring-runs-nothing", "config-missing"})
+PLACED_FROM_DISK = frozenset({"runs-itself", "wiring-runs-nothing", "config-missing",
+                              "gate-cannot-block", "run-refused"})
 MARKDOWN_FORMAT = "markdown"  # the format of a Markdown hook, beside the dialects
 _FIXTURE = re.compile(r"\.hooktest\.(yaml|yml|json)$")
 # A bare word of a matcher, an event or a number: what a quick fix or a hover reads where no
@@ -64,9 +65,11 @@ def is_hook_file(path: str) -> bool:
 
 def check(path: str, text: str, cwd: str | None = None) -> list[Diagnostic]:
     """`validate`'s findings of one file, read from `text`: the file's own, and those of its
-    agenthooks entries (a run that reads its own file, runs nothing, or names no file)."""
+    agenthooks entries (a run that reads its own file, runs nothing, names no file, gates
+    where its host cannot block, or refuses its own words)."""
     from agenthooks.features.findings import check_text
     from agenthooks.features.wired import wired
+    from agenthooks.plan.gates import cannot_block, refused
     from agenthooks.plan.recursion import runs_itself
     from agenthooks.plan.wired import runs_nothing
 
@@ -74,7 +77,8 @@ def check(path: str, text: str, cwd: str | None = None) -> list[Diagnostic]:
     hook_file = check_text(path, text.encode("utf-8", "surrogatepass"), cwd=base)
     host = _default_host()
     entries = [*runs_itself([hook_file], host), *runs_nothing([hook_file], host),
-               *wired([hook_file], base, set()).missing]
+               *wired([hook_file], base, set()).missing, *cannot_block([hook_file]),
+               *refused([hook_file])]
     return [*hook_file.diagnostics, *(_placed(d, text, hook_file) for d in entries)]
 
 

@@ -84,6 +84,8 @@ RULES: dict[str, Rule] = {
              "is not valid TOML or has a bad key or value: every run stops with an error"),
         Rule("wiring-runs-nothing", "error", "an `agenthooks run` entry on an event no file "
              "agenthooks reads under that host has: it gates nothing"),
+        Rule("run-refused", "error", "an `agenthooks run` entry whose event or --host word the "
+             "run refuses: it exits 1 on every call, which most hosts let through"),
         Rule("gate-cannot-block", "error", "an `agenthooks run --fail-closed` entry on an "
              "event where its host documents it cannot block (`agenthooks hosts`): it gates "
              "nothing"),

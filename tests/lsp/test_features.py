@@ -213,3 +213,17 @@ def test_hover_names_events_and_matchers_across_hosts(file: str, text: str, char
 
 def test_hover_off_a_word_says_nothing() -> None:
     assert features.hover("/p/.agents/hooks.json", '{"h": {}}', types.Position(0, 6)) is None
+
+
+def test_an_entry_the_run_refuses_is_placed_in_the_editors_text(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    """`run-refused` and `gate-cannot-block` in unsaved text, at the entry's command."""
+    root = tmp_path_factory.mktemp("project")
+    text = ('{"hooks": {\n "PreToolUse": [{"hooks": [{"type": "command",\n'
+            '  "command": "agenthooks run PreToolUse2 --host claude"}]}],\n'
+            ' "PostToolUse": [{"hooks": [{"type": "command",\n'
+            '  "command": "agenthooks run PostToolUse --host claude --fail-closed"}]}]}}\n')
+    found = features.check(str(root / ".claude" / "settings.json"), text, str(root))
+    assert sorted((d.rule, d.line) for d in found
+                  if d.rule in ("run-refused", "gate-cannot-block")) == [
+        ("gate-cannot-block", 5), ("run-refused", 3)]

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 from pathlib import Path
 
 import pytest
+
+from tests.support import program
 
 RULE = "gate-cannot-block"
 
@@ -87,3 +90,35 @@ def test_an_event_the_table_does_not_know_is_not_said(agenthooks, tmp_path: Path
     (root / ".agents" / "agenthooks.json").write_text('{"g": {"Stop": [{"command": "true"}]}}')
     _, found = findings(agenthooks, root, monkeypatch)
     assert [d["pointer"] for d in found] == ["/agenthooks/PostToolUse/0/hooks/0/command"]
+
+
+@pytest.mark.program
+@pytest.mark.parametrize(("command", "refused"), [
+    ("agenthooks run PreToolUse2 --host claude --fail-closed", "unknown event 'PreToolUse2'"),
+    ("agenthooks run PreToolUse --host claud", "--host 'claud' names no host"),
+    ("agenthooks run PreToolUse --host rulesync", "rulesync runs no hooks itself"),
+    ("agenthooks run PreToolUse --host claude --fail-closed", None),
+    # any host's word for an event is the event (`agenthooks run BeforeTool` is PreToolUse)
+    ("agenthooks run BeforeTool --host claude", None),
+    # a handler that starts a run among other commands is a handler, not the entry
+    ("./check.sh && agenthooks run PreToolUse2", None),
+])
+def test_an_entry_whose_run_refuses_its_words(agenthooks, tmp_path: Path, command: str,
+                                              refused: str | None,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    root = claude_project(tmp_path / "p", {"PreToolUse": command})
+    monkeypatch.chdir(root)
+    done = agenthooks("validate", "--format", "json", "--no-user")
+    found = [d for d in json.loads(done.out)["diagnostics"] if d["rule"] == "run-refused"]
+    if refused is None:
+        assert found == [], found
+        return
+    (finding,) = found
+    assert done.code == 1 and finding["severity"] == "error"
+    assert finding["pointer"] == "/hooks/PreToolUse/0/hooks/0/command"
+    assert refused in finding["message"], finding["message"]
+    assert finding["message"].endswith("Claude Code reads exit 1 as a non-blocking error: the "
+                                       "call goes through, so this gate is off")
+    # What the message says is what the run does.
+    ran = program(*shlex.split(command)[1:], cwd=root, stdin="{}")
+    assert ran.returncode == 1 and ran.stdout == "", ran.stderr

@@ -18,7 +18,7 @@ from pathlib import Path
 from agenthooks.escape import printable
 from agenthooks.model.handlers import Diagnostic, Source
 from agenthooks.model.rules import RULES
-from agenthooks.plan.gates import cannot_block
+from agenthooks.plan.gates import cannot_block, refused
 from agenthooks.plan.recursion import runs_itself
 from agenthooks.plan.wired import runs_nothing
 from agenthooks.report.diagnostics import ValidationResult, report
@@ -197,6 +197,7 @@ def validate(
                      *runs_itself(loaded.files, user.default_host if user else None),
                      *runs_nothing(loaded.files, user.default_host if user else None),
                      *cannot_block(loaded.files),
+                     *refused(loaded.files),
                      *near_miss_findings(paths, workspaces, configs, recursive)),
         empty_dirs=loaded.empty,
     )

@@ -26,20 +26,28 @@ def missing_exit(interpreter: str | None) -> int:
     return INTERPRETER_EXITS.get(interpreter.rstrip("0123456789."), 1)
 
 
-def consequence(host: str, host_name: str, code: int) -> str:
-    """What a handler of `host` that exits `code` does, natively and under agenthooks' run,
-    which reads the exits the host's docs say block (`model.capabilities.HostFacts`)."""
+def native_reading(host: str, host_name: str, code: int) -> str:
+    """What `host` makes of a handler that exits `code` (`model.capabilities.HostFacts`)."""
     from agenthooks.model.capabilities import EXIT_RULES, host_facts
 
     facts = host_facts(host)
     native_exits = facts.blocking_exits if facts is not None else None
     if facts is None or native_exits is None:
-        native = f"what {host_name} does then is not documented"
-    elif EXIT_RULES[native_exits](code):
-        native = (f"{host_name} reads exit {code} as a block, so this hook blocks every call it "
-                  "gates")
-    else:
-        native = f"{host_name} reads exit {code} as {facts.other_exit}, so this gate is off"
+        return f"what {host_name} does then is not documented"
+    if EXIT_RULES[native_exits](code):
+        return (f"{host_name} reads exit {code} as a block, so this hook blocks every call it "
+                "gates")
+    return f"{host_name} reads exit {code} as {facts.other_exit}, so this gate is off"
+
+
+def consequence(host: str, host_name: str, code: int) -> str:
+    """What a handler of `host` that exits `code` does, natively and under agenthooks' run,
+    which reads the exits the host's docs say block (`model.capabilities.HostFacts`)."""
+    from agenthooks.model.capabilities import EXIT_RULES, host_facts
+
+    native = native_reading(host, host_name, code)
+    facts = host_facts(host)
+    native_exits = facts.blocking_exits if facts is not None else None
     documented = (facts.documented_exits or native_exits) if facts is not None else None
     ours = EXIT_RULES[documented or "2"](code)
     run = "blocks every call it gates" if ours else "is a warning (a deny under --fail-closed)"

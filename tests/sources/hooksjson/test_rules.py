@@ -66,7 +66,7 @@ EXPECTED: dict[str, tuple[int, int]] = {
 # Rules about discovery, the user config or what a run reads rather than one file's content,
 # each with tests of its own (tests/cli/commands/test_nearmiss.py, test_recursion.py...).
 DISCOVERY_RULES = {"unsafe-workspace", "near-miss", "user-config", "runs-itself",
-                   "config-missing", "wiring-runs-nothing", "gate-cannot-block"}
+                   "config-missing", "wiring-runs-nothing", "gate-cannot-block", "run-refused"}
 
 # Bad files that cannot be committed as text: git and editors would "fix" them.
 GENERATED: dict[str, bytes] = {
