@@ -296,7 +296,35 @@ def _fails_closed(args: Sequence[str]) -> bool:
     if not setting("--fail-closed" in args, os.environ, FAIL_CLOSED_ENV, from_file):
         return False
     event = first_positional(args)
-    return event is not None and _is_pre_tool_use(event)
+    if event is not None and _is_pre_tool_use(event):
+        return True
+    # An event word the run refuses (`PreToolUse2`) or none: the host's payload says which
+    # event it called, and a gate on its call before a tool fails closed.
+    return (event is None or not _is_event(event)) and _payload_is_pre_tool_use()
+
+
+def _is_event(word: str) -> bool:
+    try:
+        check_event(word)
+    except UsageError:
+        return False
+    return True
+
+
+def _payload_is_pre_tool_use() -> bool:
+    """Whether the payload on stdin names, in its host's own event field, the event before a
+    tool call (Claude Code's `hook_event_name: "PreToolUse"`, Gemini CLI's `BeforeTool`...)."""
+    from agenthooks.cli.commands.run import read_stdin
+    from agenthooks.payload import read_payload
+    from agenthooks.sources.payloads import SHAPES, detect
+
+    try:
+        _, doc = read_payload(read_stdin(note=False))
+    except Exception:  # nothing to read it from: the command line alone decides
+        return False
+    shape = SHAPES.get(detect(doc))
+    word = doc.get(shape.event_key) if shape is not None and shape.event_key else None
+    return isinstance(word, str) and _is_pre_tool_use(word)
 
 
 def _host_of(args: Sequence[str]) -> str | None:

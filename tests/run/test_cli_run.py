@@ -340,6 +340,32 @@ def test_usage_error_fails_closed_on_pre_tool_use(main_run: CliFn) -> None:
                          "--bogus (see agenthooks run --help)"}
 
 
+@pytest.mark.parametrize(("payload", "denied"), [
+    ({"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {}}, True),
+    ({"hook_event_name": "BeforeTool", "tool_name": "run_shell_command"}, True),
+    ({"toolCall": {"name": "run_command", "args": {}}}, False),  # hooks.json names no event
+    ({"hook_event_name": "Stop"}, False),
+    ({}, False),
+])
+def test_an_event_word_the_run_refuses_fails_closed_on_the_hosts_pre_tool_call(
+        main_run: CliFn, payload: dict[str, object], denied: bool) -> None:
+    """A wiring's typo (`PreToolUse2`) under --fail-closed: the host's payload says it called
+    its event before a tool, which is denied; elsewhere the usage error (exit 1) stands."""
+    done = main_run("PreToolUse2", "--host", "claude", "--fail-closed",
+                    stdin=json.dumps(payload).encode())
+    if not denied:
+        assert done.code == 1 and done.out == "", done.err
+        assert "unknown event 'PreToolUse2'" in done.err
+        return
+    assert done.code == 0, done.err
+    assert done.json == {"hookSpecificOutput": {
+        "hookEventName": "PreToolUse", "permissionDecision": "deny",
+        "permissionDecisionReason": "fail-closed: agenthooks: unknown event 'PreToolUse2': did "
+                                    "you mean 'PreToolUse'?"}}
+    unclosed = main_run("PreToolUse2", "--host", "claude", stdin=json.dumps(payload).encode())
+    assert unclosed.code == 1 and unclosed.out == ""
+
+
 def test_missing_workspace_is_exit_1_or_deny(main_run: CliFn, tmp_path: Path) -> None:
     gone = str(tmp_path / "gone")
     done = main_run("Stop", "--workspace", gone, stdin=b"{}")
