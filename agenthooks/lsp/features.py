@@ -16,7 +16,7 @@ import re
 
 from lsprotocol import types
 
-from agenthooks.model.events import DIALECTS, HOST_NAMES, EventRow, find_row, row_of
+from agenthooks.model.events import DIALECTS, HOST_NAMES, EventRow, find_row, row_of, word_of
 from agenthooks.model.handlers import Diagnostic, HookFile
 from agenthooks.model.hosts import HOOKS_JSON_DIALECT
 from agenthooks.model.rules import DIALECT_RULES
@@ -328,7 +328,8 @@ def _event_row(word: str, fmt: str) -> EventRow | None:
 
 def event_hover(word: str, row: EventRow) -> str:
     """An event's meaning and its name under each host (a Markdown hook's word too)."""
-    cells = [f"| {HOST_NAMES[dialect]} | {_code(row.words.get(dialect))} |" for dialect in DIALECTS]
+    cells = [f"| {HOST_NAMES[dialect]} | {_code(word_of(dialect, row))} |"
+             for dialect in DIALECTS]
     return "\n".join([
         f"**{word}**: {row.meaning}", "",
         "| Host | Event |", "| --- | --- |", *cells,
@@ -350,7 +351,7 @@ def matcher_hover(matcher: str, fmt: str) -> str | None:
 
     dialect = HOOKS_JSON_DIALECT if fmt == MARKDOWN_FORMAT else fmt
     tool_row = find_row("tool.pre")
-    event = tool_row.words.get(dialect) if tool_row is not None else None
+    event = word_of(dialect, tool_row) if tool_row is not None else None
     if event is None:
         return None
     chosen = selection(dialect, matcher, event)

@@ -16,7 +16,7 @@ takes the first host that has the fact. `agenthooks hosts`, `explain` and `valid
 from __future__ import annotations
 
 from agenthooks._lean.records import NamedTuple
-from agenthooks.model.events import EVENT_TABLE
+from agenthooks.model.events import EVENT_TABLE, filled
 from agenthooks.model.hosts import host_ids, host_name, host_row, lineage
 
 TYPE_CHECKING = False
@@ -617,6 +617,7 @@ def _word(host: str, event: str) -> str | None:
 def host_words(host: str) -> dict[str, str]:
     """A host's words by canonical event: its words in the events table, and the words of a
     host with one tool event per kind of tool (`HostRow.tool_events`), joined."""
+    filled(host)
     words = {row.id: row.words[host] for row in EVENT_TABLE if host in row.words}
     row = host_row(host)
     for word, (event, _tools) in (row.tool_events if row is not None else {}).items():

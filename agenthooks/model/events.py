@@ -19,7 +19,7 @@ events an exit 2 blocks) stay in the host's module, keyed by words of this table
 from __future__ import annotations
 
 from agenthooks._lean.records import NamedTuple
-from agenthooks.model.hosts import HOOKS_JSON_DIALECT, HOST_TABLE, Derived
+from agenthooks.model.hosts import HOOKS_JSON_DIALECT, HOST_TABLE
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -161,12 +161,12 @@ EVENT_TABLE: tuple[EventRow, ...] = (
     _host_only("windsurf", "post_setup_worktree", "after a git worktree was set up"),
 )
 # The hosts derived from another (`model.hosts.derive`) say their parent's words but where
-# their row says otherwise.
-# Each row's words are its own dict, filled here before anything reads them.
-_DERIVED = Derived("event_words")
-if _DERIVED.hosts:
-    for _row in EVENT_TABLE:
-        _row.words.update(_DERIVED.cells(_row.words, _row.id))  # type: ignore[attr-defined]
+# their row says otherwise: each one's cells are filled into every row's words when its words
+# are first asked for (`_Indexes.fill`), so that a run pays for the hosts it involves alone.
+_DERIVED_OF: dict[str, tuple[str, Mapping[str, str | None]]] = {
+    row.id: (row.derived_from, row.event_words) for row in HOST_TABLE
+    if row.derived_from is not None}
+if _DERIVED_OF:
     _KNOWN = {row.id for row in EVENT_TABLE}
     # An event no row has: one row, the first host's to name it (`rulesync.stopCancelled`),
     # with the words of every host that names it after (Grok Build's StopCancelled).
@@ -188,6 +188,7 @@ if _DERIVED.hosts:
 def _words_of(dialect: str) -> dict[str, EventRow]:
     """A dialect's word -> row, in table order, then the words of a host that names a tool
     event per kind of tool (`HostRow.tool_events`)."""
+    filled(dialect)
     index = {word: row for row in EVENT_TABLE if (word := row.words.get(dialect)) is not None}
     host = next((each for each in HOST_TABLE if each.id == dialect), None)
     if host is not None and host.tool_events:
@@ -219,10 +220,11 @@ class _Indexes:
     and its files' words, never every host's (a plain class: a namedtuple costs an `eval` at
     import, on the path of every run)."""
 
-    __slots__ = ("_by_host_word", "_by_word", "by_engine", "by_id", "table")
+    __slots__ = ("_by_host_word", "_by_word", "by_engine", "by_id", "filled", "table")
 
     def __init__(self, table: tuple[EventRow, ...]) -> None:
         self.table = table
+        self.filled: set[str] = set()  # the derived hosts whose cells the rows hold
         self._by_word: dict[str, dict[str, EventRow]] = {}
         self.by_engine = {row.engine: row for row in table if row.engine}
         self.by_id = {row.id: row for row in table}
@@ -240,6 +242,7 @@ class _Indexes:
         """Any host's word -> its row; a word two hosts share names one row (a test checks
         it)."""
         if self._by_host_word is None:
+            filled()
             every = dict.fromkeys(dialect for row in self.table for dialect in row.words)
             hosts = [*reversed(DIALECTS), *(d for d in every if d not in (*DIALECTS, ADK))]
             self._by_host_word = {word: row for dialect in hosts
@@ -247,7 +250,31 @@ class _Indexes:
         return self._by_host_word
 
 
+    def fill(self, host: str) -> None:
+        """A derived host's cells in every row: the one its row states where it states one,
+        else its parent's (filled first); none where that is None."""
+        if host in self.filled or host not in _DERIVED_OF:
+            return
+        self.filled.add(host)
+        parent, own = _DERIVED_OF[host]
+        self.fill(parent)
+        for row in self.table:
+            words = row.words
+            if host not in words:
+                value = own[row.id] if row.id in own else words.get(parent)
+                if value:
+                    words[host] = value  # type: ignore[index]
+
+
 _built: list[_Indexes] = []
+
+
+def filled(host: str | None = None) -> None:
+    """Every row's words hold a derived host's (`host`), or every host's (None): what reads
+    a row's `words` for any host calls this first (the lookups here do)."""
+    index = _index()
+    for each in (host,) if host is not None else _DERIVED_OF:
+        index.fill(each)
 
 
 def _index() -> _Indexes:
@@ -295,6 +322,7 @@ def foreign_events() -> dict[str, str]:
     Built on first use: a run that names a known event never asks (every host's words of
     every row, on the path of every run, were a cost that grew with each host)."""
     if not _FOREIGN:
+        filled()
         _FOREIGN.append({
             word: near
             for row in EVENT_TABLE
@@ -326,6 +354,7 @@ def block_decision(event: str) -> str:
 
 def word_of(dialect: str, row: EventRow) -> str | None:
     """A row's word in one dialect, None when that dialect has no such event."""
+    filled(dialect)
     return row.words.get(dialect)
 
 
@@ -333,6 +362,7 @@ def call_word(dialect: str, row: EventRow, caller: str, tool: str | None) -> str
     """A dialect's word for a row and a call of the caller's tool: its word in the table,
     else, for a host that names its tool events per kind of tool (Windsurf's
     `pre_run_command`), the word for that tool; None where it has neither."""
+    filled(dialect)
     word = row.words.get(dialect)
     if word is not None or tool is None or not row.tool:
         return word
@@ -426,6 +456,7 @@ def markdown_table() -> str:
     """The table as docs/dialects.md prints it."""
     hosts = " | ".join(HOST_NAMES[dialect] for dialect in DIALECTS)
     lines = [f"| Meaning | Engine word | {hosts} |", "| --- " * (2 + len(DIALECTS)) + "|"]
+    filled()
     for row in EVENT_TABLE:
         cells = " | ".join(_cell(row.words.get(dialect)) for dialect in DIALECTS)
         lines.append(f"| {row.meaning} | `{row.id}` | {cells} |")

@@ -46,6 +46,9 @@ def why_nothing(handler: Handler, default_host: str | None = None) -> str | None
     row = _row(host, event)
     if row is None or row.engine is not None:
         return None  # an unknown event is run's own error; an engine event has sources
+    from agenthooks.model.events import filled
+
+    filled()
     others = [d for d in row.words if d != host]
     if others and other_hosts:
         return None  # another host's file may have it

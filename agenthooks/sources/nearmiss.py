@@ -91,8 +91,9 @@ def _is_file(entry: os.DirEntry[str]) -> bool:
 
 
 def _event_words() -> frozenset[str]:
-    from agenthooks.model.events import EVENT_TABLE
+    from agenthooks.model.events import EVENT_TABLE, filled
 
+    filled()
     return frozenset(word.lower() for row in EVENT_TABLE for word in row.words.values())
 
 

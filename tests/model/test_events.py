@@ -3,6 +3,8 @@ words, hints for another host's word, and the hosts' own tables keyed by its wor
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Iterable
 
 import pytest
@@ -23,6 +25,7 @@ from agenthooks.model.events import (
     block_decision,
     counterpart,
     events_of,
+    filled,
     find_row,
     foreign_events,
     host_only_event,
@@ -34,6 +37,7 @@ from agenthooks.model.events import (
 )
 from agenthooks.sources.dialects.cursor import EVENTS as CURSOR_EVENTS
 
+filled()  # every derived host's words, which a run fills for the hosts it involves alone
 WORDS = [
     pytest.param(dialect, word, row, id=f"{dialect}:{word}")
     for row in EVENT_TABLE
@@ -267,3 +271,39 @@ def test_each_dialect_knows_exactly_the_tables_words() -> None:
     assert set(CLAUDE_EVENTS) == set(events_of("claude"))
     assert set(GEMINI_EVENTS) == set(events_of("gemini"))
     assert set(DECISION_WORDS) == set(ALL_EVENTS)
+
+
+def test_a_derived_hosts_words_are_its_rows_else_its_parents() -> None:
+    """Filled when first asked (`filled`), a derived host's words are the cells
+    `model.hosts.Derived` gives: its row's where it states one, else its parent's; the rows of
+    events no other row has are its own."""
+    from agenthooks.model.hosts import HOST_TABLE, Derived
+
+    derived = Derived("event_words")
+    ids = {host for host, _, _ in derived.hosts}
+    own_events = {key for row in HOST_TABLE for key in row.event_words}
+    filled()
+    for row in EVENT_TABLE:
+        base = {dialect: word for dialect, word in row.words.items() if dialect not in ids}
+        made = {dialect: word for dialect, word in row.words.items() if dialect in ids}
+        if row.id in own_events and not base:
+            continue  # a derived host's own event: its row, made from the hosts' rows
+        assert made == derived.cells(base, row.id), row.id
+
+
+def test_a_run_fills_the_words_of_the_hosts_it_asks_for_alone() -> None:
+    """In a fresh interpreter, asking for one derived host's words fills it and its parents,
+    the same words every host's fill gives."""
+    from tests.support import REPO
+
+    code = (
+        "from agenthooks.model import events\n"
+        "asked = {r.id: events.word_of('qwen', r) for r in events.EVENT_TABLE}\n"
+        "others = {r.id for r in events.EVENT_TABLE if 'grok' in r.words}\n"
+        "events.filled()\n"
+        "print(asked == {r.id: r.words.get('qwen') for r in events.EVENT_TABLE},"
+        " others <= {r.id for r in events.EVENT_TABLE if r.id.startswith('rulesync.')},"
+        " any('grok' in r.words for r in events.EVENT_TABLE))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=REPO, check=False, timeout=60)
+    assert done.stdout.split() == ["True", "True", "True"], done.stderr
