@@ -858,7 +858,21 @@ def _flat_document(entries: Sequence[Entry], version: int) -> dict[str, Any]:
     return {"version": version, "hooks": hooks}
 
 
-def assemble(entries: Sequence[Entry], target: str) -> dict[str, Any]:
+def assemble(entries: Sequence[Entry], target: str, file: str = "") -> dict[str, Any]:
+    """The target document of these entries; `file`: where it goes, which a host may read as
+    a bare map of events (`Dialect.bare_files`: Factory Droid's hooks.json)."""
+    document = _assembled(entries, target)
+    if file and target != HOOKS_JSON_DIALECT and isinstance(document.get("hooks"), dict):
+        from agenthooks.sources.dialects import dialect_spec
+
+        spec = dialect_spec(target)
+        if spec.bare_rule(file) is not None and set(document) == {"hooks"}:
+            bare: dict[str, Any] = document["hooks"]
+            return bare
+    return document
+
+
+def _assembled(entries: Sequence[Entry], target: str) -> dict[str, Any]:
     if target == HOOKS_JSON_DIALECT:
         return _hooks_json(entries)
     if family(target) in ("cursor", "copilot"):  # `{"version": 1, "hooks": {event: [handler]}}`
@@ -951,7 +965,7 @@ def convert_handlers(handlers: Sequence[Handler], target: str, *,
                                            ordered=index in ordered)
         entries += converted
         placed = placed or moved
-    return Converted(assemble(entries, target), losses, place if placed else None)
+    return Converted(assemble(entries, target, place.file), losses, place if placed else None)
 
 
 def _for_target(handlers: Sequence[Handler], target: str) -> list[Handler]:

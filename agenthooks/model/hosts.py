@@ -516,6 +516,7 @@ HOST_TABLE += (
            tool_names={"shell": ("Execute",), "write": ("Create",)},
            dialect_changes={
                "reader": "agenthooks.sources.dialects.factory_check:read",
+               "bare_files": (("hooks.json", "factory-hooks-wrapper"),),
                "group_keys": ("matcher", "hooks", "commandRegex"),
                # "events like UserPromptSubmit, Notification, Stop, and SubagentStop that
                # don't use matchers"; SessionStart's and PreCompact's matchers are listed.

@@ -57,7 +57,9 @@ class Wiring(NamedTuple):
 
     host: str
     settings: str  # the host's file, under the workspace root ("/"-separated)
-    container: str  # the key of the settings file's object of events
+    # the key of the settings file's object of events; "": the events are the file's own
+    # keys (a bare map, `Dialect.bare_files`)
+    container: str
     events: tuple[Event, ...]
     handler: Callable[[str], dict[str, Any]]  # the handler object running a command
     gates: str  # where agenthooks reads the gates of this wiring, under the workspace root
@@ -90,6 +92,8 @@ class Wiring(NamedTuple):
             text: str = imported(self.whole)()
             return text
         lines = [f"  {json.dumps(e.word)}: {json.dumps([self.group(e)])}" for e in self.events]
+        if not self.container:
+            return "{\n" + ",\n".join(lines) + "\n}\n"
         return ("{" + self.preamble + json.dumps(self.container) + ": {\n"
                 + ",\n".join(lines) + "\n}}\n")
 
@@ -269,6 +273,7 @@ def wiring_for(host: str) -> Wiring | None:
     writes JSON)."""
     from agenthooks.model.events import counterpart
     from agenthooks.model.hosts import host_row, unwritable
+    from agenthooks.sources.dialects import dialect_spec
 
     if host in WIRING:
         return WIRING[host]
@@ -279,8 +284,10 @@ def wiring_for(host: str) -> Wiring | None:
     events = tuple(event._replace(word=word, matcher=every_tool(host, word, event.matcher))
                    for event in parent.events
                    if (word := counterpart(event.word, parent.host, host)) is not None)
-    return parent._replace(host=host, settings=row.project_files[0].replace("*", "agenthooks"),
-                           events=events, trust=None, handler=with_time(host, parent.handler))
+    settings = row.project_files[0].replace("*", "agenthooks")
+    container = "" if dialect_spec(host).bare_rule(settings) else parent.container
+    return parent._replace(host=host, settings=settings, container=container, events=events,
+                           trust=None, handler=with_time(host, parent.handler))
 
 
 # What agenthooks is given to answer in, at least: a host that gives its hooks less (Grok
@@ -467,8 +474,8 @@ def wired_text(wiring: Wiring, text: str | None, path: str) -> str:
     if not isinstance(document, dict):
         raise InitError(f"{display_path(path)} is not a JSON object; init adds to an object only")
     for event in missing_events(wiring, document):
-        container = document.get(wiring.container)
-        pointer = f"/{wiring.container}"
+        container = document.get(wiring.container) if wiring.container else document
+        pointer = f"/{wiring.container}" if wiring.container else ""
         if container is None:
             text = insert_member(text, "", wiring.container, {event.word: [wiring.group(event)]},
                                  comments)

@@ -97,6 +97,10 @@ class DialectChecker(Checker):
     # --- the settings object ------------------------------------------------------------------
 
     def document(self, doc: Any) -> None:
+        bare = self.dialect.bare_rule(self.source.file)
+        if bare is not None:
+            self.bare_document(doc, bare)
+            return
         if not isinstance(doc, dict):
             self.add("settings-type", f"a {self.host} settings file must be an object, "
                                       f"not {json_kind(doc)}", "")
@@ -107,6 +111,23 @@ class DialectChecker(Checker):
             self.gemini_config(doc)
         if "hooks" in doc:
             self.events(doc["hooks"], self.dialect_group)
+
+    def bare_document(self, doc: Any, wrapper_rule: str) -> None:
+        """A file keyed by event name with no `hooks` wrapper (`Dialect.bare_files`): a
+        `hooks` key there is no event, and its host runs none of what it holds."""
+        name = os.path.basename(self.source.file)
+        if not isinstance(doc, dict):
+            self.add("settings-type", f"a {self.host} {name} must be an object of events, "
+                                      f"not {json_kind(doc)}", "")
+            return
+        if "hooks" in doc:
+            self.add(wrapper_rule,
+                     f"{self.host}'s {name} is keyed by event name: under this `hooks` "
+                     f"wrapper (which only its settings files take) it finds no event and "
+                     f"runs none of these hooks", "/hooks", "key",
+                     'move the events to the top level: {"PreToolUse": [...]}')
+        self.events({event: listed for event, listed in doc.items() if event != "hooks"},
+                    self.dialect_group, at="")
 
     # --- the `hooks` object, {"<event>": [item, ...]}: every host's files -------------------
 

@@ -6,7 +6,8 @@ findings:
 
     hooks.json      `~/.factory/hooks.json` and a project's `.factory/hooks.json` are keyed
                     by event name (`{"PreToolUse": [...]}`): under a `hooks` wrapper Droid
-                    finds no event and runs none of them (`factory-hooks-wrapper`).
+                    finds no event and runs none of them (`factory-hooks-wrapper`, said by
+                    the walker of every such file, `Dialect.bare_files`).
     settings.json   "If hooks.json is absent, Droid also reads hook declarations from the
                     hooks key in the matching settings.json": beside a hooks.json they never
                     run (`factory-settings-ignored`), nor do they here.
@@ -49,24 +50,10 @@ class FactoryChecker(DialectChecker):
     command_regex: str | None = None  # the `commandRegex` of the group being read
 
     def document(self, doc: Any) -> None:
-        if os.path.basename(self.source.file) != HOOKS_FILE:
-            if self.hooks_file_beside(doc):
-                return
-            super().document(doc)
+        # its hooks.json is a bare event map (`Dialect.bare_files`), read by the walker
+        if os.path.basename(self.source.file) != HOOKS_FILE and self.hooks_file_beside(doc):
             return
-        if not isinstance(doc, dict):
-            self.add("settings-type", f"a Factory Droid hooks.json must be an object of "
-                                      f"events, not {json_kind(doc)}", "")
-            return
-        if "hooks" in doc:
-            self.add("factory-hooks-wrapper",
-                     "Factory Droid's hooks.json is keyed by event name: under this `hooks` "
-                     "wrapper (which only settings.json takes) it finds no event and runs "
-                     "none of these hooks",
-                     "/hooks", "key",
-                     'move the events to the top level: {"PreToolUse": [...]}')
-        self.events({event: listed for event, listed in doc.items() if event != "hooks"},
-                    self.dialect_group, at="")
+        super().document(doc)
 
     def hooks_file_beside(self, doc: Any) -> bool:
         """Whether a settings file's `hooks` are shadowed by the hooks.json of its folder,

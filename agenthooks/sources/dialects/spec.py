@@ -98,6 +98,17 @@ class Dialect(NamedTuple):
     # drops a whole file on any other error (Goose skips an unknown event, an action of
     # another `type` and one without `command`, and loads the rest).
     spared: frozenset[str] = frozenset()
+    # Files of its own read as a bare map of events, keyed by event name with no `hooks`
+    # wrapper (Factory Droid's hooks.json): (file name, the rule
+    # said of a `hooks` wrapper there, under which the host finds no event). `init` and
+    # `convert` write such a file bare too.
+    bare_files: tuple[tuple[str, str], ...] = ()
+
+    def bare_rule(self, path: str) -> str | None:
+        """The wrapper rule of `path` when it is one of its bare files (by its name), else
+        None: a settings file, whose events are under `hooks`."""
+        name = path.replace("\\", "/").rsplit("/", 1)[-1]
+        return next((rule for file, rule in self.bare_files if file == name), None)
 
     def default_timeout_for(self, event: str) -> float:
         return self.timeout_by_event.get(event, self.default_timeout)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,6 +19,7 @@ from agenthooks.model.hosts import (
     in_toml_alone,
     unwritable,
 )
+from agenthooks.sources.dialects import dialect_spec
 from tests.cli.commands.test_init import documented
 from tests.conftest import Run
 from tests.docs.pages import page
@@ -50,6 +52,15 @@ def own_file(root: Path, row: HostRow) -> Path:
     return root / row.project_files[0].replace("*", "hooks")
 
 
+def events_of(path: Path, row: HostRow) -> dict[str, Any]:
+    """A host's file's events: under `hooks`, or at its top level where the host reads the
+    file as a bare map (`Dialect.bare_files`)."""
+    document = json.loads(path.read_text())
+    events: dict[str, Any] = (document if dialect_spec(row.id).bare_rule(str(path))
+                              else document["hooks"])
+    return events
+
+
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
     root = tmp_path / "project"
@@ -73,7 +84,7 @@ def test_a_claude_file_converts_to_a_derived_host_and_back(
     done = agenthooks("convert", str(project / ".claude" / "settings.json"), "--to", row.id,
                       "-o", str(target), "--lossy")
     assert done.code == 0, done.err
-    hooks = json.loads(target.read_text())["hooks"]
+    hooks = events_of(target, row)
     # In the host's own event words; the script on its own project-dir variable.
     assert set(hooks) == {word for event in CLAUDE["hooks"]
                           if (word := counterpart(event, row.derived_from or "", row.id))}
@@ -105,7 +116,7 @@ def test_init_wires_a_derived_host_in_its_file_and_words(
     done = agenthooks("init", "--host", row.id, "--yes", "--workspace", str(root))
     assert done.code == 0, done.err
     settings = root / row.project_files[0].replace("*", "agenthooks")
-    hooks = json.loads(settings.read_text())["hooks"]
+    hooks = events_of(settings, row)
     pre = counterpart("PreToolUse", "claude", row.id)
     assert pre in hooks
     assert hooks[pre][0]["hooks"][0]["command"] == \
@@ -116,7 +127,7 @@ def test_init_wires_a_derived_host_in_its_file_and_words(
     if f"--host {row.id}" in page("hosts.md"):  # docs/hosts.md shows what init writes
         assert json.loads(settings.read_text()) == documented(row.id)
     again = agenthooks("init", "--host", row.id, "--yes", "--workspace", str(root))
-    assert again.code == 0 and json.loads(settings.read_text())["hooks"] == hooks
+    assert again.code == 0 and events_of(settings, row) == hooks
 
 
 @pytest.mark.parametrize("row", USER_ONLY, ids=[row.id for row in USER_ONLY])
@@ -143,3 +154,26 @@ def test_a_host_with_no_hook_files_is_not_converted_to(agenthooks: Run, project:
         f"agenthooks: {row.name} reads no hook files (its hooks are plugins it loads), so "
         f"convert has nothing to write for it: agenthooks init --host {row.id} writes the "
         "plugin that runs agenthooks and its gates; nothing converted\n")
+
+
+# Hosts with a file of their own they read as a bare map of events (`Dialect.bare_files`):
+# Factory Droid's hooks.json.
+BARE = [(row, name) for row in WRITTEN for name, _ in dialect_spec(row.id).bare_files]
+
+
+@pytest.mark.parametrize(("row", "name"), BARE, ids=[row.id for row, _ in BARE])
+def test_convert_writes_a_bare_file_bare(agenthooks: Run, project: Path, row: HostRow,
+                                         name: str) -> None:
+    """Into the file its host reads keyed by event name, convert writes the events at the top
+    level, with no `hooks` wrapper under which the host would find none."""
+    folder = Path(own_file(project, row)).parent
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / name
+    done = agenthooks("convert", str(project / ".claude" / "settings.json"), "--to", row.id,
+                      "-o", str(target), "--lossy")
+    assert done.code == 0, done.err
+    written = json.loads(target.read_text())
+    assert "hooks" not in written
+    assert counterpart("PreToolUse", "claude", row.id) in written
+    checked = agenthooks("validate", str(target))
+    assert checked.code == 0 and "warning" not in checked.out, checked.out
