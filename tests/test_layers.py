@@ -78,6 +78,7 @@ DEBT = {
     ("agenthooks.model.hosts", "agenthooks.hosts.opencode.render"),
     ("agenthooks.model.hosts", "agenthooks.kinds.protocols.goose"),
     ("agenthooks.model.hosts", "agenthooks.hosts.goose.render"),
+    ("agenthooks.model.hosts", "agenthooks.kinds.protocols.devin"),
     ("agenthooks.model.hosts", "agenthooks.hosts.antigravity.render"),
     ("agenthooks.model.hosts", "agenthooks.kinds.protocols.claude"),
     ("agenthooks.model.hosts", "agenthooks.hosts.claude.render"),

@@ -860,7 +860,7 @@ def _flat_document(entries: Sequence[Entry], version: int) -> dict[str, Any]:
 
 def assemble(entries: Sequence[Entry], target: str, file: str = "") -> dict[str, Any]:
     """The target document of these entries; `file`: where it goes, which a host may read as
-    a bare map of events (`Dialect.bare_files`: Factory Droid's hooks.json)."""
+    a bare map of events (`Dialect.bare_files`: Devin CLI's hooks.v1.json)."""
     document = _assembled(entries, target)
     if file and target != HOOKS_JSON_DIALECT and isinstance(document.get("hooks"), dict):
         from agenthooks.sources.dialects import dialect_spec

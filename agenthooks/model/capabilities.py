@@ -115,6 +115,7 @@ CR = "charmbracelet/crush internal/hooks/runner.go@37f36e9"
 OC = "measured with opencode 1.18.33, agenthooks' plugin (agenthooks/hosts/opencode/plugin.js)"
 OC_SRC = "anomalyco/opencode@03eeb9f packages/opencode/src/session/tools.ts"
 GS = "block/goose@0825b57 crates/goose/src/hooks/mod.rs"
+DV = "docs.devin.ai/cli/extensibility/hooks"
 
 HOST_FACTS: dict[str, HostFacts] = {
     "claude": HostFacts(
@@ -200,6 +201,14 @@ HOST_FACTS: dict[str, HostFacts] = {
         OPEN, f'{JN}, "Exit codes": another non-zero exit logs a warning, the tool proceeds',
         note="exit 0 on PermissionRequest without a deny approves the dialog; agenthooks "
              "answers it with exit 1 when no hook decided, which leaves it to the user"),
+    # Devin CLI's other facts are Claude Code's, whose hooks it runs unchanged ("If you already
+    # have hooks configured for Claude Code, they will work with Devin CLI automatically").
+    "devin": HostFacts(
+        None, f'{DV}/overview, "Hook Format": a hook is type, matcher, command or prompt, '
+              "timeout (no failure setting)",
+        None, f'{DV}/overview, "Hook Format": a timeout in seconds, not what follows it',
+        OPEN, f'{DV}/overview, "Exit Codes": another code is an error, logged; {DV}: "any '
+              'other non-zero exit code is logged as an error and does not block"'),
     "grok": HostFacts(
         None, f"{GK}/config.rs `RawHandler`: type, command, url, timeout, env (no failure "
               "setting)",
@@ -478,6 +487,20 @@ EVENT_FACTS: dict[str, dict[str, EventFacts]] = {
         "tool.post": _facts(f"{OC_SRC}; {OC}", False, False, True,
                             "the context is appended to the tool's result (`output.output`, "
                             "an MCP tool's `output.content`)", on_error=OPEN),
+    },
+    "devin": {
+        "tool.pre": _facts(f'{DV}/lifecycle-hooks, "PreToolUse": "block, modify, or add '
+                           'context to tool calls"; overview, "Exit Codes"', True, True, True,
+                           'exit 2, or `decision` "block" or "deny"'),
+        "tool.post": _facts(f'{DV}/lifecycle-hooks, "PostToolUse": "logging, validation, or '
+                            'triggering follow-up actions"', None, None, None,
+                            "the tool already ran"),
+        "claude.PermissionRequest": _facts(f'{DV}/lifecycle-hooks, "PermissionRequest": '
+                                           '"custom approval logic"', True, None, None),
+        # The overview names when they fire, not what an answer does there.
+        **{event: _facts(f'{DV}/overview, "Hook Events": when it fires alone', None, None,
+                         None)
+           for event in ("turn.start", "agent.stop", "session.start", "session.end")},
     },
     "goose": {
         "tool.pre": _facts(f"{GS} `classify_output`; measured with goose 1.52.0", True, False,

@@ -1082,3 +1082,74 @@ HOST_TABLE += (
                                      "timeout-invalid")),
                "option_types": {"on_failure": "string"}}),
 )
+
+# Claude Code's events that Devin CLI has not: it has seven, PreToolUse, PostToolUse,
+# PermissionRequest, UserPromptSubmit, Stop, SessionStart, SessionEnd
+# (docs.devin.ai/cli/extensibility/hooks/overview, "Hook Events").
+_NOT_DEVIN = (*(f"claude.{word}" for word in _CLAUDE_ONLY), "error", "compact.pre",
+              "notification", *(f"claude.{word}" for word in (
+                  "PermissionDenied", "PostToolBatch", "UserPromptExpansion", "SubagentStart",
+                  "SubagentStop", "StopFailure", "PostCompact", "InstructionsLoaded")))
+
+HOST_TABLE += (
+    # Devin CLI (Cognition's `devin`): Claude Code's groups, answers and exit codes in `.devin/`.
+    # Each fact read on docs.devin.ai/cli/extensibility/hooks/overview ("Quick Example", "Hook
+    # Events", "Hook Format", "Command Hooks", "Exit Codes") and .../hooks/lifecycle-hooks: a
+    # project's `.devin/hooks.v1.json` is keyed by event name, with no `hooks` wrapper
+    # (`devin-hooks-wrapper`, `Dialect.bare_files`); seven events; a group's `matcher` a regex
+    # on the event's `tool_name`, "" or none every tool; handlers `command` and `prompt` (an LLM
+    # prompt, which only Devin runs) with `timeout` in seconds; DEVIN_PROJECT_DIR set to the
+    # project root; `decision` approve|block|deny with `reason` on stdout, "deny" a block
+    # (`kinds.protocols.devin`); exit 0 goes on, exit 2 blocks, "Other: Error — logged" (the
+    # overview's first lines say a non-zero exit blocks; its later page,
+    # docs.devin.ai/cli/extensibility/hooks, says any other non-zero exit "is logged as an
+    # error and does not block", read here as Claude Code reads it). `hooks` in
+    # `.devin/config.json`, `.devin/config.local.json` and the user's
+    # `~/.config/devin/config.json` (docs.devin.ai/cli/extensibility/configuration, "Project vs
+    # User Settings"; .../reference/configuration/global-vs-local: project files win over the
+    # user's; $XDG_CONFIG_HOME is not followed here, nor Windows' %APPDATA%\devin). It runs
+    # Claude Code's settings too ("If you already have hooks configured for Claude Code, they
+    # will work with Devin CLI automatically"; "Existing hooks in .claude/ directories are also
+    # picked up automatically"). Its tools: `exec` {command, shell_id}, `edit`, `mcp__<server>__
+    # <tool>` (lifecycle-hooks, "PreToolUse"); read, grep, glob and the `edit`/`write` tools
+    # (docs.devin.ai/cli/reference/permissions, "Default Permission Behavior"). [unverified:
+    # the default timeout (none documented; Claude Code's here), whether a matcher is searched
+    # or matched whole (read as Claude Code's), whether Devin reads Claude Code's tool names in
+    # a matcher as its own (its docs match the matcher against `tool_name`, which is `exec`),
+    # a user-level hooks.v1.json; the names of webfetch, run_subagent {task, profile},
+    # todo_write, ask_user_question, skill, notebook_edit and grep's `glob_pattern`, taken from
+    # third-party captures of Devin CLI 3000.6.14 payloads.] No test runs Devin itself: it is on
+    # neither npm nor PyPI (an install script downloads it), and every run needs a sign-in.
+    derive(HOST_TABLE[1], "devin", "Devin CLI",
+           protocol="agenthooks.kinds.protocols.devin:answer",
+           project_files=(".devin/hooks.v1.json", ".devin/config.json",
+                          ".devin/config.local.json"),
+           user_files=(".config/devin/config.json",), project_var="DEVIN_PROJECT_DIR",
+           runs_files_of=(("claude", (".claude/settings.json", ".claude/settings.local.json"),
+                           (".claude/settings.json",)),),
+           reads_until_closed=False, ranks_defer=False,
+           event_words=dict.fromkeys(_NOT_DEVIN),
+           tool_names={
+               "shell": ("exec",), "read": ("read",), "write": ("write",), "edit": ("edit",),
+               "grep": ("grep",), "glob": ("glob",), "web-fetch": ("webfetch",),
+               "subagent": ("run_subagent",), "todo": ("todo_write",),
+               "ask-user": ("ask_user_question",), "skill": ("skill",),
+               "notebook-edit": ("notebook_edit",), "read-many": (), "multi-edit": (),
+               "list": (), "web-search": (), "plan-enter": (), "plan-exit": (),
+               "mcp-resources": (), "mcp-resource": (), "send-message": (), "delete": (),
+               "subagent-define": ()},
+           tool_args={"shell": {"command": "command"},
+                      "grep": {"pattern": "pattern", "path": "path", "glob": "glob_pattern"},
+                      "glob": {"pattern": "pattern", "path": "path"},
+                      "subagent": {"prompt": "task", "subagent_type": "profile"}},
+           dialect_changes={
+               "bare_files": (("hooks.v1.json", "devin-hooks-wrapper"),), "all_tools": "",
+               "types": {"command": ("command", ("command",), ("type", "command", "timeout"),
+                                     True),
+                         "prompt": ("prompt", ("prompt",), ("type", "prompt", "timeout"),
+                                    False)},
+               "settings_keys": (), "shell_key": None, "exec_key": None,
+               "background_key": None, "condition_key": None, "plugin_vars": None,
+               "env_file_events": frozenset(), "path_variables": ("DEVIN_PROJECT_DIR",),
+               "option_types": {}}),
+)

@@ -197,6 +197,9 @@ DIALECT_RULES: dict[str, Rule] = {
         Rule("factory-hooks-wrapper", "warning",
              "a `hooks` wrapper in a Factory Droid hooks.json, which is keyed by event name: "
              "Droid finds no event under it and runs none of its hooks"),
+        Rule("devin-hooks-wrapper", "warning",
+             "a `hooks` wrapper in a Devin CLI hooks.v1.json, which is keyed by event name: "
+             "Devin finds no event under it and runs none of its hooks"),
         Rule("factory-command-regex-invalid", "warning",
              "a Factory Droid `commandRegex` that is not a valid regex: Droid skips the filter"),
         Rule("factory-settings-ignored", "warning",

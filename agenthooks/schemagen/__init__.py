@@ -62,6 +62,9 @@ SCHEMA_FILES: tuple[SchemaFile, ...] = (
     SchemaFile("goose-hooks.schema.json", "goose",
                "Goose plugin hooks (.agents/plugins/*/hooks/hooks.json)",
                "agenthooks.schemagen.hostfiles:goose"),
+    SchemaFile("devin-hooks.schema.json", "devin",
+               "Devin CLI hooks.v1.json and config.json (`hooks`)",
+               "agenthooks.schemagen.hostfiles:devin"),
 )
 
 

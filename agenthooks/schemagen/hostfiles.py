@@ -261,22 +261,44 @@ def factory() -> dict[str, Any]:
     """Factory Droid's files: a settings file's `hooks` (Claude Code's shape, `model.hosts`
     derives its row) or a hooks.json that is that object alone, keyed by event name
     (`sources.dialects.factory_check`); one schema takes both, each event at the top level too."""
-    spec = dialect_spec("factory")
-    bare = {event: list_of(event_text(spec, event), ref("group")) for event in spec.events}
-    schema = _settings_hooks(
-        "factory-hooks.schema.json", spec, "Factory Droid hooks.json and settings: hooks",
+    schema = _bare_or_settings(
+        "factory-hooks.schema.json", dialect_spec("factory"),
+        "Factory Droid hooks.json and settings: hooks",
         "The hooks of a Factory Droid file, as agenthooks reads them: `hooks` in a settings "
         "file (.factory/settings.json, .factory/settings.local.json, "
         "~/.factory/settings.json), its events at the top level of a hooks.json "
         "(.factory/hooks.json, ~/.factory/hooks.json). The settings file's other settings "
         "are let through; in a hooks.json, validate reports a key that is no event, and a "
-        "`hooks` wrapper, under which Droid finds none. ", bare)
+        "`hooks` wrapper, under which Droid finds none. ")
     # Any value: one that is not a regex is skipped by Droid, and only warned about.
     schema["definitions"]["group"]["properties"]["commandRegex"] = {
         "description": "A regex the shell command must match for these handlers to run (a "
                        "call without a command is not filtered); one that is not a regex "
                        "filters nothing."}
     return schema
+
+
+def devin() -> dict[str, Any]:
+    """Devin CLI's files: `hooks` in its config.json (Claude Code's shape, `model.hosts`
+    derives its row) or a hooks.v1.json keyed by event name (`Dialect.bare_files`); one
+    schema takes both, each event at the top level too."""
+    return _bare_or_settings(
+        "devin-hooks.schema.json", dialect_spec("devin"),
+        "Devin CLI hooks.v1.json and config.json: hooks",
+        "The hooks of a Devin CLI file, as agenthooks reads them: its events at the top level "
+        "of .devin/hooks.v1.json, `hooks` in .devin/config.json, .devin/config.local.json and "
+        "~/.config/devin/config.json. A config file's other settings are let through; in a "
+        "hooks.v1.json, validate reports a key that is no event, and a `hooks` wrapper, under "
+        "which Devin finds none. ")
+
+
+def _bare_or_settings(name: str, dialect: Dialect, title: str,
+                      description: str) -> dict[str, Any]:
+    """A host's settings file with `hooks`, or its bare file (`Dialect.bare_files`) with
+    the same events at its top level: one schema for both."""
+    bare = {event: list_of(event_text(dialect, event), ref("group"))
+            for event in dialect.events}
+    return _settings_hooks(name, dialect, title, description, bare)
 
 
 def _settings_hooks(name: str, dialect: Dialect, title: str, description: str,

@@ -164,11 +164,11 @@ def test_a_hosts_tool_name_reads_back_in_a_host_that_says_it() -> None:
 
 
 def test_a_name_no_host_says_is_read_in_claude_codes_shape() -> None:
-    call = protocol.translate(event(tool={"callId": "c", "name": "exec", "kind": "shell",
+    call = protocol.translate(event(tool={"callId": "c", "name": "sh_exec", "kind": "shell",
                                           "input": {"cmd": "ls"}}), "PreToolUse")
-    assert (call.host, call.tool, call.args) == ("claude", "exec", {"cmd": "ls"})
+    assert (call.host, call.tool, call.args) == ("claude", "sh_exec", {"cmd": "ls"})
     doc = build(call.host, call.word, call.fields, call.tool, call.args)
-    assert tool_call(doc, detect(doc, call.word)) == ("exec", {"cmd": "ls"})
+    assert tool_call(doc, detect(doc, call.word)) == ("sh_exec", {"cmd": "ls"})
 
 
 def test_a_given_host_names_the_words() -> None:

@@ -47,7 +47,8 @@ def snippets() -> dict[str, dict[str, Any]]:
 def commands(host: str) -> dict[str, list[str]]:
     """The host's event -> the argv of the command the snippet registers for it."""
     doc = snippets()[host]
-    events = doc["hooks"] if host != "antigravity" else doc["agenthooks"]
+    # A file keyed by event name has no `hooks` (Devin CLI's hooks.v1.json).
+    events = doc["agenthooks"] if host == "antigravity" else doc.get("hooks", doc)
     if isinstance(events, list):  # the [[hooks]] entries of Kimi Code and Mistral Vibe
         events = {entry.get("event") or entry["type"]: [entry] for entry in events}
     found = {}

@@ -302,10 +302,12 @@ def test_markdown_table_has_a_row_per_tool() -> None:
     assert "`run_command` (command→CommandLine, cwd→Cwd)" in shell
     assert "`Bash` / `PowerShell`" in shell
     assert "cwd→dir_path" in shell
-    # Claude Code's, and the hosts' derived from it that keep its name (their rows say so).
+    # Claude Code's, and the hosts' derived from it that keep its name or name it otherwise
+    # (their rows say so).
     notebook = next(tool for tool in TOOLS if tool.id == "notebook-edit")
     others = [d for d in DIALECTS if d not in ("antigravity", "claude")]
-    cells = "".join(" `NotebookEdit` |" if notebook.names.get(d) else " - |" for d in others)
+    cells = "".join(f" `{notebook.names[d][0]}` |" if notebook.names.get(d) else " - |"
+                    for d in others)
     assert "| `notebook-edit` | - | `NotebookEdit` |" + cells in lines
 
 

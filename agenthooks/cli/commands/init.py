@@ -58,7 +58,7 @@ class Wiring(NamedTuple):
     host: str
     settings: str  # the host's file, under the workspace root ("/"-separated)
     # the key of the settings file's object of events; "": the events are the file's own
-    # keys (a bare map, `Dialect.bare_files`)
+    # keys (a bare map, `Dialect.bare_files`: Devin CLI's hooks.v1.json)
     container: str
     events: tuple[Event, ...]
     handler: Callable[[str], dict[str, Any]]  # the handler object running a command
@@ -311,10 +311,14 @@ def with_time(host: str, handler: Callable[[str], dict[str, Any]]
 
 
 def every_tool(host: str, event: str, matcher: str | None) -> str | None:
-    """The parent's matcher of every tool, or `.*` where the derived host reads it otherwise
-    (Augment takes `*` for a broken regex and runs none of the event's groups)."""
+    """The parent's matcher of every tool, or the one the derived host documents
+    (`Dialect.all_tools`), or `.*` where the derived host reads it otherwise (Augment takes `*`
+    for a broken regex and runs none of the event's groups)."""
+    from agenthooks.sources.dialects import dialect_spec
     from agenthooks.sources.dialects.matching import selection
 
+    if matcher == "*" and dialect_spec(host).all_tools != matcher:
+        return dialect_spec(host).all_tools
     if matcher is None or selection(host, matcher, event).form == "all":
         return matcher
     return ".*"

@@ -99,10 +99,13 @@ class Dialect(NamedTuple):
     # another `type` and one without `command`, and loads the rest).
     spared: frozenset[str] = frozenset()
     # Files of its own read as a bare map of events, keyed by event name with no `hooks`
-    # wrapper (Factory Droid's hooks.json): (file name, the rule
+    # wrapper (Factory Droid's hooks.json, Devin CLI's hooks.v1.json): (file name, the rule
     # said of a `hooks` wrapper there, under which the host finds no event). `init` and
     # `convert` write such a file bare too.
     bare_files: tuple[tuple[str, str], ...] = ()
+    # The matcher `init` writes for every tool, where its docs name another than Claude Code's
+    # `*` (Devin CLI documents "" alone: `*` is no regex).
+    all_tools: str = "*"
 
     def bare_rule(self, path: str) -> str | None:
         """The wrapper rule of `path` when it is one of its bare files (by its name), else

@@ -54,7 +54,7 @@ def own_file(root: Path, row: HostRow) -> Path:
 
 def events_of(path: Path, row: HostRow) -> dict[str, Any]:
     """A host's file's events: under `hooks`, or at its top level where the host reads the
-    file as a bare map (`Dialect.bare_files`)."""
+    file as a bare map (`Dialect.bare_files`: Devin CLI's hooks.v1.json)."""
     document = json.loads(path.read_text())
     events: dict[str, Any] = (document if dialect_spec(row.id).bare_rule(str(path))
                               else document["hooks"])
@@ -157,7 +157,7 @@ def test_a_host_with_no_hook_files_is_not_converted_to(agenthooks: Run, project:
 
 
 # Hosts with a file of their own they read as a bare map of events (`Dialect.bare_files`):
-# Factory Droid's hooks.json.
+# Factory Droid's hooks.json, Devin CLI's hooks.v1.json.
 BARE = [(row, name) for row in WRITTEN for name, _ in dialect_spec(row.id).bare_files]
 
 

@@ -161,6 +161,7 @@ def test_every_dialect_rule_has_a_case() -> None:
     from tests.sources.dialects.test_cursor_rules import CASES as CURSOR_CASES
     from tests.sources.dialects.test_cursor_rules import TESTED_APART
     from tests.sources.dialects.test_deepagents_rules import CASES as DEEPAGENTS_CASES
+    from tests.sources.dialects.test_devin_rules import CASES as DEVIN_CASES
     from tests.sources.dialects.test_factory_rules import CASES as FACTORY_CASES
     from tests.sources.dialects.test_goose_rules import CASES as GOOSE_CASES
     from tests.sources.dialects.test_goose_rules import TESTED_APART as GOOSE_APART
@@ -177,6 +178,7 @@ def test_every_dialect_rule_has_a_case() -> None:
     covered |= WINDSURF_APART
     covered |= {rule for _, _, expected in FACTORY_CASES for rule, _, _ in expected}
     covered |= {"factory-settings-ignored"}  # test_factory_rules: it needs a file beside
+    covered |= {rule for _, _, expected in DEVIN_CASES for rule, _, _ in expected}
     covered |= {rule for _, expected in AUGMENT_CASES for rule, _, _ in expected}
     covered |= {rule for _, expected in KIMI_CASES for rule, _, _ in expected}
     covered |= {rule for _, expected in DEEPAGENTS_CASES for rule, _, _ in expected}
