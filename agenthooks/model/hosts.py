@@ -1144,6 +1144,7 @@ HOST_TABLE += (
                       "subagent": {"prompt": "task", "subagent_type": "profile"}},
            dialect_changes={
                "bare_files": (("hooks.v1.json", "devin-hooks-wrapper"),), "all_tools": "",
+               "reads_rule": "devin-reads-claude",
                "types": {"command": ("command", ("command",), ("type", "command", "timeout"),
                                      True),
                          "prompt": ("prompt", ("prompt",), ("type", "prompt", "timeout"),

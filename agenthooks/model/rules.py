@@ -200,6 +200,8 @@ DIALECT_RULES: dict[str, Rule] = {
         Rule("devin-hooks-wrapper", "warning",
              "a `hooks` wrapper in a Devin CLI hooks.v1.json, which is keyed by event name: "
              "Devin finds no event under it and runs none of its hooks"),
+        Rule("devin-reads-claude", "warning",
+             "a project with Devin CLI hooks and Claude Code hooks: Devin runs both"),
         Rule("factory-command-regex-invalid", "warning",
              "a Factory Droid `commandRegex` that is not a valid regex: Droid skips the filter"),
         Rule("factory-settings-ignored", "warning",

@@ -13,7 +13,7 @@ import re
 from agenthooks.events import INT32_MAX, did_you_mean
 from agenthooks.model.events import HOST_NAMES, other_host_hint, other_host_word
 from agenthooks.model.handlers import Handler, Source, breaks_file, escape, json_kind
-from agenthooks.model.hosts import imported, inherited
+from agenthooks.model.hosts import host_row, imported, inherited
 from agenthooks.model.matcher import is_plain_name
 from agenthooks.model.rules import ALL_RULES
 from agenthooks.sources.dialects import every_dialect_spec, matching
@@ -615,7 +615,40 @@ def check_document(doc: Any, source: Source, *, thorough: bool) -> DialectChecke
         beside_agenthooks(checker)
         if checker.dialect.name in VSCODE_READS:
             vscode_ignores_matchers(checker)
+        if checker.dialect.reads_rule is not None:
+            runs_other_files_too(checker, checker.dialect.reads_rule)
     return checker
+
+
+def runs_other_files_too(checker: DialectChecker, rule: str) -> None:
+    """In a project's file of a host, `rule` when the project's files of another host that it
+    runs too (`HostRow.runs_files_of`) have hooks: said once, of the first such file."""
+    source = checker.source
+    row = host_row(checker.dialect.name)
+    if source.level != "workspace" or row is None:
+        return
+    for other, project, _ in row.runs_files_of:
+        found = next((rel for rel in project
+                      if _has_hooks(os.path.join(source.workspace, *rel.split("/")))), None)
+        if found is not None:
+            whose = HOST_NAMES.get(other, other)
+            checker.add(rule, f"{checker.host} also runs the hooks of {found} ({whose}'s): a "
+                              f"gate written in both runs twice in {checker.host}, and an "
+                              "`agenthooks run` entry in both runs agenthooks twice; keep the "
+                              "hooks in one of them", "", "value")
+            return
+
+
+def _has_hooks(path: str) -> bool:
+    """Whether a settings file has a non-empty `hooks` object."""
+    import json
+
+    try:
+        with open(path, "rb") as stream:
+            doc = json.loads(stream.read(1 << 20))
+    except (OSError, ValueError, RecursionError):
+        return False
+    return isinstance(doc, dict) and isinstance(doc.get("hooks"), dict) and bool(doc["hooks"])
 
 
 # What shows a project is opened in VS Code or run with Copilot: VS Code's agent then runs the

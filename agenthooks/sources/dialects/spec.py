@@ -106,6 +106,10 @@ class Dialect(NamedTuple):
     # The matcher `init` writes for every tool, where its docs name another than Claude Code's
     # `*` (Devin CLI documents "" alone: `*` is no regex).
     all_tools: str = "*"
+    # The rule said in a project file of its own when the project's files of another host that
+    # it runs too (`HostRow.runs_files_of`) have hooks: a gate in both runs twice in it, an
+    # `agenthooks run` entry in both runs agenthooks twice (Devin CLI's `devin-reads-claude`).
+    reads_rule: str | None = None
 
     def bare_rule(self, path: str) -> str | None:
         """The wrapper rule of `path` when it is one of its bare files (by its name), else

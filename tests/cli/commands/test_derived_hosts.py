@@ -176,4 +176,5 @@ def test_convert_writes_a_bare_file_bare(agenthooks: Run, project: Path, row: Ho
     assert "hooks" not in written
     assert counterpart("PreToolUse", "claude", row.id) in written
     checked = agenthooks("validate", str(target))
-    assert checked.code == 0 and "warning" not in checked.out, checked.out
+    wrapper = dict(dialect_spec(row.id).bare_files)[name]
+    assert checked.code == 0 and f"[{wrapper}]" not in checked.out, checked.out

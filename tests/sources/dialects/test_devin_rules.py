@@ -82,3 +82,21 @@ def test_its_files_are_known_by_their_place(tmp_path: Path, rel: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("{}\n", encoding="utf-8")
     assert detect(str(path)) == "devin"
+
+
+def test_a_project_with_claude_code_hooks_too_is_said(tmp_path: Path) -> None:
+    """Devin runs the project's Claude Code hooks too: said in its own file, once."""
+    bare = '{"PreToolUse": ' + GATE + '}\n'
+    assert found(check_file(tmp_path, HOOKS, "devin", bare)) == []
+    check_file(tmp_path, ".claude/settings.local.json", "claude", '{"hooks": {}}\n')
+    assert found(check_file(tmp_path, HOOKS, "devin", bare)) == []  # no hooks there
+    claude = '{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [\n' \
+             '  {"type": "command", "command": "exit 2"}]}]}}\n'
+    check_file(tmp_path, ".claude/settings.json", "claude", claude)
+    said = check_file(tmp_path, HOOKS, "devin", bare)
+    assert found(said) == [("devin-reads-claude", 1, 1)]
+    assert said.diagnostics[0].message.startswith(
+        "Devin CLI also runs the hooks of .claude/settings.json (Claude Code's): ")
+    assert said.handlers  # its own hooks run all the same
+    assert found(check_file(tmp_path, CONFIG, "devin", '{"hooks": {}}\n')) == [
+        ("devin-reads-claude", 1, 1)]

@@ -179,6 +179,7 @@ def test_every_dialect_rule_has_a_case() -> None:
     covered |= {rule for _, _, expected in FACTORY_CASES for rule, _, _ in expected}
     covered |= {"factory-settings-ignored"}  # test_factory_rules: it needs a file beside
     covered |= {rule for _, _, expected in DEVIN_CASES for rule, _, _ in expected}
+    covered |= {"devin-reads-claude"}  # test_devin_rules: it needs a Claude Code file beside
     covered |= {rule for _, expected in AUGMENT_CASES for rule, _, _ in expected}
     covered |= {rule for _, expected in KIMI_CASES for rule, _, _ in expected}
     covered |= {rule for _, expected in DEEPAGENTS_CASES for rule, _, _ in expected}
