@@ -48,10 +48,12 @@ DEBT = {
     *(("agenthooks.features.convert", host) for host in (
         "antigravity", "claude", "codex", "copilot", "cursor", "gemini", "rulesync")),
     *(("agenthooks.schemagen", host) for host in (
-        "augment", "claude", "codex", "copilot", "crush", "cursor", "deepagents", "factory",
+        "augment", "claude", "codex", "copilot", "crush", "cursor", "deepagents", "devin",
+        "factory",
         "gemini", "goose", "grok", "junie", "kimi", "qwen", "rulesync", "vibe", "windsurf")),
     *(("agenthooks.schemagen.hostfiles", host) for host in (
-        "augment", "codex", "copilot", "crush", "cursor", "deepagents", "factory", "goose",
+        "augment", "codex", "copilot", "crush", "cursor", "deepagents", "devin", "factory",
+        "goose",
         "grok", "junie", "kimi", "qwen", "rulesync", "vibe")),
     ("agenthooks.schemagen.parts", "claude"),
     ("agenthooks.schemagen.parts", "gemini"),

@@ -208,7 +208,8 @@ HOST_FACTS: dict[str, HostFacts] = {
               "timeout (no failure setting)",
         None, f'{DV}/overview, "Hook Format": a timeout in seconds, not what follows it',
         OPEN, f'{DV}/overview, "Exit Codes": another code is an error, logged; {DV}: "any '
-              'other non-zero exit code is logged as an error and does not block"'),
+              'other non-zero exit code is logged as an error and does not block"',
+        blocking_exits="2", other_exit="an error, logged: the call goes through"),
     "grok": HostFacts(
         None, f"{GK}/config.rs `RawHandler`: type, command, url, timeout, env (no failure "
               "setting)",
