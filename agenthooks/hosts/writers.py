@@ -38,10 +38,12 @@ PERMISSION_WORDS: dict[str, str] = {"deny": "deny", "ask": "ask", "force_ask": "
 
 
 class HostAnswer(NamedTuple):
-    """What goes to the host: one JSON object on stdout, and the exit status."""
+    """What goes to the host: one JSON object on stdout, and the exit status; or, for a host
+    that reads its hooks' stdout as text (Kiro's context), `text` in place of the object."""
 
     output: dict[str, Any]
     exit_code: int
+    text: str | None = None
 
 
 def writer(host: str) -> Callable[[Verdict, str], HostAnswer]:

@@ -107,6 +107,16 @@ def write_json(value: Any) -> None:
         raise OutputError(f"cannot write the answer to stdout: {exc}") from None
 
 
+def write_text(text: str) -> None:
+    """The answer of a host that reads text (`HostAnswer.text`), as UTF-8; nothing for ""."""
+    if not text:
+        return
+    try:
+        write_out(text.encode("utf-8", "surrogateescape"))
+    except (OSError, ValueError) as exc:
+        raise OutputError(f"cannot write the answer to stdout: {exc}") from None
+
+
 # Where the answer goes when it is not fd 1 (`answer_to`); None: sys.stdout.
 _answer_fd: int | None = None
 
@@ -162,7 +172,10 @@ def emit(
     if host is not None and report != "json":
         output, code = host_answer(result, host, given_event)
     try:
-        write_json(result.to_report() if report == "json" else output)
+        if isinstance(output, str):  # a host that reads text (`HostAnswer.text`)
+            write_text(output)
+        else:
+            write_json(result.to_report() if report == "json" else output)
     except OutputError:
         if not result.blocked:
             raise
@@ -179,7 +192,7 @@ def host_answer(result: EventResult, host: str, given_event: str | None) -> tupl
     if result.blocked or result.updated_args is not None:
         for unheeded in unheeded_by(host, result, word):
             say(lambda stream, said=unheeded: stream.write(f"agenthooks: warning: {said}\n"))
-    return answer.output, answer.exit_code
+    return answer.output if answer.text is None else answer.text, answer.exit_code
 
 
 def unheeded_by(host: str, result: EventResult, word: str) -> list[str]:

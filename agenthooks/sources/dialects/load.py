@@ -252,8 +252,10 @@ def settle(files: Sequence[DialectFile]) -> list[HookFile]:
 
 
 def _settled(handler: Handler, on: bool, off: set[str]) -> Handler:
+    """A handler with its host's switches applied; one its own file turns off (Kiro's
+    `enabled: false`) stays off."""
     key = handler.name if handler.name is not None else handler.command
-    enabled = on and key not in off
+    enabled = handler.enabled and on and key not in off
     return handler if handler.enabled == enabled else handler._replace(enabled=enabled)
 
 
