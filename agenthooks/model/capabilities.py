@@ -111,6 +111,8 @@ DA = "PyPI deepagents-code 0.2.2, deepagents_code/hooks"
 VB = "PyPI mistral-vibe 3.0.3, mistralai_vibe_local_harness/vibe/_foreign_hooks.py"
 GK = "xai-org/grok-build@19d42e3 crates/codegen/xai-grok-hooks/src"
 JN = "junie.jetbrains.com/docs/junie-cli-hooks.html (10 July 2026)"
+KR = "kiro.dev/docs/cli/v3/hooks"
+KR_2 = "kiro.dev/docs/cli/hooks (aws/amazon-q-developer-cli@35b5266 docs/hooks.md)"
 CR = "charmbracelet/crush internal/hooks/runner.go@37f36e9"
 OC = "measured with opencode 1.18.33, agenthooks' plugin (agenthooks/hosts/opencode/plugin.js)"
 OC_SRC = "anomalyco/opencode@03eeb9f packages/opencode/src/session/tools.ts"
@@ -245,6 +247,15 @@ HOST_FACTS: dict[str, HostFacts] = {
         note="exit 2 denies, exit 49 denies and ends the turn; a timeout, a crash or "
              "another exit lets the call through",
         blocking_exits="2 or 49", other_exit="a logged failure: the call goes through"),
+    "kiro": HostFacts(
+        None, f'{KR}, "The new format": a hook is name, trigger, matcher, action, timeout, '
+              "enabled (no failure setting)",
+        None, f"{KR}: what a timeout does is not said",
+        OPEN, f'{KR_2}, "Hook output": another exit is a failed hook, its stderr a warning; '
+              "the action goes on",
+        note="exit 2 blocks PreToolUse, UserPromptSubmit and PreTaskExec, stderr the reason; "
+             "any other exit lets the action through",
+        blocking_exits="2", other_exit="a warning: the call goes through"),
     # OpenCode runs no hook command: agenthooks' plugin runs agenthooks, and its failures
     # are the plugin's to handle (a thrown Error blocks the call; there is no timeout).
     "opencode": HostFacts(
@@ -524,6 +535,25 @@ EVENT_FACTS: dict[str, dict[str, EventFacts]] = {
                            'exit 2, exit 49 (and the turn ends) or `"decision": "deny"`; '
                            "`updated_input` patches the arguments; `context` is appended to "
                            "the tool's result; no ask"),
+    },
+    "kiro": {
+        "tool.pre": _facts(f'{KR}, "Two action types", "Trigger reference"', True, False,
+                           False, "exit 2 blocks, stderr is the reason for the model; no JSON "
+                                  "answer, no ask, no new arguments"),
+        "tool.post": _facts(f'{KR}, "Trigger reference"', False, False, False),
+        "turn.start": _facts(f'{KR}, "Trigger reference"; {KR_2}, "UserPromptSubmit"', True,
+                             False, True, "exit 2 blocks the prompt; stdout of an exit 0 is "
+                                          "added to the context"),
+        "session.start": _facts(f'{KR}, "Trigger reference"; {KR_2}, "AgentSpawn"', False,
+                                False, True, "stdout of an exit 0 is added to the context"),
+        "agent.stop": _facts(f'{KR}, "Trigger reference"', False, False, False),
+        "kiro.PreTaskExec": _facts(f'{KR}, "Trigger reference"', True, False, False,
+                                   "before a spec task starts"),
+        "kiro.PostTaskExec": _facts(f'{KR}, "Trigger reference"', False, False, False),
+        "kiro.PostFileCreate": _facts(f'{KR}, "Trigger reference"', False, False, False),
+        "kiro.PostFileSave": _facts(f'{KR}, "Trigger reference"', False, False, False),
+        "kiro.PostFileDelete": _facts(f'{KR}, "Trigger reference"', False, False, False),
+        "kiro.Manual": _facts(f'{KR}, "Trigger reference"', False, False, False),
     },
     "windsurf": {
         "tool.pre": _facts(f'{WS}, "pre_run_command", "pre_read_code", "pre_write_code"', True,

@@ -159,6 +159,14 @@ EVENT_TABLE: tuple[EventRow, ...] = (
     _host_only("windsurf", "post_cascade_response_with_transcript",
                "after a response, with the path of the whole transcript"),
     _host_only("windsurf", "post_setup_worktree", "after a git worktree was set up"),
+    # Kiro's (kiro.dev/docs/cli/v3/hooks, "Trigger reference"): its spec tasks, the files it
+    # wrote, and a hook the user runs by hand.
+    _host_only("kiro", "PreTaskExec", "before a spec task starts; may block it"),
+    _host_only("kiro", "PostTaskExec", "after a spec task finished"),
+    _host_only("kiro", "PostFileCreate", "after a file was created"),
+    _host_only("kiro", "PostFileSave", "after a file was saved"),
+    _host_only("kiro", "PostFileDelete", "after a file was deleted"),
+    _host_only("kiro", "Manual", "the user runs the hook by hand"),
 )
 # The hosts derived from another (`model.hosts.derive`) say their parent's words but where
 # their row says otherwise: each one's cells are filled into every row's words when its words

@@ -331,12 +331,17 @@ _NEEDS_HOST: dict[str, str] = {
     "agent": "Claude Code's model and tools", "plugin": "Gemini CLI's extension code",
     "runtime": "Gemini CLI's process",
 }
+# Where a host's own type of that name needs something else: (dialect, type) -> what.
+_NEEDS_OWN_HOST: dict[tuple[str, str], str] = {
+    ("kiro", "agent"): "Kiro's model (their prompt is added to its context)",
+}
 
 
 def prompt_warning(handler: Handler) -> str:
     if handler.dialect == HOOKS_JSON_DIALECT:
         return f"hook {handler.hook!r}: prompt handlers need the agent's model; skipped"
-    needs = _NEEDS_HOST.get(handler.kind, "its host")
+    needs = _NEEDS_OWN_HOST.get((handler.dialect, handler.kind)) \
+        or _NEEDS_HOST.get(handler.kind, "its host")
     return f"hook {handler.hook!r}: {handler.kind} handlers need {needs}; skipped"
 
 

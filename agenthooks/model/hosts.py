@@ -363,8 +363,8 @@ def unwritable(row: HostRow) -> str | None:
                 f"project's {row.project_files[0]} runs none)")
     if in_toml_alone(row) or in_flat_entries(row):
         how = "alone" if in_toml_alone(row) else "as flat entries of its own"
-        return (f"{row.name} reads its hooks from "
-                f"{', '.join((*row.project_files, *row.user_files))} {how}")
+        files = ", ".join(dict.fromkeys((*row.project_files, *row.user_files)))
+        return f"{row.name} reads its hooks from {files} {how}"
     return None
 
 
@@ -1153,4 +1153,79 @@ HOST_TABLE += (
                "background_key": None, "condition_key": None, "plugin_vars": None,
                "env_file_events": frozenset(), "path_variables": ("DEVIN_PROJECT_DIR",),
                "option_types": {}}),
+)
+
+# Kiro has five of the canonical events: SessionStart, UserPromptSubmit, PreToolUse,
+# PostToolUse, Stop (kiro.dev/docs/cli/v3/hooks, "Trigger reference").
+_NOT_KIRO = tuple(event for event in _NOT_VIBE if event not in ("turn.start", "session.start"))
+
+HOST_TABLE += (
+    # Kiro (AWS's agent: Kiro CLI 3.x and the Kiro IDE): standalone hook files, every `*.json`
+    # directly in a project's `.kiro/hooks/`, each `{"version": "v1", "hooks": [{name, trigger,
+    # matcher, action: {type: command|agent, command|prompt}, timeout, enabled}]}`
+    # (`sources.dialects.kiro`; kiro.dev/docs/cli/v3/hooks, "The new format", "Trigger
+    # reference"); the user's in `~/.kiro/hooks/` (measured with Kiro CLI 2.13.0 in its V3 mode:
+    # dev.classmethod.jp/articles/kiro-cli-213-v3-introspect-global-hooks). Eleven triggers, five
+    # of them Claude Code's words; a command gets "hook context as JSON on stdin", exit 2 blocks
+    # PreToolUse, UserPromptSubmit and PreTaskExec with stderr for the model, exit 0's stdout is
+    # context (`kinds.protocols.kiro`, `hosts.kiro`). Derived from Claude Code for its payload's
+    # fields, which Kiro CLI's hooks page lists (kiro.dev/docs/cli/hooks, "Hook event";
+    # aws/amazon-q-developer-cli@35b5266 docs/hooks.md): hook_event_name (camelCase there,
+    # `preToolUse`), cwd, tool_name, tool_input, tool_response, prompt. Its tools by their
+    # names in a payload, its aliases matched too (docs/hooks.md: `fs_read`, `fs_write`,
+    # `execute_bash`, `use_aws`; aliases read, write, shell, aws; an MCP tool
+    # `@<server>/<tool>`): execute_bash {command}, fs_write {command, path, file_text, old_str,
+    # new_str}, fs_read {operations}. Not read here: hooks embedded in agent configs
+    # (`.kiro/agents/*.json` `hooks`, Kiro CLI 2.x's form, still run during the transition) and
+    # the IDE 0.x `.kiro.hook` files. No test runs Kiro itself: it installs from AWS's
+    # servers, with no registry package.
+    derive(HOST_TABLE[1], "kiro", "Kiro",
+           writer="agenthooks.hosts.kiro.render:write",
+           protocol="agenthooks.kinds.protocols.kiro:answer",
+           selection="agenthooks.sources.dialects.kiro:selection",
+           project_files=(".kiro/hooks/*.json",), user_files=(".kiro/hooks/*.json",),
+           project_var="",
+           # [unverified: whether Kiro waits for the pipes to close or for the exit]
+           reads_until_closed=False, ranks_defer=False,
+           # (its own triggers are rows of `model.events`: PreTaskExec, PostTaskExec,
+           # PostFileCreate, PostFileSave, PostFileDelete, Manual)
+           event_words=dict.fromkeys(_NOT_KIRO),
+           tool_names={
+               "shell": ("execute_bash", "shell"), "read": ("fs_read", "read"),
+               "write": ("fs_write", "write"), "edit": (), "multi-edit": (),
+               "web-search": ("web_search",), "web-fetch": ("web_fetch",),
+               "todo": ("todo_list",), "read-many": (), "grep": (), "glob": (), "list": (),
+               "subagent": (), "ask-user": (), "plan-enter": (), "plan-exit": (),
+               "skill": (), "mcp-resources": (), "mcp-resource": (), "send-message": (),
+               "notebook-edit": (), "delete": (), "subagent-define": ()},
+           tool_args={"shell": {"command": "command"},
+                      "write": {"file_path": "path", "content": "file_text"},
+                      "read": {}, "web-search": {}, "web-fetch": {}, "todo": {}},
+           dialect_changes={
+               "reader": "agenthooks.sources.dialects.kiro_check:read",
+               # what each trigger's matcher is tested against: the tool's name, the file's
+               # path; None: the trigger takes no matcher ("Trigger reference")
+               "events": {"PreToolUse": "tool_name", "PostToolUse": "tool_name",
+                          "UserPromptSubmit": None, "Stop": None, "SessionStart": None,
+                          "PreTaskExec": None, "PostTaskExec": None, "Manual": None,
+                          "PostFileCreate": "file_path", "PostFileSave": "file_path",
+                          "PostFileDelete": "file_path"},
+               "exact_events": frozenset(), "group_keys": (), "settings_keys": (),
+               "types": {"command": ("command", ("command",),
+                                     ("name", "description", "trigger", "matcher", "action",
+                                      "timeout", "enabled", "confirm"), True),
+                         "agent": ("prompt", ("prompt",),
+                                   ("name", "description", "trigger", "matcher", "action",
+                                    "timeout", "enabled", "confirm"), False)},
+               # seconds (the page's example: `"timeout": 30`); [unverified: 60 when absent]
+               "timeout_unit": 1.0, "default_timeout": 60.0, "timeout_by_event": {},
+               "shell": "sh", "shell_key": None, "exec_key": None, "background_key": None,
+               "condition_key": None, "whole_file": False, "plugin_vars": None,
+               "env_file_events": frozenset(), "path_variables": (),
+               # the prompt of UserPromptSubmit (kiro.dev/docs/hooks/types, "Prompt Submit")
+               "call_vars": (("USER_PROMPT", "prompt"),),
+               "own_vars": None, "project_var": "",
+               # its aliases of the built-in tools (docs/hooks.md, "Tool matching")
+               "matcher_aliases": ("read", "write", "shell", "aws", "@builtin"),
+               "option_types": {"description": "string", "confirm": "boolean"}}),
 )

@@ -258,6 +258,13 @@ DIALECT_RULES: dict[str, Rule] = {
              "is not whole seconds, a `type`, `command` or `matcher` that is not a string, an "
              "action that is not an object): Goose skips the whole file, every hook of the "
              "plugin"),
+        Rule("kiro-version", "error",
+             'a Kiro hooks file without `"version": "v1"`, the schema Kiro reads'),
+        Rule("kiro-file-unread", "warning",
+             "a Kiro hooks file in a folder below .kiro/hooks/: Kiro reads only the *.json "
+             "files directly in it, so none of its hooks runs"),
+        Rule("kiro-hook-disabled", "note",
+             "a Kiro hook with `enabled: false`: listed as disabled, never run"),
         Rule("deepagents-async", "error",
              "a deepagents-code handler with `async: true`, which it refuses and skips: the "
              "hook never runs"),

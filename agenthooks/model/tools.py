@@ -511,6 +511,8 @@ _MCP_STYLE: dict[str, tuple[str, str]] = {
     # an extension's tool is `<extension>__<tool>` (measured with goose 1.52.0:
     # `todo__todo_write`), MCP servers being extensions; its built-in tools are bare
     "goose": ("", "__"),
+    # kiro.dev/docs/cli/hooks, "MCP Example": `@<server>/<tool>` (`@postgres/query`)
+    "kiro": ("@", "/"),
 }
 
 

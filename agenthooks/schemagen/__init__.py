@@ -65,6 +65,8 @@ SCHEMA_FILES: tuple[SchemaFile, ...] = (
     SchemaFile("devin-hooks.schema.json", "devin",
                "Devin CLI hooks.v1.json and config.json (`hooks`)",
                "agenthooks.schemagen.hostfiles:devin"),
+    SchemaFile("kiro-hooks.schema.json", "kiro", "Kiro hooks files (.kiro/hooks/*.json)",
+               "agenthooks.schemagen.hostfiles:kiro"),
 )
 
 

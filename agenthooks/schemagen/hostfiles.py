@@ -692,3 +692,66 @@ def goose() -> dict[str, Any]:
                                          "ignored on other events.",
                           "enum": ["allow", "block"]}
     return schema
+
+
+def kiro() -> dict[str, Any]:
+    """A Kiro hooks file (`.kiro/hooks/*.json`): `{"version": "v1", "hooks": [...]}`, each hook
+    a trigger and an action (`sources.dialects.kiro`)."""
+    spec = dialect_spec("kiro")
+    keys = spec.types["command"].keys
+    assert keys == ("name", "description", "trigger", "matcher", "action", "timeout",
+                    "enabled", "confirm")
+    schema = header("kiro-hooks.schema.json", "Kiro hooks file",
+                    "A Kiro hooks file (.kiro/hooks/*.json, ~/.kiro/hooks/*.json), as agenthooks "
+                    "reads it: Kiro reads every *.json directly in .kiro/hooks/. "
+                    + _UNDER_VALIDATE)
+    command = {"title": "Command action",
+               "description": "Runs a shell command, the hook context as JSON on stdin: exit "
+                              "2 blocks PreToolUse, UserPromptSubmit and PreTaskExec (stderr "
+                              "is the reason for the model); stdout of an exit 0 is context "
+                              "on SessionStart and UserPromptSubmit.",
+               "type": "object", "required": ["type", "command"],
+               "properties": {"type": {"description": "A command action.",
+                                      "const": "command"},
+                              "command": {"description": "The shell command.",
+                                          "type": "string", "minLength": 1}},
+               "additionalProperties": False}
+    agent = {"title": "Agent action",
+             "description": "Appends a prompt to the model's context, no process (agenthooks "
+                            "lists it and never runs it).",
+             "type": "object", "required": ["type", "prompt"],
+             "properties": {"type": {"description": "An agent action.", "const": "agent"},
+                            "prompt": {"description": "The prompt.", "type": "string",
+                                       "minLength": 1}},
+             "additionalProperties": False}
+    hook = {
+        "title": "Hook",
+        "description": "One hook: a trigger and the action it runs.",
+        "type": "object",
+        "required": ["trigger", "action"],
+        "properties": {
+            "name": {"description": "How Kiro names the hook.", "type": "string"},
+            "description": {"description": "What the hook is for.", "type": "string"},
+            "trigger": {"description": "When it runs.",
+                        "enum": list(spec.events)},
+            "matcher": {"description": "A regex on the tool's name (PreToolUse, PostToolUse) "
+                                       "or the file's path (PostFileCreate, PostFileSave, "
+                                       "PostFileDelete); the other triggers take none; none: "
+                                       "every one.", "type": "string"},
+            "action": {"description": "What the hook does: a command or an agent prompt.",
+                       "oneOf": [command, agent]},
+            "timeout": {"description": f"Seconds before Kiro stops the command (default "
+                                       f"{spec.default_timeout:g}).",
+                        "type": "number", "exclusiveMinimum": 0},
+            "enabled": {"description": "false: Kiro skips the hook.", "type": "boolean",
+                        "default": True},
+            "confirm": {"description": "Whether Kiro asks before it runs the hook.",
+                        "type": "boolean"},
+        },
+        "additionalProperties": False,
+    }
+    schema.update({"type": "object", "required": ["version"], "properties": {
+        "version": {"description": "The schema version Kiro reads.", "const": "v1"},
+        "hooks": list_of("The hooks, each a trigger and an action.", hook)},
+        "additionalProperties": False})
+    return schema

@@ -72,6 +72,7 @@ class Shape:
     __slots__ = (
         "args_key",
         "call_key",
+        "camel_event",
         "companion",
         "context_key",
         "event_key",
@@ -86,7 +87,7 @@ class Shape:
                  args_key: str, fields: tuple[tuple[str, str], ...],
                  marker: str | None = None, other_args_key: str | None = None,
                  snake_event: bool = False, companion: str | None = None,
-                 context_key: str | None = None) -> None:
+                 context_key: str | None = None, camel_event: bool = False) -> None:
         self.event_key = event_key  # the field that names the event; None: the host sends none
         self.call_key = call_key  # the object holding the tool call; None: the payload itself
         # the tool's name, inside the call; None: the event's word names it (Windsurf's)
@@ -103,6 +104,9 @@ class Shape:
         # Whether it names the event in snake_case where its files say PascalCase (Grok
         # Build's `"hookEventName": "pre_tool_use"` for PreToolUse).
         self.snake_event = snake_event
+        # Whether it names the event in camelCase where its files say PascalCase (Kiro's
+        # `"hook_event_name": "preToolUse"` for PreToolUse).
+        self.camel_event = camel_event
         # Another host whose fields it sends too, after its own (Grok Build 1.0.41 adds
         # Claude Code's `hook_event_name`, `tool_name`, `tool_input`...).
         self.companion = companion
@@ -231,6 +235,13 @@ SHAPES: dict[str, Shape] = {
         ("response", "last_assistant_message"), ("cwd", "working_dir"),
         ("reason", "reason"),
     ), marker="matcher_context", context_key="matcher_context"),
+    # Kiro (kiro.dev/docs/cli/hooks, "Hook event" and each hook type's; aws/amazon-q-developer-cli
+    # @35b5266 docs/hooks.md): Claude Code's field names, the event in camelCase
+    # (`preToolUse`), `cwd`, `prompt` on UserPromptSubmit, `tool_response` after a tool. Its v3
+    # page says only "hook context as JSON on stdin" [unverified: the same fields].
+    "kiro": Shape("hook_event_name", None, "tool_name", "tool_input", (
+        ("cwd", "cwd"), ("prompt", "prompt"), ("tool_response", "tool_response"),
+    ), camel_event=True),
 }
 # A host derived from another (`model.hosts.derive`) sends its parent's payload, in its words.
 SHAPES.update({row.id: SHAPES[row.derived_from] for row in HOST_TABLE
@@ -410,6 +421,8 @@ def build(host: str, word: str, fields: Mapping[str, Any], tool: str | None,
             from agenthooks.model.events import snake_case
 
             word = snake_case(word)
+        elif shape.camel_event:
+            word = word[:1].lower() + word[1:]
         out[shape.event_key] = word
     if shape.context_key is not None:  # the tool's name, else the prompt, else null
         out[shape.context_key] = tool if tool is not None else fields.get("prompt")

@@ -49,11 +49,14 @@ def commands(host: str) -> dict[str, list[str]]:
     doc = snippets()[host]
     # A file keyed by event name has no `hooks` (Devin CLI's hooks.v1.json).
     events = doc["agenthooks"] if host == "antigravity" else doc.get("hooks", doc)
-    if isinstance(events, list):  # the [[hooks]] entries of Kimi Code and Mistral Vibe
-        events = {entry.get("event") or entry["type"]: [entry] for entry in events}
+    if isinstance(events, list):  # the [[hooks]] entries of Kimi Code and Mistral Vibe,
+        # Kiro's hooks with their `trigger` and `action`
+        events = {entry.get("event") or entry.get("trigger") or entry["type"]: [entry]
+                  for entry in events}
     found = {}
     for event, entries in events.items():
-        handler = entries[0]["hooks"][0] if "hooks" in entries[0] else entries[0]
+        handler = entries[0]["hooks"][0] if "hooks" in entries[0] else \
+            entries[0].get("action") or entries[0]
         found[event] = shlex.split(handler.get("command") or handler["bash"])  # Copilot: bash
     return found
 

@@ -228,7 +228,7 @@ def test_explain_gives_validates_reason(tmp_path: Path) -> None:
     ("Bash|run_shell_command", ("run_command",)),
     ("run_command|Edit", ("run_command", "replace_file_content")),
     ("TodoWrite", ("TodoWrite", "write_todos", "update_todo", "vibe.todo", "todo_write",
-                   "todos", "todowrite")),  # (none in hooks.json)
+                   "todos", "todowrite", "todo_list")),  # (none in hooks.json)
     ("my_tool|Bash", ("my_tool", "run_command")),
 ])
 def test_what_a_hooks_json_matcher_selects(matcher: str, names: tuple[str, ...]) -> None:

@@ -189,12 +189,14 @@ def test_rewritten_arguments_come_back_in_the_callers_names(
 
 def test_every_shape_round_trips_its_own_fields() -> None:
     """Each host's own fields, and its event word (snake_case where the host writes it so,
-    Grok Build's `pre_tool_use`); a host that sends another's fields too (`Shape.companion`)
-    sends them after its own, each one it has not written itself."""
+    Grok Build's `pre_tool_use`; camelCase, Kiro's `preToolUse`); a host that sends another's
+    fields too (`Shape.companion`) sends them after its own, each one it has not written
+    itself."""
     for host, shape in SHAPES.items():
         doc = {key: f"v-{key}" for _, key in shape.fields}
         built = build(host, "PreToolUse", fields_of(doc, host), None, None)
-        word = "pre_tool_use" if shape.snake_event else "PreToolUse"
+        word = "pre_tool_use" if shape.snake_event else "preToolUse" if shape.camel_event \
+            else "PreToolUse"
         own = {**doc, **({shape.event_key: word} if shape.event_key else {})}
         assert {key: built[key] for key in own} == own, host
         also = build(shape.companion, "PreToolUse", fields_of(doc, host), None, None) \

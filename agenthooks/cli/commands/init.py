@@ -210,6 +210,14 @@ WIRING: dict[str, Wiring] = {w.host: w for w in (
         Event("PreToolUse", None, FAIL_CLOSED), Event("PostToolUse")),
         lambda command: {}, WORKSPACE_GATES,
         whole="agenthooks.hosts.opencode.wiring:plugin_text"),
+    # Kiro reads every `*.json` of `.kiro/hooks/`: agenthooks' own file there, whole
+    # (`hosts.kiro.wiring`: one hook per trigger, the gate failing closed, as Kiro lets a call
+    # through on any exit but 2).
+    Wiring("kiro", ".kiro/hooks/agenthooks.json", "", (
+        Event("PreToolUse", None, FAIL_CLOSED), Event("PostToolUse"),
+        Event("UserPromptSubmit"), Event("Stop"), Event("SessionStart")),
+        lambda command: {}, WORKSPACE_GATES,
+        whole="agenthooks.hosts.kiro.wiring:hooks_text"),
 )}
 
 # The starter gate: the quick start's first gate (README.md). It refuses a shell command with

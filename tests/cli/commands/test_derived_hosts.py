@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from agenthooks.cli.commands.init import WIRING
 from agenthooks.model.events import counterpart
 from agenthooks.model.hosts import (
     HOST_TABLE,
@@ -35,7 +36,12 @@ WRITTEN = [row for row in DERIVED if row.project_files and not in_toml_alone(row
            and not in_flat_entries(row) and row.project_hooks_run]
 # A host with no hook files at all (OpenCode's plugins) is neither: init writes its plugin.
 NO_FILES = [row for row in DERIVED if has_no_files(row)]
-USER_ONLY = [row for row in DERIVED if row not in WRITTEN and row not in NO_FILES]
+# A host of flat entries of its own in a folder of files (Kiro's `.kiro/hooks/*.json`) has its
+# own row of WIRING: init writes agenthooks' file there whole, convert still refuses.
+OWN_FILE = [row for row in DERIVED if row not in WRITTEN and row not in NO_FILES
+            and row.id in WIRING]
+USER_ONLY = [row for row in DERIVED if row not in WRITTEN and row not in NO_FILES
+             and row not in OWN_FILE]
 # A Claude Code settings file of the events init wires, a script named on the project-dir
 # variable, a tool matcher.
 CLAUDE = {"hooks": {
@@ -143,6 +149,19 @@ def test_a_host_with_no_json_project_file_is_neither_converted_to_nor_wired(
     assert wired.code == 1 and wired.err == (
         f"agenthooks: error: init cannot wire {row.name}: it writes JSON hook files, and "
         f"{why}; add the entries docs/hosts.md shows\n"), wired.err
+
+
+@pytest.mark.parametrize("row", OWN_FILE, ids=[row.id for row in OWN_FILE])
+def test_a_host_of_its_own_entries_is_wired_with_a_file_of_its_own(
+        agenthooks: Run, project: Path, row: HostRow) -> None:
+    converted = agenthooks("convert", str(project / ".claude" / "settings.json"), "--to", row.id)
+    assert converted.code == 1 and converted.out == ""
+    assert "as flat entries of its own" in converted.err and converted.err.count("\n") == 1
+    wired = agenthooks("init", "--host", row.id, "--yes", "--workspace", str(project))
+    assert wired.code == 0, wired.err
+    written = project / WIRING[row.id].settings
+    assert f"agenthooks run PreToolUse --host {row.id} --fail-closed" in written.read_text()
+    assert agenthooks("validate", str(written)).code == 0
 
 
 @pytest.mark.parametrize("row", NO_FILES, ids=[row.id for row in NO_FILES])

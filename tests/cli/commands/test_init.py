@@ -37,11 +37,14 @@ PAYLOAD = {
     "opencode": {"hook_event_name": "PreToolUse", "session_id": "ses_1", "cwd": "/project",
                  "tool_name": "bash", "tool_input": {"command": "rm -rf /"},
                  "tool_use_id": "call_1"},
+    # kiro.dev/docs/cli/hooks, "PreToolUse"
+    "kiro": {"hook_event_name": "preToolUse", "cwd": "/project", "tool_name": "execute_bash",
+             "tool_input": {"command": "rm -rf /"}},
 }
 # How each host reads a deny: the exit status (the deny is in the JSON on 0).
-DENY_STATUS = {"antigravity": 2, "cursor": 2, "copilot": 2, "windsurf": 2}
+DENY_STATUS = {"antigravity": 2, "cursor": 2, "copilot": 2, "windsurf": 2, "kiro": 2}
 # Hosts that read a deny's reason on stderr, not in a JSON answer.
-REASON_ON_STDERR = frozenset(("windsurf",))
+REASON_ON_STDERR = frozenset(("windsurf", "kiro"))
 
 
 @pytest.fixture

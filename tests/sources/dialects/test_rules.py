@@ -167,6 +167,8 @@ def test_every_dialect_rule_has_a_case() -> None:
     from tests.sources.dialects.test_goose_rules import TESTED_APART as GOOSE_APART
     from tests.sources.dialects.test_junie_rules import CASES as JUNIE_CASES
     from tests.sources.dialects.test_kimi_rules import CASES as KIMI_CASES
+    from tests.sources.dialects.test_kiro_rules import CASES as KIRO_CASES
+    from tests.sources.dialects.test_kiro_rules import TESTED_APART as KIRO_APART
     from tests.sources.dialects.test_rulesync_rules import CASES as RULESYNC_CASES
     from tests.sources.dialects.test_rulesync_rules import TESTED_APART as RULESYNC_APART
     from tests.sources.dialects.test_vibe_rules import CASES as VIBE_CASES
@@ -185,6 +187,7 @@ def test_every_dialect_rule_has_a_case() -> None:
     covered |= {rule for _, expected in DEEPAGENTS_CASES for rule, _, _ in expected}
     covered |= {rule for _, expected in VIBE_CASES for rule, _, _ in expected}
     covered |= {rule for _, expected in CRUSH_CASES for rule, _, _ in expected} | CRUSH_APART
+    covered |= {rule for _, expected in KIRO_CASES for rule, _, _ in expected} | KIRO_APART
     covered |= {rule for _, expected in GOOSE_CASES for rule, _, _ in expected} | GOOSE_APART
     covered |= {"vibe-untrusted-folder"}  # test_vibe_rules: it needs Vibe's trust file
     covered |= {"grok-untrusted-folder", "grok-hook-disabled"}  # test_grok_rules: Grok's home
