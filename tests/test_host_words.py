@@ -27,6 +27,8 @@ FORMAT_KEYS = {("agenthooks.sources.dialects.rulesync", host) for host in HOSTS}
 
 # (module, host word) named outside its host's modules and the tables, today.
 DEBT = {
+    # step 3, dialect facts as fields: what a host's own handler type needs is its type's
+    ("agenthooks.model.handlers", "kiro"),
     # step 4, hooks.json a source like the others: the rules a dialect follows are its fields,
     # not Claude Code's or Gemini CLI's name
     ("agenthooks.sources.dialects", "claude"),
@@ -49,11 +51,11 @@ DEBT = {
         "antigravity", "claude", "codex", "copilot", "cursor", "gemini", "rulesync")),
     *(("agenthooks.schemagen", host) for host in (
         "augment", "claude", "codex", "copilot", "crush", "cursor", "deepagents", "devin",
-        "factory",
+        "factory", "kiro",
         "gemini", "goose", "grok", "junie", "kimi", "qwen", "rulesync", "vibe", "windsurf")),
     *(("agenthooks.schemagen.hostfiles", host) for host in (
         "augment", "codex", "copilot", "crush", "cursor", "deepagents", "devin", "factory",
-        "goose",
+        "goose", "kiro",
         "grok", "junie", "kimi", "qwen", "rulesync", "vibe")),
     ("agenthooks.schemagen.parts", "claude"),
     ("agenthooks.schemagen.parts", "gemini"),
