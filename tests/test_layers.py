@@ -61,6 +61,7 @@ DEBT = {
     ("agenthooks.model.hosts", "agenthooks.sources.dialects.goose_check"),
     ("agenthooks.model.hosts", "agenthooks.sources.dialects.kiro"),
     ("agenthooks.model.hosts", "agenthooks.sources.dialects.kiro_check"),
+    ("agenthooks.model.hosts", "agenthooks.sources.dialects.cline"),
     # step 7, hosts parse and render: the HOSTS table of hosts/ names each host's modules
     ("agenthooks.model.hosts", "agenthooks.kinds.protocols.antigravity"),
     ("agenthooks.model.hosts", "agenthooks.kinds.protocols.augment"),
@@ -83,6 +84,8 @@ DEBT = {
     ("agenthooks.model.hosts", "agenthooks.kinds.protocols.devin"),
     ("agenthooks.model.hosts", "agenthooks.kinds.protocols.kiro"),
     ("agenthooks.model.hosts", "agenthooks.hosts.kiro.render"),
+    ("agenthooks.model.hosts", "agenthooks.kinds.protocols.cline"),
+    ("agenthooks.model.hosts", "agenthooks.hosts.cline.render"),
     ("agenthooks.model.hosts", "agenthooks.hosts.antigravity.render"),
     ("agenthooks.model.hosts", "agenthooks.kinds.protocols.claude"),
     ("agenthooks.model.hosts", "agenthooks.hosts.claude.render"),

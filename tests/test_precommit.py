@@ -119,8 +119,11 @@ def test_the_files_patterns_are_made_from_the_host_table() -> None:
 
 # Every file a wiring writes or names, and each host's own files, deeper in a repository too.
 # (A whole file a wiring writes, OpenCode's plugin, is code, no hook file: validate skips it.)
+# (A host's scripts, Cline's, are files of the wiring's folder, named after their event.)
 WIRED = sorted({path for wiring in WIRING.values() for path in (wiring.settings, wiring.gates)
-                if path != wiring.settings or wiring.whole is None}
+                if path != wiring.settings or (wiring.whole is None and wiring.scripts is None)}
+               | {f"{wiring.settings}/{event.word}" for wiring in WIRING.values()
+                  if wiring.scripts is not None for event in wiring.events}
                | {rel.replace(os.sep, "/") for _, rel in DIALECT_FILES})
 
 

@@ -58,6 +58,7 @@ EXIT_RULES: dict[str, Callable[[int], bool]] = {
     "2 or 49": lambda code: code in (2, 49),
     "2 and up": lambda code: code >= 2,
     "any but 0": lambda code: code != 0,
+    "none": lambda code: False,  # it reads no exit code (Cline)
 }
 
 
@@ -118,6 +119,8 @@ OC = "measured with opencode 1.18.33, agenthooks' plugin (agenthooks/hosts/openc
 OC_SRC = "anomalyco/opencode@03eeb9f packages/opencode/src/session/tools.ts"
 GS = "block/goose@0825b57 crates/goose/src/hooks/mod.rs"
 DV = "docs.devin.ai/cli/extensibility/hooks"
+CL = "cline@3.0.65, @cline/core 0.0.86 dist/index.js"
+CL_RUN = f"{CL} `createHookConfigFileHooks`; measured with cline 3.0.65"
 
 HOST_FACTS: dict[str, HostFacts] = {
     "claude": HostFacts(
@@ -267,6 +270,17 @@ HOST_FACTS: dict[str, HostFacts] = {
                 "ignores it after",
         note="before a call, any failure of agenthooks blocks it; after, it is ignored; "
              "--fail-closed also denies what agenthooks sees fail (a broken hooks.json)"),
+    "cline": HostFacts(
+        None, f"{CL} `listHookConfigFiles`: a hook is a file named after its event (no "
+              "settings, no failure setting)",
+        OPEN, f"{CL_RUN}: a hook still running after 120 s is killed, logged and passed over",
+        OPEN, f"{CL_RUN}: the exit code is never read; stdout that is not JSON is logged and "
+              "passed over",
+        note="Cline reads stdout alone (JSON, or the last `HOOK_CONTROL<tab>` line) of its "
+             "PreToolUse and PostToolUse hooks; a refusal is `cancel: true`, which ends the "
+             "whole task",
+        blocking_exits="none",
+        other_exit="nothing (it reads no exit code): the call goes through"),
     # Qwen Code copies Claude Code's hooks but not `onFailure`; tests/e2e/test_qwen.py
     # shows both failures letting a shell call through.
     "qwen": HostFacts(
@@ -289,6 +303,21 @@ _CC_EXIT2 = f'{CC}, "Exit code 2 behavior per event"'
 _CC_DECIDE = f'{CC}, "Decision control"'
 
 EVENT_FACTS: dict[str, dict[str, EventFacts]] = {
+    "cline": {
+        "tool.pre": _facts(f"{CL_RUN}; @cline/agents 0.0.86 `prepareToolExecution`", True, True,
+                           True, "`cancel: true` refuses the call by ending the whole task "
+                           "(the reason in Cline's log alone); `overrideInput` replaces the "
+                           "input; context is a user message after the tool's result"),
+        "tool.post": _facts(CL_RUN, False, False, True,
+                            "the call ran already; `cancel: true` ends the task; context is a "
+                            "user message after the result"),
+        **{event: _facts(f"{CL_RUN}: started detached, its answer never read", False, False,
+                         False)
+           for event in ("turn.start", "agent.stop", "session.start", "session.end",
+                         "claude.StopFailure", "codex.Interrupt", "cline.TaskResume")},
+        "compact.pre": _facts(f"{CL} `HOOK_CONFIG_FILE_EVENT_MAP`: PreCompact maps to no event "
+                              "of the CLI, which never runs it", False, False, False),
+    },
     "claude": {
         "tool.pre": _facts(f"{_CC_EXIT2}; {CC}, \"PreToolUse decision control\"", True, True,
                            True, "permissionDecision deny|ask|defer; updatedInput"),

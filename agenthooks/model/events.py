@@ -57,12 +57,12 @@ EVENT_TABLE: tuple[EventRow, ...] = (
     EventRow("tool.pre", "PreToolUse",
              {"antigravity": "PreToolUse", "claude": "PreToolUse", "gemini": "BeforeTool",
               "cursor": "preToolUse", "codex": "PreToolUse", "copilot": "preToolUse",
-              ADK: "pre_tool_use"},
+              "cline": "PreToolUse", ADK: "pre_tool_use"},
              "before a tool runs; may block it or rewrite its input", tool=True, block="deny"),
     EventRow("tool.post", "PostToolUse",
              {"antigravity": "PostToolUse", "claude": "PostToolUse", "gemini": "AfterTool",
               "cursor": "postToolUse", "codex": "PostToolUse", "copilot": "postToolUse",
-              ADK: "post_tool_use"},
+              "cline": "PostToolUse", ADK: "post_tool_use"},
              "after a tool ran", tool=True),
     EventRow("error", "ToolError", {"claude": "PostToolUseFailure",
                                     "cursor": "postToolUseFailure",
@@ -71,26 +71,29 @@ EVENT_TABLE: tuple[EventRow, ...] = (
     EventRow("turn.start", "PreInvocation",
              {"antigravity": "PreInvocation", "claude": "UserPromptSubmit",
               "gemini": "BeforeAgent", "cursor": "beforeSubmitPrompt", "codex": "UserPromptSubmit",
-              "copilot": "userPromptSubmitted", "windsurf": "pre_user_prompt", ADK: "pre_model"},
+              "copilot": "userPromptSubmitted", "windsurf": "pre_user_prompt",
+              "cline": "UserPromptSubmit", ADK: "pre_model"},
              "a turn starts (the user's prompt)"),
     EventRow("turn.end", "PostInvocation", {"antigravity": "PostInvocation", ADK: "post_model"},
              "after the tool-call loop of one model call"),
     EventRow("agent.stop", "Stop",
              {"antigravity": "Stop", "claude": "Stop", "gemini": "AfterAgent", "cursor": "stop",
-              "codex": "Stop", "copilot": "agentStop", "windsurf": "post_cascade_response"},
+              "codex": "Stop", "copilot": "agentStop", "windsurf": "post_cascade_response",
+              "cline": "TaskComplete"},
              "the agent is about to stop; may keep it going", block="continue"),
     EventRow("session.start", "SessionStart",
              {"antigravity": "SessionStart", "claude": "SessionStart", "gemini": "SessionStart",
               "cursor": "sessionStart", "codex": "SessionStart", "copilot": "sessionStart",
-              ADK: "session_start"},
+              "cline": "TaskStart", ADK: "session_start"},
              "a session starts or resumes"),
     EventRow("session.end", "SessionEnd",
              {"claude": "SessionEnd", "gemini": "SessionEnd", "cursor": "sessionEnd",
-              "codex": "SessionEnd", "copilot": "sessionEnd", ADK: "session_end"},
+              "codex": "SessionEnd", "copilot": "sessionEnd", "cline": "SessionShutdown",
+              ADK: "session_end"},
              "a session ends"),
     EventRow("compact.pre", None, {"claude": "PreCompact", "gemini": "PreCompress",
                                    "cursor": "preCompact", "codex": "PreCompact",
-                                   "copilot": "preCompact"},
+                                   "copilot": "preCompact", "cline": "PreCompact"},
              "before the context is compacted"),
     EventRow("notification", None, {"claude": "Notification", "gemini": "Notification",
                                     "copilot": "notification"},
@@ -116,7 +119,9 @@ EVENT_TABLE: tuple[EventRow, ...] = (
              {"claude": "SubagentStop", "cursor": "subagentStop", "codex": "SubagentStop",
               "copilot": "subagentStop"},
              "a subagent is about to stop", nearest="Stop"),
-    _host_only("claude", "StopFailure", "a turn ended on an API error"),
+    # Cline's TaskError: its run failed on an error that is no abort.
+    EventRow("claude.StopFailure", None, {"claude": "StopFailure", "cline": "TaskError"},
+             "a turn ended on an API error"),
     _host_only("claude", "TaskCreated", "a task is created"),
     _host_only("claude", "TaskCompleted", "a task is marked completed"),
     _host_only("claude", "TeammateIdle", "an agent-team teammate is about to go idle"),
@@ -150,7 +155,10 @@ EVENT_TABLE: tuple[EventRow, ...] = (
     _host_only("copilot", "userPromptTransformed",
                "a prompt became the model's content; may rewrite that content"),
     # Codex's own (developers.openai.com/codex/hooks): an active turn was interrupted.
-    _host_only("codex", "Interrupt", "the user interrupted an active turn"),
+    # Cline's TaskCancel: its run aborted, or failed with "cancel", "abort" or "interrupt" in
+    # the error (@cline/core 0.0.86).
+    EventRow("codex.Interrupt", None, {"codex": "Interrupt", "cline": "TaskCancel"},
+             "the user interrupted an active turn"),
     # Windsurf's (docs.windsurf.com/windsurf/cascade/hooks, "Hook Events"); its tool events,
     # one per kind of tool, are `HostRow.tool_events` (`tool_event_words`); an MCP call
     # names its server and tool in fields of its own, which no tool row reads yet.
@@ -167,6 +175,9 @@ EVENT_TABLE: tuple[EventRow, ...] = (
     _host_only("kiro", "PostFileSave", "after a file was saved"),
     _host_only("kiro", "PostFileDelete", "after a file was deleted"),
     _host_only("kiro", "Manual", "the user runs the hook by hand"),
+    # Cline's own (@cline/core 0.0.86 `HookConfigFileName`): a task resumed (CLINE_HOOK_AGENT_
+    # RESUME=1), which its CLI fires in place of TaskStart.
+    _host_only("cline", "TaskResume", "a task resumes", nearest="SessionStart"),
 )
 # The hosts derived from another (`model.hosts.derive`) say their parent's words but where
 # their row says otherwise: each one's cells are filled into every row's words when its words

@@ -346,6 +346,14 @@ def in_toml_alone(row: HostRow) -> bool:
     return bool(files) and all(name.endswith(".toml") for name in files)
 
 
+def in_scripts(row: HostRow) -> bool:
+    """Whether a host's hooks are scripts named after their event, every file of its folders
+    one hook (Cline's `.clinerules/hooks/*`), which `convert`, writing JSON, does not write
+    nor read."""
+    files = (*row.project_files, *row.user_files)
+    return bool(files) and all(name.endswith("/*") for name in files)
+
+
 def in_flat_entries(row: HostRow) -> bool:
     """Whether a host reads its hooks as flat entries of its own, with no Claude Code matcher
     group (Charm Crush's `{matcher, command}`, Kimi Code's and Mistral Vibe's `[[hooks]]`),
@@ -1228,4 +1236,29 @@ HOST_TABLE += (
                # its aliases of the built-in tools (docs/hooks.md, "Tool matching")
                "matcher_aliases": ("read", "write", "shell", "aws", "@builtin"),
                "option_types": {"description": "string", "confirm": "boolean"}}),
+)
+
+HOST_TABLE += (
+    # Cline (npm `cline`, its CLI; the VS Code extension is another engine, not modelled
+    # here): no JSON at all, but scripts named after their event in four folders, each file
+    # one hook, with no matcher (`sources.dialects.cline`, each fact read in cline 3.0.65's
+    # bundled @cline/core 0.0.86 and measured with cline 3.0.65): `.clinerules/hooks/` and
+    # `.cline/hooks/` of the workspace (the git root), `~/Documents/Cline/Hooks/` and
+    # `$CLINE_DIR/hooks/` (`~/.cline/hooks/`). Its payload is camelCase with its own event
+    # names (`sources.payloads.SHAPES`), its answers `{cancel, contextModification,
+    # errorMessage, overrideInput}` on stdout or a `HOOK_CONTROL\t` line (`kinds.protocols.
+    # cline`, `hosts.cline`); it sets no variable of its own. Its tools (@cline/core
+    # `DefaultToolNames`, their schemas in a captured request): run_commands {commands: [...]},
+    # read_files {files: [{path, start_line, end_line}]}, editor {path, old_text, new_text,
+    # insert_line}, apply_patch {input}, search_codebase {queries}, fetch_web_content
+    # {requests}, ask_question {question, options}, spawn_agent {systemPrompt, task}, skills,
+    # submit_and_exit; an MCP tool `<server>__<tool>`.
+    HostRow("cline", "Cline", "Cline",
+            "agenthooks.hosts.cline.render:write",
+            "agenthooks.kinds.protocols.cline:answer",
+            "agenthooks.sources.dialects.cline:selection",
+            "agenthooks.sources.dialects.cline:CLINE",
+            (".clinerules/hooks/*", ".cline/hooks/*"),
+            ("Documents/Cline/Hooks/*", ".cline/hooks/*"),
+            user_folder_env=("CLINE_DIR", ".cline")),
 )

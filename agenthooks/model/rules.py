@@ -282,6 +282,23 @@ DIALECT_RULES: dict[str, Rule] = {
              "JSONC file alone"),
         Rule("rulesync-tool-unknown", "note",
              "a rulesync block for a tool agenthooks does not answer for: listed, never run"),
+        Rule("cline-hook-never-runs", "warning",
+             "a file of a Cline hooks folder named after an event otherwise than Cline reads "
+             "it (`pre-tool-use.sh`, `PreToolUse.rb`): Cline never runs it"),
+        Rule("cline-not-a-hook", "note",
+             "a file of a Cline hooks folder whose name is no event (a README, a helper "
+             "script): Cline never runs it"),
+        Rule("cline-folder-unread", "warning",
+             "a Cline hooks folder of a project below its git root: Cline reads those of the "
+             "git root (its workspace) alone, so the hook never runs"),
+        Rule("cline-link-skipped", "warning",
+             "a symbolic link in a Cline hooks folder, which Cline skips: the hook never runs"),
+        Rule("cline-event-never-fires", "warning",
+             "a Cline PreCompact hook: the CLI maps the name to no event and never runs it"),
+        Rule("cline-answer-unread", "note",
+             "a Cline hook of an event it starts detached (TaskStart, TaskComplete, "
+             "UserPromptSubmit...): its answer is never read, so it cannot block, rewrite or "
+             "add context"),
     )
 }
 # Every rule of every format: what a diagnostic's rule id is looked up in.

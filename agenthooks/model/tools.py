@@ -84,6 +84,9 @@ _CP_FILES = f"{_CP}; args [unverified]: third-party transcripts and hook adapter
 # Windsurf names no tool: each tool event is one kind of tool (`pre_run_command`), whose
 # word, less its `pre_`/`post_`, is its name here; `tool_info` holds the arguments.
 _WS = "docs.windsurf.com/windsurf/cascade/hooks (each event's input JSON)"
+# Cline: its CLI's tool names (@cline/core `DefaultToolNames`), their arguments in the tools'
+# schemas of a request cline 3.0.65 sent, and its hooks' payload (`tool_call.input`).
+_CL = "cline@3.0.65 (@cline/core 0.0.86 dist/index.js DefaultToolNames); measured"
 
 # Name prefixes of the tools a host names by family, never listed one by one below
 # (Antigravity's browser tools): a matcher naming one is not an unknown tool.
@@ -94,9 +97,12 @@ TOOLS: tuple[Tool, ...] = (
         "shell",
         {"antigravity": ("run_command",), "claude": ("Bash", "PowerShell"),
          "gemini": ("run_shell_command",), "cursor": ("Shell",), "codex": ("Bash",),
-         "copilot": ("bash", "powershell", "Bash"), "windsurf": ("run_command",)},
+         "copilot": ("bash", "powershell", "Bash"), "windsurf": ("run_command",),
+         "cline": ("run_commands",)},
         {
             "windsurf": {"command": "command_line", "cwd": "cwd"},
+            # a list of commands, run side by side: one text here, a command a line
+            "cline": {"command": "commands[]"},
             # WaitMsBeforeAsync is a wait before the command goes asynchronous, not a timeout.
             "antigravity": {"command": "CommandLine", "cwd": "Cwd"},
             "cursor": {"command": "command", "cwd": "working_directory"},
@@ -109,12 +115,13 @@ TOOLS: tuple[Tool, ...] = (
         },
         "run a shell command",
         {"antigravity": _AG_RUN, "claude": _CC_HOOKS, "gemini": _GM_SHELL, "cursor": _CU_SHELL,
-         "codex": _CX_RUN, "copilot": _CP, "windsurf": _WS},
+         "codex": _CX_RUN, "copilot": _CP, "windsurf": _WS, "cline": _CL},
     ),
     Tool(
         "read",
         {"antigravity": ("view_file",), "claude": ("Read",), "gemini": ("read_file",),
-         "cursor": ("Read",), "copilot": ("view", "Read"), "windsurf": ("read_code",)},
+         "cursor": ("Read",), "copilot": ("view", "Read"), "windsurf": ("read_code",),
+         "cline": ("read_files",)},
         {
             "windsurf": {"file_path": "file_path"},
             # Claude's offset/limit (start, count) and Gemini's start_line/end_line (1-based,
@@ -126,7 +133,8 @@ TOOLS: tuple[Tool, ...] = (
         },
         "read one file",
         {"antigravity": _AG_3P, "claude": _CC_HOOKS, "gemini": _GM_DECL, "cursor": _CU_MAP,
-         "copilot": _CP_3P, "windsurf": _WS},
+         "copilot": _CP_3P, "windsurf": _WS,
+         "cline": f"{_CL}; its `files` list of {{path, start_line, end_line}} left unmapped"},
     ),
     Tool(
         "read-many",
@@ -156,8 +164,11 @@ TOOLS: tuple[Tool, ...] = (
         # Codex edits, creates and deletes files with one patch tool, whose matchers Edit and
         # Write also select; its patch text (`command`) has no counterpart here.
         {"antigravity": ("replace_file_content",), "claude": ("Edit",), "gemini": ("replace",),
-         "codex": ("apply_patch",), "copilot": ("edit", "str_replace_editor", "Edit")},
+         "codex": ("apply_patch",), "copilot": ("edit", "str_replace_editor", "Edit"),
+         "cline": ("editor", "apply_patch")},
         {
+            # its editor also creates a file (no `old_text`) or inserts at `insert_line`
+            "cline": {"file_path": "path", "old_string": "old_text", "new_string": "new_text"},
             "antigravity": {"file_path": "TargetFile", "old_string": "TargetContent",
                             "new_string": "ReplacementContent", "replace_all": "AllowMultiple",
                             "instruction": "Instruction"},
@@ -170,7 +181,7 @@ TOOLS: tuple[Tool, ...] = (
         },
         "replace a string in a file",
         {"antigravity": _AG_3P, "claude": _CC_HOOKS, "gemini": _GM_DECL, "codex": _CX,
-         "copilot": _CP_FILES},
+         "copilot": _CP_FILES, "cline": _CL},
     ),
     Tool(
         "multi-edit",
@@ -188,7 +199,7 @@ TOOLS: tuple[Tool, ...] = (
         "grep",
         {"antigravity": ("grep_search",), "claude": ("Grep",),
          "gemini": ("grep_search", "search_file_content"), "cursor": ("Grep",),
-         "copilot": ("grep", "rg", "Grep")},
+         "copilot": ("grep", "rg", "Grep"), "cline": ("search_codebase",)},
         {
             # hooks.json's Query is literal unless IsRegex: not Claude's regex `pattern`.
             "antigravity": {"path": "SearchPath"},
@@ -197,7 +208,8 @@ TOOLS: tuple[Tool, ...] = (
         },
         "search file contents for a regular expression",
         {"antigravity": _AG_MIG + "; args [unverified]: third parties", "claude": _CC_HOOKS,
-         "gemini": _GM_GREP, "cursor": _CU_MAP, "copilot": _CP},
+         "gemini": _GM_GREP, "cursor": _CU_MAP, "copilot": _CP,
+         "cline": f"{_CL}; its `queries` list left unmapped"},
     ),
     Tool(
         "glob",
@@ -225,7 +237,8 @@ TOOLS: tuple[Tool, ...] = (
     Tool(
         "web-fetch",
         {"antigravity": ("read_url_content",), "claude": ("WebFetch",), "gemini": ("web_fetch",),
-         "cursor": ("WebFetch",), "copilot": ("web_fetch", "WebFetch")},
+         "cursor": ("WebFetch",), "copilot": ("web_fetch", "WebFetch"),
+         "cline": ("fetch_web_content",)},
         {
             # Gemini's `prompt` carries the URLs and the question together: neither `url` nor
             # Claude's extraction `prompt`.
@@ -234,7 +247,8 @@ TOOLS: tuple[Tool, ...] = (
         },
         "fetch a web page",
         {"antigravity": _AG_MIG + "; args [unverified]: third parties", "claude": _CC_HOOKS,
-         "gemini": _GM_DECL, "cursor": _CU_MAP, "copilot": _CP},
+         "gemini": _GM_DECL, "cursor": _CU_MAP, "copilot": _CP,
+         "cline": f"{_CL}; its `requests` list of {{url, prompt}} left unmapped"},
     ),
     Tool(
         "web-search",
@@ -252,14 +266,16 @@ TOOLS: tuple[Tool, ...] = (
     Tool(
         "subagent",
         {"antigravity": ("invoke_subagent",), "claude": ("Agent", "Task"),
-         "gemini": ("invoke_agent",), "cursor": ("Task",), "copilot": ("task", "Agent", "Task")},
+         "gemini": ("invoke_agent",), "cursor": ("Task",), "copilot": ("task", "Agent", "Task"),
+         "cline": ("spawn_agent",)},
         {
+            "cline": {"prompt": "task"},
             "claude": {"prompt": "prompt", "subagent_type": "subagent_type"},
             "gemini": {"prompt": "prompt", "subagent_type": "agent_name"},
         },
         "delegate work to a subagent",
         {"antigravity": _AG, "claude": f"{_CC_SDK} (Agent, alias Task)", "gemini": _GM_AGENT,
-         "cursor": _CU_MAP, "copilot": _CP},
+         "cursor": _CU_MAP, "copilot": _CP, "cline": _CL},
     ),
     Tool(
         "todo",
@@ -273,10 +289,11 @@ TOOLS: tuple[Tool, ...] = (
         "ask-user",
         {"antigravity": ("ask_question",), "claude": ("AskUserQuestion",),
          "copilot": ("ask_user", "AskUserQuestion"),
-         "gemini": ("ask_user",)},
+         "gemini": ("ask_user",), "cline": ("ask_question",)},
         {},
         "ask the user multiple-choice questions",
-        {"antigravity": _AG, "claude": _CC_HOOKS, "gemini": _GM_DECL, "copilot": _CP},
+        {"antigravity": _AG, "claude": _CC_HOOKS, "gemini": _GM_DECL, "copilot": _CP,
+         "cline": _CL},
     ),
     Tool(
         "plan-enter",
@@ -294,10 +311,10 @@ TOOLS: tuple[Tool, ...] = (
     ),
     Tool(
         "skill",
-        {"claude": ("Skill",), "gemini": ("activate_skill",)},
+        {"claude": ("Skill",), "gemini": ("activate_skill",), "cline": ("skills",)},
         {},
         "load a skill",
-        {"claude": _CC_REF, "gemini": _GM_DECL},
+        {"claude": _CC_REF, "gemini": _GM_DECL, "cline": _CL},
     ),
     Tool(
         "mcp-resources",
@@ -415,7 +432,8 @@ class _Indexes:
         found = self._to_canonical.get(key)
         if found is None:
             found = self._to_canonical[key] = {
-                host: canonical for canonical, host in tool.args.get(dialect, {}).items()}
+                host.removesuffix(_LIST): canonical + (_JOINED if host.endswith(_LIST) else "")
+                for canonical, host in tool.args.get(dialect, {}).items()}
         return found
 
 
@@ -461,12 +479,28 @@ def as_named_by(names: Iterable[str], dialect: str, *, keep: bool = True) -> lis
     return list(dict.fromkeys(found))
 
 
+# A host's argument spelled `name[]` is a list of texts whose canonical value is one text,
+# an item a line (Cline's run_commands `commands`): a text given it becomes a list of one.
+_LIST = "[]"
+# The same argument read into its canonical name (`_Indexes.to_canonical`): its items joined.
+_JOINED = "\n"
+
+
 def _rename(args: Mapping[str, Any], renames: Mapping[str, str]) -> dict[str, Any]:
-    """`args` with keys renamed; a renamed key wins over an unrenamed key of the same name."""
+    """`args` with keys renamed; a renamed key wins over an unrenamed key of the same name.
+    A list argument (`_LIST`) is made a list of one text from a text; one read into its
+    canonical name (`_JOINED`), its texts joined a line each."""
     out = {key: value for key, value in args.items() if key not in renames}
     for key, value in args.items():
         if key in renames:
-            out[renames[key]] = value
+            target = renames[key]
+            if target.endswith(_LIST):
+                out[target[:-len(_LIST)]] = [value] if isinstance(value, str) else value
+            elif target.endswith(_JOINED):
+                out[target[:-len(_JOINED)]] = "\n".join(value) if isinstance(
+                    value, list) and all(isinstance(item, str) for item in value) else value
+            else:
+                out[target] = value
     return out
 
 
@@ -513,6 +547,9 @@ _MCP_STYLE: dict[str, tuple[str, str]] = {
     "goose": ("", "__"),
     # kiro.dev/docs/cli/hooks, "MCP Example": `@<server>/<tool>` (`@postgres/query`)
     "kiro": ("@", "/"),
+    # @cline/core 0.0.86 `defaultMcpToolNameTransform`: `<server>__<tool>`, characters outside
+    # its set made `_`, a name over its length cut and hashed
+    "cline": ("", "__"),
 }
 
 

@@ -44,6 +44,10 @@ _LONGEST_FIRST: tuple[tuple[str, str], ...] = tuple(
 # named by path in such a place is, though no project holds one.
 USER_ONLY_HOSTS: tuple[HostRow, ...] = tuple(
     row for row in HOST_TABLE if not row.project_files and row.user_files)
+# The hosts with a user folder whose every file is a hook (Cline's `~/Documents/Cline/Hooks/*`):
+# a file named by path there is that host's, though no project holds such a folder.
+_USER_FOLDER_HOSTS: tuple[HostRow, ...] = tuple(
+    row for row in HOST_TABLE if any(rel.endswith("/*") for rel in row.user_files))
 # The folders those files live in (`.claude`, `.gemini`...): a file in one belongs to the
 # project above it.
 DIALECT_FOLDERS: tuple[str, ...] = tuple(dict.fromkeys(
@@ -364,7 +368,11 @@ def expand(path: str) -> list[str]:
     found = [os.path.join(folder, name) for name in names
              if glob_match(name, pattern) and not name.startswith(".")]
     if len(tail) == 1:
-        return found
+        # A place that is a whole folder's entries (Cline's `.clinerules/hooks/*`, each file
+        # a hook named after its event) names its files: a folder there is passed over, as
+        # that host passes over it (a link is kept, for what reads it to say).
+        return [name for name in found if not (pattern == "*" and os.path.isdir(name)
+                                                and not os.path.islink(name))]
     return [each for name in found for each in expand(os.path.join(name, tail[1]))]
 
 
@@ -448,6 +456,11 @@ def dialect_of_place(path: str) -> str | None:
     found = place_of(full)
     if found is not None:
         return found[0]
+    for row in _USER_FOLDER_HOSTS:  # a user folder whose every file is a hook (Cline's)
+        for rel in row.user_files:
+            if rel.endswith("/*") and os.path.dirname(full) == os.path.dirname(
+                    os.path.abspath(_user_file(row, _home(), rel))):
+                return row.id
     for row in USER_ONLY_HOSTS:
         for rel in row.user_files:  # its place, or where the host's variable moved it
             if full.endswith(os.sep + os.path.join(*rel.split("/"))) \

@@ -71,7 +71,9 @@ class Shape:
 
     __slots__ = (
         "args_key",
+        "by_word",
         "call_key",
+        "call_keys",
         "camel_event",
         "companion",
         "context_key",
@@ -81,13 +83,16 @@ class Shape:
         "name_key",
         "other_args_key",
         "snake_event",
+        "summary",
     )
 
     def __init__(self, event_key: str | None, call_key: str | None, name_key: str | None,
                  args_key: str, fields: tuple[tuple[str, str], ...],
                  marker: str | None = None, other_args_key: str | None = None,
                  snake_event: bool = False, companion: str | None = None,
-                 context_key: str | None = None, camel_event: bool = False) -> None:
+                 context_key: str | None = None, camel_event: bool = False,
+                 by_word: Mapping[str, tuple[str, str | None, str | None]] | None = None,
+                 summary: tuple[str, str] | None = None) -> None:
         self.event_key = event_key  # the field that names the event; None: the host sends none
         self.call_key = call_key  # the object holding the tool call; None: the payload itself
         # the tool's name, inside the call; None: the event's word names it (Windsurf's)
@@ -114,6 +119,18 @@ class Shape:
         # `matcher_context`, null when there is none): a payload built for it says the tool,
         # else the prompt (not the command or file its per-operation events test).
         self.context_key = context_key
+        # Where its payload names an event otherwise than its files do, and keeps the call
+        # under a key of the event's own (Cline's PreToolUse file gets `"hookName":
+        # "tool_call"` and the call as `tool_call`, PostToolUse `tool_result`): its word ->
+        # (the payload's word, the call's key or None for `call_key`, the key of its summary
+        # of the call or None for none).
+        self.by_word = by_word or {}
+        # Every key a call of this host may be under, `call_key` first.
+        self.call_keys = tuple(dict.fromkeys((call_key, *(
+            call for _, call, _ in self.by_word.values() if call))))
+        # The keys of that summary: the tool's name and its arguments, each a text (a value
+        # that is none written as JSON), as Cline's `preToolUse: {toolName, parameters}`.
+        self.summary = summary
 
 
 # The canonical fields are Claude Code's names where Claude Code has the field.
@@ -242,6 +259,26 @@ SHAPES: dict[str, Shape] = {
     "kiro": Shape("hook_event_name", None, "tool_name", "tool_input", (
         ("cwd", "cwd"), ("prompt", "prompt"), ("tool_response", "tool_response"),
     ), camel_event=True),
+    # Cline (cline@3.0.65, @cline/core 0.0.86 dist/index.js `createHookConfigFileHooks`;
+    # measured with cline 3.0.65): camelCase, `clineVersion` ("" unless CLINE_VERSION is set),
+    # `timestamp`, `taskId`, `sessionContext`, `workspaceRoots` (the workspace: its git root),
+    # `workspaceInfo`, `userId`, `agent_id`, `parent_agent_id`, `hookName` in its agent's
+    # words (`tool_call` for PreToolUse, `tool_result` for PostToolUse...), `iteration`; the
+    # call as `tool_call: {id, name, input}` (`tool_result: {..., output, error, durationMs}`
+    # after it), and again as `preToolUse: {toolName, parameters}` (`postToolUse: {...,
+    # result, success, executionTimeMs}`) with each argument a text. No `cwd`.
+    "cline": Shape("hookName", "tool_call", "name", "input", (
+        ("cline_version", "clineVersion"), ("timestamp", "timestamp"),
+        ("session_id", "taskId"), ("workspaces", "workspaceRoots"),
+    ), by_word={
+        "PreToolUse": ("tool_call", "tool_call", "preToolUse"),
+        "PostToolUse": ("tool_result", "tool_result", "postToolUse"),
+        "TaskStart": ("agent_start", None, None), "TaskResume": ("agent_resume", None, None),
+        "TaskCancel": ("agent_abort", None, None), "TaskComplete": ("agent_end", None, None),
+        "TaskError": ("agent_error", None, None),
+        "UserPromptSubmit": ("prompt_submit", None, None),
+        "SessionShutdown": ("session_shutdown", None, None),
+    }, summary=("toolName", "parameters")),
 }
 # A host derived from another (`model.hosts.derive`) sends its parent's payload, in its words.
 SHAPES.update({row.id: SHAPES[row.derived_from] for row in HOST_TABLE
@@ -352,7 +389,8 @@ def tool_call(doc: Mapping[str, Any], host: str) -> tuple[str | None, dict[str, 
     """The tool name and arguments of a payload in its host's shape; where that shape finds
     no tool, in any shape agenthooks knows (a hand-written payload mixes them)."""
     shape = SHAPES.get(host)
-    call = (doc if shape is None or shape.call_key is None else doc.get(shape.call_key))
+    call = (doc if shape is None or shape.call_key is None else next(
+        (doc[key] for key in shape.call_keys if key is not None and key in doc), None))
     if shape is not None and isinstance(call, Mapping):
         name = call.get(shape.name_key) if shape.name_key else _named_by_event(doc, host)
         args = call.get(shape.args_key)
@@ -365,6 +403,15 @@ def tool_call(doc: Mapping[str, Any], host: str) -> tuple[str | None, dict[str, 
     from agenthooks.payload import tool_args, tool_from_payload
 
     return tool_from_payload(doc), tool_args(doc)
+
+
+def texts_of(args: Mapping[str, Any]) -> dict[str, str]:
+    """Arguments each as a text, one that is none as its compact JSON, as JavaScript's
+    `JSON.stringify` writes it (Cline's `parameters`)."""
+    from agenthooks._lean import jsontext
+
+    return {key: value if isinstance(value, str) else jsontext.dumps(
+        value, ensure_ascii=False, separators=(",", ":")) for key, value in args.items()}
 
 
 def _named_by_event(doc: Mapping[str, Any], host: str) -> str | None:
@@ -393,15 +440,22 @@ def with_args(doc: Mapping[str, Any], args: Mapping[str, Any], host: str) -> dic
     """A copy of a payload with its tool arguments replaced, in its host's shape; in the
     shape it has, when it is not its host's (a hand-written payload)."""
     shape = SHAPES.get(host)
-    call = None if shape is None else doc if shape.call_key is None else doc.get(shape.call_key)
+    key = None if shape is None or shape.call_key is None else next(
+        (each for each in shape.call_keys if each in doc), shape.call_key)
+    call = None if shape is None else doc if key is None else doc.get(key)
     if shape is None or not isinstance(call, Mapping) or (
             shape.name_key is not None and shape.name_key not in call):
         from agenthooks.payload import with_args as in_any_shape
 
         return in_any_shape(doc, dict(args))
-    if shape.call_key is None:
+    if key is None:
         return {**doc, shape.args_key: dict(args)}
-    return {**doc, shape.call_key: {**call, shape.args_key: dict(args)}}
+    out = {**doc, key: {**call, shape.args_key: dict(args)}}
+    for _, call_key, summary_key in shape.by_word.values():  # its summary of the call too
+        summary = doc.get(summary_key or "") if call_key == key else None
+        if isinstance(summary, Mapping) and shape.summary is not None:
+            out[summary_key or ""] = {**summary, shape.summary[1]: texts_of(args)}
+    return out
 
 
 def fields_of(doc: Mapping[str, Any], host: str) -> dict[str, Any]:
@@ -416,14 +470,15 @@ def build(host: str, word: str, fields: Mapping[str, Any], tool: str | None,
     shape = SHAPES[host]
     given = word
     out = {key: fields[canonical] for canonical, key in shape.fields if canonical in fields}
+    said, call_key, summary_key = shape.by_word.get(word, (word, None, None))
     if shape.event_key is not None:
         if shape.snake_event:
             from agenthooks.model.events import snake_case
 
-            word = snake_case(word)
+            said = snake_case(word)
         elif shape.camel_event:
-            word = word[:1].lower() + word[1:]
-        out[shape.event_key] = word
+            said = word[:1].lower() + word[1:]
+        out[shape.event_key] = said
     if shape.context_key is not None:  # the tool's name, else the prompt, else null
         out[shape.context_key] = tool if tool is not None else fields.get("prompt")
     if tool is not None:
@@ -432,7 +487,10 @@ def build(host: str, word: str, fields: Mapping[str, Any], tool: str | None,
         if shape.call_key is None:
             out.update(call)
         else:
-            out[shape.call_key] = call
+            out[call_key or shape.call_key] = call
+        if summary_key is not None and shape.summary is not None:
+            out[summary_key] = {shape.summary[0]: tool,
+                                shape.summary[1]: texts_of(args or {})}
     if shape.companion is not None:
         also = build(shape.companion, given, fields, tool, args)
         out.update((key, value) for key, value in also.items() if key not in out)

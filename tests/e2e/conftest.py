@@ -1,5 +1,6 @@
 """End-to-end runs of the real host CLIs (Claude Code, Gemini CLI, Codex, GitHub Copilot CLI,
-Qwen Code, Mistral Vibe, Grok Build, OpenCode, Goose), with agenthooks as their one hook.
+Qwen Code, Mistral Vibe, Grok Build, OpenCode, Goose, Cline), with agenthooks as their one
+hook.
 
 Each run copies a workspace to a temporary folder, wires agenthooks into the host's settings as
 README.md shows, and starts the host headless (`-p`, Codex's `exec`) against a fake model server
@@ -12,7 +13,7 @@ checkout's .cache/hosts): the npm ones together (`host_bins`), Mistral Vibe from
 (`vibe_bins`: it needs a Python >= 3.12 the others do not), Grok Build from npm on its own too
 (`grok_bins`: a 166 MB native binary the others' tests need not wait for), OpenCode likewise
 (`opencode_bins`: a 185 MB one, and agenthooks runs from its plugin), Goose
-(`goose_bins`: a 300 MB one). Without npm, PyPI,
+(`goose_bins`: a 300 MB one), Cline (`cline_bins`: a 150 MB one). Without npm, PyPI,
 such a Python or a working CLI, the tests of those hosts are skipped, never failed. Where the
 machine allows it, each run happens in its own network namespace holding only loopback
 (`unshare -rn`) and its own PID namespace, so nothing can leave the machine and nothing the host
@@ -52,6 +53,7 @@ VIBE_MODEL = "fake-model"
 GROK_MODEL = "fake-model"
 OPENCODE_MODEL = "fake-model"
 GOOSE_MODEL = "gpt-4o"
+CLINE_MODEL = "fake-model"
 # One host run: a few seconds normally; the bound only matters when something hangs.
 RUN_TIMEOUT = 90
 INSTALL_TIMEOUT = 900
@@ -110,7 +112,7 @@ def scratch_env(root: Path) -> dict[str, str]:
 
 
 # The npm hosts installed and checked apart from the others (each by a fixture of its own).
-APART = ("grok", "opencode", "goose-binary-linux-x64")
+APART = ("grok", "opencode", "goose-binary-linux-x64", "cline")
 
 
 def install_hosts(root: Path, registry: str, only: tuple[str, ...] = ()) -> dict[str, str]:
@@ -184,6 +186,14 @@ def goose_bins(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     bins = install_hosts(tmp_path_factory.mktemp("install-goose"), "npm",
                          only=("goose-binary-linux-x64",))
     return {"goose": bins["goose-binary-linux-x64"]}
+
+
+@pytest.fixture(scope="session")
+def cline_bins(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """{"cline": path}: Cline's CLI from npm (`cline`, its binary in the optional dependency
+    `@cline/cli-linux-x64`, also from npm), installed once on its own; skips its tests when
+    that fails."""
+    return install_hosts(tmp_path_factory.mktemp("install-cline"), "npm", only=("cline",))
 
 
 def agenthooks_bin_dir() -> Path:
@@ -496,6 +506,9 @@ class Hosts:
         elif host == "opencode":
             env.update(opencode_env(home, workspace))
             argv = [self.bins["opencode"], "run", "--format", "json", *extra_args, prompt]
+        elif host == "cline":
+            env.update(cline_env(home))
+            argv = [self.bins["cline"], "--json", *extra_args, prompt]
         elif host == "goose":
             env.update(goose_env(home))
             argv = [self.bins["goose"], "run", "-t", prompt, "--no-session", "--max-turns", "6",
@@ -585,6 +598,36 @@ def goose_hosts(goose_bins: dict[str, str], isolation: list[str],
         yield runner
     finally:
         runner.close()
+
+
+@pytest.fixture
+def cline_hosts(cline_bins: dict[str, str], isolation: list[str],
+                tmp_path: Path) -> Iterator[Hosts]:
+    """Hosts that runs Cline alone: its tests do not wait for, or skip with, the other npm
+    hosts'."""
+    runner = Hosts(cline_bins, isolation, tmp_path)
+    try:
+        yield runner
+    finally:
+        runner.close()
+
+
+def cline_env(home: Path) -> dict[str, str]:
+    """Cline against the fake server as its `openai-compatible` provider (Chat Completions,
+    streamed), set in its provider settings under the run's home (`{URL}` filled in by the
+    runner) as `cline auth -p openai-compatible -k ... -m ... -b URL` writes them; its sessions
+    in-process (CLINE_SESSION_BACKEND_MODE=local: no hub daemon outliving the run), no update
+    check (CLINE_NO_AUTO_UPDATE=1) and no telemetry (`telemetryOptOut` of its global
+    settings); every tool call approved (its default). Measured with cline 3.0.65."""
+    write_json(home / ".cline" / "data" / "settings" / "providers.json", {
+        "version": 1, "lastUsedProvider": "openai-compatible", "modes": {},
+        "providers": {"openai-compatible": {
+            "settings": {"provider": "openai-compatible", "apiKey": "sk-e2e-fake-key",
+                         "model": CLINE_MODEL, "baseUrl": "{URL}/v1"},
+            "updatedAt": "2026-01-01T00:00:00.000Z", "tokenSource": "manual"}}})
+    write_json(home / ".cline" / "data" / "settings" / "global-settings.json",
+               {"telemetryOptOut": True, "autoUpdateEnabled": False})
+    return {"CLINE_SESSION_BACKEND_MODE": "local", "CLINE_NO_AUTO_UPDATE": "1"}
 
 
 def goose_env(home: Path) -> dict[str, str]:
@@ -732,10 +775,11 @@ def write_codex_config(home: Path, workspace: Path) -> None:
 SHELL_TOOL = {"claude": "Bash", "gemini": "run_shell_command", "codex": "shell",
               "copilot": "bash", "qwen": "run_shell_command", "vibe": "bash",
               "grok": "run_terminal_command", "opencode": "bash",
-              "goose": "shell"}
+              "goose": "shell", "cline": "run_commands"}
 # The files in the run's home holding the fake server's URL (`{URL}`, filled in by the runner).
 URL_FILES = {"vibe": ".vibe/config.toml", "grok": ".grok/config.toml",
-             "opencode": ".config/opencode/opencode.json"}
+             "opencode": ".config/opencode/opencode.json",
+             "cline": ".cline/data/settings/providers.json"}
 SETTINGS_FILE = {"claude": ".claude/settings.json", "gemini": ".gemini/settings.json",
                  "codex": ".codex/hooks.json", "copilot": ".github/hooks/agenthooks.json",
                  "qwen": ".qwen/settings.json"}
@@ -746,6 +790,8 @@ def shell_call(host: str, command: str) -> dict[str, Any]:
     takes `command` and `timeout_seconds` alone (additionalProperties false)."""
     if host in ("vibe", "goose"):
         return {"name": SHELL_TOOL[host], "input": {"command": command}}
+    if host == "cline":  # a list of commands, run side by side
+        return {"name": SHELL_TOOL[host], "input": {"commands": [command]}}
     return {"name": SHELL_TOOL[host],
             "input": {"command": command, "description": "Run a shell command"}}
 

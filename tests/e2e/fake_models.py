@@ -1,5 +1,5 @@
 """Fake model servers for Claude Code, Gemini CLI, Codex, GitHub Copilot CLI, Qwen Code,
-Mistral Vibe, Grok Build, OpenCode and Goose, and the runner that drives one host run.
+Mistral Vibe, Grok Build, OpenCode, Goose and Cline, and the runner that drives one host run.
 
 Run as a script (`python fake_models.py SPEC.json`), usually as the first process of a fresh
 network namespace: it brings the loopback interface up, serves the fake model API on 127.0.0.1,
@@ -306,7 +306,7 @@ ANSWERS = {"anthropic": answer_anthropic, "gemini": answer_gemini, "openai": ans
 # The API each host speaks.
 HOST_API = {"claude": "anthropic", "gemini": "gemini", "codex": "openai", "copilot": "chat",
             "qwen": "chat", "vibe": "chat", "grok": "chat", "opencode": "chat",
-            "goose": "chat"}
+            "goose": "chat", "cline": "chat"}
 
 
 # -- The server -------------------------------------------------------------------------------

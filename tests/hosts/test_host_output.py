@@ -23,7 +23,7 @@ else:  # the backport, a dependency on Python 3.10
     import tomli as tomllib
 import pytest
 
-from agenthooks.model.hosts import has_no_files, host_ids, host_row
+from agenthooks.model.hosts import has_no_files, host_ids, host_row, in_scripts
 from tests.hosts.conftest import REPO, answer, schema
 
 pytestmark = pytest.mark.program
@@ -131,9 +131,11 @@ GEMINI_EXPECTED: dict[str, dict[str, Any]] = {
 
 def test_every_host_has_a_snippet_that_names_it() -> None:
     """Each host's hook file entries (a host with no hook files, OpenCode, is wired by a plugin
-    whose docs block tests/hosts/test_opencode.py reads)."""
+    whose docs block tests/hosts/test_opencode.py reads; one whose hooks are scripts, Cline,
+    by scripts whose docs blocks tests/hosts/test_cline.py reads)."""
     found = snippets()
-    assert set(found) == {host for host in host_ids() if not has_no_files(host_row(host))}
+    assert set(found) == {host for host in host_ids() if not has_no_files(host_row(host))
+                          and not in_scripts(host_row(host))}
     for host in found:
         for event, argv in commands(host).items():
             assert argv[argv.index("--host") + 1] == host

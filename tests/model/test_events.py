@@ -178,6 +178,8 @@ def test_another_hosts_word_names_the_nearest_hooks_json_event() -> None:
         "PromptSubmit": "PreInvocation",
         # Mistral Vibe's.
         "pre_tool": "PreToolUse", "post_tool": "PostToolUse", "post_agent": "Stop",
+        # Cline's.
+        "TaskStart": "SessionStart", "TaskResume": "SessionStart", "TaskComplete": "Stop",
     }
 
 

@@ -30,11 +30,13 @@ def test_schemas_holds_no_other_file() -> None:
 
 
 def test_one_schema_per_host() -> None:
-    """Every host with hook files has one; OpenCode, whose hooks are plugins, has none."""
-    from agenthooks.model.hosts import dialect_ids, has_no_files, host_row
+    """Every host with hook files has one; OpenCode, whose hooks are plugins, has none, nor
+    Cline, whose hooks are scripts."""
+    from agenthooks.model.hosts import dialect_ids, has_no_files, host_row, in_scripts
 
     assert sorted(row.host for row in ROWS) == sorted(
-        host for host in dialect_ids() if not has_no_files(host_row(host)))
+        host for host in dialect_ids()
+        if not has_no_files(host_row(host)) and not in_scripts(host_row(host)))
 
 
 @pytest.mark.parametrize("row", ROWS, ids=IDS)

@@ -69,9 +69,17 @@ def _refusal(file: str, source: Source | None, target: str) -> str | None:
     which holds its models and keys too), one that runs no hook of a project's file (JetBrains
     Junie), a host whose tool events are one per kind of tool, a Markdown hook."""
     from agenthooks.model.events import HOST_NAMES
-    from agenthooks.model.hosts import has_no_files, host_row, unwritable
+    from agenthooks.model.hosts import has_no_files, host_row, in_scripts, unwritable
 
     row = host_row(target)
+    scripts = next((each for each in (row, host_row(source.dialect) if source else None)
+                    if each is not None and in_scripts(each)), None)
+    if scripts is not None:
+        return (f"{scripts.name}'s hooks are scripts named after their event, each reading "
+                f"{scripts.name}'s own payload and answering in its words, with no matcher: "
+                "convert writes and reads JSON hook files alone. agenthooks init --host "
+                f"{scripts.id} writes the scripts that run agenthooks, and its gates "
+                "(.agents/hooks.json) run under every host; nothing converted")
     why = unwritable(row) if row is not None else None
     if row is not None and why is not None:
         if has_no_files(row):

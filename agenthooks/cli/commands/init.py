@@ -73,6 +73,21 @@ class Wiring(NamedTuple):
     # giving the whole file that runs the events, written as it is (each event's `command`
     # is in its text; `container` and `handler` are unused).
     whole: str | None = None
+    # A host whose hooks are scripts named after their event, one file each (Cline's
+    # `.clinerules/hooks/PreToolUse`): "module:function" giving an event's script from its
+    # word and command; `settings` is then their folder, each event's file `<folder>/<word>`.
+    scripts: str | None = None
+
+    def script_path(self, root: str, event: Event) -> str:
+        """Where an event's script goes (`scripts`), under the workspace root."""
+        return os.path.join(root, *self.settings.split("/"), event.word)
+
+    def script(self, event: Event) -> str:
+        """An event's script (`scripts`), as init writes it."""
+        from agenthooks.model.hosts import imported
+
+        text: str = imported(self.scripts or "")(event.word, self.command(event))
+        return text
 
     def command(self, event: Event) -> str:
         return f"agenthooks run {event.word} --host {self.host}{self.run_options}{event.flags}"
@@ -218,6 +233,13 @@ WIRING: dict[str, Wiring] = {w.host: w for w in (
         Event("UserPromptSubmit"), Event("Stop"), Event("SessionStart")),
         lambda command: {}, WORKSPACE_GATES,
         whole="agenthooks.hosts.kiro.wiring:hooks_text"),
+    # Cline runs every file of `.clinerules/hooks/` named after its event, and reads the
+    # answers of PreToolUse and PostToolUse alone (the others run detached): one script each
+    # (`hosts.cline.wiring`); its deny ends the task, as a cancel is Cline's only refusal.
+    Wiring("cline", ".clinerules/hooks", "", (
+        Event("PreToolUse", None, FAIL_CLOSED), Event("PostToolUse")),
+        lambda command: {}, WORKSPACE_GATES,
+        scripts="agenthooks.hosts.cline.wiring:script_text"),
 )}
 
 # The starter gate: the quick start's first gate (README.md). It refuses a shell command with
@@ -567,6 +589,8 @@ def has_gates(wiring: Wiring, root: str) -> bool:
 def changes(wiring: Wiring, root: str) -> list[Change]:
     """What init would write: the host's settings file, a starter gate if none, and what the
     host needs before it runs the entries (Codex: their hashes trusted)."""
+    if wiring.scripts is not None:
+        return [*script_changes(wiring, root), *_starter(wiring, root)]
     found: list[Change] = []
     settings = os.path.join(root, *wiring.settings.split("/"))
     target_of(settings)  # a link to nothing is refused before anything is shown
@@ -574,13 +598,40 @@ def changes(wiring: Wiring, root: str) -> list[Change]:
     after = wired_text(wiring, before, settings)
     if after != before:
         found.append(Change(settings, before, after, f"wire {host_name(wiring.host)}"))
-    if not has_gates(wiring, root):
-        gates = os.path.join(root, *wiring.gates.split("/"))
-        found.append(Change(gates, None, STARTER, "a starter gate"))
+    found.extend(_starter(wiring, root))
     if wiring.trust is not None:
         trusted = wiring.trust(wiring, root, after).change
         if trusted is not None:
             found.append(trusted)
+    return found
+
+
+def _starter(wiring: Wiring, root: str) -> list[Change]:
+    """The starter gate, when agenthooks has no gate to run here yet."""
+    if has_gates(wiring, root):
+        return []
+    gates = os.path.join(root, *wiring.gates.split("/"))
+    return [Change(gates, None, STARTER, "a starter gate")]
+
+
+def script_changes(wiring: Wiring, root: str) -> list[Change]:
+    """Each event's script of a host whose hooks are scripts (`Wiring.scripts`): written where
+    there is none; one that runs agenthooks there already is left as it is; another is the
+    user's hook, which init never replaces."""
+    found: list[Change] = []
+    for event in wiring.events:
+        path = wiring.script_path(root, event)
+        target_of(path)  # a link to nothing is refused before anything is shown
+        before = _read(path)
+        if before is None:
+            found.append(Change(path, None, wiring.script(event),
+                                f"wire {host_name(wiring.host)} ({event.word})", mode=0o755))
+        elif wiring.command(event) not in before:
+            raise InitError(
+                f"{display_path(path)} is a hook of its own, which init does not replace: "
+                f"{host_name(wiring.host)} runs every file named after its event, so keep it "
+                f"under another such name ({event.word}.sh, {event.word.lower()}.py...) and "
+                "run init again; nothing written")
     return found
 
 
@@ -653,8 +704,8 @@ def init(host: str, *, workspace: str | None = None, yes: bool = False,
 
 def problems(wiring: Wiring, root: str) -> list[str]:
     """What keeps the workspace from running agenthooks under the host; none: wired right."""
-    import shutil
-
+    if wiring.scripts is not None:
+        return [*script_problems(wiring, root), *_common_problems(wiring, root)]
     settings = os.path.join(root, *wiring.settings.split("/"))
     shown = display_path(settings)
     text = _read(settings)
@@ -677,10 +728,33 @@ def problems(wiring: Wiring, root: str) -> list[str]:
                          f"{', '.join(e.word for e in missing)}")
         if document is not None and wiring.trust is not None:
             found.extend(wiring.trust(wiring, root, text).skipped)
+    return [*found, *_common_problems(wiring, root)]
+
+
+def _common_problems(wiring: Wiring, root: str) -> list[str]:
+    """agenthooks missing from PATH, and gates that cannot run."""
+    import shutil
+
+    found = []
     if shutil.which("agenthooks") is None:
         found.append("agenthooks is not on PATH, where the host looks for it: see "
                      "docs/install.md")
     found.extend(_gate_problems(wiring, root))
+    return found
+
+
+def script_problems(wiring: Wiring, root: str) -> list[str]:
+    """Each event's script that is missing or does not run agenthooks (`Wiring.scripts`)."""
+    found = []
+    for event in wiring.events:
+        path = wiring.script_path(root, event)
+        text = _read(path)
+        shown = display_path(path)
+        if text is None:
+            found.append(f"{shown} does not exist: agenthooks init --host {wiring.host} "
+                         "writes it")
+        elif wiring.command(event) not in text:
+            found.append(f"{shown} does not run agenthooks on {event.word}")
     return found
 
 
@@ -704,6 +778,8 @@ def read_document(wiring: Wiring, text: str) -> Any:
 
 def wired_at_all(wiring: Wiring, root: str) -> bool:
     """Whether the host's settings file runs agenthooks on any event of the wiring."""
+    if wiring.scripts is not None:
+        return len(script_problems(wiring, root)) < len(wiring.events)
     text = _read(os.path.join(root, *wiring.settings.split("/")))
     try:
         document = read_document(wiring, text) if text is not None else None

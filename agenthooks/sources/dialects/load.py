@@ -126,7 +126,14 @@ def _parse(source: Source, *, exact: bool,
     """`parse`, and the text parsed; unless `exact`, the position map is None when `json`
     alone read the file (no duplicate key, no constant): positions cost a second parser,
     imported and run only for a diagnostic (`_positions`). `data`: the file's bytes, when
-    already read."""
+    already read. A script (`Dialect.script`: each file one handler) is its parser's whole,
+    whatever its bytes."""
+    spec = _spec(source)
+    if spec.script and spec.parser is not None:
+        from agenthooks.model.hosts import imported
+
+        script: tuple[Any, Any, list[Diagnostic], str] = imported(spec.parser)(source, data)
+        return script
     text, found = _text(source, data)
     if text is None:
         return None, None, found, ""

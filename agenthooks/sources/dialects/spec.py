@@ -116,6 +116,10 @@ class Dialect(NamedTuple):
         None: a settings file, whose events are under `hooks`."""
         name = path.replace("\\", "/").rsplit("/", 1)[-1]
         return next((rule for file, rule in self.bare_files if file == name), None)
+    # Whether each of its files is a script, one handler named by the file (Cline's
+    # `.clinerules/hooks/PreToolUse`), not a document of handlers: its `parser` reads it
+    # whatever its bytes, a link or a folder included, and finds no JSON in it.
+    script: bool = False
 
     def default_timeout_for(self, event: str) -> float:
         return self.timeout_by_event.get(event, self.default_timeout)

@@ -40,6 +40,13 @@ PAYLOAD = {
     # kiro.dev/docs/cli/hooks, "PreToolUse"
     "kiro": {"hook_event_name": "preToolUse", "cwd": "/project", "tool_name": "execute_bash",
              "tool_input": {"command": "rm -rf /"}},
+    # measured with cline 3.0.65 (tests/e2e/test_cline.py's hook beside agenthooks')
+    "cline": {"clineVersion": "", "timestamp": "2026-12-07T17:45:35.126Z", "taskId": "conv_1",
+              "workspaceRoots": ["/project"], "userId": "unknown", "hookName": "tool_call",
+              "tool_call": {"id": "call_1", "name": "run_commands",
+                            "input": {"commands": ["rm -rf /"]}},
+              "preToolUse": {"toolName": "run_commands",
+                             "parameters": {"commands": '["rm -rf /"]'}}},
 }
 # How each host reads a deny: the exit status (the deny is in the JSON on 0).
 DENY_STATUS = {"antigravity": 2, "cursor": 2, "copilot": 2, "windsurf": 2, "kiro": 2}
@@ -55,6 +62,14 @@ def workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(root)
     monkeypatch.setenv("PATH", BIN + os.pathsep + os.environ.get("PATH", ""))
     return root
+
+
+def documented_script(host: str, event: str) -> str:
+    """An event's script as docs/hosts.md shows it: the `sh` block running `agenthooks run
+    EVENT --host HOST`."""
+    blocks = re.findall(r"```sh\n(.*?)```", page("hosts.md"), re.S)
+    [block] = [b for b in blocks if f"agenthooks run {event} --host {host}" in b]
+    return block
 
 
 def documented(host: str) -> object:
@@ -75,6 +90,10 @@ def test_init_writes_the_documented_wiring_and_a_starter_gate(
     settings = workspace / wiring.settings
     if wiring.whole is not None:  # a file of its own, written as it is (OpenCode's plugin)
         assert settings.read_text() == wiring.fresh()
+    elif wiring.scripts is not None:  # a script per event (Cline's), in a folder
+        for event in wiring.events:
+            text = (settings / event.word).read_text()
+            assert text == wiring.script(event) == documented_script(host, event.word)
     else:
         assert json.loads(settings.read_text()) == documented(host)
     assert (workspace / wiring.gates).read_text() == STARTER
@@ -95,6 +114,8 @@ def test_the_wiring_blocks_where_the_host_runs_it(agenthooks: Run, workspace: Pa
     if WIRING[host].whole is not None:  # the command the file runs (OpenCode's plugin)
         command = WIRING[host].command(tool_event)
         assert command in settings.read_text()
+    elif WIRING[host].scripts is not None:  # the script itself, as Cline runs it (`sh FILE`)
+        command = f"sh {settings / tool_event.word}"
     else:
         document = json.loads(settings.read_text())
         [command] = commands_in(document[WIRING[host].container][tool_event.word])

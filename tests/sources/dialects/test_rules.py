@@ -152,6 +152,7 @@ def test_rule_at_line_and_column(tmp_path: Path, dialect: str, text: str,
 def test_every_dialect_rule_has_a_case() -> None:
     from tests.hosts.test_windsurf import TESTED_APART as WINDSURF_APART
     from tests.sources.dialects.test_augment_rules import CASES as AUGMENT_CASES
+    from tests.sources.dialects.test_cline_rules import CASES as CLINE_CASES
     from tests.sources.dialects.test_codex_rules import CASES as CODEX_CASES
     from tests.sources.dialects.test_codex_rules import TESTED_APART as CODEX_APART
     from tests.sources.dialects.test_copilot_rules import CASES as COPILOT_CASES
@@ -189,6 +190,9 @@ def test_every_dialect_rule_has_a_case() -> None:
     covered |= {rule for _, expected in CRUSH_CASES for rule, _, _ in expected} | CRUSH_APART
     covered |= {rule for _, expected in KIRO_CASES for rule, _, _ in expected} | KIRO_APART
     covered |= {rule for _, expected in GOOSE_CASES for rule, _, _ in expected} | GOOSE_APART
+    covered |= {rule for _, _, expected in CLINE_CASES for rule, _ in expected}
+    covered |= {"cline-link-skipped"}  # test_cline_rules: it needs a link
+    covered |= {"cline-folder-unread"}  # test_cline_rules: it needs a git root above
     covered |= {"vibe-untrusted-folder"}  # test_vibe_rules: it needs Vibe's trust file
     covered |= {"grok-untrusted-folder", "grok-hook-disabled"}  # test_grok_rules: Grok's home
     covered |= {rule for _, expected in JUNIE_CASES for rule, _, _ in expected}
