@@ -23,11 +23,13 @@ from agenthooks.api import Hooks
 from agenthooks.model.events import find_row, row_of, word_of
 from agenthooks.model.handlers import Diagnostic, Handler, HookFile
 from agenthooks.model.hosts import HOST_TABLE
-from agenthooks.model.tools import TOOLS
+from agenthooks.model.tools import TOOLS, filled
 from agenthooks.plan.select import fans_out
 from agenthooks.sources.load import load_all
 from tests.docs.examples import blocks
 from tests.docs.pages import pages
+
+filled()  # every derived host's names, which a run fills for the hosts it involves alone
 
 REPO = Path(__file__).resolve().parent.parent
 HOSTS = tuple(row.id for row in HOST_TABLE)

@@ -27,7 +27,15 @@ from functools import lru_cache
 
 from agenthooks._lean.records import NamedTuple
 from agenthooks.model.hosts import HOOKS_JSON_DIALECT
-from agenthooks.model.tools import TOOLS, mcp_name, mcp_parts, mcp_tool_only, tool_for, tool_name
+from agenthooks.model.tools import (
+    TOOLS,
+    filled,
+    mcp_name,
+    mcp_parts,
+    mcp_tool_only,
+    tool_for,
+    tool_name,
+)
 from agenthooks.sources.dialects import matching
 from agenthooks.sources.dialects.matching import Selection
 
@@ -224,11 +232,13 @@ def mcp_respelled(pattern: str, source: str, target: str) -> str:
 
 @lru_cache(maxsize=8)
 def known_names(dialect: str) -> tuple[str, ...]:
+    filled(dialect)
     return tuple(sorted({name for tool in TOOLS for name in tool.names.get(dialect, ())}))
 
 
 @lru_cache(maxsize=1)
 def _base_names() -> frozenset[str]:
+    filled()
     names = {name for tool in TOOLS for names in tool.names.values() for name in names}
     names.update(mcp_name(dialect, server, tool)
                  for server, tool in _MCP_SAMPLES for dialect in ("claude", "gemini"))

@@ -363,6 +363,9 @@ def matcher_hover(matcher: str, fmt: str) -> str | None:
         return "\n".join([*head, "every tool, under " + _under(hosts)])
     if not picked:
         return "\n".join([*head, "no tool of the tool table (a custom or MCP tool may match)"])
+    from agenthooks.model.tools import filled
+
+    filled()
     table = ["| Tool | " + " | ".join(HOST_NAMES[h] for h in hosts) + " |",
              "| --- " * (len(hosts) + 1) + "|"]
     table.extend(f"| {tool.id} | " + " | ".join(
@@ -379,9 +382,10 @@ def _selected(chosen: Selection, tool: Tool, dialect: str) -> bool:
     """Whether a selection picks a tool: by the file's host's names for it (hooks.json
     compares a call's tool in its own words, `plan.select`; a list of names also by any
     host's name, for a tool hooks.json has no name of)."""
-    from agenthooks.model.tools import every_name
+    from agenthooks.model.tools import every_name, filled
     from agenthooks.sources.dialects.matching import selects
 
+    filled(dialect)
     own = tool.names.get(dialect, ())
     if any(selects(chosen, name) for name in own):
         return True

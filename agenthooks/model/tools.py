@@ -24,7 +24,7 @@ resting on third-party material only.
 from __future__ import annotations
 
 from agenthooks._lean.records import NamedTuple
-from agenthooks.model.hosts import HOOKS_JSON_DIALECT, HOST_TABLE, Derived
+from agenthooks.model.hosts import HOOKS_JSON_DIALECT, HOST_TABLE
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -360,25 +360,18 @@ TOOLS: tuple[Tool, ...] = (
     ),
 )
 # The hosts derived from another (`model.hosts.derive`) call tools and spell their arguments
-# as their parent does but where their row says otherwise.
-# A derived host without a name for a tool has none of its arguments either.
-_NAMED = Derived("tool_names")
-_SPELLED = Derived("tool_args")
+# as their parent does but where their row says otherwise: each one's names and arguments are
+# filled into every tool's when first asked for (`_Indexes.fill`), so that a run pays for the
+# hosts it involves alone. A derived host without a name for a tool has none of its arguments.
 _DERIVED_ROWS = tuple(row for row in HOST_TABLE if row.derived_from)
-
-
-def _derived(tool: Tool) -> Tool:
-    names = {**tool.names, **_NAMED.cells(tool.names, tool.id)}
-    args = {**tool.args, **{host: spelled for host, spelled
-                            in _SPELLED.cells(tool.args, tool.id).items()
-                            if host in names}}
-    return tool._replace(names=names, args=args)
+_DERIVED_OF = {row.id: row for row in _DERIVED_ROWS}
 
 
 def citations(tool: Tool) -> dict[str, str]:
     """Each host's citation for a tool's names: its row's own, and for a host derived from
     another its row of `model.hosts` (or its parent's citation, where it states nothing of the
     tool). Made when asked: the docs and their tests read them, a run never does."""
+    filled()
     sources = dict(tool.sources)
     for row in _DERIVED_ROWS:
         parent = row.derived_from or ""
@@ -391,12 +384,14 @@ def citations(tool: Tool) -> dict[str, str]:
     return sources
 
 
-if _DERIVED_ROWS:
-    TOOLS = tuple(_derived(tool) for tool in TOOLS)
+# (Each row's names and arguments are dicts of its own, which `_Indexes.fill` fills in place:
+# a test keeps them apart.) The hosts each row names before any is filled, by its dict.
+_BASE_HOSTS = {id(tool.names): tuple(tool.names) for tool in TOOLS}
 
 
 def _names_of(dialect: str) -> dict[str, Tool]:
     """A host's tool name -> its row."""
+    filled(dialect)
     return {name: tool for tool in TOOLS for name in tool.names.get(dialect, ())}
 
 
@@ -405,10 +400,11 @@ class _Indexes:
     up per tool call, in its caller's and its files' hosts, never in every host's (a plain
     class: a namedtuple costs an `eval` at import, on the path of every run)."""
 
-    __slots__ = ("_by_any_name", "_by_name", "_to_canonical", "by_id", "table")
+    __slots__ = ("_by_any_name", "_by_name", "_to_canonical", "by_id", "filled", "table")
 
     def __init__(self, table: tuple[Tool, ...]) -> None:
         self.table = table
+        self.filled: set[str] = set()  # the derived hosts whose cells the rows hold
         self._by_name: dict[str, dict[str, Tool]] = {}
         self._by_any_name: dict[str, Tool] | None = None
         self._to_canonical: dict[tuple[str, str], dict[str, str]] = {}
@@ -431,13 +427,45 @@ class _Indexes:
         key = (tool.id, dialect)
         found = self._to_canonical.get(key)
         if found is None:
+            filled(dialect)
             found = self._to_canonical[key] = {
                 host.removesuffix(_LIST): canonical + (_JOINED if host.endswith(_LIST) else "")
                 for canonical, host in tool.args.get(dialect, {}).items()}
         return found
 
 
+    def fill(self, host: str) -> None:
+        """A derived host's names and arguments in every tool: those its row states where it
+        states them, else its parent's (filled first); none where that is empty."""
+        row = _DERIVED_OF.get(host)
+        if host in self.filled or row is None:
+            return
+        self.filled.add(host)
+        parent = row.derived_from or ""
+        self.fill(parent)
+        own_names, own_args = row.tool_names, row.tool_args
+        for tool in self.table:
+            names, args = tool.names, tool.args
+            if host not in names:
+                called = own_names[tool.id] if tool.id in own_names else names.get(parent)
+                if called:
+                    names[host] = called  # type: ignore[index]
+            if host in names and host not in args:
+                spelled = own_args[tool.id] if tool.id in own_args else args.get(parent)
+                if spelled:
+                    args[host] = spelled  # type: ignore[index]
+
+
 _built: list[_Indexes] = []
+
+
+def filled(host: str | None = None) -> None:
+    """Every tool's names and arguments hold a derived host's (`host`), or every host's
+    (None): what reads a tool's `names` or `args` for any host calls this first (the lookups
+    here do)."""
+    index = _index()
+    for each in (host,) if host is not None else _DERIVED_OF:
+        index.fill(each)
 
 
 def _index() -> _Indexes:
@@ -454,8 +482,17 @@ def tool_for(dialect: str, name: str) -> Tool | None:
 
 
 def every_name(tool: Tool) -> tuple[str, ...]:
-    """Each host's names for a tool, once each, in table order."""
-    return tuple(dict.fromkeys(name for names in tool.names.values() for name in names))
+    """Each host's names for a tool, once each, in table order: those of the hosts its row
+    names, then those the derived hosts' rows state (the others are their parents', named
+    already), whichever hosts' cells are filled yet."""
+    base = _BASE_HOSTS.get(id(tool.names))
+    if base is None:  # a row made at run time (as the seam tests make one): as it stands
+        return tuple(dict.fromkeys(name for names in tool.names.values() for name in names))
+    found = [name for host in base for name in tool.names[host]]
+    for row in _DERIVED_ROWS:
+        if row.id not in base:
+            found.extend(row.tool_names.get(tool.id) or ())
+    return tuple(dict.fromkeys(found))
 
 
 def tool_named(name: str) -> Tool | None:
@@ -472,6 +509,7 @@ def as_named_by(names: Iterable[str], dialect: str, *, keep: bool = True) -> lis
     another host's name as its own (a Python hook's `tool="bash"` called with `bash`);
     without it, what a call in `dialect`'s words can be matched against."""
     found: list[str] = []
+    filled(dialect)
     for name in names:
         tool = tool_named(name)
         mine = () if tool is None else tool.names.get(dialect) or every_name(tool)
@@ -517,6 +555,7 @@ def from_canonical(args: Mapping[str, Any], tool_id: str, target: str) -> dict[s
     tool = _index().by_id.get(tool_id)
     if tool is None:
         return dict(args)
+    filled(target)
     return _rename(args, tool.args.get(target, {}))
 
 
@@ -610,6 +649,7 @@ def tool_name(name: str, source: str, target: str) -> str:
         return name
     tool = tool_for(source, name)
     if tool is not None:
+        filled(target)
         names = tool.names.get(target)
         return names[0] if names else name
     parts = mcp_parts(source, name)
@@ -634,6 +674,7 @@ def markdown_table() -> str:
 
     Arguments are listed by the host's name, written `canonical→host` where the two differ.
     """
+    filled()
     lines = [
         "| Tool | " + " | ".join(row.title for row in HOST_TABLE) + " |",
         "| --- |" + " --- |" * len(HOST_TABLE),
@@ -652,13 +693,26 @@ def host_named(names: Sequence[str]) -> str | None:
     is Antigravity's (hooks.json's own words); else None. A handler so matched was written
     for that host's payload and answers (docs/hosts.md)."""
     hosts: list[str] | None = None
+    order = [row.id for row in HOST_TABLE]
     for name in names:
         tool = tool_named(name)
         if tool is None:
             continue
         if name in tool.names.get(HOOKS_JSON_DIALECT, ()):
             return None
-        calling = [dialect for dialect, called in tool.names.items() if name in called]
+        calling = [dialect for dialect in order if name in _names_in(tool, dialect)]
         hosts = calling if hosts is None else [h for h in hosts if h in calling]
-    order = [row.id for row in HOST_TABLE]
     return min(hosts, key=order.index) if hosts else None
+
+
+def _names_in(tool: Tool, host: str) -> tuple[str, ...]:
+    """A host's names for a tool, a derived host's filled or not: its row's, else its
+    parent's."""
+    if host in tool.names:
+        return tuple(tool.names[host])
+    row = _DERIVED_OF.get(host)
+    if row is None:
+        return ()
+    if tool.id in row.tool_names:
+        return tuple(row.tool_names[tool.id])
+    return _names_in(tool, row.derived_from or "")

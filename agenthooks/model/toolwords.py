@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from agenthooks._lean.records import NamedTuple
 from agenthooks.model.hosts import HOOKS_JSON_DIALECT, HOST_TABLE
-from agenthooks.model.tools import FAMILIES, TOOLS, Tool, every_name, tool_named
+from agenthooks.model.tools import FAMILIES, TOOLS, Tool, every_name, filled, tool_named
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -63,12 +63,14 @@ def _host(dialect: str) -> str:
 
 
 def _hosts_calling(tool: Tool, name: str) -> str:
+    filled()
     hosts = [_host(dialect) for dialect, names in tool.names.items() if name in names]
     return " and ".join(hosts) if len(hosts) < 3 else ", ".join(hosts[:-1]) + " and " + hosts[-1]
 
 
 def own_names(dialect: str) -> tuple[str, ...]:
     """The names a host calls its tools in the table."""
+    filled(dialect)
     return tuple(name for tool in TOOLS for name in tool.names.get(dialect, ()))
 
 
@@ -144,6 +146,7 @@ def _other_host(dialect: str, name: str, tool: Tool) -> Word | None:
             f"{name!r} is {whose}'s name for the {tool.id} tool: it selects that tool{also} "
             "under every host"))
     host = _host(dialect)
+    filled(dialect)
     mine = tool.names.get(dialect)
     if mine:
         return Word("matcher-wrong-host", name, (
@@ -154,6 +157,7 @@ def _other_host(dialect: str, name: str, tool: Tool) -> Word | None:
 
 def _misspelt(dialect: str, name: str, meant: str) -> Word:
     tool = tool_named(meant)
+    filled(dialect)
     mine = tool.names.get(dialect) if tool is not None else None
     if dialect != HOOKS_JSON_DIALECT and mine and meant not in mine:
         meant = mine[0]

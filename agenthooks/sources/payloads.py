@@ -418,8 +418,9 @@ def _named_by_event(doc: Mapping[str, Any], host: str) -> str | None:
     """The tool a payload's event word names, in its host's words (Windsurf's
     `pre_run_command`: `run_command`)."""
     from agenthooks.model.events import tool_of_word
-    from agenthooks.model.tools import TOOLS
+    from agenthooks.model.tools import TOOLS, filled
 
+    filled(host)
     shape = SHAPES[host]
     word = doc.get(shape.event_key) if shape.event_key else None
     tool = tool_of_word(host, word) if isinstance(word, str) else None

@@ -12,8 +12,10 @@ from agenthooks.decision import Decision
 from agenthooks.hosts.ahp import protocol
 from agenthooks.model.events import counterpart
 from agenthooks.model.hosts import host_ids, lineage
-from agenthooks.model.tools import TOOLS, tool_for
+from agenthooks.model.tools import TOOLS, filled, tool_for
 from agenthooks.sources.payloads import SHAPES, build, detect, tool_call
+
+filled()  # every derived host's names, which a run fills for the hosts it involves alone
 
 # (line, the error code it gets, or the method it is read as)
 MESSAGES: list[tuple[bytes, int | str]] = [

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from itertools import permutations
 from typing import Any
 
@@ -12,6 +14,7 @@ from agenthooks.model.tools import (
     TOOLS,
     Tool,
     citations,
+    filled,
     from_canonical,
     markdown_table,
     mcp_name,
@@ -22,6 +25,7 @@ from agenthooks.model.tools import (
     translate_args,
 )
 
+filled()  # every derived host's names, which a run fills for the hosts it involves alone
 PAIRS = [
     pytest.param(tool, source, target, id=f"{tool.id}:{source}->{target}")
     for tool in TOOLS
@@ -345,3 +349,40 @@ def test_the_host_a_matchers_names_speak_for(matcher: str, host: str | None) -> 
     from agenthooks.model.tools import host_named
 
     assert host_named(named_alternatives(matcher)) == host
+
+
+def test_a_derived_hosts_names_and_arguments_are_its_rows_else_its_parents() -> None:
+    """Filled when first asked (`filled`), a derived host's names for each tool are the ones
+    its row states, else its parent's, and its arguments likewise where it has a name; a
+    fresh interpreter asked for one host fills that one alone, the same as every host's
+    fill."""
+    from tests.support import REPO
+
+    code = (
+        "from agenthooks.model import tools\n"
+        "from agenthooks.model.hosts import Derived\n"
+        "names = {t.id: dict(t.names) for t in tools.TOOLS}\n"
+        "args = {t.id: dict(t.args) for t in tools.TOOLS}\n"
+        "asked = {t.id: tools.tool_name(t.names['claude'][0], 'claude', 'qwen')\n"
+        "         for t in tools.TOOLS if t.names.get('claude')}\n"
+        "alone = not any('grok' in t.names for t in tools.TOOLS)\n"
+        "tools.filled()\n"
+        "named, spelled = Derived('tool_names'), Derived('tool_args')\n"
+        "wrong = []\n"
+        "for t in tools.TOOLS:\n"
+        "    made = {**names[t.id], **named.cells(names[t.id], t.id)}\n"
+        "    made_args = {**args[t.id], **{h: v for h, v in spelled.cells(args[t.id], t.id)"
+        ".items() if h in made}}\n"
+        "    if dict(t.names) != made or dict(t.args) != made_args: wrong.append(t.id)\n"
+        "again = {t.id: (t.names.get('qwen') or [t.names['claude'][0]])[0]\n"
+        "         for t in tools.TOOLS if t.names.get('claude')}\n"
+        "print(wrong, alone, asked == again)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=REPO, check=False, timeout=60)
+    assert done.stdout.split() == ["[]", "True", "True"], done.stdout + done.stderr
+
+
+def test_each_tools_names_and_arguments_are_dicts_of_its_own() -> None:
+    """The derived hosts' cells are filled into each row's dicts in place."""
+    assert len({id(tool.names) for tool in TOOLS}) == len(TOOLS)
+    assert len({id(tool.args) for tool in TOOLS}) == len(TOOLS)

@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 
 from agenthooks.model.events import counterpart
-from agenthooks.model.tools import TOOLS, mcp_name, mcp_parts, tool_for, tool_name
+from agenthooks.model.tools import TOOLS, filled, mcp_name, mcp_parts, tool_for, tool_name
 from agenthooks.sources.dialects import matching
 from tests.sources.dialects.test_convert import convert_one
+
+filled()  # every derived host's names, which a run fills for the hosts it involves alone
 
 HOSTS = ("antigravity", "claude", "gemini")
 EVENT = {"antigravity": "PreToolUse", "claude": "PreToolUse", "gemini": "BeforeTool"}
