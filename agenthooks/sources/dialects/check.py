@@ -629,7 +629,7 @@ def runs_other_files_too(checker: DialectChecker, rule: str) -> None:
         return
     for other, project, _ in row.runs_files_of:
         found = next((rel for rel in project
-                      if _has_hooks(os.path.join(source.workspace, *rel.split("/")))), None)
+                      if has_hooks(os.path.join(source.workspace, *rel.split("/")))), None)
         if found is not None:
             whose = HOST_NAMES.get(other, other)
             checker.add(rule, f"{checker.host} also runs the hooks of {found} ({whose}'s): a "
@@ -639,8 +639,9 @@ def runs_other_files_too(checker: DialectChecker, rule: str) -> None:
             return
 
 
-def _has_hooks(path: str) -> bool:
-    """Whether a settings file has a non-empty `hooks` object."""
+def has_hooks(path: str) -> bool:
+    """Whether a settings file has a non-empty `hooks` object (a host's file that another
+    host runs too: Cursor, Copilot CLI and Devin CLI run Claude Code's)."""
     import json
 
     try:

@@ -273,10 +273,11 @@ class CopilotChecker(DialectChecker):
     def claude_files_too(self) -> None:
         """Copilot CLI also reads `.claude/settings.json` and `.claude/settings.local.json`
         of the repository ("Cross-tool ... files in the repository are also read")."""
-        from agenthooks.sources.dialects.cursor_check import CLAUDE_FILES, _has_hooks
+        from agenthooks.sources.dialects.check import has_hooks
+        from agenthooks.sources.dialects.cursor_check import CLAUDE_FILES
 
         found = [rel for rel in CLAUDE_FILES
-                 if _has_hooks(os.path.join(self.source.workspace, rel))]
+                 if has_hooks(os.path.join(self.source.workspace, rel))]
         if found:
             self.add("copilot-reads-claude", f"Copilot CLI also runs the hooks of {found[0]}: "
                                              "a gate written in both runs twice there, and an "

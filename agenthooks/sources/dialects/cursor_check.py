@@ -22,7 +22,7 @@ import json
 import os
 
 from agenthooks.model.handlers import Handler, Source, json_kind
-from agenthooks.sources.dialects.check import DialectChecker, freeze, runs_as
+from agenthooks.sources.dialects.check import DialectChecker, freeze, has_hooks, runs_as
 from agenthooks.sources.dialects.cursor import (
     BLOCKING_EVENTS,
     CURSOR,
@@ -168,7 +168,7 @@ class CursorChecker(DialectChecker):
         if self.source.level != "workspace":
             return
         found = [rel for rel in CLAUDE_FILES
-                 if _has_hooks(os.path.join(self.source.workspace, rel))]
+                 if has_hooks(os.path.join(self.source.workspace, rel))]
         if found:
             self.add("cursor-reads-claude", f"Cursor also runs the hooks of {found[0]} (its "
                                             "third-party import, on by default): each gate "
@@ -177,16 +177,6 @@ class CursorChecker(DialectChecker):
                                             "agenthooks twice; keep the hooks in one of them, "
                                             "or turn off Cursor's \"Include Third-Party "
                                             'Plugins, Skills, and Other Configs"', "", "value")
-
-
-def _has_hooks(path: str) -> bool:
-    """Whether a Claude Code settings file has a non-empty `hooks` object."""
-    try:
-        with open(path, "rb") as stream:
-            doc = json.loads(stream.read(1 << 20))
-    except (OSError, ValueError, RecursionError):
-        return False
-    return isinstance(doc, dict) and isinstance(doc.get("hooks"), dict) and bool(doc["hooks"])
 
 
 def read(doc: Any, source: Source, *, thorough: bool) -> DialectChecker:
