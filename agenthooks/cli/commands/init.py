@@ -370,15 +370,10 @@ def workspace_root(given: str | None) -> str:
         if not os.path.isdir(given):
             raise InitError(f"--workspace {given}: no such directory")
         return os.path.abspath(given)
+    from agenthooks.sources.reading.places import git_root
+
     here = os.getcwd()
-    directory = here
-    while True:
-        if os.path.lexists(os.path.join(directory, ".git")):
-            return directory
-        parent = os.path.dirname(directory)
-        if parent == directory:
-            return here
-        directory = parent
+    return git_root(here) or here
 
 
 # --- what a settings file already runs ------------------------------------------------------

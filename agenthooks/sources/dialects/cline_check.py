@@ -101,19 +101,6 @@ def own_wiring(text: str) -> str | None:
     return lines[0] if is_agenthooks_run(lines[0]) else None
 
 
-def git_root(folder: str) -> str | None:
-    """The nearest folder from `folder` upward that holds `.git` (a folder, or a worktree's
-    file); None outside a repository."""
-    here = os.path.realpath(folder)
-    while True:
-        if os.path.lexists(os.path.join(here, ".git")):
-            return here
-        parent = os.path.dirname(here)
-        if parent == here:
-            return None
-        here = parent
-
-
 def meant(name: str) -> str | None:
     """The name Cline would read for a file whose name is an event spelt otherwise
     (`pre-tool-use.sh`: `PreToolUse.sh`, `PreToolUse.rb`: `PreToolUse`), None for none."""
@@ -162,7 +149,9 @@ class ClineChecker(DialectChecker):
         """A project's hooks folder in a folder below its git root: Cline reads the hooks of
         the git root alone (its workspace), whatever folder it starts in (measured with cline
         3.0.65 from a subfolder)."""
-        root = git_root(self.source.workspace)
+        from agenthooks.sources.reading.places import git_root
+
+        root = git_root(os.path.realpath(self.source.workspace))
         if root is None or os.path.samefile(root, self.source.workspace):
             return
         self.add("cline-folder-unread", f"Cline reads the hooks folders of the git root alone "
