@@ -29,15 +29,6 @@ FORMAT_KEYS = {("agenthooks.sources.dialects.rulesync", host) for host in HOSTS}
 DEBT = {
     # step 3, dialect facts as fields: what a host's own handler type needs is its type's
     ("agenthooks.model.handlers", "kiro"),
-    # step 4, hooks.json a source like the others: the rules a dialect follows are its fields,
-    # not Claude Code's or Gemini CLI's name
-    ("agenthooks.sources.dialects", "claude"),
-    ("agenthooks.sources.dialects", "gemini"),
-    ("agenthooks.sources.dialects.check", "claude"),
-    ("agenthooks.sources.dialects.check", "gemini"),
-    ("agenthooks.sources.dialects.spec", "claude"),
-    ("agenthooks.sources.dialects.matching", "claude"),
-    ("agenthooks.sources.dialects.matching", "gemini"),
     # step 5, the SOURCES table: discovery and plugins ask the source's row
     ("agenthooks.sources.plugins", "claude"),
     ("agenthooks.sources.plugins", "cursor"),

@@ -83,7 +83,7 @@ def derived_dialect(parent: Dialect, row: HostRow) -> Dialect:
     # A command may start its script's path with its own project-dir variable too.
     own = (row.project_var,) if row.project_var else ()
     fields: dict[str, object] = {
-        "name": row.id, "host": row.name,
+        "name": row.id, "host": row.name, "vscode_reads": False,
         "project_var": row.project_var or parent.project_var,
         "path_variables": (*own, *(v for v in parent.path_variables if v not in own)),
         "events": {**{mine: parent.events[word] for word, mine in events.items()},
@@ -103,8 +103,8 @@ def dialect_of_shape(path: str, data: bytes | None = None) -> str:
     `data`: the content, when it is not the file's on disk (an editor's text)."""
     from agenthooks.model.events import EVENTS as HOOKS_JSON_EVENTS
     from agenthooks.model.events import FLAT_EVENTS
-    from agenthooks.sources.dialects.claude import EVENTS as CLAUDE_EVENTS
-    from agenthooks.sources.dialects.gemini import EVENTS as GEMINI_EVENTS
+    from agenthooks.sources.dialects.claude import CLAUDE
+    from agenthooks.sources.dialects.gemini import GEMINI
 
     doc = _document(path, data)
     if not isinstance(doc, dict) or not isinstance(doc.get("hooks"), dict):
@@ -113,19 +113,19 @@ def dialect_of_shape(path: str, data: bytes | None = None) -> str:
     if marked is not None:
         return marked
     if "hooksConfig" in doc:
-        return "gemini"
+        return GEMINI.name
     hooks = doc["hooks"]
-    if set(hooks) & (set(GEMINI_EVENTS) - set(CLAUDE_EVENTS)):
-        return "gemini"
+    if set(hooks) & (set(GEMINI.events) - set(CLAUDE.events)):
+        return GEMINI.name
     if "disableAllHooks" in doc or set(hooks) - set(HOOKS_JSON_EVENTS) - {"enabled"}:
-        return "claude"
+        return CLAUDE.name
     # Only hooks.json's events: `{"hooks": {...}}` may be a hook named "hooks". Claude Code
     # puts matcher groups under every event, hooks.json handlers straight under Stop.
     grouped = any(isinstance(item, dict) and "hooks" in item
                   for event, items in hooks.items() if event in FLAT_EVENTS
                   and isinstance(items, list) for item in items)
     if grouped or len(doc) > 1 or _handler_keys(hooks) & _claude_only_keys():
-        return "claude"  # Claude Code's groups, settings or handler keys (`async`, `if`...)
+        return CLAUDE.name  # Claude Code's groups, settings or handler keys (`async`, `if`...)
     return HOOKS_JSON_DIALECT
 
 

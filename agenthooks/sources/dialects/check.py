@@ -13,7 +13,7 @@ import re
 from agenthooks.events import INT32_MAX, did_you_mean
 from agenthooks.model.events import HOST_NAMES, other_host_hint, other_host_word
 from agenthooks.model.handlers import Handler, Source, breaks_file, escape, json_kind
-from agenthooks.model.hosts import host_row, imported, inherited
+from agenthooks.model.hosts import host_row, imported
 from agenthooks.model.matcher import is_plain_name
 from agenthooks.model.rules import ALL_RULES
 from agenthooks.sources.dialects import every_dialect_spec, matching
@@ -39,13 +39,11 @@ if TYPE_CHECKING:
 # alone asks `dialects.dialect_spec`, which imports no other host's module.
 DIALECT_SPECS: dict[str, Dialect] = every_dialect_spec()
 
-# Tool names each host's built-in tools have, for examples in matcher warnings.
-KNOWN_TOOLS: dict[str, tuple[str, ...]] = {
-    "claude": ("Bash", "BashOutput", "Edit", "NotebookEdit", "MultiEdit", "Read", "Write",
-               "Glob", "Grep", "LS", "WebFetch", "WebSearch", "Task", "TodoWrite"),
-    "gemini": ("run_shell_command", "read_file", "read_many_files", "write_file", "replace",
-               "glob", "grep_search", "list_directory", "web_fetch", "google_web_search"),
-}
+# The walker's methods checking what a dialect's `settings_switch` and `matchers` say (by name:
+# a host's checker may refine one).
+SWITCHES = {"disableAllHooks": "disable_all_hooks", "hooksConfig": "hooks_config"}
+MATCHER_CHECKS = {"names-or-regex": "names_or_regex_matcher",
+                  "regex-or-text": "regex_or_text_matcher"}
 _VARIABLE = re.compile(r"\$(?:\{(\w+)\}|(\w+))(/.*)?\Z", re.S)
 
 
@@ -105,10 +103,7 @@ class DialectChecker(Checker):
             self.add("settings-type", f"a {self.host} settings file must be an object, "
                                       f"not {json_kind(doc)}", "")
             return
-        if self.dialect.rules == "claude":
-            self.claude_switch(doc)
-        else:
-            self.gemini_config(doc)
+        getattr(self, SWITCHES[self.dialect.settings_switch])(doc)
         if "hooks" in doc:
             self.events(doc["hooks"], self.dialect_group)
 
@@ -209,7 +204,7 @@ class DialectChecker(Checker):
                     else "known events: " + ", ".join(self.dialect.events))
         return f"unknown event {event!r}: {hint} ({self.unknown_means.format(host=self.host)})"
 
-    def claude_switch(self, doc: dict[str, Any]) -> None:
+    def disable_all_hooks(self, doc: dict[str, Any]) -> None:
         if "disableAllHooks" not in doc:
             return
         value = doc["disableAllHooks"]
@@ -223,7 +218,7 @@ class DialectChecker(Checker):
             self.add("hooks-disabled", "`disableAllHooks` is true: Claude Code runs none of "
                                        "the hooks of any settings file", "/disableAllHooks")
 
-    def gemini_config(self, doc: dict[str, Any]) -> None:
+    def hooks_config(self, doc: dict[str, Any]) -> None:
         if "hooksConfig" not in doc:
             return
         config = doc["hooksConfig"]
@@ -308,12 +303,9 @@ class DialectChecker(Checker):
         return False
 
     def matcher(self, event: str, matcher: str, pointer: str) -> None:
-        if self.dialect.rules == "claude":
-            self.claude_matcher(event, matcher, pointer)
-        else:
-            self.gemini_matcher(event, matcher, pointer)
+        getattr(self, MATCHER_CHECKS[self.dialect.matchers])(event, matcher, pointer)
 
-    def claude_matcher(self, event: str, matcher: str, pointer: str) -> None:
+    def names_or_regex_matcher(self, event: str, matcher: str, pointer: str) -> None:
         # `*` is every tool to Claude Code, and a broken regex to a host derived from it that
         # reads matchers otherwise (Augment)
         if matcher == "" or (matcher == "*" and matching.selection(
@@ -352,7 +344,7 @@ class DialectChecker(Checker):
         if pattern.startswith(("^", ".*")):
             return
         chosen = matching.Selection("search", pattern=pattern)
-        known = inherited(KNOWN_TOOLS, self.dialect.name) or ()
+        known = self.dialect.known_tools
         hits = [tool for tool in known if matching.selects(chosen, tool)]
         longer = [tool for tool in hits
                   if not matching.selects(matching.Selection("search", pattern="^" + pattern),
@@ -361,7 +353,8 @@ class DialectChecker(Checker):
         also = f", so it also matches {example}" if example else ""
         exact = "|".join(tool for tool in hits if tool not in longer) or None
         plain = re.fullmatch(r"[A-Za-z0-9_\-]+(?:\|[A-Za-z0-9_\-]+)*", pattern)
-        if self.dialect.rules == "claude" and not plain:  # a list Augment searches for is plain
+        # a list Augment searches for is plain
+        if self.dialect.matchers == "names-or-regex" and not plain:
             fix = f"write '^{pattern}$' to match from the start"
             fix += f", or the exact list '{exact}'" if exact else ""
         else:
@@ -372,7 +365,7 @@ class DialectChecker(Checker):
         self.add("matcher-unanchored", f"{self.host} matches {pattern!r} anywhere in the tool "
                                        f"name (an unanchored regex){also}: {fix}", pointer)
 
-    def gemini_matcher(self, event: str, matcher: str, pointer: str) -> None:
+    def regex_or_text_matcher(self, event: str, matcher: str, pointer: str) -> None:
         text = matcher.strip()
         if text in ("", "*"):
             return
@@ -613,7 +606,7 @@ def check_document(doc: Any, source: Source, *, thorough: bool) -> DialectChecke
         checker.document(doc)
     if thorough:
         beside_agenthooks(checker)
-        if checker.dialect.name in VSCODE_READS:
+        if checker.dialect.vscode_reads:
             vscode_ignores_matchers(checker)
         if checker.dialect.reads_rule is not None:
             runs_other_files_too(checker, checker.dialect.reads_rule)
@@ -656,7 +649,6 @@ def has_hooks(path: str) -> bool:
 # hooks of its Claude Code settings too, parsing their matchers and ignoring them
 # (microsoft/vscode-docs docs/agent-customization/hooks.md@00a75e3).
 VSCODE_SIGNS = (".vscode", os.path.join(".github", "hooks"))
-VSCODE_READS = ("claude",)  # the dialects of the settings files it reads
 
 
 def vscode_ignores_matchers(checker: DialectChecker) -> None:

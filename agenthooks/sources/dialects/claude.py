@@ -75,7 +75,9 @@ CLAUDE = Dialect(
     condition_key="if",
     env_file_events=frozenset(("SessionStart",)),
     whole_file=True,
-    rules="claude",
+    vscode_reads=True,
+    known_tools=("Bash", "BashOutput", "Edit", "NotebookEdit", "MultiEdit", "Read", "Write",
+                 "Glob", "Grep", "LS", "WebFetch", "WebSearch", "Task", "TodoWrite"),
     path_variables=("CLAUDE_PROJECT_DIR", "CLAUDE_PLUGIN_ROOT"),
     plugin_vars=("CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"),
     option_types={

@@ -45,14 +45,14 @@ class DeepagentsChecker(DialectChecker):
                                          "selects it", pointer,
                      fix=matcher.replace(name, WIRE_NAMES[name]))
 
-    def claude_matcher(self, event: str, matcher: str, pointer: str) -> None:
+    def names_or_regex_matcher(self, event: str, matcher: str, pointer: str) -> None:
         if event in NO_VALUE and selection(matcher, event).form == "never":
             self.add("matcher-never-runs", f"deepagents-code drops a {event} group with a "
                                            f"matcher ({event} has no value to match): "
                                            f"{matcher!r} makes these hooks never run", pointer,
                      "key", "remove the matcher")
             return
-        super().claude_matcher(event, matcher, pointer)
+        super().names_or_regex_matcher(event, matcher, pointer)
 
     def dialect_handler(self, event: str, matcher: str | None, sequential: bool, handler: Any,
                         pointer: str) -> None:

@@ -62,7 +62,10 @@ GEMINI = Dialect(
     dedup_by_name=True,
     comments=True,
     option_types={"name": "string", "description": "string", "env": "string-map"},
-    rules="gemini",
+    settings_switch="hooksConfig",
+    matchers="regex-or-text",
+    known_tools=("run_shell_command", "read_file", "read_many_files", "write_file", "replace",
+                 "glob", "grep_search", "list_directory", "web_fetch", "google_web_search"),
     timeout_limit=2_147_483_647,  # a 32-bit integer of milliseconds
     # Gemini's registry skips its legacy settings keys (types.ts HOOKS_CONFIG_FIELDS).
     ignored_events=frozenset(LEGACY_CONFIG_KEYS),

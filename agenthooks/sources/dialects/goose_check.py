@@ -50,11 +50,11 @@ class GooseChecker(DialectChecker):
         if not isinstance(matcher, str):
             self.whole_file(f"matcher must be a string, not {json_kind(matcher)}", pointer)
             return None
-        self.claude_matcher(event, matcher, pointer)
+        self.names_or_regex_matcher(event, matcher, pointer)
         self.host_tool_words(self.dialect.name, event, matcher, pointer)
         return matcher
 
-    def claude_matcher(self, event: str, matcher: str, pointer: str) -> None:
+    def names_or_regex_matcher(self, event: str, matcher: str, pointer: str) -> None:
         if matcher == "":
             return
         if matcher == "*":

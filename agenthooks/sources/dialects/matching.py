@@ -150,7 +150,9 @@ def command_regex_holds(pattern: str, tool: str | None, tool_input: Mapping[str,
 
 def claude_selection(matcher: str | None, event: str) -> Selection:
     """What a Claude Code matcher selects on an event (its matcher field's values)."""
-    claude = dialect_spec("claude")  # each host's tables load only when its files are read
+    # Claude Code's tables load only when its files are read (or a host's derived from it).
+    from agenthooks.sources.dialects.claude import CLAUDE as claude
+
     if claude.events.get(event, "tool_name") is None or matcher in (None, "", "*"):
         return ALL
     assert matcher is not None
@@ -165,7 +167,8 @@ def claude_selection(matcher: str | None, event: str) -> Selection:
 
 def gemini_selection(matcher: str | None, event: str) -> Selection:
     """What a Gemini CLI matcher selects on an event."""
-    gemini = dialect_spec("gemini")
+    from agenthooks.sources.dialects.gemini import GEMINI as gemini
+
     field = gemini.events.get(event)
     text = (matcher or "").strip()
     if field is None or text in ("", "*"):

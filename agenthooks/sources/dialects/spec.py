@@ -22,7 +22,7 @@ class HandlerType(NamedTuple):
 
 
 class Dialect(NamedTuple):
-    name: str  # the host's word: "claude", "gemini", "cursor"...
+    name: str  # the host's word (`model.hosts`)
     host: str  # "Claude Code"
     # event -> the payload field its matcher is matched against; None when the event ignores
     # matchers; "tool_name" on tool events.
@@ -71,11 +71,18 @@ class Dialect(NamedTuple):
     # Names besides its own tool names (`model.tools`) that its matchers select tools by
     # (Codex's `Write`, `Edit`, `Agent`).
     matcher_aliases: tuple[str, ...] = ()
-    # Which settings rules the Claude Code / Gemini CLI walker (`sources.dialects.check`) applies to
-    # its files: "claude" (`disableAllHooks`; a matcher is a list of exact names or an
-    # unanchored regex) or "gemini" (`hooksConfig`; a matcher is a regex, exact text on the
-    # lifecycle events). A host derived from one of them keeps its rules.
-    rules: str = "claude"
+    # How the settings walker (`sources.dialects.check`) reads its files, which a host derived
+    # from another keeps: the top-level key that turns every hook off ("disableAllHooks", a
+    # boolean; "hooksConfig", an object whose `enabled` is false), and what a matcher is
+    # ("names-or-regex": a list of exact names, else an unanchored regex; "regex-or-text": a
+    # regex, exact text on its `exact_events` and where it does not compile).
+    settings_switch: str = "disableAllHooks"
+    matchers: str = "names-or-regex"
+    # Tool names its built-in tools have, for the examples of matcher warnings.
+    known_tools: tuple[str, ...] = ()
+    # Whether VS Code's agent runs the hooks of its project files too, ignoring their matchers
+    # (Claude Code's settings); a derived host's files are its own, which VS Code does not read.
+    vscode_reads: bool = False
     timeout_limit: int = 2_147_483  # the largest `timeout` it takes, in its unit
     # Keys under `hooks` that are not events and that it skips without a word (Gemini CLI's
     # legacy `enabled`, `disabled`, `notifications`).
