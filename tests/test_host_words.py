@@ -27,17 +27,11 @@ FORMAT_KEYS = {("agenthooks.sources.dialects.rulesync", host) for host in HOSTS}
 
 # (module, host word) named outside its host's modules and the tables, today.
 DEBT = {
-    # step 3, dialect facts as fields: what a host's own handler type needs is its type's
-    ("agenthooks.model.handlers", "kiro"),
     # step 5, the SOURCES table: discovery and plugins ask the source's row
     ("agenthooks.sources.plugins", "claude"),
     ("agenthooks.sources.plugins", "cursor"),
     ("agenthooks.sources.plugins", "gemini"),
-    # step 7, hosts parse and render
-    ("agenthooks.hosts.ahp.protocol", "claude"),
     # step 8, features out of the pipeline: convert and the schemas read the rows
-    ("agenthooks.features.carry", "claude"),
-    ("agenthooks.features.carry", "gemini"),
     *(("agenthooks.features.convert", host) for host in (
         "antigravity", "claude", "codex", "copilot", "cursor", "gemini", "rulesync")),
     *(("agenthooks.schemagen", host) for host in (

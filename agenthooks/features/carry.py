@@ -26,8 +26,9 @@ import re
 from functools import lru_cache
 
 from agenthooks._lean.records import NamedTuple
-from agenthooks.model.hosts import HOOKS_JSON_DIALECT
+from agenthooks.model.hosts import COMMON_SHAPE, HOOKS_JSON_DIALECT
 from agenthooks.model.tools import (
+    DIALECTS,
     TOOLS,
     filled,
     mcp_name,
@@ -241,7 +242,7 @@ def _base_names() -> frozenset[str]:
     filled()
     names = {name for tool in TOOLS for names in tool.names.values() for name in names}
     names.update(mcp_name(dialect, server, tool)
-                 for server, tool in _MCP_SAMPLES for dialect in ("claude", "gemini"))
+                 for server, tool in _MCP_SAMPLES for dialect in DIALECTS)
     names.update(_ODD_NAMES)
     return frozenset(names)
 
@@ -304,5 +305,5 @@ def _kind(dialect: str, name: str) -> str:
     if prefix is not None and name.startswith(prefix) and len(name) > len(prefix):
         return "mcp"
     if mcp_parts(dialect, mcp_name(dialect, "s", "t")) is None:
-        return "mcp" if mcp_parts("claude", name) is not None else "other"
+        return "mcp" if mcp_parts(COMMON_SHAPE, name) is not None else "other"
     return "other"

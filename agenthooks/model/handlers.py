@@ -325,23 +325,21 @@ def _decode(data: bytes) -> str:
     return data.decode("utf-8", "replace")
 
 
-# Handler types only their host can run, per dialect, and what they need.
+# Handler types only their host can run, and what of their host they need.
 _NEEDS_HOST: dict[str, str] = {
-    "mcp_tool": "Claude Code's MCP servers", "prompt": "Claude Code's model",
-    "agent": "Claude Code's model and tools", "plugin": "Gemini CLI's extension code",
-    "runtime": "Gemini CLI's process",
-}
-# Where a host's own type of that name needs something else: (dialect, type) -> what.
-_NEEDS_OWN_HOST: dict[tuple[str, str], str] = {
-    ("kiro", "agent"): "Kiro's model (their prompt is added to its context)",
+    "mcp_tool": "{host}'s MCP servers", "prompt": "{host}'s model",
+    "agent": "{host}'s model and tools", "plugin": "{host}'s extension code",
+    "runtime": "{host}'s process",
 }
 
 
 def prompt_warning(handler: Handler) -> str:
     if handler.dialect == HOOKS_JSON_DIALECT:
         return f"hook {handler.hook!r}: prompt handlers need the agent's model; skipped"
-    needs = _NEEDS_OWN_HOST.get((handler.dialect, handler.kind)) \
-        or _NEEDS_HOST.get(handler.kind, "its host")
+    from agenthooks.model.events import HOST_NAMES
+
+    needs = _NEEDS_HOST.get(handler.kind, "its host").format(
+        host=HOST_NAMES.get(handler.dialect, handler.dialect))
     return f"hook {handler.hook!r}: {handler.kind} handlers need {needs}; skipped"
 
 

@@ -111,6 +111,9 @@ _MATCHING = "agenthooks.sources.dialects.matching"
 # A hooks.json file's dialect: Antigravity's format, which every host's run reads (the first
 # row). Code that reads hooks.json apart from a host's own files says so by this name.
 HOOKS_JSON_DIALECT = "antigravity"
+# The host whose payload shape most hosts share (a flat `tool_name` and `tool_input`): an event
+# that names no host's tool is written in its words (the AHP backend's).
+COMMON_SHAPE = "claude"
 
 HOST_TABLE: tuple[HostRow, ...] = (
     HostRow(HOOKS_JSON_DIALECT, "Antigravity", "hooks.json (Antigravity)",

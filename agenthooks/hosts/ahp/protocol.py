@@ -229,9 +229,10 @@ def host_naming(tool: str) -> str:
     """The host whose words a tool name is in: the first in the host table that calls a tool
     so; Claude Code's shape for a name no host uses (a flat `tool_name` and `tool_input`,
     which most hosts share), the name kept as given."""
+    from agenthooks.model.hosts import COMMON_SHAPE
     from agenthooks.model.tools import DIALECTS, tool_for
 
-    return next((host for host in DIALECTS if tool_for(host, tool) is not None), "claude")
+    return next((host for host in DIALECTS if tool_for(host, tool) is not None), COMMON_SHAPE)
 
 
 class Translated(NamedTuple):
@@ -260,7 +261,10 @@ def translate(event: Mapping[str, Any], engine_event: str, host: str | None = No
     name = tool.get("name") if isinstance(tool, dict) else None
     if not isinstance(name, str):
         name = None
-    host = host or (host_naming(name) if name is not None else "claude")
+    if host is None:
+        from agenthooks.model.hosts import COMMON_SHAPE
+
+        host = host_naming(name) if name is not None else COMMON_SHAPE
     fields: dict[str, Any] = {}
     for given, canonical in (("id", "session_id"), ("cwd", "cwd"),
                              ("workspaceRoots", "workspaces"), ("model", "model")):
