@@ -27,10 +27,6 @@ FORMAT_KEYS = {("agenthooks.sources.dialects.rulesync", host) for host in HOSTS}
 
 # (module, host word) named outside its host's modules and the tables, today.
 DEBT = {
-    # step 5, the SOURCES table: discovery and plugins ask the source's row
-    ("agenthooks.sources.plugins", "claude"),
-    ("agenthooks.sources.plugins", "cursor"),
-    ("agenthooks.sources.plugins", "gemini"),
     # step 8, features out of the pipeline: convert and the schemas read the rows
     *(("agenthooks.features.convert", host) for host in (
         "antigravity", "claude", "codex", "copilot", "cursor", "gemini", "rulesync")),

@@ -169,6 +169,19 @@ def test_validate_takes_a_plugin_folder(project: Path, home: Path, tmp_path: Pat
     assert "[script-missing] ${CLAUDE_PLUGIN_ROOT}/gate.sh does not exist" in lines[0]
 
 
+def test_validate_takes_a_gemini_extension_folder(home: Path, tmp_path: Path) -> None:
+    """An extension's own checkout, named to `validate`: its hooks/hooks.json is Gemini CLI's
+    (a matcher there is Gemini's unanchored regex)."""
+    checkout = tmp_path / "notes"
+    write(checkout / "gemini-extension.json", {"name": "notes", "version": "1.0.0"})
+    write(checkout / "hooks" / "hooks.json", {"hooks": {"BeforeTool": [{
+        "matcher": "run_shell_command", "hooks": [{"type": "command", "command": "true"}]}]}})
+    done = agenthooks(tmp_path, home, "validate", "notes")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "notes/hooks/hooks.json:1:39: warning [matcher-unanchored] Gemini CLI matches " \
+        "'run_shell_command' anywhere in the tool name" in done.stdout
+
+
 def test_a_gemini_extensions_hooks_run_unless_disabled_here(project: Path, home: Path) -> None:
     folder = home / ".gemini" / "extensions" / "notes"
     write(folder / "gemini-extension.json", {"name": "notes"})

@@ -12,6 +12,9 @@ import pytest
 
 from agenthooks.sources import plugins
 from agenthooks.sources.discovery import PLUGIN_PLACES, dialect_source, discover_all
+from agenthooks.sources.plugins import claude as claude_plugins
+from agenthooks.sources.plugins import cursor as cursor_plugins
+from agenthooks.sources.plugins import gemini as gemini_plugins
 from tests.sources.hooksjson.plugin_trees import (
     CLAUDE_GATE,
     claude_plugin,
@@ -82,7 +85,7 @@ def test_managed_settings_come_first(home: Path, project: Path, tmp_path: Path,
     claude_plugin(home, "guard")
     enabled(home / ".claude" / "settings.json", "guard@mkt", user)
     managed = write(tmp_path / "etc" / "managed-settings.json", policy)
-    (why,) = [f.off for f in plugins.plugin_files(str(home), [str(project)],
+    (why,) = [f.off for f in claude_plugins.installed(str(home), [str(project)],
                                                   (str(tmp_path / "absent.json"),
                                                    str(managed)))]
     assert why is None if off is None else why is not None and off in why, why
@@ -130,7 +133,7 @@ def test_the_manifest_names_more_hook_files(home: Path, project: Path, hooks: ob
                                             files: list[str]) -> None:
     folder = claude_plugin(home, "guard", manifest={"hooks": hooks})
     write(folder / "extra" / "more.json", CLAUDE_GATE)
-    assert [os.path.relpath(p, folder) for p in plugins.claude_hook_paths(str(folder))] == files
+    assert [os.path.relpath(p, folder) for p in claude_plugins.folder_files(str(folder))] == files
 
 
 def test_cursor_local_plugins(home: Path, project: Path) -> None:
@@ -139,7 +142,7 @@ def test_cursor_local_plugins(home: Path, project: Path) -> None:
     write(custom / "cfg" / "hooks.json", STOP)
     cursor_plugin(home, "skills", STOP, agent=True)
     got = [(f.plugin, os.path.relpath(f.path, f.root), f.dialect, f.off)
-           for f in plugins.cursor_plugin_files(str(home))]
+           for f in cursor_plugins.installed(str(home), [])]
     assert got[:2] == [("custom", "cfg/hooks.json", "cursor", None),  # replaces the default
                        ("fmt", "hooks/hooks.json", "cursor", None)]
     (plugin, path, dialect, off) = got[2]
@@ -154,7 +157,7 @@ def test_a_cursor_link_to_a_folder_outside_is_skipped(home: Path, tmp_path: Path
     local = home / ".cursor" / "plugins" / "local"
     local.mkdir(parents=True)
     (local / "dev").symlink_to(outside)
-    (one,) = plugins.cursor_plugin_files(str(home))
+    (one,) = cursor_plugins.installed(str(home), [])
     assert one.off is not None and "outside that folder" in one.off
 
 
@@ -212,8 +215,8 @@ def test_a_discovery_with_no_plugin_folder_imports_no_plugin_reader(
     done = subprocess.run([sys.executable, "-c", LOADED, str(project)], capture_output=True,
                           text=True, check=True, env={**os.environ, "HOME": str(home)})
     assert done.stdout.strip() == str(installed)
-    assert {os.path.join(plugins.CLAUDE_PLUGINS, plugins.INSTALLED),
-            plugins.GEMINI_EXTENSIONS, plugins.CURSOR_LOCAL} == set(PLUGIN_PLACES)
+    assert {os.path.join(claude_plugins.PLUGINS, claude_plugins.INSTALLED),
+            gemini_plugins.EXTENSIONS, cursor_plugins.LOCAL} == set(PLUGIN_PLACES)
 
 
 def gemini_extension(home: Path, name: str) -> Path:
