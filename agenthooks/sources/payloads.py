@@ -381,8 +381,9 @@ def _host_of_event_word(word: str, doc: Mapping[str, Any]) -> str:
 
     # A word several hosts say (SessionStart): the one whose marker the payload has (only
     # Gemini CLI stamps `timestamp`), else one without a marker (Claude Code).
-    hosts = [host for host in _flat_hosts(doc) if row_of(host, word) is not None]
-    return hosts[0] if hosts else "claude"
+    # The first that says it: a host derived from another is asked (and its words filled,
+    # `model.events.filled`) only when no original host says the word.
+    return next((host for host in _flat_hosts(doc) if row_of(host, word) is not None), "claude")
 
 
 def tool_call(doc: Mapping[str, Any], host: str) -> tuple[str | None, dict[str, Any]]:
