@@ -44,21 +44,11 @@ DEBT = {
     ("agenthooks.sources.plugins", "gemini"),
     # step 7, hosts parse and render
     ("agenthooks.hosts.ahp.protocol", "claude"),
-    # step 8, features out of the pipeline: convert and the schemas read the rows
+    # step 8, features out of the pipeline: convert reads the rows
     ("agenthooks.features.carry", "claude"),
     ("agenthooks.features.carry", "gemini"),
     *(("agenthooks.features.convert", host) for host in (
         "antigravity", "claude", "codex", "copilot", "cursor", "gemini", "rulesync")),
-    *(("agenthooks.schemagen", host) for host in (
-        "augment", "claude", "codex", "copilot", "crush", "cursor", "deepagents", "devin",
-        "factory", "kiro",
-        "gemini", "goose", "grok", "junie", "kimi", "qwen", "rulesync", "vibe", "windsurf")),
-    *(("agenthooks.schemagen.hostfiles", host) for host in (
-        "augment", "codex", "copilot", "crush", "cursor", "deepagents", "devin", "factory",
-        "goose", "kiro",
-        "grok", "junie", "kimi", "qwen", "rulesync", "vibe")),
-    ("agenthooks.schemagen.parts", "claude"),
-    ("agenthooks.schemagen.parts", "gemini"),
 }
 
 
