@@ -34,7 +34,6 @@ OPTION_TYPES: dict[str, dict[str, Any]] = {
 }
 
 
-
 def facts(dialect: Dialect) -> SchemaFacts:
     """What the dialect's `Dialect.schema` says of its schema (nothing when it has none)."""
     return dialect.schema or {}
