@@ -27,19 +27,9 @@ FORMAT_KEYS = {("agenthooks.sources.dialects.rulesync", host) for host in HOSTS}
 
 # (module, host word) named outside its host's modules and the tables, today.
 DEBT = {
-    # step 8, features out of the pipeline: convert and the schemas read the rows
+    # step 8, features out of the pipeline: convert reads the rows
     *(("agenthooks.features.convert", host) for host in (
         "antigravity", "claude", "codex", "copilot", "cursor", "gemini", "rulesync")),
-    *(("agenthooks.schemagen", host) for host in (
-        "augment", "claude", "codex", "copilot", "crush", "cursor", "deepagents", "devin",
-        "factory", "kiro",
-        "gemini", "goose", "grok", "junie", "kimi", "qwen", "rulesync", "vibe", "windsurf")),
-    *(("agenthooks.schemagen.hostfiles", host) for host in (
-        "augment", "codex", "copilot", "crush", "cursor", "deepagents", "devin", "factory",
-        "goose", "kiro",
-        "grok", "junie", "kimi", "qwen", "rulesync", "vibe")),
-    ("agenthooks.schemagen.parts", "claude"),
-    ("agenthooks.schemagen.parts", "gemini"),
 }
 
 

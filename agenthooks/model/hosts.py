@@ -482,7 +482,14 @@ HOST_TABLE += (
                                 "shell": "string", "if": "string", "statusMessage": "string",
                                 "headers": "object", "allowedEnvVars": "strings",
                                 "model": "string", "env": "object", "failMode": "string",
-                                "name": "string", "description": "string"}}),
+                                "name": "string", "description": "string"},
+               "schema": {"file": "qwen-settings.schema.json",
+                          "what": "Qwen Code settings (`hooks`)",
+                          "title": "Qwen Code settings: hooks",
+                          "description": "The hooks of a Qwen Code settings file "
+                                         "(.qwen/settings.json, .qwen/settings.local.json, "
+                                         "~/.qwen/settings.json), as agenthooks reads them; the "
+                                         "file's other settings are let through."}}),
 )
 
 # Claude Code's events that Factory Droid has not: its nine (docs.factory.ai/reference
@@ -537,7 +544,20 @@ HOST_TABLE += (
                "shell_key": None, "exec_key": None, "background_key": None,
                "condition_key": None, "plugin_vars": None, "env_file_events": frozenset(),
                "default_timeout": 60.0, "timeout_by_event": {},
-               "path_variables": ("FACTORY_PROJECT_DIR",)}),
+               "path_variables": ("FACTORY_PROJECT_DIR",),
+               "schema": {"file": "factory-hooks.schema.json",
+                          "what": "Factory Droid hooks.json and settings (`hooks`)",
+                          "title": "Factory Droid hooks.json and settings: hooks",
+                          "description": "The hooks of a Factory Droid file, as agenthooks reads "
+                                         "them: `hooks` in a settings file "
+                                         "(.factory/settings.json, .factory/settings.local.json, "
+                                         "~/.factory/settings.json), its events at the top level "
+                                         "of a hooks.json (.factory/hooks.json, "
+                                         "~/.factory/hooks.json). The settings file's other "
+                                         "settings are let through; in a hooks.json, validate "
+                                         "reports a key that is no event, and a `hooks` wrapper, "
+                                         "under which Droid finds none.",
+                          "build": "factory"}}),
 )
 
 HOST_TABLE += (
@@ -596,7 +616,14 @@ HOST_TABLE += (
                "call_vars": (("AUGMENT_CONVERSATION_ID", "conversation_id"),
                              ("AUGMENT_HOOK_EVENT", "hook_event_name"),
                              ("AUGMENT_TOOL_NAME", "tool_name")),
-               "option_types": {"args": "strings"}}),
+               "option_types": {"args": "strings"},
+               "schema": {"file": "augment-settings.schema.json",
+                          "what": "Augment settings (`hooks`)",
+                          "title": "Augment settings: hooks",
+                          "description": "The hooks of an Augment settings file "
+                                         "(.augment/settings.json, .augment/settings.local.json, "
+                                         "~/.augment/settings.json), as agenthooks reads them; the "
+                                         "file's other settings are let through."}}),
 )
 
 HOST_TABLE += (
@@ -655,7 +682,16 @@ HOST_TABLE += (
                "timeout_limit": 600, "shell": "sh", "shell_key": None, "exec_key": None,
                "background_key": None, "condition_key": None, "whole_file": True,
                "plugin_vars": None, "env_file_events": frozenset(), "path_variables": (),
-               "call_vars": (), "own_vars": None, "project_var": ""}),
+               "call_vars": (), "own_vars": None, "project_var": "",
+               "schema": {"file": "kimi-config.schema.json",
+                          "what": "Kimi Code config.toml (`[[hooks]]`)",
+                          "title": "Kimi Code config.toml: hooks",
+                          "description": "The [[hooks]] entries of a Kimi Code config.toml "
+                                         "($KIMI_CODE_HOME/config.toml, ~/.kimi-code/config.toml), "
+                                         "as agenthooks reads them: one entry that fails this "
+                                         "schema makes Kimi Code drop every entry. The file's "
+                                         "other settings are let through.",
+                          "build": "kimi"}}),
 )
 
 # Claude Code's events that deepagents-code has not: it reads twelve (PyPI deepagents-code
@@ -701,7 +737,14 @@ HOST_TABLE += (
                "shell_key": None, "exec_key": None, "background_key": None,
                "condition_key": None, "plugin_vars": None, "env_file_events": frozenset(),
                "path_variables": (), "project_var": "",
-               "option_types": {"statusMessage": "string", "async": "boolean"}}),
+               "option_types": {"statusMessage": "string", "async": "boolean"},
+               "schema": {"file": "deepagents-hooks.schema.json",
+                          "what": "deepagents-code hooks.json",
+                          "title": "deepagents-code hooks.json",
+                          "description": "The hooks of a deepagents-code hooks.json "
+                                         "(.deepagents/hooks.json, ~/.deepagents/hooks.json), as "
+                                         "agenthooks reads them; other top-level keys are let "
+                                         "through, as deepagents-code ignores them."}}),
 )
 
 # Claude Code's events that Mistral Vibe has not: it has three, pre_tool, post_tool and
@@ -762,7 +805,16 @@ HOST_TABLE += (
                # `candidate_names`)
                "matcher_aliases": ("bash", "read_file", "write_file", "edit", "todo",
                                    "ask_user_question", "read", "web_search", "open_url"),
-               "option_types": {"strict": "boolean", "description": "string"}}),
+               "option_types": {"strict": "boolean", "description": "string"},
+               "schema": {"file": "vibe-hooks.schema.json",
+                          "what": "Mistral Vibe hooks.toml (`[[hooks]]`)",
+                          "title": "Mistral Vibe hooks.toml",
+                          "description": "The [[hooks]] entries of a Mistral Vibe hooks.toml "
+                                         "(.vibe/hooks.toml, $VIBE_HOME/hooks.toml, "
+                                         "~/.vibe/hooks.toml), as agenthooks reads them: Vibe "
+                                         "skips an entry that fails this schema and runs the "
+                                         "others.",
+                          "build": "vibe"}}),
 )
 
 # Claude Code's events that Grok Build has not: it has fifteen (xai-org/grok-build@19d42e3
@@ -836,7 +888,14 @@ HOST_TABLE += (
                    "BashOutput", "BashOutputTool", "AgentOutputTool", "TaskStop", "KillShell",
                    "KillBash", "Skill", "ToolSearch", "Agent", "Task", "EnterPlanMode",
                    "ExitPlanMode", "CronCreate", "CronDelete", "CronList",
-                   "ListMcpResourcesTool")}),
+                   "ListMcpResourcesTool"),
+               "schema": {"file": "grok-hooks.schema.json",
+                          "what": "Grok Build hook files (.grok/hooks/*.json)",
+                          "title": "Grok Build hook files",
+                          "description": "The hooks of a Grok Build hook file (.grok/hooks/*.json, "
+                                         "~/.grok/hooks/*.json), as agenthooks reads them; other "
+                                         "top-level keys are let through, as Grok ignores them.",
+                          "build": "grok"}}),
 )
 
 # Claude Code's events that Charm Crush has not: every one but PreToolUse
@@ -916,7 +975,16 @@ HOST_TABLE += (
                              ("CRUSH_TOOL_INPUT_COMMAND", "tool_input.command"),
                              ("CRUSH_TOOL_INPUT_FILE_PATH", "tool_input.file_path")),
                "own_vars": "agenthooks.sources.dialects.crush:handler_variables",
-               "project_var": "CRUSH_PROJECT_DIR", "option_types": {}}),
+               "project_var": "CRUSH_PROJECT_DIR", "option_types": {},
+               "schema": {"file": "crush.schema.json",
+                          "what": "Charm Crush crush.json (`hooks`)",
+                          "title": "Charm Crush crush.json: hooks",
+                          "description": "The hooks of a Charm Crush crush.json (crush.json, "
+                                         ".crush.json, .crush/crush.json, "
+                                         "~/.config/crush/crush.json), as agenthooks reads them: "
+                                         "Crush does not start with one that fails this schema. "
+                                         "Its other settings are let through.",
+                          "build": "crush"}}),
 )
 
 # Claude Code's events that JetBrains Junie has not: it has seven, SessionStart,
@@ -963,7 +1031,14 @@ HOST_TABLE += (
                # [unverified: what Junie does with an entry it cannot read; its page says
                # "invalid configuration" is a warning, and it goes on]
                "whole_file": False,
-               "option_types": {"blockOnError": "boolean", "async": "boolean"}}),
+               "option_types": {"blockOnError": "boolean", "async": "boolean"},
+               "schema": {"file": "junie-config.schema.json",
+                          "what": "JetBrains Junie config.json (`hooks`)",
+                          "title": "JetBrains Junie config.json",
+                          "description": "The hooks of a JetBrains Junie config.json "
+                                         "(~/.junie/config.json; a project's .junie/config.json "
+                                         "runs none), as agenthooks reads them; the file's other "
+                                         "settings are let through."}}),
 )
 
 # OpenCode runs two events of agenthooks: its plugin's `tool.execute.before` and
@@ -1091,7 +1166,16 @@ HOST_TABLE += (
                "plugin_vars": ("PLUGIN_ROOT", ""), "path_variables": ("PLUGIN_ROOT",),
                "spared": frozenset(("unknown-event", "handler-kind", "command-missing",
                                      "timeout-invalid")),
-               "option_types": {"on_failure": "string"}}),
+               "option_types": {"on_failure": "string"},
+               "schema": {"file": "goose-hooks.schema.json",
+                          "what": "Goose plugin hooks (.agents/plugins/*/hooks/hooks.json)",
+                          "title": "Goose plugin hooks",
+                          "description": "The hooks of a Goose plugin's hooks/hooks.json "
+                                         "(.agents/plugins/<name>/hooks/hooks.json, "
+                                         "~/.agents/plugins/<name>/hooks/hooks.json), as "
+                                         "agenthooks reads them; other top-level keys are let "
+                                         "through, as Goose ignores them.",
+                          "build": "goose"}}),
 )
 
 # Claude Code's events that Devin CLI has not: it has seven, PreToolUse, PostToolUse,
@@ -1163,7 +1247,18 @@ HOST_TABLE += (
                "settings_keys": (), "shell_key": None, "exec_key": None,
                "background_key": None, "condition_key": None, "plugin_vars": None,
                "env_file_events": frozenset(), "path_variables": ("DEVIN_PROJECT_DIR",),
-               "option_types": {}}),
+               "option_types": {},
+               "schema": {"file": "devin-hooks.schema.json",
+                          "what": "Devin CLI hooks.v1.json and config.json (`hooks`)",
+                          "title": "Devin CLI hooks.v1.json and config.json: hooks",
+                          "description": "The hooks of a Devin CLI file, as agenthooks reads them: "
+                                         "its events at the top level of .devin/hooks.v1.json, "
+                                         "`hooks` in .devin/config.json, .devin/config.local.json "
+                                         "and ~/.config/devin/config.json. A config file's other "
+                                         "settings are let through; in a hooks.v1.json, validate "
+                                         "reports a key that is no event, and a `hooks` wrapper, "
+                                         "under which Devin finds none.",
+                          "build": "bare_or_settings"}}),
 )
 
 # Kiro has five of the canonical events: SessionStart, UserPromptSubmit, PreToolUse,
@@ -1238,7 +1333,14 @@ HOST_TABLE += (
                "own_vars": None, "project_var": "",
                # its aliases of the built-in tools (docs/hooks.md, "Tool matching")
                "matcher_aliases": ("read", "write", "shell", "aws", "@builtin"),
-               "option_types": {"description": "string", "confirm": "boolean"}}),
+               "option_types": {"description": "string", "confirm": "boolean"},
+               "schema": {"file": "kiro-hooks.schema.json",
+                          "what": "Kiro hooks files (.kiro/hooks/*.json)",
+                          "title": "Kiro hooks file",
+                          "description": "A Kiro hooks file (.kiro/hooks/*.json, "
+                                         "~/.kiro/hooks/*.json), as agenthooks reads it: Kiro "
+                                         "reads every *.json directly in .kiro/hooks/.",
+                          "build": "kiro"}}),
 )
 
 HOST_TABLE += (

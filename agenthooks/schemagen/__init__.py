@@ -1,10 +1,11 @@
 """JSON Schemas of every hook file agenthooks reads, built from the tables `validate` uses.
 
 One row per file kind: its schema's file name, the host whose files it describes, and the
-builder. `agenthooks schema` prints or writes them; `schemas/` at the root of the repository
-holds them as built, and a test rebuilds them and compares byte for byte. A schema rejects
-what `validate` reports as an error in such a file and nothing it only warns about; what a
-schema cannot express is left to `validate`.
+builder: hooks.json's, then each host's whose `Dialect.schema` says what its schema is, so that
+a host's schema is stated on its own row. `agenthooks schema` prints or writes them;
+`schemas/` at the root of the repository holds them as built, and a test rebuilds them and
+compares byte for byte. A schema rejects what `validate` reports as an error in such a file
+and nothing it only warns about; what a schema cannot express is left to `validate`.
 """
 
 from __future__ import annotations
@@ -20,54 +21,25 @@ class SchemaFile(NamedTuple):
     name: str  # the file name under schemas/, the last part of its `$id`
     host: str  # the host (`model.hosts`) whose files it describes
     what: str  # the file kind, as the docs table says it
-    build: str  # "module:function" returning the schema
+    # "module:function" returning the schema, given the host's `Dialect` (hooks.json's: nothing)
+    build: str
 
 
-SCHEMA_FILES: tuple[SchemaFile, ...] = (
-    SchemaFile("hooks.schema.json", HOOKS_JSON_DIALECT, "hooks.json",
-               "agenthooks.schemagen.hooksjson:build"),
-    SchemaFile("claude-settings.schema.json", "claude", "Claude Code settings (`hooks`)",
-               "agenthooks.schemagen.hostfiles:claude"),
-    SchemaFile("gemini-settings.schema.json", "gemini", "Gemini CLI settings (`hooks`)",
-               "agenthooks.schemagen.hostfiles:gemini"),
-    SchemaFile("cursor-hooks.schema.json", "cursor", "Cursor hooks.json",
-               "agenthooks.schemagen.hostfiles:cursor"),
-    SchemaFile("codex-hooks.schema.json", "codex", "Codex hooks.json",
-               "agenthooks.schemagen.hostfiles:codex"),
-    SchemaFile("copilot-hooks.schema.json", "copilot", "Copilot CLI hooks files",
-               "agenthooks.schemagen.hostfiles:copilot"),
-    SchemaFile("windsurf-hooks.schema.json", "windsurf", "Windsurf hooks.json",
-               "agenthooks.schemagen.hostfiles:windsurf"),
-    SchemaFile("rulesync-hooks.schema.json", "rulesync", "rulesync `.rulesync/hooks.jsonc`",
-               "agenthooks.schemagen.hostfiles:rulesync"),
-    SchemaFile("qwen-settings.schema.json", "qwen", "Qwen Code settings (`hooks`)",
-               "agenthooks.schemagen.hostfiles:qwen"),
-    SchemaFile("factory-hooks.schema.json", "factory",
-               "Factory Droid hooks.json and settings (`hooks`)",
-               "agenthooks.schemagen.hostfiles:factory"),
-    SchemaFile("augment-settings.schema.json", "augment", "Augment settings (`hooks`)",
-               "agenthooks.schemagen.hostfiles:augment"),
-    SchemaFile("kimi-config.schema.json", "kimi", "Kimi Code config.toml (`[[hooks]]`)",
-               "agenthooks.schemagen.hostfiles:kimi"),
-    SchemaFile("deepagents-hooks.schema.json", "deepagents", "deepagents-code hooks.json",
-               "agenthooks.schemagen.hostfiles:deepagents"),
-    SchemaFile("vibe-hooks.schema.json", "vibe", "Mistral Vibe hooks.toml (`[[hooks]]`)",
-               "agenthooks.schemagen.hostfiles:vibe"),
-    SchemaFile("grok-hooks.schema.json", "grok", "Grok Build hook files (.grok/hooks/*.json)",
-               "agenthooks.schemagen.hostfiles:grok"),
-    SchemaFile("crush.schema.json", "crush", "Charm Crush crush.json (`hooks`)",
-               "agenthooks.schemagen.hostfiles:crush"),
-    SchemaFile("junie-config.schema.json", "junie", "JetBrains Junie config.json (`hooks`)",
-               "agenthooks.schemagen.hostfiles:junie"),
-    SchemaFile("goose-hooks.schema.json", "goose",
-               "Goose plugin hooks (.agents/plugins/*/hooks/hooks.json)",
-               "agenthooks.schemagen.hostfiles:goose"),
-    SchemaFile("devin-hooks.schema.json", "devin",
-               "Devin CLI hooks.v1.json and config.json (`hooks`)",
-               "agenthooks.schemagen.hostfiles:devin"),
-    SchemaFile("kiro-hooks.schema.json", "kiro", "Kiro hooks files (.kiro/hooks/*.json)",
-               "agenthooks.schemagen.hostfiles:kiro"),
-)
+_HOOKS_JSON = SchemaFile("hooks.schema.json", HOOKS_JSON_DIALECT, "hooks.json",
+                         "agenthooks.schemagen.hooksjson:build")
+
+
+def _host_files() -> tuple[SchemaFile, ...]:
+    """A row per host whose `Dialect.schema` says what its files' schema is, in table order."""
+    from agenthooks.sources.dialects import every_dialect_spec
+
+    return tuple(
+        SchemaFile(facts["file"], dialect.name, facts["what"],
+                   "agenthooks.schemagen.hostfiles:" + facts.get("build", "settings"))
+        for dialect in every_dialect_spec().values() if (facts := dialect.schema))
+
+
+SCHEMA_FILES: tuple[SchemaFile, ...] = (_HOOKS_JSON, *_host_files())
 
 
 def schema_file(host: str) -> SchemaFile:
@@ -78,7 +50,13 @@ def schema_file(host: str) -> SchemaFile:
 def build(row: SchemaFile) -> dict[str, Any]:
     from agenthooks.model.hosts import imported
 
-    schema: dict[str, Any] = imported(row.build)()
+    builder = imported(row.build)
+    if row.host == HOOKS_JSON_DIALECT:  # the one format without a `Dialect`
+        schema: dict[str, Any] = builder()
+    else:
+        from agenthooks.sources.dialects import dialect_spec
+
+        schema = builder(dialect_spec(row.host))
     return schema
 
 

@@ -16,6 +16,7 @@ from agenthooks.schemagen.parts import (
     HTTP_URL,
     NO_NUL,
     event_text,
+    facts,
     header,
     list_of,
     ref,
@@ -25,31 +26,30 @@ from agenthooks.schemagen.parts import (
     when_type,
 )
 from agenthooks.schemagen.words import field_text
-from agenthooks.sources.dialects import dialect_spec
 from agenthooks.sources.dialects.claude import CLAUDE
 from agenthooks.sources.dialects.codex import CODEX
 from agenthooks.sources.dialects.codex import TOP_KEYS as CODEX_TOP_KEYS
-from agenthooks.sources.dialects.copilot import COMMAND_FIELDS, COPILOT, PASCAL_EVENTS
+from agenthooks.sources.dialects.copilot import COMMAND_FIELDS, PASCAL_EVENTS
 from agenthooks.sources.dialects.copilot import VERSION as COPILOT_VERSION
 from agenthooks.sources.dialects.cursor import CURSOR, LOOP_EVENTS
 from agenthooks.sources.dialects.cursor import VERSION as CURSOR_VERSION
-from agenthooks.sources.dialects.gemini import GEMINI, HOOKS_CONFIG, LEGACY_CONFIG_KEYS
-from agenthooks.sources.dialects.rulesync import OTHER_TOOLS, RULESYNC, TARGETS
+from agenthooks.sources.dialects.gemini import HOOKS_CONFIG, LEGACY_CONFIG_KEYS
+from agenthooks.sources.dialects.rulesync import OTHER_TOOLS, TARGETS
 from agenthooks.sources.dialects.rulesync import VERSION as RULESYNC_VERSION
 from agenthooks.sources.dialects.spec import Dialect, HandlerType
-from agenthooks.sources.dialects.windsurf import WINDSURF
-
-# Handler types a host parses and then skips without checking anything else
-# (`CodexChecker.dialect_handler`).
-UNCHECKED_TYPES: dict[str, tuple[str, ...]] = {"codex": ("prompt", "agent")}
-# Handler types read when `type` is absent, for the formats whose `type` is optional.
-DEFAULT_TYPES: dict[str, str] = {"cursor": "command", "copilot": "command", "rulesync": "command"}
 
 _UNDER_VALIDATE = ("Rules a schema cannot express (regex matchers, blank commands, another "
                    "host's tool names, script paths) are checked by `agenthooks validate`.")
 
 
 # --- pieces shared by the formats ---------------------------------------------------------------
+
+
+def described(dialect: Dialect) -> dict[str, Any]:
+    """The keys its schema starts with: its file name, title and description, as its
+    `Dialect.schema` says them."""
+    said = facts(dialect)
+    return header(said["file"], said["title"], f"{said['description']} {_UNDER_VALIDATE}")
 
 
 def timeout(dialect: Dialect) -> dict[str, Any]:
@@ -92,7 +92,7 @@ def field(dialect: Dialect, kind: str, spec: HandlerType, key: str) -> dict[str,
 
 def type_branch(dialect: Dialect, kind: str, spec: HandlerType) -> dict[str, Any]:
     """What a handler of one type must hold."""
-    checked = kind not in UNCHECKED_TYPES.get(dialect.name, ())
+    checked = kind not in facts(dialect).get("unchecked", ())
     keys = [key for key in spec.keys if key not in ("type", "matcher")]
     properties: dict[str, Any] = {}
     for key in keys:
@@ -109,7 +109,7 @@ def type_branch(dialect: Dialect, kind: str, spec: HandlerType) -> dict[str, Any
                             "properties": properties}
     if required:
         then["required"] = required
-    return when_type(kind, then, default=DEFAULT_TYPES.get(dialect.name) == kind)
+    return when_type(kind, then, default=facts(dialect).get("default_type") == kind)
 
 
 def _type_text(dialect: Dialect, kind: str, spec: HandlerType, required: list[str],
@@ -124,7 +124,7 @@ def _type_text(dialect: Dialect, kind: str, spec: HandlerType, required: list[st
 def handler(dialect: Dialect) -> dict[str, Any]:
     """A handler of the dialect: a `type` from its table, and each type's keys."""
     kinds = list(dialect.types)
-    default = DEFAULT_TYPES.get(dialect.name)
+    default = facts(dialect).get("default_type")
     type_key: dict[str, Any] = {"description": field_text(dialect.name, "type"), "enum": kinds}
     schema: dict[str, Any] = {
         "title": "Handler",
@@ -185,91 +185,42 @@ def grouped_events(dialect: Dialect, *, known_only: bool) -> dict[str, Any]:
     return events(dialect, ref("group"), known_only=known_only)
 
 
-# --- one builder per file kind ------------------------------------------------------------------
+# --- the builders a `Dialect.schema` names (`build`) ---------------------------------------------
 
 
-def claude() -> dict[str, Any]:
-    return _settings_hooks(
-        "claude-settings.schema.json", CLAUDE, "Claude Code settings: hooks",
-        "The hooks of a Claude Code settings file (.claude/settings.json, "
-        ".claude/settings.local.json, ~/.claude/settings.json) or of a plugin's "
-        "hooks/hooks.json, as agenthooks reads them; the file's other settings are let "
-        "through. ",
-        {"disableAllHooks": typed("boolean", "true: Claude Code runs no hook of any settings "
-                                             "file.")})
+def settings(dialect: Dialect) -> dict[str, Any]:
+    """A file whose `hooks` holds Claude Code's shape (event -> matcher groups -> handlers),
+    with the host's own events, handler types and keys (its `Dialect`, as `model.hosts`
+    derives it); the file's other keys are let through. The builder of a `Dialect.schema`
+    that names none."""
+    return _settings_hooks(dialect, {})
 
 
-def qwen() -> dict[str, Any]:
-    """Qwen Code's settings: Claude Code's shape (`model.hosts` derives its row), with its
-    own events, handler types and keys (its `Dialect`)."""
-    return _settings_hooks(
-        "qwen-settings.schema.json", dialect_spec("qwen"), "Qwen Code settings: hooks",
-        "The hooks of a Qwen Code settings file (.qwen/settings.json, "
-        ".qwen/settings.local.json, ~/.qwen/settings.json), as agenthooks reads them; the "
-        "file's other settings are let through. ", {})
+def claude(dialect: Dialect) -> dict[str, Any]:
+    """Claude Code's settings, with the switch that turns every hook off."""
+    return _settings_hooks(dialect, {
+        "disableAllHooks": typed("boolean", "true: Claude Code runs no hook of any settings "
+                                            "file.")})
 
 
-def augment() -> dict[str, Any]:
-    """Augment's settings: Claude Code's shape (`model.hosts` derives its row), with its seven
-    events, its one handler type and its keys (its `Dialect`)."""
-    return _settings_hooks(
-        "augment-settings.schema.json", dialect_spec("augment"), "Augment settings: hooks",
-        "The hooks of an Augment settings file (.augment/settings.json, "
-        ".augment/settings.local.json, ~/.augment/settings.json), as agenthooks reads them; "
-        "the file's other settings are let through. ", {})
-
-
-def deepagents() -> dict[str, Any]:
-    """deepagents-code's hooks.json: Claude Code's shape (`model.hosts` derives its row), with
-    its twelve events, its one handler type and its keys (its `Dialect`)."""
-    return _settings_hooks(
-        "deepagents-hooks.schema.json", dialect_spec("deepagents"), "deepagents-code hooks.json",
-        "The hooks of a deepagents-code hooks.json (.deepagents/hooks.json, "
-        "~/.deepagents/hooks.json), as agenthooks reads them; other top-level keys are let "
-        "through, as deepagents-code ignores them. ", {})
-
-
-def junie() -> dict[str, Any]:
-    """JetBrains Junie's config.json: Claude Code's `hooks` (`model.hosts` derives its row),
-    with its seven events, its one handler type and its keys (its `Dialect`)."""
-    return _settings_hooks(
-        "junie-config.schema.json", dialect_spec("junie"), "JetBrains Junie config.json",
-        "The hooks of a JetBrains Junie config.json (~/.junie/config.json; a project's "
-        ".junie/config.json runs none), as agenthooks reads them; the file's other settings "
-        "are let through. ", {})
-
-
-def grok() -> dict[str, Any]:
+def grok(dialect: Dialect) -> dict[str, Any]:
     """Grok Build's hook files: Claude Code's shape (`model.hosts` derives its row), with its
     fifteen events under each of the keys it reads them by, its two handler types and its
     keys (its `Dialect`)."""
     from agenthooks.sources.dialects.grok import EVENT_ALIASES
 
-    dialect = dialect_spec("grok")
-    schema = _settings_hooks(
-        "grok-hooks.schema.json", dialect, "Grok Build hook files",
-        "The hooks of a Grok Build hook file (.grok/hooks/*.json, ~/.grok/hooks/*.json), as "
-        "agenthooks reads them; other top-level keys are let through, as Grok ignores them. ",
-        {})
+    schema = _settings_hooks(dialect, {})
     listed = schema["definitions"]["hooks"]["properties"]
     for key, event in EVENT_ALIASES.items():
         listed[key] = {**listed[event], "description": f"{event}, as Grok Build also reads it."}
     return schema
 
 
-def factory() -> dict[str, Any]:
+def factory(dialect: Dialect) -> dict[str, Any]:
     """Factory Droid's files: a settings file's `hooks` (Claude Code's shape, `model.hosts`
     derives its row) or a hooks.json that is that object alone, keyed by event name
     (`sources.dialects.factory_check`); one schema takes both, each event at the top level too."""
-    schema = _bare_or_settings(
-        "factory-hooks.schema.json", dialect_spec("factory"),
-        "Factory Droid hooks.json and settings: hooks",
-        "The hooks of a Factory Droid file, as agenthooks reads them: `hooks` in a settings "
-        "file (.factory/settings.json, .factory/settings.local.json, "
-        "~/.factory/settings.json), its events at the top level of a hooks.json "
-        "(.factory/hooks.json, ~/.factory/hooks.json). The settings file's other settings "
-        "are let through; in a hooks.json, validate reports a key that is no event, and a "
-        "`hooks` wrapper, under which Droid finds none. ")
+    schema = bare_or_settings(dialect)
     # Any value: one that is not a regex is skipped by Droid, and only warned about.
     schema["definitions"]["group"]["properties"]["commandRegex"] = {
         "description": "A regex the shell command must match for these handlers to run (a "
@@ -278,36 +229,21 @@ def factory() -> dict[str, Any]:
     return schema
 
 
-def devin() -> dict[str, Any]:
-    """Devin CLI's files: `hooks` in its config.json (Claude Code's shape, `model.hosts`
-    derives its row) or a hooks.v1.json keyed by event name (`Dialect.bare_files`); one
-    schema takes both, each event at the top level too."""
-    return _bare_or_settings(
-        "devin-hooks.schema.json", dialect_spec("devin"),
-        "Devin CLI hooks.v1.json and config.json: hooks",
-        "The hooks of a Devin CLI file, as agenthooks reads them: its events at the top level "
-        "of .devin/hooks.v1.json, `hooks` in .devin/config.json, .devin/config.local.json and "
-        "~/.config/devin/config.json. A config file's other settings are let through; in a "
-        "hooks.v1.json, validate reports a key that is no event, and a `hooks` wrapper, under "
-        "which Devin finds none. ")
-
-
-def _bare_or_settings(name: str, dialect: Dialect, title: str,
-                      description: str) -> dict[str, Any]:
+def bare_or_settings(dialect: Dialect) -> dict[str, Any]:
     """A host's settings file with `hooks`, or its bare file (`Dialect.bare_files`) with
-    the same events at its top level: one schema for both."""
+    the same events at its top level: one schema for both (Devin CLI's hooks.v1.json and
+    config.json)."""
     bare = {event: list_of(event_text(dialect, event), ref("group"))
             for event in dialect.events}
-    return _settings_hooks(name, dialect, title, description, bare)
+    return _settings_hooks(dialect, bare)
 
 
-def _settings_hooks(name: str, dialect: Dialect, title: str, description: str,
-                    settings: dict[str, Any], *, known_only: bool = True,
+def _settings_hooks(dialect: Dialect, settings: dict[str, Any], *, known_only: bool = True,
                     closed: bool = False, flat: bool = False) -> dict[str, Any]:
     """A file whose `hooks` holds event -> groups (matcher, hooks) -> handlers (`flat`:
     event -> handlers, each with its own matcher), beside the `settings` keys; `closed`: no
     other top-level key."""
-    schema = header(name, title, description + _UNDER_VALIDATE)
+    schema = described(dialect)
     schema.update({"type": "object", "properties": {"hooks": ref("hooks"), **settings}})
     if closed:
         schema["additionalProperties"] = False
@@ -326,13 +262,11 @@ def _settings_hooks(name: str, dialect: Dialect, title: str, description: str,
     return schema
 
 
-def gemini() -> dict[str, Any]:
-    schema = header("gemini-settings.schema.json", "Gemini CLI settings: hooks",
-                    "The hooks of a Gemini CLI settings file (.gemini/settings.json, "
-                    "~/.gemini/settings.json) or of an extension's hooks/hooks.json, as "
-                    "agenthooks reads them; the file's other settings are let through. "
-                    + _UNDER_VALIDATE)
-    hooks = grouped_events(GEMINI, known_only=True)
+def gemini(dialect: Dialect) -> dict[str, Any]:
+    """Gemini CLI's settings: its `hooks`, with the legacy keys it skips there, and
+    `hooksConfig`."""
+    schema = described(dialect)
+    hooks = grouped_events(dialect, known_only=True)
     for key in LEGACY_CONFIG_KEYS:  # skipped by Gemini CLI's registry: not events
         hooks["properties"][key] = {"description": f"A setting, not an event: Gemini CLI "
                                                    f"skips it here; write hooksConfig.{key}."}
@@ -347,8 +281,8 @@ def gemini() -> dict[str, Any]:
         },
         "definitions": {
             "hooks": hooks,
-            "group": group(GEMINI),
-            "handler": handler(GEMINI),
+            "group": group(dialect),
+            "handler": handler(dialect),
         },
     })
     return schema
@@ -361,25 +295,17 @@ _HOOKS_CONFIG_TEXTS = {
 }
 
 
-def codex() -> dict[str, Any]:
+def codex(dialect: Dialect) -> dict[str, Any]:
+    """Codex's hooks.json: `hooks` alone, its unknown events let through (a warning)."""
     assert CODEX_TOP_KEYS == ("hooks",)
-    return _settings_hooks(
-        "codex-hooks.schema.json", CODEX, "Codex hooks.json",
-        "A Codex hooks.json (.codex/hooks.json, ~/.codex/hooks.json): "
-        '{"hooks": {"<Event>": [matcher group, ...]}}. Any other top-level key, or a value of '
-        "the wrong type, makes Codex reject the whole file. The [hooks] tables of config.toml "
-        "take the same shape; this schema covers hooks.json only. ", {},
-        known_only=False, closed=True)
+    return _settings_hooks(dialect, {}, known_only=False, closed=True)
 
 
-def cursor() -> dict[str, Any]:
-    schema = header("cursor-hooks.schema.json", "Cursor hooks.json",
-                    "A Cursor hooks.json (.cursor/hooks.json, ~/.cursor/hooks.json, "
-                    '/etc/cursor/hooks.json): {"version": 1, "hooks": {"<event>": [handler, '
-                    "...]}}, a flat list of handlers per event, each with its own matcher. "
-                    + _UNDER_VALIDATE)
-    item = handler(CURSOR)
-    item["properties"].update(_cursor_options())
+def cursor(dialect: Dialect) -> dict[str, Any]:
+    """Cursor's hooks.json: a flat list of handlers per event, each with its own matcher."""
+    schema = described(dialect)
+    item = handler(dialect)
+    item["properties"].update(_cursor_options(dialect))
     item["if"] = {"required": ["hooks"]}
     item["then"] = {"description": "An item with `hooks` is a Claude Code matcher group, which "
                                    "Cursor does not take: write handlers with their own "
@@ -395,36 +321,32 @@ def cursor() -> dict[str, Any]:
             "hooks": ref("hooks"),
         },
         "definitions": {
-            "hooks": events(CURSOR, ref("handler"), known_only=True),
+            "hooks": events(dialect, ref("handler"), known_only=True),
             "handler": item,
         },
     })
     return schema
 
 
-def _cursor_options() -> dict[str, Any]:
+def _cursor_options(dialect: Dialect) -> dict[str, Any]:
     """The options a Cursor handler takes whatever its type (`CursorChecker`)."""
     loop = ", ".join(sorted(LOOP_EVENTS))
     return {
-        "matcher": typed("string", field_text(CURSOR.name, "matcher")),
-        "timeout": timeout(CURSOR),
-        "failClosed": typed("boolean", field_text(CURSOR.name, "failClosed")),
-        "loop_limit": {"description": field_text(CURSOR.name, "loop_limit")
+        "matcher": typed("string", field_text(dialect.name, "matcher")),
+        "timeout": timeout(dialect),
+        "failClosed": typed("boolean", field_text(dialect.name, "failClosed")),
+        "loop_limit": {"description": field_text(dialect.name, "loop_limit")
                                       + f" Read on {loop} only.",
                        "type": ["integer", "null"], "minimum": 0},
     }
 
 
-def copilot() -> dict[str, Any]:
-    schema = header("copilot-hooks.schema.json", "GitHub Copilot CLI hooks file",
-                    "A GitHub Copilot CLI hooks file (.github/hooks/*.json, "
-                    '~/.copilot/hooks/*.json): {"version": 1, "hooks": {"<event>": [handler, '
-                    "...]}}. A bad version, or an event whose value is not a list, makes Copilot "
-                    "reject the file; a malformed handler is dropped alone and the rest loads, "
-                    "so this schema describes handlers without rejecting them (agenthooks "
-                    "validate warns about each). " + _UNDER_VALIDATE)
+def copilot(dialect: Dialect) -> dict[str, Any]:
+    """Copilot CLI's hooks files: its events and Claude Code's PascalCase ones, each handler
+    described without being rejected."""
+    schema = described(dialect)
     pascal = sorted(PASCAL_EVENTS)
-    hooks = events(COPILOT, ref("handler"), known_only=False)
+    hooks = events(dialect, ref("handler"), known_only=False)
     hooks["description"] += (" The PascalCase names (" + ", ".join(pascal) + ") take Claude "
                              "Code's payloads, tool names and answers.")
     for event in pascal:
@@ -447,20 +369,20 @@ def copilot() -> dict[str, Any]:
         },
         "definitions": {
             "hooks": hooks,
-            "handler": copilot_handler(),
+            "handler": copilot_handler(dialect),
         },
     })
     return schema
 
 
-def copilot_handler() -> dict[str, Any]:
+def copilot_handler(dialect: Dialect) -> dict[str, Any]:
     """A Copilot handler, described key by key: Copilot drops a malformed one alone, so
     nothing here rejects it."""
     keys: dict[str, None] = {}
-    for spec in COPILOT.types.values():
+    for spec in dialect.types.values():
         keys.update(dict.fromkeys(spec.keys))
-    properties = {key: {"description": field_text(COPILOT.name, key)} for key in keys}
-    properties["type"]["description"] += " One of " + ", ".join(COPILOT.types) + \
+    properties = {key: {"description": field_text(dialect.name, key)} for key in keys}
+    properties["type"]["description"] += " One of " + ", ".join(dialect.types) + \
         " (default command)."
     fields = ", ".join(f"`{key}`" for key in COMMAND_FIELDS)
     return {
@@ -472,57 +394,47 @@ def copilot_handler() -> dict[str, Any]:
     }
 
 
-def windsurf() -> dict[str, Any]:
-    schema = header("windsurf-hooks.schema.json", "Windsurf hooks file",
-                    "A Windsurf hooks file (.windsurf/hooks.json, ~/.codeium/windsurf/hooks.json): "
-                    '{"hooks": {"<event>": [handler, ...]}}, a flat list per event with no '
-                    "matcher: each tool event is one kind of tool. " + _UNDER_VALIDATE)
-    spec = WINDSURF.types["command"]
+def windsurf(dialect: Dialect) -> dict[str, Any]:
+    """Windsurf's hooks file: a flat list of commands per event, with no matcher."""
+    schema = described(dialect)
+    spec = dialect.types["command"]
     schema.update({
         "type": "object",
         "properties": {"hooks": ref("hooks")},
         "definitions": {
-            "hooks": events(WINDSURF, ref("handler"), known_only=True),
+            "hooks": events(dialect, ref("handler"), known_only=True),
             "handler": {
                 "title": "Handler",
                 "description": "A shell command; Windsurf reads no matcher, type or timeout.",
                 "type": "object",
                 "required": list(spec.required),
-                "properties": {key: field(WINDSURF, "command", spec, key) for key in spec.keys},
+                "properties": {key: field(dialect, "command", spec, key) for key in spec.keys},
             },
         },
     })
     return schema
 
 
-def rulesync() -> dict[str, Any]:
+def rulesync(dialect: Dialect) -> dict[str, Any]:
+    """rulesync's hooks.jsonc: flat definitions by event, shared or under one tool's key."""
     tools = {tool: {"description": f"Hooks `rulesync generate` writes into {tool}'s files "
                                    "alone, beside (or instead of) the shared ones.",
                     "type": "object", "properties": {"hooks": ref("hooks")}}
              for tool in (*TARGETS, *sorted(OTHER_TOOLS))}
     return _settings_hooks(
-        "rulesync-hooks.schema.json", RULESYNC, "rulesync hooks.jsonc",
-        "rulesync's canonical hooks file (.rulesync/hooks.jsonc, JSON with comments and "
-        'trailing commas): {"version": 1, "hooks": {"<event>": [definition, ...]}, '
-        '"<tool>": {"hooks": {...}}}; `rulesync generate` writes each tool\'s own hooks '
-        "file from it. ",
+        dialect,
         {"version": {"description": f"The schema version: {RULESYNC_VERSION}.",
                      "const": RULESYNC_VERSION}, **tools}, flat=True)
 
 
-def kimi() -> dict[str, Any]:
+def kimi(dialect: Dialect) -> dict[str, Any]:
     """Kimi Code's config.toml, as a TOML editor reads it against a JSON Schema: its
     `[[hooks]]` entries, every one of which its strict schema checks (`sources.dialects.kimi`);
     the file's other settings are let through."""
     from agenthooks.sources.dialects.kimi_check import KEYS, TIMEOUT_LIMIT
 
-    spec = dialect_spec("kimi")
     assert KEYS == ("event", "matcher", "command", "timeout")
-    schema = header("kimi-config.schema.json", "Kimi Code config.toml: hooks",
-                    "The [[hooks]] entries of a Kimi Code config.toml ($KIMI_CODE_HOME/config."
-                    "toml, ~/.kimi-code/config.toml), as agenthooks reads them: one entry that "
-                    "fails this schema makes Kimi Code drop every entry. The file's other "
-                    "settings are let through. " + _UNDER_VALIDATE)
+    schema = described(dialect)
     entry = {
         "title": "Entry",
         "description": "One hook: a command run on an event, for the values its matcher "
@@ -532,15 +444,15 @@ def kimi() -> dict[str, Any]:
         "additionalProperties": False,
         "properties": {
             "event": {"description": "The event it runs on.",
-                      "oneOf": [{"const": event, "description": event_text(spec, event)}
-                                for event in spec.events]},
+                      "oneOf": [{"const": event, "description": event_text(dialect, event)}
+                                for event in dialect.events]},
             "matcher": {"description": "A JavaScript regex searched in the event's value "
                                        "(the tool's name, the prompt...); none or \"\" selects "
                                        "every value.", "type": "string"},
             "command": {"description": "The shell command, run with `sh -c`.",
                         "type": "string", "minLength": 1},
             "timeout": {"description": f"Whole seconds, 1 to {TIMEOUT_LIMIT}; "
-                                       f"{spec.default_timeout:g} when absent.",
+                                       f"{dialect.default_timeout:g} when absent.",
                         "type": "integer", "minimum": 1, "maximum": TIMEOUT_LIMIT},
         },
     }
@@ -549,17 +461,12 @@ def kimi() -> dict[str, Any]:
     return schema
 
 
-def vibe() -> dict[str, Any]:
+def vibe(dialect: Dialect) -> dict[str, Any]:
     """Mistral Vibe's hooks.toml, as a TOML editor reads it against a JSON Schema: its
     `[[hooks]]` entries (`sources.dialects.vibe`); Vibe ignores another key of an entry."""
-    spec = dialect_spec("vibe")
-    assert spec.types["command"].keys == (
+    assert dialect.types["command"].keys == (
         "name", "type", "command", "match", "timeout", "strict", "description")
-    schema = header("vibe-hooks.schema.json", "Mistral Vibe hooks.toml",
-                    "The [[hooks]] entries of a Mistral Vibe hooks.toml (.vibe/hooks.toml, "
-                    "$VIBE_HOME/hooks.toml, ~/.vibe/hooks.toml), as agenthooks reads them: "
-                    "Vibe skips an entry that fails this schema and runs the others. "
-                    + _UNDER_VALIDATE)
+    schema = described(dialect)
     text = {"type": "string", "pattern": r"\S"}
     entry = {
         "title": "Entry",
@@ -571,14 +478,14 @@ def vibe() -> dict[str, Any]:
             "name": {"description": "Its name: the first entry of a name wins.",
                      "type": "string"},
             "type": {"description": "The event it runs on.",
-                     "oneOf": [{"const": event, "description": event_text(spec, event)}
-                               for event in spec.events]},
+                     "oneOf": [{"const": event, "description": event_text(dialect, event)}
+                               for event in dialect.events]},
             "command": {"description": "The shell command, run with `/bin/sh -c`.", **text},
             "match": {"description": "A glob over the tool's qualified name or the name after "
                                      "its last dot (the agent's name on post_agent), any case; "
                                      "`re:` and a regex matched whole; none or \"*\" selects "
                                      "every name.", **text},
-            "timeout": {"description": f"Seconds; {spec.default_timeout:g} when absent.",
+            "timeout": {"description": f"Seconds; {dialect.default_timeout:g} when absent.",
                         "type": "number", "exclusiveMinimum": 0},
             "strict": {"description": "Whether a failure of the hook denies the call "
                                       "(pre_tool) or clears its result (post_tool).",
@@ -595,17 +502,12 @@ def vibe() -> dict[str, Any]:
     return schema
 
 
-def crush() -> dict[str, Any]:
+def crush(dialect: Dialect) -> dict[str, Any]:
     """Charm Crush's crush.json: its `hooks` object of flat hooks (`sources.dialects.crush`),
     every other key of the file let through (providers, models, options are Crush's)."""
-    spec = dialect_spec("crush")
-    keys = spec.types["command"].keys
+    keys = dialect.types["command"].keys
     assert keys == ("name", "matcher", "command", "timeout")
-    schema = header("crush.schema.json", "Charm Crush crush.json: hooks",
-                    "The hooks of a Charm Crush crush.json (crush.json, .crush.json, "
-                    ".crush/crush.json, ~/.config/crush/crush.json), as agenthooks reads them: "
-                    "Crush does not start with one that fails this schema. Its other settings "
-                    "are let through. " + _UNDER_VALIDATE)
+    schema = described(dialect)
     hook = {
         "title": "Hook",
         "description": "One hook: a command run before the tools its `matcher` selects.",
@@ -620,7 +522,7 @@ def crush() -> dict[str, Any]:
             "command": {"description": "The shell command, run by Crush's embedded POSIX "
                                        "shell in the working folder.",
                         "type": "string", "minLength": 1},
-            "timeout": {"description": f"Whole seconds; {spec.default_timeout:g} when absent "
+            "timeout": {"description": f"Whole seconds; {dialect.default_timeout:g} when absent "
                                        "or not above 0.", "type": "integer"},
         },
     }
@@ -628,21 +530,16 @@ def crush() -> dict[str, Any]:
         "description": "Hooks by event: Crush runs PreToolUse alone (any case, `_` ignored); "
                        "it keeps another key and never runs it.",
         "type": "object",
-        "properties": {"PreToolUse": list_of(event_text(spec, "PreToolUse"), hook)},
+        "properties": {"PreToolUse": list_of(event_text(dialect, "PreToolUse"), hook)},
         "additionalProperties": list_of("An event Crush never fires.", hook)}}})
     return schema
 
 
-def goose() -> dict[str, Any]:
+def goose(dialect: Dialect) -> dict[str, Any]:
     """A Goose plugin's hooks/hooks.json: Claude Code's shape (`model.hosts` derives its row),
     with its twelve events, its one handler type and its keys (its `Dialect`): `on_failure`
     on PreToolUse "allow" or "block" alone, as Goose skips the whole file on another value."""
-    dialect = dialect_spec("goose")
-    schema = _settings_hooks(
-        "goose-hooks.schema.json", dialect, "Goose plugin hooks",
-        "The hooks of a Goose plugin's hooks/hooks.json (.agents/plugins/<name>/hooks/"
-        "hooks.json, ~/.agents/plugins/<name>/hooks/hooks.json), as agenthooks reads them; "
-        "other top-level keys are let through, as Goose ignores them. ", {})
+    schema = _settings_hooks(dialect, {})
     hooks = schema["definitions"]["hooks"]
     listed = hooks["properties"]
     empty = ("Goose tests a matcher here against \"\": none, \"\" or `.*` runs its handlers, "
@@ -694,17 +591,13 @@ def goose() -> dict[str, Any]:
     return schema
 
 
-def kiro() -> dict[str, Any]:
+def kiro(dialect: Dialect) -> dict[str, Any]:
     """A Kiro hooks file (`.kiro/hooks/*.json`): `{"version": "v1", "hooks": [...]}`, each hook
     a trigger and an action (`sources.dialects.kiro`)."""
-    spec = dialect_spec("kiro")
-    keys = spec.types["command"].keys
+    keys = dialect.types["command"].keys
     assert keys == ("name", "description", "trigger", "matcher", "action", "timeout",
                     "enabled", "confirm")
-    schema = header("kiro-hooks.schema.json", "Kiro hooks file",
-                    "A Kiro hooks file (.kiro/hooks/*.json, ~/.kiro/hooks/*.json), as agenthooks "
-                    "reads it: Kiro reads every *.json directly in .kiro/hooks/. "
-                    + _UNDER_VALIDATE)
+    schema = described(dialect)
     command = {"title": "Command action",
                "description": "Runs a shell command, the hook context as JSON on stdin: exit "
                               "2 blocks PreToolUse, UserPromptSubmit and PreTaskExec (stderr "
@@ -733,7 +626,7 @@ def kiro() -> dict[str, Any]:
             "name": {"description": "How Kiro names the hook.", "type": "string"},
             "description": {"description": "What the hook is for.", "type": "string"},
             "trigger": {"description": "When it runs.",
-                        "enum": list(spec.events)},
+                        "enum": list(dialect.events)},
             "matcher": {"description": "A regex on the tool's name (PreToolUse, PostToolUse) "
                                        "or the file's path (PostFileCreate, PostFileSave, "
                                        "PostFileDelete); the other triggers take none; none: "
@@ -741,7 +634,7 @@ def kiro() -> dict[str, Any]:
             "action": {"description": "What the hook does: a command or an agent prompt.",
                        "oneOf": [command, agent]},
             "timeout": {"description": f"Seconds before Kiro stops the command (default "
-                                       f"{spec.default_timeout:g}).",
+                                       f"{dialect.default_timeout:g}).",
                         "type": "number", "exclusiveMinimum": 0},
             "enabled": {"description": "false: Kiro skips the hook.", "type": "boolean",
                         "default": True},

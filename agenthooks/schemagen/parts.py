@@ -13,6 +13,10 @@ from agenthooks.events import INT32_MAX
 from agenthooks.model.events import row_of
 from agenthooks.sources.dialects.spec import Dialect
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from agenthooks.sources.dialects.spec import SchemaFacts
+
 DRAFT = "http://json-schema.org/draft-07/schema#"
 BASE = "https://agenthooks.dev/schemas/"
 # No NUL: no shell can receive one (`command-unrunnable`).
@@ -30,11 +34,9 @@ OPTION_TYPES: dict[str, dict[str, Any]] = {
 }
 
 
-# What `Dialect.exact_events` means in each dialect that has some.
-EXACT_TEXTS = {
-    "gemini": " as exact text",
-    "claude": " (only letters, digits, `_` and `|` make a list of exact names)",
-}
+def facts(dialect: Dialect) -> SchemaFacts:
+    """What the dialect's `Dialect.schema` says of its schema (nothing when it has none)."""
+    return dialect.schema or {}
 
 
 def header(name: str, title: str, description: str) -> dict[str, Any]:
@@ -88,7 +90,7 @@ def event_text(dialect: Dialect, event: str) -> str:
     target = dialect.events.get(event)
     if target is None:
         return said + " Matchers are ignored: its handlers run on every " + event + "."
-    exact = EXACT_TEXTS.get(dialect.name, "") if event in dialect.exact_events else ""
+    exact = facts(dialect).get("exact", "") if event in dialect.exact_events else ""
     if target == "tool_name":
         return said + f" Matchers select tools by name{exact}."
     if target.startswith("="):

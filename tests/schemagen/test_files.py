@@ -39,6 +39,16 @@ def test_one_schema_per_host() -> None:
         if not has_no_files(host_row(host)) and not in_scripts(host_row(host)))
 
 
+def test_a_derived_host_states_its_own_schema() -> None:
+    """A derived host's `Dialect.schema` is its row's alone: OpenCode, which states none, does
+    not describe Claude Code's settings as its own."""
+    from agenthooks.sources.dialects import dialect_spec
+
+    assert dialect_spec("claude").schema is not None
+    assert dialect_spec("opencode").schema is None
+    assert schemagen.schema_file("qwen").name == "qwen-settings.schema.json"
+
+
 @pytest.mark.parametrize("row", ROWS, ids=IDS)
 def test_each_is_draft_07_with_a_stable_id(row: schemagen.SchemaFile) -> None:
     schema = schemagen.build(row)

@@ -92,7 +92,9 @@ def derived_dialect(parent: Dialect, row: HostRow) -> Dialect:
         "timeout_by_event": {events[w]: t for w, t in parent.timeout_by_event.items()
                              if w in events},
         "env_file_events": frozenset(events[w] for w in parent.env_file_events
-                                     if w in events)}
+                                     if w in events),
+        # The parent's schema describes the parent's files: the derived host's is its row's.
+        "schema": None}
     return parent._replace(**{**fields, **changes})
 
 

@@ -85,4 +85,14 @@ CLAUDE = Dialect(
         "shell": "string", "if": "string", "statusMessage": "string", "headers": "object",
         "allowedEnvVars": "strings", "input": "object", "model": "string",
     },
+    schema={
+        "file": "claude-settings.schema.json", "what": "Claude Code settings (`hooks`)",
+        "title": "Claude Code settings: hooks",
+        "description": "The hooks of a Claude Code settings file (.claude/settings.json, "
+                       ".claude/settings.local.json, ~/.claude/settings.json) or of a plugin's "
+                       "hooks/hooks.json, as agenthooks reads them; the file's other settings "
+                       "are let through.",
+        "build": "claude",
+        "exact": " (only letters, digits, `_` and `|` make a list of exact names)",
+    },
 )

@@ -76,6 +76,18 @@ CODEX = Dialect(
     reader="agenthooks.sources.dialects.codex_check:read",
     parser="agenthooks.sources.dialects.codex_toml:parse",
     matcher_aliases=tuple(name for names in MATCHER_ALIASES.values() for name in names),
+    schema={
+        "file": "codex-hooks.schema.json", "what": "Codex hooks.json",
+        "title": "Codex hooks.json",
+        "description": "A Codex hooks.json (.codex/hooks.json, ~/.codex/hooks.json): "
+                       '{"hooks": {"<Event>": [matcher group, ...]}}. Any other top-level key, '
+                       "or a value of the wrong type, makes Codex reject the whole file. The "
+                       "[hooks] tables of config.toml take the same shape; this schema covers "
+                       "hooks.json only.",
+        "build": "codex",
+        # `CodexChecker.dialect_handler` parses these and checks nothing else.
+        "unchecked": ("prompt", "agent"),
+    },
 )
 
 

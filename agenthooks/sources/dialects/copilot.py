@@ -70,6 +70,17 @@ COPILOT = Dialect(
     reader="agenthooks.sources.dialects.copilot_check:read",
     marker_keys=("version",),
     own_vars="agenthooks.sources.dialects.copilot:handler_variables",
+    schema={
+        "file": "copilot-hooks.schema.json", "what": "Copilot CLI hooks files",
+        "title": "GitHub Copilot CLI hooks file",
+        "description": "A GitHub Copilot CLI hooks file (.github/hooks/*.json, "
+                       '~/.copilot/hooks/*.json): {"version": 1, "hooks": {"<event>": '
+                       "[handler, ...]}}. A bad version, or an event whose value is not a "
+                       "list, makes Copilot reject the file; a malformed handler is dropped "
+                       "alone and the rest loads, so this schema describes handlers without "
+                       "rejecting them (agenthooks validate warns about each).",
+        "build": "copilot", "default_type": "command",
+    },
 )
 
 

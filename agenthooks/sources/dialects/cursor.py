@@ -83,6 +83,15 @@ CURSOR = Dialect(
     # cursor.com/docs/hooks, "Environment Variables" (CURSOR_CODE_REMOTE is the host's own).
     call_vars=(("CURSOR_VERSION", "cursor_version"), ("CURSOR_USER_EMAIL", "user_email"),
                ("CURSOR_TRANSCRIPT_PATH", "transcript_path")),
+    schema={
+        "file": "cursor-hooks.schema.json", "what": "Cursor hooks.json",
+        "title": "Cursor hooks.json",
+        "description": "A Cursor hooks.json (.cursor/hooks.json, ~/.cursor/hooks.json, "
+                       '/etc/cursor/hooks.json): {"version": 1, "hooks": {"<event>": '
+                       "[handler, ...]}}, a flat list of handlers per event, each with its own "
+                       "matcher.",
+        "build": "cursor", "default_type": "command",
+    },
 )
 
 

@@ -76,6 +76,14 @@ GEMINI = Dialect(
     # (`recursivelyHydrateStrings`); agenthooks sets `extensionPath` for the shell, which
     # gives the same outside single quotes. Gemini CLI names no data folder.
     plugin_vars=("extensionPath", ""),
+    schema={
+        "file": "gemini-settings.schema.json", "what": "Gemini CLI settings (`hooks`)",
+        "title": "Gemini CLI settings: hooks",
+        "description": "The hooks of a Gemini CLI settings file (.gemini/settings.json, "
+                       "~/.gemini/settings.json) or of an extension's hooks/hooks.json, as "
+                       "agenthooks reads them; the file's other settings are let through.",
+        "build": "gemini", "exact": " as exact text",
+    },
 )
 
 # hooksConfig keys and their types.

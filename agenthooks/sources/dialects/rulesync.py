@@ -143,4 +143,13 @@ RULESYNC = Dialect(
     parser="agenthooks.sources.dialects.rulesync_check:parse",
     path_variables=("CLAUDE_PROJECT_DIR",),
     own_vars="agenthooks.sources.dialects.rulesync_check:handler_variables",
+    schema={
+        "file": "rulesync-hooks.schema.json", "what": "rulesync `.rulesync/hooks.jsonc`",
+        "title": "rulesync hooks.jsonc",
+        "description": "rulesync's canonical hooks file (.rulesync/hooks.jsonc, JSON with "
+                       'comments and trailing commas): {"version": 1, "hooks": {"<event>": '
+                       '[definition, ...]}, "<tool>": {"hooks": {...}}}; `rulesync generate` '
+                       "writes each tool's own hooks file from it.",
+        "build": "rulesync", "default_type": "command",
+    },
 )

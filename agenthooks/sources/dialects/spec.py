@@ -11,6 +11,30 @@ from __future__ import annotations
 
 from agenthooks._lean.records import NamedTuple
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TypedDict
+
+    class SchemaFacts(TypedDict, total=False):
+        """What the JSON Schema of a host's files says (`agenthooks.schemagen`): text, and
+        which builder of `schemagen.hostfiles` makes it; read by nothing else."""
+
+        file: str  # its file name under schemas/, the last part of its `$id`
+        what: str  # the file kind, as docs/schemas.md's table says it
+        title: str
+        description: str  # what the file is, before the sentence every schema ends with
+        # The function of `schemagen.hostfiles` building it, given the `Dialect`: "settings"
+        # (a `hooks` object of matcher groups beside other settings) when absent.
+        build: str
+        # What a matcher on one of its `exact_events` is, said after "Matchers select tools
+        # by name" (Claude Code's exact-name alphabet, Gemini CLI's exact text).
+        exact: str
+        # Handler types it parses and then skips without checking anything else (Codex's
+        # prompt and agent handlers).
+        unchecked: tuple[str, ...]
+        # The handler type read when `type` is absent, where `type` is optional.
+        default_type: str
+
 
 class HandlerType(NamedTuple):
     """One `type` of handler: the field that says what it runs, and every key it accepts."""
@@ -127,6 +151,9 @@ class Dialect(NamedTuple):
     # `.clinerules/hooks/PreToolUse`), not a document of handlers: its `parser` reads it
     # whatever its bytes, a link or a folder included, and finds no JSON in it.
     script: bool = False
+    # What `agenthooks schema` says of its own files (`agenthooks.schemagen`), as plain data;
+    # None: no schema. A derived host's is its own row's, never its parent's.
+    schema: SchemaFacts | None = None
 
     def default_timeout_for(self, event: str) -> float:
         return self.timeout_by_event.get(event, self.default_timeout)

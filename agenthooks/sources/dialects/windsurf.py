@@ -57,6 +57,15 @@ WINDSURF = Dialect(
                   "powershell": "string"},
     whole_file=True,
     reader="agenthooks.sources.dialects.windsurf_check:read",
+    schema={
+        "file": "windsurf-hooks.schema.json", "what": "Windsurf hooks.json",
+        "title": "Windsurf hooks file",
+        "description": "A Windsurf hooks file (.windsurf/hooks.json, "
+                       '~/.codeium/windsurf/hooks.json): {"hooks": {"<event>": [handler, '
+                       "...]}}, a flat list per event with no matcher: each tool event is one "
+                       "kind of tool.",
+        "build": "windsurf",
+    },
 )
 
 
