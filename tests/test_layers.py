@@ -62,43 +62,6 @@ DEBT = {
     ("agenthooks.model.hosts", "agenthooks.sources.dialects.kiro"),
     ("agenthooks.model.hosts", "agenthooks.sources.dialects.kiro_check"),
     ("agenthooks.model.hosts", "agenthooks.sources.dialects.cline"),
-    # step 7, hosts parse and render: the HOSTS table of hosts/ names each host's modules
-    ("agenthooks.model.hosts", "agenthooks.kinds.protocols.antigravity"),
-    ("agenthooks.model.hosts", "agenthooks.kinds.protocols.augment"),
-    ("agenthooks.model.hosts", "agenthooks.hosts.augment.render"),
-    ("agenthooks.model.hosts", "agenthooks.kinds.protocols.kimi"),
-    ("agenthooks.model.hosts", "agenthooks.hosts.kimi.render"),
-    ("agenthooks.model.hosts", "agenthooks.kinds.protocols.deepagents"),
-    ("agenthooks.model.hosts", "agenthooks.hosts.deepagents.render"),
-    ("agenthooks.model.hosts", "agenthooks.kinds.protocols.vibe"),
-    ("agenthooks.model.hosts", "agenthooks.hosts.vibe.render"),
-    ("agenthooks.model.hosts", "agenthooks.kinds.protocols.grok"),
-    ("agenthooks.model.hosts", "agenthooks.hosts.grok.render"),
-    ("agenthooks.model.hosts", "agenthooks.kinds.protocols.junie"),
-    ("agenthooks.model.hosts", "agenthooks.hosts.junie.render"),
-    ("agenthooks.model.hosts", "agenthooks.kinds.protocols.crush"),
-    ("agenthooks.model.hosts", "agenthooks.hosts.crush.render"),
-    ("agenthooks.model.hosts", "agenthooks.hosts.opencode.render"),
-    ("agenthooks.model.hosts", "agenthooks.kinds.protocols.goose"),
-    ("agenthooks.model.hosts", "agenthooks.hosts.goose.render"),
-    ("agenthooks.model.hosts", "agenthooks.kinds.protocols.devin"),
-    ("agenthooks.model.hosts", "agenthooks.kinds.protocols.kiro"),
-    ("agenthooks.model.hosts", "agenthooks.hosts.kiro.render"),
-    ("agenthooks.model.hosts", "agenthooks.kinds.protocols.cline"),
-    ("agenthooks.model.hosts", "agenthooks.hosts.cline.render"),
-    ("agenthooks.model.hosts", "agenthooks.hosts.antigravity.render"),
-    ("agenthooks.model.hosts", "agenthooks.kinds.protocols.claude"),
-    ("agenthooks.model.hosts", "agenthooks.hosts.claude.render"),
-    ("agenthooks.model.hosts", "agenthooks.kinds.protocols.codex"),
-    ("agenthooks.model.hosts", "agenthooks.hosts.codex.render"),
-    ("agenthooks.model.hosts", "agenthooks.kinds.protocols.copilot"),
-    ("agenthooks.model.hosts", "agenthooks.hosts.copilot.render"),
-    ("agenthooks.model.hosts", "agenthooks.kinds.protocols.cursor"),
-    ("agenthooks.model.hosts", "agenthooks.hosts.cursor.render"),
-    ("agenthooks.model.hosts", "agenthooks.kinds.protocols.gemini"),
-    ("agenthooks.model.hosts", "agenthooks.hosts.gemini.render"),
-    ("agenthooks.model.hosts", "agenthooks.kinds.protocols.windsurf"),
-    ("agenthooks.model.hosts", "agenthooks.hosts.windsurf.render"),
 }
 
 
@@ -184,7 +147,7 @@ def test_the_tables_name_modules_by_string() -> None:
     """The walk finds the strings the tables are known to hold (so an empty result means none,
     not a walk that saw nothing)."""
     found = set(table_references())
-    assert ("agenthooks.model.hosts", "agenthooks.hosts.claude.render:write") in found
+    assert ("agenthooks.model.hosts", "agenthooks.sources.dialects.claude:CLAUDE") in found
     assert ("agenthooks.model.hosts",
             "agenthooks.sources.dialects.matching:gemini_selection") in found
     assert ("agenthooks.kinds", "agenthooks.kinds.http:Requests") in found
@@ -241,3 +204,20 @@ def test_hooks_json_is_named_by_its_constant() -> None:
             if token.type == tokenize.STRING and token.string == word and after.string != ":":
                 found.append(f"{path.relative_to(REPO)}:{token.start[0]}")
     assert [place.rpartition(":")[0] for place in found] == ["agenthooks/model/hosts.py"], found
+
+
+@pytest.mark.parametrize(("table", "package"), [
+    ("agenthooks.hosts.writers:WRITERS", "agenthooks.hosts."),
+    ("agenthooks.kinds.process:PROTOCOLS", "agenthooks.kinds.protocols."),
+])
+def test_a_row_s_word_names_a_module_of_the_layer_that_reads_it(table: str,
+                                                                 package: str) -> None:
+    """A host row names its writer and protocol by a host's word (`HostRow.writer`,
+    `protocol`): the layer that reads them finds a module of its own for each."""
+    name, _, attribute = table.partition(":")
+    found: dict[str, str] = getattr(importlib.import_module(name), attribute)
+    assert found
+    for host, text in found.items():
+        module, function = target(text)
+        assert module.startswith(package), (host, text)
+        assert callable(getattr(importlib.import_module(module), function)), (host, text)

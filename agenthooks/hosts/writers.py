@@ -16,7 +16,7 @@ Gemini CLI's `BeforeTool`; `HostAnswer` is the JSON object for stdout and the ex
 from __future__ import annotations
 
 from agenthooks._lean.records import NamedTuple
-from agenthooks.model.hosts import HOOKS_JSON_DIALECT, HOST_TABLE
+from agenthooks.model.hosts import HOOKS_JSON_DIALECT, HOST_TABLE, implementation
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -27,7 +27,9 @@ if TYPE_CHECKING:
 
 # host -> "module:function", from each host's row (`model.hosts`); a tool that calls no hook
 # (rulesync) is answered never.
-WRITERS: dict[str, str] = {row.id: row.writer for row in HOST_TABLE if not row.generator}
+WRITERS: dict[str, str] = {
+    row.id: implementation(row.writer, "agenthooks.hosts.{}.render", "write")
+    for row in HOST_TABLE if not row.generator}
 HOSTS: tuple[str, ...] = tuple(WRITERS)
 # The engine's words that want a person's say: a host that cannot ask refuses for them.
 ASK_WORDS = frozenset(("ask", "force_ask"))

@@ -16,7 +16,7 @@ from agenthooks._lean.memo import memo
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.kinds import runs_beside as kind_runs_beside  # the package, loaded already
 from agenthooks.model.handlers import Answer, Handler, Source, run_folder, skipped
-from agenthooks.model.hosts import HOOKS_JSON_DIALECT, HOST_TABLE
+from agenthooks.model.hosts import HOOKS_JSON_DIALECT, HOST_TABLE, implementation
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -30,11 +30,14 @@ if TYPE_CHECKING:
 # dialect -> "module:function" reading one finished process as that host does; imported
 # only when a handler of that dialect ran, so a kind names no host.
 # From each host's row (`model.hosts`).
-PROTOCOLS: dict[str, str] = {row.id: row.protocol for row in HOST_TABLE}
+_MODULE = "agenthooks.kinds.protocols.{}"  # each host's, by the word its row names
+PROTOCOLS: dict[str, str] = {row.id: implementation(row.protocol, _MODULE, "answer")
+                             for row in HOST_TABLE}
 # "file's dialect>handler's dialect" -> the protocol of another host's handlers in a host's own
-# files (`HostRow.guest_protocols`), read instead of that host's.
-PROTOCOLS.update({f"{row.id}>{guest}": path for row in HOST_TABLE
-                  for guest, path in row.guest_protocols})
+# files (`HostRow.guest_protocols`: a function of the host's protocol module), read instead
+# of that host's.
+PROTOCOLS.update({f"{row.id}>{guest}": PROTOCOLS[row.id].partition(":")[0] + ":" + function
+                  for row in HOST_TABLE for guest, function in row.guest_protocols})
 # The hosts that read a hook's output until its pipes close (`HostRow.reads_until_closed`):
 # their handlers are read so, those of the others for a grace after they exit.
 UNTIL_CLOSED = frozenset(row.id for row in HOST_TABLE if row.reads_until_closed)

@@ -29,8 +29,13 @@ class HostRow(NamedTuple):
     id: str  # the word of `--host`, `--dialect` and every table's key
     name: str  # how messages name it ("Claude Code")
     title: str  # the docs tables' column heading
-    writer: str  # "module:function" writing its answer (`hosts.writers.HostAnswer`)
-    protocol: str  # "module:function" reading one finished handler process of its files
+    # The host whose module writes its answer (`hosts/<id>/render.py`'s `write`, giving a
+    # `hosts.writers.HostAnswer`) and the one whose module reads one finished handler process
+    # of its files (`kinds/protocols/<id>.py`'s `answer`): itself, or the host it answers as.
+    # Each layer finds its own module by that word (`implementation`), so this table names
+    # none above it; a host from outside the package names its "module:function" instead.
+    writer: str
+    protocol: str
     selection: str  # "module:function" giving what one of its matchers selects
     # "module:NAME" of its files' `Dialect` (a module of data, which the table of dialects
     # loads while `sources.dialects.check` loads: it must not import that); None: hooks.json.
@@ -52,7 +57,8 @@ class HostRow(NamedTuple):
     # (variable, folder): the host's user folder under home (".codex") moves to the
     # variable's value when it is set ($CODEX_HOME), and its user files with it.
     user_folder_env: tuple[str, str] | None = None
-    # (dialect, "module:function"): how it reads another host's handlers in its own files,
+    # (dialect, a function of its protocol's module): how it reads another host's handlers in
+    # its own files,
     # where its rules are not that host's (a Copilot file's PascalCase hooks are Claude Code
     # handlers that Copilot reads with its own answers and exit codes too).
     guest_protocols: tuple[tuple[str, str], ...] = ()
@@ -117,12 +123,11 @@ COMMON_SHAPE = "claude"
 
 HOST_TABLE: tuple[HostRow, ...] = (
     HostRow(HOOKS_JSON_DIALECT, "Antigravity", "hooks.json (Antigravity)",
-            "agenthooks.hosts.antigravity.render:write",
-            "agenthooks.kinds.protocols.antigravity:answer",
+            HOOKS_JSON_DIALECT, HOOKS_JSON_DIALECT,
             f"{_MATCHING}:antigravity_selection", neutral=True),
     HostRow("claude", "Claude Code", "Claude Code",
-            "agenthooks.hosts.claude.render:write",
-            "agenthooks.kinds.protocols.claude:answer",
+            "claude",
+            "claude",
             f"{_MATCHING}:claude_selection", "agenthooks.sources.dialects.claude:CLAUDE",
             (".claude/settings.json", ".claude/settings.local.json"),
             (".claude/settings.json",), project_var="CLAUDE_PROJECT_DIR",
@@ -131,8 +136,8 @@ HOST_TABLE: tuple[HostRow, ...] = (
             # is read.
             reads_until_closed=True, ranks_defer=True),
     HostRow("gemini", "Gemini CLI", "Gemini CLI",
-            "agenthooks.hosts.gemini.render:write",
-            "agenthooks.kinds.protocols.gemini:answer",
+            "gemini",
+            "gemini",
             f"{_MATCHING}:gemini_selection", "agenthooks.sources.dialects.gemini:GEMINI",
             (".gemini/settings.json",), (".gemini/settings.json",),
             # hookRunner answers on the child's `close`: a grandchild holding the pipe delays it
@@ -140,8 +145,8 @@ HOST_TABLE: tuple[HostRow, ...] = (
             plugin_manifest="gemini-extension.json"),
     # cursor.com/docs/hooks, "Configuration" (mirror mehmetbaykar/cursor-docs-skill@1cc1c99).
     HostRow("cursor", "Cursor", "Cursor",
-            "agenthooks.hosts.cursor.render:write",
-            "agenthooks.kinds.protocols.cursor:answer",
+            "cursor",
+            "cursor",
             "agenthooks.sources.dialects.cursor:selection",
             "agenthooks.sources.dialects.cursor:CURSOR",
             (".cursor/hooks.json",), (".cursor/hooks.json",),
@@ -156,8 +161,8 @@ HOST_TABLE: tuple[HostRow, ...] = (
     # inline [hooks] tables of config.toml, per layer (the user's folder is $CODEX_HOME when
     # set).
     HostRow("codex", "Codex", "Codex",
-            "agenthooks.hosts.codex.render:write",
-            "agenthooks.kinds.protocols.codex:answer",
+            "codex",
+            "codex",
             "agenthooks.sources.dialects.codex:selection",
             "agenthooks.sources.dialects.codex:CODEX",
             (".codex/hooks.json", ".codex/config.toml"),
@@ -168,8 +173,8 @@ HOST_TABLE: tuple[HostRow, ...] = (
     # github/docs@05da5bc content/copilot/reference/hooks-reference.md, "Hooks locations"
     # (the user folder moves with $COPILOT_HOME).
     HostRow("copilot", "GitHub Copilot CLI", "Copilot CLI",
-            "agenthooks.hosts.copilot.render:write",
-            "agenthooks.kinds.protocols.copilot:answer",
+            "copilot",
+            "copilot",
             "agenthooks.sources.dialects.copilot:selection",
             "agenthooks.sources.dialects.copilot:COPILOT",
             (".github/hooks/*.json",), (".copilot/hooks/*.json",),
@@ -177,7 +182,7 @@ HOST_TABLE: tuple[HostRow, ...] = (
             user_folder_env=("COPILOT_HOME", ".copilot"),
             # measured with copilot 1.0.102: the repository root
             project_var="COPILOT_PROJECT_DIR",
-            guest_protocols=(("claude", "agenthooks.kinds.protocols.copilot:claude_answer"),),
+            guest_protocols=(("claude", "claude_answer"),),
             # hooks-reference.md, "Hooks locations": "Cross-tool `.claude/settings.json` and
             # `.claude/settings.local.json` files in the repository are also read."
             runs_files_of=(("claude", (".claude/settings.json", ".claude/settings.local.json"),
@@ -185,8 +190,8 @@ HOST_TABLE: tuple[HostRow, ...] = (
     # docs.windsurf.com/windsurf/cascade/hooks, "Configuration": system, user and workspace
     # files, all merged. Its tool events are one per kind of tool, with no matcher.
     HostRow("windsurf", "Windsurf", "Windsurf",
-            "agenthooks.hosts.windsurf.render:write",
-            "agenthooks.kinds.protocols.windsurf:answer",
+            "windsurf",
+            "windsurf",
             "agenthooks.sources.dialects.windsurf:selection",
             "agenthooks.sources.dialects.windsurf:WINDSURF",
             (".windsurf/hooks.json",), (".codeium/windsurf/hooks.json",),
@@ -248,7 +253,7 @@ HOST_TABLE = (*HOST_TABLE, derive(
     next(row for row in HOST_TABLE if row.id == "claude"), "rulesync", "rulesync",
     "rulesync (.rulesync/hooks.jsonc)",
     dialect="agenthooks.sources.dialects.rulesync:RULESYNC",
-    protocol="agenthooks.kinds.protocols.cursor:answer",
+    protocol="cursor",
     project_files=(".rulesync/hooks.jsonc", ".rulesync/hooks.json"),
     event_words=_RULESYNC_WORDS, reads_until_closed=False, ranks_defer=False,
 )._replace(neutral=True, generator=True))
@@ -403,6 +408,13 @@ def host_name(host: str) -> str:
     """How messages name a host; the word itself for one no row knows."""
     row = host_row(host)
     return host if row is None else row.name
+
+
+def implementation(word: str, module: str, attribute: str) -> str:
+    """The "module:attribute" a row's word names: `module` (a pattern with `{}` for the
+    word) and `attribute` for a host of the package, the word itself for a "module:function"
+    from outside it (a host added by a plugin, or a test's)."""
+    return word if ":" in word else f"{module.format(word)}:{attribute}"
 
 
 def imported(path: str) -> Any:
@@ -580,8 +592,8 @@ HOST_TABLE += (
     # matched here as other hosts spell it (`sources.dialects.augment`). Not read here: the hooks of
     # Augment plugins, and the Cursor-style events its settings also take.
     derive(HOST_TABLE[1], "augment", "Augment (Auggie)", "Augment",
-           writer="agenthooks.hosts.augment.render:write",
-           protocol="agenthooks.kinds.protocols.augment:answer",
+           writer="augment",
+           protocol="augment",
            selection="agenthooks.sources.dialects.augment:selection",
            # Its groups run side by side, whatever file they come from: the shared file
            # first, which `init` and `convert` write, as for Claude Code.
@@ -640,8 +652,8 @@ HOST_TABLE += (
     # WebSearch, Agent, AskUserQuestion, EnterPlanMode, ExitPlanMode, Skill; an MCP tool
     # `mcp__<server>__<tool>`. Not read here: the hooks of Kimi Code plugins.
     derive(HOST_TABLE[1], "kimi", "Kimi Code",
-           writer="agenthooks.hosts.kimi.render:write",
-           protocol="agenthooks.kinds.protocols.kimi:answer",
+           writer="kimi",
+           protocol="kimi",
            selection="agenthooks.sources.dialects.kimi:selection",
            user_files=(".kimi-code/config.toml",), user_folder_env=("KIMI_CODE_HOME", ".kimi-code"),
            reads_until_closed=True, ranks_defer=False,
@@ -711,8 +723,8 @@ HOST_TABLE += (
     # {command, timeout in ms}, Read {file_path, limit, offset}, Write, Edit, Glob, Grep, LS
     # {path}; `task` {description, subagent_type} and `write_todos` by their own names.
     derive(HOST_TABLE[1], "deepagents", "deepagents-code",
-           protocol="agenthooks.kinds.protocols.deepagents:answer",
-           writer="agenthooks.hosts.deepagents.render:write",
+           protocol="deepagents",
+           writer="deepagents",
            selection="agenthooks.sources.dialects.deepagents:selection",
            project_files=(".deepagents/hooks.json",), user_files=(".deepagents/hooks.json",),
            user_folder_env=("DEEPAGENTS_HOME", ".deepagents"), project_var="",
@@ -766,8 +778,8 @@ HOST_TABLE += (
     # `ui.ask_user_question`, `skill.read`, the web search connector's `web_search` and
     # `open_url`); an MCP tool `mcp_<server>.<tool>`.
     derive(HOST_TABLE[1], "vibe", "Mistral Vibe",
-           writer="agenthooks.hosts.vibe.render:write",
-           protocol="agenthooks.kinds.protocols.vibe:answer",
+           writer="vibe",
+           protocol="vibe",
            selection="agenthooks.sources.dialects.vibe:selection",
            project_files=(".vibe/hooks.toml",), user_files=(".vibe/hooks.toml",),
            user_folder_env=("VIBE_HOME", ".vibe"),
@@ -838,8 +850,8 @@ HOST_TABLE += (
     # layers and in plugins; a project's hooks in a folder it does not trust are said
     # (`sources.dialects.grok_check`).
     derive(HOST_TABLE[1], "grok", "Grok Build",
-           writer="agenthooks.hosts.grok.render:write",
-           protocol="agenthooks.kinds.protocols.grok:answer",
+           writer="grok",
+           protocol="grok",
            selection="agenthooks.sources.dialects.grok:selection",
            project_files=(".grok/hooks/*.json",), user_files=(".grok/hooks/*.json",),
            user_folder_env=("GROK_HOME", ".grok"), project_var="GROK_WORKSPACE_ROOT",
@@ -924,8 +936,8 @@ HOST_TABLE += (
     # AGENT=crush and AI_AGENT=crush (internal/hooks/input.go@37f36e9 `BuildEnv`). Not read
     # here: `crushrc` and `.crushrc` (a Bash DSL whose `hook add` lines also define hooks).
     derive(HOST_TABLE[1], "crush", "Charm Crush", "Crush",
-           writer="agenthooks.hosts.crush.render:write",
-           protocol="agenthooks.kinds.protocols.crush:answer",
+           writer="crush",
+           protocol="crush",
            selection="agenthooks.sources.dialects.crush:selection",
            project_files=("crush.json", ".crush.json", ".crush/crush.json"),
            user_files=(".config/crush/crush.json", ".local/share/crush/crush.json"),
@@ -1009,8 +1021,8 @@ HOST_TABLE += (
     # as the earlier page says), whether the release build fires every event.] No test runs
     # Junie itself: its npm package downloads it from GitHub at install.
     derive(HOST_TABLE[1], "junie", "JetBrains Junie",
-           writer="agenthooks.hosts.junie.render:write",
-           protocol="agenthooks.kinds.protocols.junie:answer",
+           writer="junie",
+           protocol="junie",
            project_files=(".junie/config.json",), user_files=(".junie/config.json",),
            user_folder_env=("JUNIE_HOME", ".junie"), project_var="",
            reads_until_closed=True, ranks_defer=False, project_hooks_run=False,
@@ -1065,7 +1077,7 @@ HOST_TABLE += (
     # place of edit and write for GPT models; an MCP tool `<server>_<tool>`, each part with
     # every character outside [A-Za-z0-9_-] made `_` (no prefix: read as any other tool name).
     derive(HOST_TABLE[1], "opencode", "OpenCode",
-           writer="agenthooks.hosts.opencode.render:write",
+           writer="opencode",
            reads_until_closed=False, ranks_defer=False,
            event_words=dict.fromkeys(_NOT_OPENCODE),
            tool_names={
@@ -1119,8 +1131,8 @@ HOST_TABLE += (
     # read here: which plugins Goose's settings.json and config.yaml disable, and
     # $GOOSE_PATH_ROOT.
     derive(HOST_TABLE[1], "goose", "Goose",
-           writer="agenthooks.hosts.goose.render:write",
-           protocol="agenthooks.kinds.protocols.goose:answer",
+           writer="goose",
+           protocol="goose",
            selection="agenthooks.sources.dialects.goose:selection",
            project_files=(".agents/plugins/*/hooks/hooks.json",),
            user_files=(".agents/plugins/*/hooks/hooks.json",),
@@ -1216,7 +1228,7 @@ HOST_TABLE += (
     # third-party captures of Devin CLI 3000.6.14 payloads.] No test runs Devin itself: it is on
     # neither npm nor PyPI (an install script downloads it), and every run needs a sign-in.
     derive(HOST_TABLE[1], "devin", "Devin CLI",
-           protocol="agenthooks.kinds.protocols.devin:answer",
+           protocol="devin",
            project_files=(".devin/hooks.v1.json", ".devin/config.json",
                           ".devin/config.local.json"),
            user_files=(".config/devin/config.json",), project_var="DEVIN_PROJECT_DIR",
@@ -1286,8 +1298,8 @@ HOST_TABLE += (
     # the IDE 0.x `.kiro.hook` files. No test runs Kiro itself: it installs from AWS's
     # servers, with no registry package.
     derive(HOST_TABLE[1], "kiro", "Kiro",
-           writer="agenthooks.hosts.kiro.render:write",
-           protocol="agenthooks.kinds.protocols.kiro:answer",
+           writer="kiro",
+           protocol="kiro",
            selection="agenthooks.sources.dialects.kiro:selection",
            project_files=(".kiro/hooks/*.json",), user_files=(".kiro/hooks/*.json",),
            project_var="",
@@ -1359,8 +1371,8 @@ HOST_TABLE += (
     # {requests}, ask_question {question, options}, spawn_agent {systemPrompt, task}, skills,
     # submit_and_exit; an MCP tool `<server>__<tool>`.
     HostRow("cline", "Cline", "Cline",
-            "agenthooks.hosts.cline.render:write",
-            "agenthooks.kinds.protocols.cline:answer",
+            "cline",
+            "cline",
             "agenthooks.sources.dialects.cline:selection",
             "agenthooks.sources.dialects.cline:CLINE",
             (".clinerules/hooks/*", ".cline/hooks/*"),
