@@ -15,8 +15,9 @@ if TYPE_CHECKING:
 
     from agenthooks import policy
     from agenthooks._version import __version__
-    from agenthooks.api import EventResult, Hooks, arun_event, load_hooks, run_event
+    from agenthooks.api import Hooks, arun_event, load_hooks, run_event
     from agenthooks.decision import Decision
+    from agenthooks.engine.call import EventResult
     from agenthooks.errors import (
         AgentHooksError,
         ConfigError,
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 # Public name -> the module that defines it.
 _EXPORTS: dict[str, str] = {
     "Hooks": "agenthooks.api",
-    "EventResult": "agenthooks.api",
+    "EventResult": "agenthooks.engine.call",
     "load_hooks": "agenthooks.api",
     "run_event": "agenthooks.api",
     "arun_event": "agenthooks.api",

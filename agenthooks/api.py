@@ -1,4 +1,4 @@
-"""The in-process API: one registry of hooks of every kind, run per event.
+"""The in-process API: one registry of hooks of every kind, which hands each event to the engine.
 
     hooks = load_hooks(workspaces=["."])          # the hooks.json files, or Hooks() for none
 
@@ -9,28 +9,24 @@
     result = hooks.run("PreToolUse", {"toolCall": {"name": "run_command", "args": {...}}})
     if result.blocked: ...
 
-`agenthooks run` is a thin layer over this module. The per-call path stays lean, because a
+This module registers hooks: `Hooks` keeps the files `load_all` read and the hooks added in
+code, and `run`, `arun` and `plan` hand it and the event to the engine (`engine.runner`),
+where the path of one event is written once. The per-call path stays lean, because a
 harness calls it on every tool call: files are read and selections computed once per
 (event, tool), and a call does no more than parse the payload, run what was selected, and
-fold the answers (see `engine.runner` for the order).
+fold the answers. `EventResult` and `Plan` are the engine's records (`engine.call`,
+`engine.dryrun`), named here too.
 """
 
 from __future__ import annotations
 
 import os
 
-from agenthooks._lean.records import NamedTuple
-from agenthooks.combine.merge import TOOL_DECISIONS, block_reasons
-from agenthooks.decision import Decision
-from agenthooks.drive import finish
-from agenthooks.engine.call import Call, EventPlan, call_needs
-from agenthooks.engine.runner import Executed, execute
-from agenthooks.errors import AgentHooksError, UsageError
+from agenthooks.engine import runner
+from agenthooks.engine.call import EventPlan, EventResult, skip_notice, skip_warning
+from agenthooks.errors import AgentHooksError
 from agenthooks.events import check_event
-from agenthooks.executor import ProcessResult, ProcessSpec
-from agenthooks.kinds.process import config_specs, in_background, runs_beside
-from agenthooks.model.events import is_tool_event
-from agenthooks.model.handlers import Answer, Handler, HookFile, prompt_warning, run_folder
+from agenthooks.model.handlers import Handler, HookFile
 from agenthooks.plan.select import Selector, for_host, left_out
 
 TYPE_CHECKING = False
@@ -38,12 +34,11 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
     from typing import Any
 
+    from agenthooks.engine.dryrun import Plan
     from agenthooks.payload import Payload
     from agenthooks.sources.load import Loaded
 
 if TYPE_CHECKING:
-    from agenthooks.combine.verdict import Verdict
-    from agenthooks.kinds.inprocess.call import HookOutcome
     from agenthooks.kinds.inprocess.context import Session, Turn
     from agenthooks.kinds.inprocess.hookspec import PythonHook, ShellHook
 
@@ -56,175 +51,7 @@ __all__ = [
     "run_event",
 ]
 
-NO_TOOL_WARNING = (
-    "no tool name (give --tool, or toolCall.name or tool_name in the payload): "
-    "only handlers whose matcher matches every tool were selected"
-)
-NO_TOOL_DENY = "no tool name (give --tool, or toolCall.name or tool_name in the payload)"
 DEFAULT_TIMEOUT = 30.0
-
-
-class EventResult(NamedTuple):
-    """The outcome of one event: the answer, whether it blocks, and every hook and handler.
-
-    `exit_code` is what `agenthooks run` exits with: 2 when the answer blocks, else 0 (a
-    skipped file is a warning in the answer, never a changed exit status). `error` is
-    agenthooks' own error when `fail_closed` turned it into a deny.
-    """
-
-    event: str
-    output: dict[str, Any]
-    blocked: bool
-    exit_code: int
-    warnings: list[str]
-    handlers: tuple[Answer, ...]
-    skipped_files: tuple[HookFile, ...] = ()
-    tool: str | None = None
-    error: str | None = None
-    decision: Decision = Decision.allow()
-    updated_args: dict[str, Any] | None = None
-    hooks: tuple[HookOutcome, ...] = ()  # the in-process hooks that ran, in order
-    injected: tuple[str, ...] = ()  # messages in-process hooks injected, in order
-    # The answer field by field, which every host's writer renders (`hosts.writers`); None on a
-    # result made without running the event (`failed_closed`), whose `decision` says it all.
-    verdict: Verdict | None = None
-
-    def as_verdict(self) -> Verdict:
-        """The verdict a host's writer renders: the run's, or for a result made without running
-        the event (agenthooks' own error under --fail-closed) its decision and the warnings that
-        name no skipped file."""
-        from agenthooks.combine.verdict import decided
-
-        if self.verdict is not None:
-            return self.verdict
-        skipped = {skip_warning(f) for f in self.skipped_files}
-        return decided(self.event, self.decision, [w for w in self.warnings if w not in skipped])
-
-    @property
-    def reasons(self) -> list[str]:
-        """Why the answer blocks (empty when it does not)."""
-        return block_reasons(self.event, self.output) if self.blocked else []
-
-    @property
-    def reason(self) -> str | None:
-        return self.decision.reason
-
-    @property
-    def replacement(self) -> Any:
-        return self.decision.output if self.decision.kind == "replace" else None
-
-    def to_report(self) -> dict[str, Any]:
-        """The object `agenthooks run --report json` prints."""
-        return {
-            "event": self.event,
-            "output": self.output,
-            "blocked": self.blocked,
-            "decision": self.decision.word,
-            "warnings": list(self.warnings),
-            "handlers": [handler.as_json() for handler in self.handlers],
-            "hooks": [hook.as_json() for hook in self.hooks],
-        }
-
-
-class Plan(NamedTuple):
-    """What `run` would start for an event, without starting anything (`--dry-run`)."""
-
-    event: str
-    tool: str | None
-    handlers: tuple[Handler, ...]  # command handlers, in the order they would run
-    warnings: list[str]
-    skipped_files: tuple[HookFile, ...] = ()
-    hooks: tuple[PythonHook, ...] = ()  # in-process hooks that may run (before `when`)
-    left_out: tuple[tuple[str, str], ...] = ()  # (file, why) the host's run leaves out
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "event": self.event,
-            "tool": self.tool,
-            "handlers": [
-                {
-                    "hook": h.hook,
-                    "source": h.source.path,
-                    "matcher": h.matcher,
-                    "command": h.command,
-                    "timeout": h.timeout,
-                    "cwd": run_folder(h),
-                }
-                for h in self.handlers
-            ],
-            "hooks": [
-                {"hook": h.name, "kind": h.phase, "priority": h.priority, "tool": h.tool}
-                for h in self.hooks
-            ],
-            "leftOut": [{"source": path, "why": why} for path, why in self.left_out],
-        }
-
-
-# --- pieces shared by run and plan --------------------------------------------------------
-
-
-def check_default_decision(word: str | None) -> None:
-    if word is not None and word not in TOOL_DECISIONS:
-        raise UsageError(
-            f"unknown default decision {word!r} (choose from {', '.join(TOOL_DECISIONS)})"
-        )
-
-
-def skip_warning(hook_file: HookFile) -> str:
-    """One line about a hooks.json skipped for errors, with its first error."""
-    errors = hook_file.errors
-    count = f"{len(errors)} error" + ("s" if len(errors) != 1 else "")
-    first = f": {errors[0]}" if errors else ""
-    return f"skipped {hook_file.source.path} ({count}; its hooks do not run){first}"
-
-
-def skip_notice(skipped_files: Sequence[HookFile], named: bool = False) -> str | None:
-    """The line every host shows the user when files were skipped (the answer's systemMessage).
-    `named`: the files were named with --config, which `validate` alone does not look at, so
-    the command names them."""
-    if not skipped_files:
-        return None
-    if named:  # each file once, in the command
-        errors = sum(len(f.errors) for f in skipped_files)
-        files = len(skipped_files)
-        paths = " ".join(_quoted(f.source.path) for f in skipped_files)
-        return (f"agenthooks skipped {files} file{'s' if files != 1 else ''} named with --config "
-                f"({errors} error{'s' if errors != 1 else ''}): run `agenthooks validate {paths}`")
-    parts = []
-    for f in skipped_files:
-        count = len(f.errors)
-        parts.append(f"{f.source.path} ({count} error{'s' if count != 1 else ''})")
-    return f"agenthooks skipped {', '.join(parts)}: run `agenthooks validate`"
-
-
-def _quoted(path: str) -> str:
-    """A path as a shell word (without shlex, which the run path does not import)."""
-    plain = path and all(char.isalnum() or char in "@%+=:,./-_" for char in path)
-    return path if plain else "'" + path.replace("'", "'\\''") + "'"
-
-
-def exit_status(blocked: bool) -> int:
-    """2 when the answer blocks, else 0: a run that produced an answer never exits 1."""
-    return 2 if blocked else 0
-
-
-def failed_closed(
-    event: str, error: str, skipped_files: tuple[HookFile, ...] = ()
-) -> EventResult:
-    """`--fail-closed` on PreToolUse when agenthooks itself failed: deny, naming the error."""
-    from agenthooks.combine.failclosed import own_error_deny
-
-    output = own_error_deny(error)
-    return EventResult(event=event, output=output, blocked=True, exit_code=2, warnings=[],
-                       handlers=(), skipped_files=skipped_files, error=error,
-                       decision=Decision.deny(output["reason"]))
-
-
-def _with_notice(output: dict[str, Any], notice: str | None) -> dict[str, Any]:
-    if notice is None:
-        return output
-    given = output.get("systemMessage")
-    return {**output, "systemMessage": f"{given}\n{notice}" if given else notice}
 
 
 # --- the registry -------------------------------------------------------------------------
@@ -267,9 +94,12 @@ class Hooks:
         self.selector = Selector(tuple(for_host(f, host) for f, why in judged if why is None))
         self.python_hooks: tuple[PythonHook, ...] = ()
         self.shell_hooks: tuple[ShellHook, ...] = ()
-        self._file_warnings = tuple(skip_warning(f) for f in self.skipped_files)
-        self._notice = skip_notice(self.skipped_files, named)
-        self._plans: dict[tuple[str, str | None, Any, str], EventPlan] = {}
+        # What the engine reads at each event (`engine.runner.Registry`): a warning per
+        # skipped file, the notice every answer gives of them, and each event's plan, kept
+        # until hooks are registered again.
+        self.file_warnings = tuple(skip_warning(f) for f in self.skipped_files)
+        self.notice = skip_notice(self.skipped_files, named)
+        self.event_plans: dict[tuple[str, str | None, Any, str], EventPlan] = {}
 
     @classmethod
     def from_loaded(cls, loaded: Loaded, *, host: str | None = None,
@@ -332,7 +162,7 @@ class Hooks:
             is_async(fn) or (when is not None and is_async(when)), on_error == "allow",
         )
         self.python_hooks = (*self.python_hooks, hook)
-        self._plans = {}
+        self.event_plans = {}
         return fn
 
     def decide(self, event: str, **options: Any) -> Callable[[Callable[..., Any]], Any]:
@@ -384,7 +214,7 @@ class Hooks:
                          tool_matcher(event, tool), arg_globs(args), _timeout(timeout),
                          bool(background), cwd, self._next_order())
         self.shell_hooks = (*self.shell_hooks, hook)
-        self._plans = {}
+        self.event_plans = {}
 
     def merge(self, other: Hooks) -> Hooks:
         """A new registry with this one's files and hooks, then `other`'s."""
@@ -427,59 +257,11 @@ class Hooks:
 
         return detect(doc, event)
 
-    def _plan(self, event: str, tool: str | None,
-              doc: Mapping[str, Any] | None, caller: str) -> EventPlan:
-        values = self.selector.values(event, tool, doc, caller)
-        key = (event, tool, values, caller)
-        found = self._plans.get(key)
-        if found is None:
-            selected = self.select(event, tool, doc, caller)
-            handlers = tuple(h for h in selected if not in_background(h))
-            background = tuple(h for h in selected if in_background(h))
-            specs = config_specs(handlers, event, tool)
-            chain, inspect, shells, looped = self._in_process(event, tool, caller)
-            needs = call_needs(handlers, background, event, tool) \
-                if self.selector.dialect_files else None
-            found = self._plans[key] = EventPlan(
-                handlers, specs, chain, inspect, shells, looped, needs,
-                frozenset(h.speaks or h.dialect for h in handlers))
-        return found
-
-    def _in_process(self, event: str, tool: str | None, caller: str) -> tuple[
-        tuple[PythonHook, ...], tuple[PythonHook, ...], tuple[ShellHook, ...], bool
-    ]:
-        """The decide/transform chain, inspect hooks and shell hooks of an event and tool,
-        and whether any needs an event loop (the hook records load only when registered)."""
-        if not (self.python_hooks or self.shell_hooks):
-            return (), (), (), False
-        from agenthooks.kinds.inprocess.hookspec import selects_tool
-
-        names = tool_names(tool, caller)
-        hooks = sorted(
-            (h for h in self.python_hooks if h.event == event and selects_tool(h, names)),
-            key=lambda h: (h.priority, h.order),
-        )
-        chain = tuple(h for h in hooks if h.phase != "inspect")
-        inspect = tuple(h for h in hooks if h.phase == "inspect")
-        shells = tuple(h for h in self.shell_hooks
-                       if h.event == event and selects_tool(h, names))
-        return chain, inspect, shells, any(h.is_async for h in hooks)
-
     def plan(self, event: str, payload: Payload = b"", *, tool: str | None = None) -> Plan:
         """What `run` would start for this event and payload; starts nothing."""
-        from agenthooks.sources.payloads import read_event
+        from agenthooks.engine.dryrun import dry_run  # a run never plans without running
 
-        called = read_event(event, payload, host=self.host, tool=tool)
-        event, tool, doc, caller = called.name, called.tool, called.doc, called.caller
-        warnings = self._warnings(event, tool)
-        selected = self.select(event, tool, doc, caller)
-        warnings.extend(prompt_warning(h) for h in selected
-                        if h.kind != "command" and not runs_beside(h))
-        commands = tuple(h for h in selected if h.kind == "command" or runs_beside(h))
-        plan = self._plan(event, tool, doc, caller)
-        return Plan(event, tool, commands, warnings, self.skipped_files,
-                    plan.chain + plan.inspect,
-                    tuple((f.source.path, why) for f, why in self.left_out))
+        return dry_run(self, event, payload, tool=tool)
 
     # --- running ---
 
@@ -504,25 +286,9 @@ class Hooks:
         Raises `UsageError` (an unknown event, a bad option) and `PayloadError` unless failing
         closed; `executor.Interrupted` on SIGINT/SIGTERM/SIGHUP/SIGQUIT; `executor.Cancelled`.
         """
-        prepared = self._prepare(event, payload, tool, fail_closed, default_decision, context)
-        if isinstance(prepared, EventResult):
-            return prepared
-        plan, call = prepared
-
-        async def processes(specs: Sequence[ProcessSpec], data: bytes) -> list[ProcessResult]:
-            from agenthooks.executor.process import run_processes
-
-            return run_processes(specs, data, cancel_fd=cancel_fd)
-
-        if plan.looped:
-            _refuse_running_loop()
-            import asyncio
-
-            executed = asyncio.run(execute(plan, call, processes, looped=True))
-        else:
-            # No async hook was selected: the run completes without an event loop.
-            executed = finish(execute(plan, call, processes, looped=False), "an in-process hook")
-        return self._result(call, executed)
+        return runner.run(self, event, payload, tool=tool, fail_closed=fail_closed,
+                          default_decision=default_decision, context=context,
+                          cancel_fd=cancel_fd)
 
     async def arun(
         self,
@@ -541,80 +307,8 @@ class Hooks:
         (SIGTERM to each handler's process group, SIGKILL after `executor.KILL_GRACE`), and
         waits for that before `CancelledError` propagates.
         """
-        prepared = self._prepare(event, payload, tool, fail_closed, default_decision, context)
-        if isinstance(prepared, EventResult):
-            return prepared
-        plan, call = prepared
-        from agenthooks.kinds.process import run_in_thread
-
-        executed = await execute(plan, call, run_in_thread, looped=True)
-        return self._result(call, executed)
-
-    def _prepare(
-        self,
-        event: str,
-        payload: Payload,
-        tool: str | None,
-        fail_closed: bool,
-        default_decision: str | None,
-        context: Session | Turn | None,
-    ) -> tuple[EventPlan, Call] | EventResult:
-        """The plan and call of one event, or the deny of a closed call that cannot run."""
-        from agenthooks.sources.payloads import read_event
-
-        closed = fail_closed and _is_pre_tool_use(event)
-        try:
-            called = read_event(event, payload, host=self.host, tool=tool)
-            check_default_decision(default_decision)
-            turn = None
-            if context is not None:
-                from agenthooks.kinds.inprocess.context import turn_for
-
-                turn = turn_for(context)
-        except (AgentHooksError, ValueError, TypeError) as exc:
-            if not closed:
-                raise
-            return failed_closed("PreToolUse", str(exc), self.skipped_files)
-        event = called.name
-        if closed and called.tool is None:
-            return failed_closed(event, NO_TOOL_DENY, self.skipped_files)
-        call = Call(event=event, tool=called.tool, data=called.data, doc=called.doc, turn=turn,
-                    default_decision=default_decision if event == "PreToolUse" else None,
-                    closed=closed, file_failures=self._file_warnings, caller=called.caller,
-                    args=called.args, long=called.long)
-        return self._plan(event, called.tool, called.doc, called.caller), call
-
-    def _result(self, call: Call, executed: Executed) -> EventResult:
-        from agenthooks.combine.verdict import engine_answer
-
-        rendered = executed.rendered
-        warnings = self._warnings(call.event, call.tool)
-        warnings.extend(executed.warnings)
-        assert rendered.verdict is not None
-        # The skipped files are named in the notice: their warnings would say it twice.
-        verdict = rendered.verdict._replace(
-            notices=() if self._notice is None else (self._notice,),
-            warnings=tuple(w for w in warnings if w not in self._file_warnings))
-        return EventResult(
-            event=call.event, output=engine_answer(verdict), blocked=rendered.blocked,
-            exit_code=exit_status(rendered.blocked), warnings=warnings,
-            handlers=executed.answers, skipped_files=self.skipped_files, tool=call.tool,
-            decision=rendered.decision, updated_args=rendered.updated_args,
-            hooks=executed.outcomes, injected=rendered.injected, verdict=verdict,
-        )
-
-    def _warnings(self, event: str, tool: str | None) -> list[str]:
-        warnings = [*self.notes, *self._file_warnings]
-        if tool is None and is_tool_event(event):
-            warnings.append(NO_TOOL_WARNING)
-        return warnings
-
-
-def _is_pre_tool_use(event: str) -> bool:
-    try:
-        return check_event(event) == "PreToolUse"
-    except ValueError:
-        return False
+        return await runner.arun(self, event, payload, tool=tool, fail_closed=fail_closed,
+                                 default_decision=default_decision, context=context)
 
 
 def _name_of(fn: Callable[..., Any]) -> str:
@@ -625,19 +319,6 @@ def _timeout(value: float) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
         raise ValueError(f"timeout must be a positive number of seconds, not {value!r}")
     return float(value)
-
-
-def _refuse_running_loop() -> None:
-    import asyncio
-
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return
-    raise AgentHooksError(
-        "Hooks.run was called inside a running event loop with async hooks selected: "
-        "await hooks.arun(...) instead"
-    )
 
 
 # --- module-level entry points --------------------------------------------------------------
@@ -686,26 +367,6 @@ def load_checked(
     return Hooks.from_loaded(loaded, host=host, other_hosts=other_hosts), loaded.untrusted
 
 
-def untrusted_result(result: EventResult, untrusted: Sequence[str]) -> EventResult:
-    """A result with the untrusted workspaces (`load_checked`) named in its systemMessage."""
-    if not untrusted:
-        return result
-    notice = "\n".join(f"agenthooks {line}" for line in untrusted)
-    verdict = result.verdict
-    if verdict is not None:  # what every host's writer says it from
-        verdict = verdict._replace(notices=(*verdict.notices, notice))
-    return result._replace(output=_with_notice(result.output, notice), verdict=verdict)
-
-
-def untrusted_deny(event: str, hooks: Hooks, untrusted: Sequence[str]) -> EventResult | None:
-    """Under fail-closed on PreToolUse, the deny of a run that would skip untrusted
-    workspaces (nothing runs); None when the run goes ahead."""
-    if not untrusted or not _is_pre_tool_use(event):
-        return None
-    denied = failed_closed("PreToolUse", "\n".join(untrusted), hooks.skipped_files)
-    return denied._replace(warnings=[*hooks.notes])
-
-
 def run_event(
     event: str,
     payload: Payload,
@@ -729,13 +390,13 @@ def run_event(
     if isinstance(loaded, EventResult):
         return loaded
     hooks, untrusted = loaded
-    denied = untrusted_deny(event, hooks, untrusted) if fail_closed else None
+    denied = runner.untrusted_deny(event, hooks, untrusted) if fail_closed else None
     if denied is not None:
         return denied
     result = hooks.run(
         event, payload, tool=tool, fail_closed=fail_closed, default_decision=default_decision
     )
-    return untrusted_result(result, untrusted)
+    return runner.untrusted_result(result, untrusted)
 
 
 async def arun_event(
@@ -763,13 +424,13 @@ async def arun_event(
     if isinstance(loaded, EventResult):
         return loaded
     hooks, untrusted = loaded
-    denied = untrusted_deny(event, hooks, untrusted) if fail_closed else None
+    denied = runner.untrusted_deny(event, hooks, untrusted) if fail_closed else None
     if denied is not None:
         return denied
     result = await hooks.arun(
         event, payload, tool=tool, fail_closed=fail_closed, default_decision=default_decision
     )
-    return untrusted_result(result, untrusted)
+    return runner.untrusted_result(result, untrusted)
 
 
 def _load_for(
@@ -786,21 +447,15 @@ def _load_for(
         return load_checked(configs=configs, workspaces=workspaces, no_user=no_user, cwd=cwd,
                             require_trust=require_trust)
     except AgentHooksError as exc:
-        if fail_closed and _is_pre_tool_use(event):
-            return failed_closed("PreToolUse", str(exc))
+        if runner.fails_closed(event, fail_closed):
+            return runner.failed_closed("PreToolUse", str(exc))
         raise
 
 
-def tool_names(tool: str | None, caller: str) -> tuple[str, ...] | None:
-    """The tool's name in the caller's words, then in every other host's (once each)."""
-    if tool is None:
-        return None
-    from agenthooks.plan.select import tool_in
-    from agenthooks.sources.payloads import HOSTS
+def __getattr__(name: str) -> Any:
+    # `Plan` is `--dry-run`'s record, which a run never makes: loaded when asked for.
+    if name == "Plan":
+        from agenthooks.engine.dryrun import Plan
 
-    names = [tool]
-    for host in HOSTS:
-        name = tool_in(tool, caller, host)
-        if name is not None and name not in names:
-            names.append(name)
-    return tuple(names)
+        return Plan
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

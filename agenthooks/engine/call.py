@@ -1,10 +1,13 @@
-"""One event's call and plan, as the engine's steps share them: the runner (`engine.runner`)
-makes and runs them, the in-process side (`engine.inprocess`) and the command step's per-call
-needs (`engine.needs`) read them. Below all three, so that none imports the runner.
+"""The records of one event, as the engine's steps share them: what goes in (`Call`), what may
+run (`EventPlan`), what comes out (`EventResult`). The runner
+(`engine.runner`) makes and runs them, the in-process side (`engine.inprocess`) and the
+command step's per-call needs (`engine.needs`) read them, the Python API (`api`) and the
+command line return and print them. Below all three, so that none imports the runner.
 
-    EventPlan   what may run for one (event, tool), and what its handlers need per call
-    Call        one event to run: the payload as bytes and as an object, and its options
-    run_jobs    the command handlers' processes, started together
+    EventPlan    what may run for one (event, tool), and what its handlers need per call
+    Call         one event to run: the payload as bytes and as an object, and its options
+    EventResult  the outcome of one event: the answer, whether it blocks, every hook and handler
+    run_jobs     the command handlers' processes, started together
 """
 
 from __future__ import annotations
@@ -12,9 +15,11 @@ from __future__ import annotations
 import os
 
 from agenthooks._lean.records import NamedTuple
+from agenthooks.combine.merge import block_reasons
+from agenthooks.decision import Decision
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.kinds.process import config_specs, own_words, runs_beside
-from agenthooks.model.handlers import Handler
+from agenthooks.model.handlers import Answer, Handler, HookFile
 from agenthooks.model.hosts import is_neutral
 
 TYPE_CHECKING = False
@@ -22,6 +27,8 @@ if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Sequence
     from typing import Any
 
+    from agenthooks.combine.verdict import Verdict
+    from agenthooks.kinds.inprocess.call import HookOutcome
     from agenthooks.kinds.inprocess.context import Turn
     from agenthooks.kinds.inprocess.hookspec import PythonHook, ShellHook
     from agenthooks.payload import LongStrings
@@ -101,6 +108,101 @@ class Call(NamedTuple):
     caller: str  # the host whose words the payload is in
     args: dict[str, Any]  # the tool's arguments, in the caller's names
     long: LongStrings | None = None  # the payload's long strings (`payload.read_payload_long`)
+
+
+class EventResult(NamedTuple):
+    """The outcome of one event: the answer, whether it blocks, and every hook and handler.
+
+    `exit_code` is what `agenthooks run` exits with: 2 when the answer blocks, else 0 (a
+    skipped file is a warning in the answer, never a changed exit status). `error` is
+    agenthooks' own error when `fail_closed` turned it into a deny.
+    """
+
+    event: str
+    output: dict[str, Any]
+    blocked: bool
+    exit_code: int
+    warnings: list[str]
+    handlers: tuple[Answer, ...]
+    skipped_files: tuple[HookFile, ...] = ()
+    tool: str | None = None
+    error: str | None = None
+    decision: Decision = Decision.allow()
+    updated_args: dict[str, Any] | None = None
+    hooks: tuple[HookOutcome, ...] = ()  # the in-process hooks that ran, in order
+    injected: tuple[str, ...] = ()  # messages in-process hooks injected, in order
+    # The answer field by field, which every host's writer renders (`hosts.writers`); None on a
+    # result made without running the event (`failed_closed`), whose `decision` says it all.
+    verdict: Verdict | None = None
+
+    def as_verdict(self) -> Verdict:
+        """The verdict a host's writer renders: the run's, or for a result made without running
+        the event (agenthooks' own error under --fail-closed) its decision and the warnings that
+        name no skipped file."""
+        from agenthooks.combine.verdict import decided
+
+        if self.verdict is not None:
+            return self.verdict
+        skipped = {skip_warning(f) for f in self.skipped_files}
+        return decided(self.event, self.decision, [w for w in self.warnings if w not in skipped])
+
+    @property
+    def reasons(self) -> list[str]:
+        """Why the answer blocks (empty when it does not)."""
+        return block_reasons(self.event, self.output) if self.blocked else []
+
+    @property
+    def reason(self) -> str | None:
+        return self.decision.reason
+
+    @property
+    def replacement(self) -> Any:
+        return self.decision.output if self.decision.kind == "replace" else None
+
+    def to_report(self) -> dict[str, Any]:
+        """The object `agenthooks run --report json` prints."""
+        return {
+            "event": self.event,
+            "output": self.output,
+            "blocked": self.blocked,
+            "decision": self.decision.word,
+            "warnings": list(self.warnings),
+            "handlers": [handler.as_json() for handler in self.handlers],
+            "hooks": [hook.as_json() for hook in self.hooks],
+        }
+
+
+def skip_warning(hook_file: HookFile) -> str:
+    """One line about a hooks.json skipped for errors, with its first error."""
+    errors = hook_file.errors
+    count = f"{len(errors)} error" + ("s" if len(errors) != 1 else "")
+    first = f": {errors[0]}" if errors else ""
+    return f"skipped {hook_file.source.path} ({count}; its hooks do not run){first}"
+
+
+def skip_notice(skipped_files: Sequence[HookFile], named: bool = False) -> str | None:
+    """The line every host shows the user when files were skipped (the answer's systemMessage).
+    `named`: the files were named with --config, which `validate` alone does not look at, so
+    the command names them."""
+    if not skipped_files:
+        return None
+    if named:  # each file once, in the command
+        errors = sum(len(f.errors) for f in skipped_files)
+        files = len(skipped_files)
+        paths = " ".join(_quoted(f.source.path) for f in skipped_files)
+        return (f"agenthooks skipped {files} file{'s' if files != 1 else ''} named with --config "
+                f"({errors} error{'s' if errors != 1 else ''}): run `agenthooks validate {paths}`")
+    parts = []
+    for f in skipped_files:
+        count = len(f.errors)
+        parts.append(f"{f.source.path} ({count} error{'s' if count != 1 else ''})")
+    return f"agenthooks skipped {', '.join(parts)}: run `agenthooks validate`"
+
+
+def _quoted(path: str) -> str:
+    """A path as a shell word (without shlex, which the run path does not import)."""
+    plain = path and all(char.isalnum() or char in "@%+=:,./-_" for char in path)
+    return path if plain else "'" + path.replace("'", "'\\''") + "'"
 
 
 def in_own_words(handlers: Sequence[Handler], jobs: Sequence[ProcessSpec | ProcessResult],

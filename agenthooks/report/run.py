@@ -8,7 +8,7 @@ command cannot hide itself behind `\r` or clear the screen.
 
 from __future__ import annotations
 
-from agenthooks.api import skip_warning
+from agenthooks.engine.call import skip_warning
 from agenthooks.escape import printable
 
 TYPE_CHECKING = False
@@ -17,7 +17,8 @@ if TYPE_CHECKING:
     from typing import TextIO
 
 if TYPE_CHECKING:
-    from agenthooks.api import EventResult, Plan
+    from agenthooks.engine.call import EventResult
+    from agenthooks.engine.dryrun import Plan
     from agenthooks.kinds.inprocess.call import HookOutcome
     from agenthooks.model.handlers import Answer, HookFile
 

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
     from typing import Any, BinaryIO
 
-    from agenthooks.api import EventResult
+    from agenthooks.engine.call import EventResult
 
 
 class AhpOptions(NamedTuple):
@@ -135,7 +135,7 @@ def respond(intercept: protocol.Intercept, options: AhpOptions) -> dict[str, Any
         result = evaluate(intercept.event, intercept.call, options)
     except Exception as exc:  # a backend never dies of one request; its error is the answer
         if options.fail_closed:
-            from agenthooks.api import failed_closed
+            from agenthooks.engine.runner import failed_closed
 
             result = failed_closed(intercept.event, describe(exc))
         else:

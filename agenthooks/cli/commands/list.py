@@ -429,7 +429,7 @@ def chosen_hooks(
 ) -> list[HookRow]:
     """The in-process hooks to show, in the order the engine runs them per event; a hook's
     tool matcher sees the tool's name in every host's words, as in `run`."""
-    from agenthooks.api import tool_names
+    from agenthooks.engine.runner import tool_names
     from agenthooks.kinds.inprocess.hookspec import selects_tool
 
     hooks, origin = registry

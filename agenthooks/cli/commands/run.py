@@ -16,9 +16,9 @@ import sys
 import time
 
 from agenthooks._lean.records import NamedTuple
-from agenthooks.api import (
-    EventResult,
-    Hooks,
+from agenthooks.api import Hooks
+from agenthooks.engine.call import EventResult
+from agenthooks.engine.runner import (
     exit_status,
     failed_closed,
     untrusted_deny,
