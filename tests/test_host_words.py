@@ -47,8 +47,6 @@ DEBT = {
     # step 8, features out of the pipeline: convert and the schemas read the rows
     ("agenthooks.features.carry", "claude"),
     ("agenthooks.features.carry", "gemini"),
-    *(("agenthooks.features.convert", host) for host in (
-        "antigravity", "claude", "codex", "copilot", "cursor", "gemini", "rulesync")),
     *(("agenthooks.schemagen", host) for host in (
         "augment", "claude", "codex", "copilot", "crush", "cursor", "deepagents", "devin",
         "factory", "kiro",

@@ -83,4 +83,9 @@ CLAUDE = Dialect(
         "shell": "string", "if": "string", "statusMessage": "string", "headers": "object",
         "allowedEnvVars": "strings", "input": "object", "model": "string",
     },
+    convert={
+        "project_dirs": ("CLAUDE_PROJECT_DIR",),
+        "plugin_root": "CLAUDE_PLUGIN_ROOT",
+        "foreign_options": (("model", ("prompt",)),),
+    },
 )

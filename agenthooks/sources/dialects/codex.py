@@ -76,6 +76,12 @@ CODEX = Dialect(
     reader="agenthooks.sources.dialects.codex_check:read",
     parser="agenthooks.sources.dialects.codex_toml:parse",
     matcher_aliases=tuple(name for names in MATCHER_ALIASES.values() for name in names),
+    convert={
+        "unrun_types": frozenset(("prompt", "agent")),
+        # Codex sets PLUGIN_ROOT (and CLAUDE_PLUGIN_ROOT) for a plugin's hooks (discovery.rs).
+        "plugin_root": "PLUGIN_ROOT",
+        "dash_is_regex": True,  # `exact_names`
+    },
 )
 
 

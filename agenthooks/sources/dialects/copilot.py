@@ -70,6 +70,12 @@ COPILOT = Dialect(
     reader="agenthooks.sources.dialects.copilot_check:read",
     marker_keys=("version",),
     own_vars="agenthooks.sources.dialects.copilot:handler_variables",
+    convert={
+        "project_dirs": ("COPILOT_PROJECT_DIR",),  # measured with copilot 1.0.102
+        "whole_name": True,  # `^(?:PATTERN)$` (`selection`)
+        "flat_version": VERSION,
+        "guest_events": PASCAL_EVENTS,
+    },
 )
 
 

@@ -83,6 +83,11 @@ CURSOR = Dialect(
     # cursor.com/docs/hooks, "Environment Variables" (CURSOR_CODE_REMOTE is the host's own).
     call_vars=(("CURSOR_VERSION", "cursor_version"), ("CURSOR_USER_EMAIL", "user_email"),
                ("CURSOR_TRANSCRIPT_PATH", "transcript_path")),
+    convert={
+        # Cursor sets Claude Code's project-dir variable too (cursor.com/docs/hooks).
+        "project_dirs": ("CURSOR_PROJECT_DIR", "CLAUDE_PROJECT_DIR"),
+        "flat_version": VERSION,
+    },
 )
 
 

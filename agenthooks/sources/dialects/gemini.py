@@ -73,6 +73,17 @@ GEMINI = Dialect(
     # (`recursivelyHydrateStrings`); agenthooks sets `extensionPath` for the shell, which
     # gives the same outside single quotes. Gemini CLI names no data folder.
     plugin_vars=("extensionPath", ""),
+    convert={
+        # Gemini CLI sets Claude Code's project-dir variable too, and writes both into the
+        # command text before the shell runs it.
+        "project_dirs": ("GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"),
+        "substitutes_root": True,
+        "plugin_root": "extensionPath",
+        "foreign_options": (("description", None),),
+        "label_key": "name",
+        "handler_switch": True,  # hooksConfig.disabled, by name or command
+        "exact_text": True,
+    },
 )
 
 # hooksConfig keys and their types.

@@ -143,4 +143,15 @@ RULESYNC = Dialect(
     parser="agenthooks.sources.dialects.rulesync_check:parse",
     path_variables=("CLAUDE_PROJECT_DIR",),
     own_vars="agenthooks.sources.dialects.rulesync_check:handler_variables",
+    convert={
+        "unrun_types": frozenset(("function",)),
+        # rulesync sets none; agenthooks gives a rulesync handler every host's, and rulesync
+        # writes `$CLAUDE_PROJECT_DIR/` before a relative script for Claude Code itself.
+        "project_dirs": ("CLAUDE_PROJECT_DIR",),
+        "root_relative": True,
+        # As into Claude Code's files: the fields of its definitions written for the hosts of
+        # Claude Code's lineage come by `types`.
+        "foreign_options": (("model", ("prompt",)),),
+        "flat_version": VERSION,
+    },
 )
