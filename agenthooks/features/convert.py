@@ -35,7 +35,6 @@ if TYPE_CHECKING:
 
     from agenthooks.sources.dialects.spec import ConvertFacts
 
-
 # Options that are labels: carried where the target has a place, else dropped quietly.
 LABELS = frozenset(("description",))
 
