@@ -25,12 +25,8 @@ TABLES = frozenset({
 # rulesync's file names the hosts it writes for: its own format's keys.
 FORMAT_KEYS = {("agenthooks.sources.dialects.rulesync", host) for host in HOSTS}
 
-# (module, host word) named outside its host's modules and the tables, today.
-DEBT = {
-    # step 8, features out of the pipeline: convert reads the rows
-    *(("agenthooks.features.convert", host) for host in (
-        "antigravity", "claude", "codex", "copilot", "cursor", "gemini", "rulesync")),
-}
+# (module, host word) named outside its host's modules and the tables, today: none.
+DEBT: set[tuple[str, str]] = set()
 
 
 def module_name(path: Path) -> str:

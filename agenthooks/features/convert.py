@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from agenthooks._lean.records import NamedTuple
 from agenthooks.model.events import HOST_NAMES, counterpart
 from agenthooks.model.handlers import Handler
-from agenthooks.model.hosts import HOOKS_JSON_DIALECT, HOST_TABLE, host_row, inherited, lineage
+from agenthooks.model.hosts import HOOKS_JSON_DIALECT, host_row, lineage
 from agenthooks.model.matcher import is_plain_name
 from agenthooks.model.tools import tool_name
 from agenthooks.sources.dialects import matching
@@ -33,26 +33,20 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-PROJECT_VARIABLES = {row.id: row.project_var for row in HOST_TABLE
-                     if row.project_var is not None}
-# Codex sets PLUGIN_ROOT (and CLAUDE_PLUGIN_ROOT) for a plugin's hooks (discovery.rs).
-PLUGIN_VARIABLES = {"claude": "CLAUDE_PLUGIN_ROOT", "gemini": "extensionPath",
-                    "codex": "PLUGIN_ROOT"}
-# Handler types each dialect has (Codex parses prompt and agent handlers but runs neither).
-KINDS = {
-    "antigravity": ("command", "prompt"),
-    "claude": ("command", "http", "mcp_tool", "prompt", "agent"),
-    "gemini": ("command", "plugin", "runtime"),
-    "cursor": ("command", "prompt"),
-    "copilot": ("command", "http", "prompt"),
-    "codex": ("command",),
-    "rulesync": ("command", "prompt", "agent", "http", "mcp_tool"),
-}
+    from agenthooks.sources.dialects.spec import ConvertFacts
+
 # Options that are labels: carried where the target has a place, else dropped quietly.
 LABELS = frozenset(("description",))
 
-# A host derived from another (`model.hosts.derive`) has no row in these tables: it is
-# converted as the host it comes from (`family`), under its own words, file and variables.
+# What convert writes for a host is its `Dialect`'s (`sources.dialects.spec`: its types and
+# `ConvertFacts`), a derived host's filled in from its parent's
+# (`sources.dialects.derived_dialect`). hooks.json has no `Dialect`: its handler types are
+# `sources.reading.check.HANDLER_KEYS`, the rest is this. agenthooks gives its handlers
+# both project-dir variables; it matches the whole tool name; a hook of it can be turned off
+# (`enabled`); a prompt handler takes another host's `model`.
+HOOKS_JSON: ConvertFacts = {"project_dirs": ("GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"),
+                             "whole_name": True, "handler_switch": True,
+                             "foreign_options": (("model", ("prompt",)),)}
 
 
 def family(host: str) -> str:
@@ -61,22 +55,25 @@ def family(host: str) -> str:
     return lineage(host)[-1]
 
 
+def facts(host: str) -> ConvertFacts:
+    """What convert writes for a host (`Dialect.convert`; hooks.json's `HOOKS_JSON`)."""
+    return HOOKS_JSON if host == HOOKS_JSON_DIALECT else DIALECT_SPECS[host].convert
+
+
 def plugin_variable(host: str) -> str | None:
-    """The variable naming a plugin's folder for a host's handlers: a derived host's
-    parent's, where its Dialect's `path_variables` still list it."""
-    if host in PLUGIN_VARIABLES or host not in DIALECT_SPECS:
-        return PLUGIN_VARIABLES.get(host)
-    found: str | None = inherited(PLUGIN_VARIABLES, host)
-    return found if found in DIALECT_SPECS[host].path_variables else None
+    """The variable naming a plugin's folder for a host's handlers."""
+    return facts(host).get("plugin_root")
 
 
 def kinds(host: str) -> tuple[str, ...]:
-    """The handler types convert writes for a host: a derived host's parent's that its
-    Dialect still has (`Dialect.types`)."""
-    if host in KINDS or host not in DIALECT_SPECS:
-        return KINDS.get(host, ())
-    return tuple(kind for kind in inherited(KINDS, host) or ()
-                 if kind in DIALECT_SPECS[host].types)
+    """The handler types convert writes for a host: those of its `Dialect.types` it runs."""
+    if host == HOOKS_JSON_DIALECT:
+        from agenthooks.sources.reading.check import HANDLER_KEYS
+
+        return tuple(HANDLER_KEYS)
+    spec = DIALECT_SPECS[host]
+    unrun = spec.convert.get("unrun_types", frozenset())
+    return tuple(kind for kind in spec.types if kind not in unrun)
 
 
 class Loss(NamedTuple):
@@ -120,8 +117,9 @@ def render(chosen: Selection, target: str, event: str) -> list[str | None] | Non
     field = matcher_field(target, event)
     if field is None or chosen.form == "never":
         return None
-    base = family(target)
-    if base == "gemini" and event in DIALECT_SPECS[target].exact_events:
+    writes = facts(target)
+    exact = DIALECT_SPECS[target].exact_events if target in DIALECT_SPECS else frozenset()
+    if writes.get("exact_text") and event in exact:
         return list(chosen.names) if chosen.form == "names" else None
     names, pattern = chosen.names, chosen.pattern
     if chosen.form == "names":
@@ -131,13 +129,13 @@ def render(chosen: Selection, target: str, event: str) -> list[str | None] | Non
         if matching.selection(target, "name", event).form == "search":
             body = "|".join(map(literal, names))
             return [f"^{body}$" if len(names) == 1 else f"^({body})$"]
-        # Codex reads a `-` as regex syntax everywhere (`is_exact_matcher`).
-        narrow = base == "codex" or (base == "claude"
-                                     and event in DIALECT_SPECS[target].exact_events)
+        # where a `-` makes a regex (on every event, or where names are of a narrower
+        # alphabet), a list of names with one is written anchored
+        narrow = writes.get("dash_is_regex") or event in exact
         if plain and not (narrow and any("-" in n for n in names)):
             return ["|".join(names)]
         return ["^(?:" + "|".join(map(literal, names)) + ")$"]
-    anchored = base in (HOOKS_JSON_DIALECT, "copilot")  # they match the whole name
+    anchored = writes.get("whole_name")
     if chosen.form == "search":
         return [f".*(?:{pattern}).*"] if anchored else [f".*(?:{pattern})"]
     return [pattern] if anchored else [f"^(?:{pattern})$"]
@@ -182,86 +180,52 @@ def reread(matcher: str | None, dialect: str, event: str) -> Selection:
 # sets both when it runs a handler, Antigravity itself may not), so one left in the command
 # is reported.
 
-# The project-dir variables each dialect's handlers get (Gemini CLI sets Claude Code's too;
-# agenthooks sets both for a hooks.json handler).
-PROJECT_NAMES = {
-    "antigravity": ("GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"),
-    "claude": ("CLAUDE_PROJECT_DIR",),
-    "gemini": ("GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"),
-    "cursor": ("CURSOR_PROJECT_DIR", "CLAUDE_PROJECT_DIR"),
-    "copilot": ("COPILOT_PROJECT_DIR",),
-    "codex": (),
-    # rulesync sets none; agenthooks gives a rulesync handler every host's, and rulesync
-    # writes `$CLAUDE_PROJECT_DIR/` before a relative script for Claude Code itself.
-    "rulesync": ("CLAUDE_PROJECT_DIR",),
-}
 # Codex sets no project-dir variable and runs a hook in the session's directory: its docs
-# write a project script as `$(git rev-parse --show-toplevel)/.codex/hooks/x.py`.
-CODEX_ROOT = "$(git rev-parse --show-toplevel)"
-# What a rewritten script path relative to the project root is written after.
-PROJECT_PATHS = {"claude": '"$CLAUDE_PROJECT_DIR"/', "gemini": "$GEMINI_PROJECT_DIR/",
-                 "cursor": '"$CURSOR_PROJECT_DIR"/', "copilot": '"$COPILOT_PROJECT_DIR"/',
-                 "codex": f'"{CODEX_ROOT}"/'}
-# A project-dir variable written into a target: (outside quotes, inside double quotes) for
-# `$NAME`; the braced `${NAME}` is left to the shell by every host and keeps its quoting.
-PROJECT_WORDS = {
-    "claude": ('"$CLAUDE_PROJECT_DIR"', "$CLAUDE_PROJECT_DIR"),
-    "gemini": ("$GEMINI_PROJECT_DIR", "${GEMINI_PROJECT_DIR}"),
-    "cursor": ('"$CURSOR_PROJECT_DIR"', "$CURSOR_PROJECT_DIR"),
-    "copilot": ('"$COPILOT_PROJECT_DIR"', "$COPILOT_PROJECT_DIR"),
-    "codex": (f'"{CODEX_ROOT}"', CODEX_ROOT),
-    "rulesync": ('"$CLAUDE_PROJECT_DIR"', "$CLAUDE_PROJECT_DIR"),
-}
+# write a project script as `$(git rev-parse --show-toplevel)/.codex/hooks/x.py`, which
+# convert writes for every host whose handlers get none.
+GIT_ROOT = "$(git rev-parse --show-toplevel)"
 # Variables that hold an absolute folder the same from any working directory.
 ROOTED = frozenset(("HOME", "CLAUDE_PLUGIN_ROOT", "extensionPath"))
-# Where each host keeps its file in a project: where a converted file is assumed to go.
-STANDARD_PLACES = {
-    "antigravity": ".agents/hooks.json",
-    "claude": ".claude/settings.json",
-    "gemini": ".gemini/settings.json",
-    "cursor": ".cursor/hooks.json",
-    "copilot": ".github/hooks/hooks.json",
-    "codex": ".codex/hooks.json",
-    "rulesync": ".rulesync/hooks.jsonc",
-}
 
 
 def project_names(host: str) -> tuple[str, ...]:
-    """The project-dir variables a host's handlers get: a derived host's own, then those of
-    its parent's that its Dialect's `path_variables` still list."""
-    if host in PROJECT_NAMES:
-        return PROJECT_NAMES[host]
-    row = host_row(host)
-    own = (row.project_var,) if row is not None and row.project_var else ()
-    parents = inherited(PROJECT_NAMES, host) or ()
-    listed = DIALECT_SPECS[host].path_variables if host in DIALECT_SPECS else ()
-    return own + tuple(name for name in parents if name in listed and name not in own)
+    """The project-dir variables a host's handlers get."""
+    return facts(host).get("project_dirs", ())
 
 
-def _project_form(table: dict[str, Any], host: str) -> Any:
-    """A derived host's entry of PROJECT_PATHS or PROJECT_WORDS: its parent's, written on its
-    own project-dir variable (else the parent's, where it gets that; else Codex's
-    `git rev-parse`, which needs none)."""
-    if host in table:
-        return table[host]
-    parent = lineage(host)[1] if len(lineage(host)) > 1 else host
-    form, variable = _project_form(table, parent), PROJECT_VARIABLES.get(parent)
+def project_root(host: str) -> str:
+    """How a command written for a host names the project root: its first project-dir
+    variable, else `git rev-parse`."""
     names = project_names(host)
-    if variable is None or not names:
-        return table["codex"]
-    if variable in names and PROJECT_VARIABLES.get(host) is None:
-        return form
-    mine = names[0]
-    if isinstance(form, tuple):
-        return tuple(word.replace(variable, mine) for word in form)
-    return str(form).replace(variable, mine)
+    return "$" + names[0] if names else GIT_ROOT
+
+
+def project_prefix(host: str) -> str:
+    """What a rewritten script path relative to the project root is written after: the root
+    quoted, as each host's docs write it (a project path with a space would split unquoted);
+    unquoted where the host substitutes it in the text first (`substitutes_root`),
+    which would put its own quotes inside those."""
+    root = project_root(host)
+    return f"{root}/" if facts(host).get("substitutes_root") else f'"{root}"/'
+
+
+def project_words(host: str) -> tuple[str, str]:
+    """A project-dir variable `$NAME` written into a command for a host: (outside quotes,
+    inside double quotes); the braced `${NAME}` is left to the shell by every host and keeps
+    its quoting."""
+    root = project_root(host)
+    if facts(host).get("substitutes_root"):
+        return root, "${" + root[1:] + "}"
+    return f'"{root}"', root
 
 
 def standard_place(host: str) -> str:
-    """Where a host keeps its file in a project: a derived host's first project file (one
-    named `hooks` where its files are a pattern)."""
-    if host in STANDARD_PLACES:
-        return STANDARD_PLACES[host]
+    """Where a host keeps its file in a project: its first project file (one named `hooks`
+    where its files are a pattern); hooks.json's first customization folder's."""
+    if host == HOOKS_JSON_DIALECT:
+        from agenthooks.sources.discovery import CUSTOMIZATION_DIRS, HOOKS_FILE
+
+        return f"{CUSTOMIZATION_DIRS[0]}/{HOOKS_FILE}"
     row = host_row(host)
     if row is None or not row.project_files:
         raise KeyError(host)
@@ -494,18 +458,17 @@ def speaks_in(handler: Handler, target: str) -> str | None:
     return None if is_neutral(own) else own  # rulesync's are written for any host
 
 
-# Where Antigravity finds hooks.json files itself (`sources.discovery.CUSTOMIZATION_DIRS`, and
-# the user's `~/.gemini/config/`): a handler there is run by Antigravity too, which ignores
-# `dialect` and gives it Antigravity's own payload.
-_ANTIGRAVITY_FOLDERS = (".agents", ".agent", "_agents", "_agent")
-
-
 def antigravity_runs(file: str) -> bool:
-    """Whether Antigravity itself loads the hooks.json at `file`."""
+    """Whether Antigravity itself loads the hooks.json at `file`: one of a customization
+    folder (`sources.discovery.CUSTOMIZATION_DIRS`) or the user's `~/.gemini/config/`. A
+    handler there is run by Antigravity too, which ignores `dialect` and gives it
+    Antigravity's own payload."""
+    from agenthooks.sources.discovery import CUSTOMIZATION_DIRS, HOOKS_FILE
+
     folder = os.path.dirname(file)
     user = os.path.join(os.path.expanduser("~"), ".gemini", "config")
-    return os.path.basename(file) == "hooks.json" and (
-        os.path.basename(folder) in _ANTIGRAVITY_FOLDERS
+    return os.path.basename(file) == HOOKS_FILE and (
+        os.path.basename(folder) in CUSTOMIZATION_DIRS
         or os.path.realpath(folder) == os.path.realpath(user))
 
 
@@ -524,11 +487,11 @@ def _plugin_variables(command: str, source: str, target: str) -> tuple[str, tupl
 
 
 def _variable_word(variable: Variable, target: str) -> str:
-    name = PROJECT_VARIABLES.get(target)
+    row = host_row(target)
+    name = row.project_var if row is not None else None
     if variable.braced and name is not None:
         return "${" + name + "}"
-    words: tuple[str, str] = _project_form(PROJECT_WORDS, target)
-    return words[variable.quoted]
+    return project_words(target)[variable.quoted]
 
 
 def _script_index(words: Sequence[Word]) -> int | None:
@@ -579,10 +542,10 @@ def _project_path(path: str, move: _Move) -> str:
     """A path relative to the project root, written for the target."""
     import shlex
 
-    if move.target == "rulesync":  # relative to the project root: rulesync writes each
-        return shlex.quote(path)       # tool's prefix (`$CLAUDE_PROJECT_DIR/`) itself
+    if facts(move.target).get("root_relative"):  # the tool writes each host's prefix itself
+        return shlex.quote(path)
     if move.target != HOOKS_JSON_DIALECT:
-        return str(_project_form(PROJECT_PATHS, move.target)) + shlex.quote(path)
+        return project_prefix(move.target) + shlex.quote(path)
     relative = os.path.relpath(path, move.after).replace(os.sep, "/")
     return shlex.quote(relative if relative.startswith("../") else "./" + relative)
 
@@ -654,8 +617,7 @@ def _no_kind(handler: Handler, target: str) -> str | None:
 
 
 def _no_switch(handler: Handler, target: str) -> str | None:
-    if not handler.enabled and family(target) in ("claude", "codex", "cursor",
-                                                           "copilot"):
+    if not handler.enabled and not facts(target).get("handler_switch"):
         return f"a disabled handler: {HOST_NAMES[target]} has no switch for one handler"
     return None
 
@@ -679,10 +641,10 @@ def convert_handler(handler: Handler, target: str, place: Place,
             return [], False
     event = counterpart(handler.event, handler.dialect, target)
     assert event is not None  # refused above
-    pascal = _pascal_event(handler, target)
+    guest = _guest_event(handler, target)
     matchers: list[str | None] | None
-    if pascal is not None:  # written in Claude Code's words, which Copilot reads there
-        event, matchers = pascal, [_pascal_matcher(handler)]
+    if guest is not None:  # written in its own host's words, which the target reads there
+        event, matchers = guest, [_guest_matcher(handler)]
     else:
         matchers = _matchers(handler, target, event, losses)
     if matchers is None:
@@ -690,8 +652,7 @@ def convert_handler(handler: Handler, target: str, place: Place,
     body, placed = _body(handler, target, event, place, losses)
     sequential = handler.sequential and target in DIALECT_SPECS and \
         DIALECT_SPECS[target].chain is not None
-    # Copilot CLI runs every handler of an event in order: a sequence is kept there.
-    if handler.sequential and ordered and not sequential and family(target) != "copilot":
+    if handler.sequential and ordered and not sequential:
         losses.append(Loss(where, f"`sequential: true`: {HOST_NAMES[target]} runs handlers in "
                                   "parallel"))
     if handler.condition_test is not None:  # a group's own filter (Droid's `commandRegex`)
@@ -703,27 +664,28 @@ def convert_handler(handler: Handler, target: str, place: Place,
             for matcher in matchers], placed
 
 
-def _pascal_event(handler: Handler, target: str) -> str | None:
-    """The PascalCase event a Claude Code handler keeps in a Copilot file, or None.
+def _guest_event(handler: Handler, target: str) -> str | None:
+    """The event a handler keeps, in its own host's word, in the file of a target that reads
+    that host's handlers under that word (the target's `guest_events`, for a host its
+    `HostRow.guest_protocols` name), or None.
 
     Under a PascalCase key Copilot CLI sends a hook Claude Code's payload (`tool_input`,
     `Bash`), reads its matcher as Claude Code's and its answer too (`hookSpecificOutput`),
     where under the camelCase key the same script would read a payload it does not know and
     its deny would be ignored (measured with copilot 1.0.102; github/docs@05da5bc
     hooks-reference.md, "Claude-format matchers")."""
-    from agenthooks.sources.dialects.copilot import PASCAL_EVENTS
-
-    if family(target) != "copilot" or handler.dialect != "claude" or \
-            handler.event not in PASCAL_EVENTS:
+    row = host_row(target)
+    if row is None or handler.event not in facts(target).get("guest_events", ()) or \
+            handler.dialect not in dict(row.guest_protocols):
         return None
     return handler.event
 
 
-def _pascal_matcher(handler: Handler) -> str | None:
-    """A Claude Code matcher as Copilot reads it under a PascalCase key: a name or list as it
-    is; a regex, which Claude Code searches anywhere in the name and Copilot anchors, with
-    the anchoring undone."""
-    chosen = matching.claude_selection(handler.matcher, handler.event)
+def _guest_matcher(handler: Handler) -> str | None:
+    """A guest handler's matcher as the target reads it under the guest's word: a name or
+    list as it is; a regex, which Claude Code searches anywhere in the name and Copilot
+    anchors, with the anchoring undone."""
+    chosen = matching.selection(handler.dialect, handler.matcher, handler.event)
     if chosen.form == "all":
         return None
     if chosen.form == "names":
@@ -758,8 +720,9 @@ def _body(handler: Handler, target: str, event: str, place: Place,
     body: dict[str, Any] = {}
     if target != HOOKS_JSON_DIALECT or handler.kind != "command":
         body["type"] = handler.kind
-    if family(target) == "gemini" and (handler.name or handler.hook):
-        body["name"] = handler.name or handler.hook
+    label = facts(target).get("label_key")
+    if label is not None and (handler.name or handler.hook):
+        body[label] = handler.name or handler.hook
     field = TEXT_FIELDS.get(handler.kind)
     placed = False
     _keep_dialect(handler, target, place, body, losses)
@@ -802,34 +765,21 @@ def _keep_dialect(handler: Handler, target: str, place: Place, body: dict[str, A
                                             "--config)"))
 
 
-# Options carried into a target other than the source's own dialect: (target, key, kinds).
-CARRIED = {
-    (HOOKS_JSON_DIALECT, "model"): ("prompt",),
-    ("claude", "model"): ("prompt",),
-    ("gemini", "description"): None,  # any kind
-    # rulesync's hook definitions take every host's fields (src/types/hooks.ts): the ones of
-    # the hosts agenthooks converts from are carried as they are.
-    **{("rulesync", key): None for key in (
-        "async", "asyncRewake", "args", "shell", "if", "statusMessage", "once", "headers",
-        "allowedEnvVars", "model", "failClosed", "loop_limit", "env", "description",
-        "name", "server", "tool", "input")},
-}
-
-
 def _carried(key: str, handler: Handler, target: str) -> bool:
     """Whether an option goes into the target as it is: into its own dialect, into another
     of its family that takes the key on that handler type (Qwen Code's command handlers
-    take Claude Code's `async`, not its `if`), or where `CARRIED` says."""
+    take Claude Code's `async`, not its `if`), or where the target takes it from any host
+    (its `foreign_options`)."""
     if handler.dialect == target:
         return True
-    base = family(target)
-    if base == family(handler.dialect) and target in DIALECT_SPECS:
+    if family(target) == family(handler.dialect) and target in DIALECT_SPECS:
         kind = DIALECT_SPECS[target].types.get(handler.kind)
         return kind is not None and key in kind.keys
-    if (base, key) not in CARRIED:
+    carried = dict(facts(target).get("foreign_options", ()))
+    if key not in carried:
         return False
-    carried = CARRIED[(base, key)]
-    return carried is None or handler.kind in carried
+    types = carried[key]
+    return types is None or handler.kind in types
 
 
 def _thaw(value: object) -> Any:
@@ -875,14 +825,9 @@ def assemble(entries: Sequence[Entry], target: str, file: str = "") -> dict[str,
 def _assembled(entries: Sequence[Entry], target: str) -> dict[str, Any]:
     if target == HOOKS_JSON_DIALECT:
         return _hooks_json(entries)
-    if family(target) in ("cursor", "copilot"):  # `{"version": 1, "hooks": {event: [handler]}}`
-        from agenthooks.sources.dialects.cursor import VERSION
-
-        return _flat_document(entries, VERSION)
-    if target == "rulesync":  # the same, in rulesync's shared `hooks`
-        from agenthooks.sources.dialects.rulesync import VERSION as RULESYNC_VERSION
-
-        return _flat_document(entries, RULESYNC_VERSION)
+    version = facts(target).get("flat_version")
+    if version is not None:
+        return _flat_document(entries, version)
     hooks: dict[str, list[dict[str, Any]]] = {}
     disabled: list[str] = []
     for entry in entries:
@@ -994,13 +939,14 @@ def in_sequence(handlers: Sequence[Handler]) -> set[int]:
 
 def _may_meet(one: Handler, other: Handler) -> bool:
     """Whether two handlers of one event may both run on one call: not when each matcher is
-    a list of tools (in Claude Code's names) and the lists share none."""
-    names = [_tool_names(handler) for handler in (one, other)]
+    a list of tools and the lists share none."""
+    names = [_tools(handler) for handler in (one, other)]
     return names[0] is None or names[1] is None or bool(names[0] & names[1])
 
 
-def _tool_names(handler: Handler) -> frozenset[str] | None:
-    """The tools a handler's matcher selects, in Claude Code's names; None: not a list."""
+def _tools(handler: Handler) -> frozenset[tuple[str, ...]] | None:
+    """The tools a handler's matcher selects, each as the same key whichever name its host
+    gives it (`_tool_key`); None: not a list."""
     chosen = matching.simplify(matching.selection(handler.dialect, handler.matcher,
                                                   handler.event))
     if chosen.form == "never":
@@ -1010,4 +956,16 @@ def _tool_names(handler: Handler) -> frozenset[str] | None:
         names = tuple(chosen.pattern.split("|"))  # an anchored `a|b` is a list of names
     elif chosen.form != "names":
         return None
-    return frozenset(tool_name(name, handler.dialect, "claude") for name in names)
+    return frozenset(_tool_key(name, handler.dialect) for name in names)
+
+
+def _tool_key(name: str, dialect: str) -> tuple[str, ...]:
+    """A host's tool name as one key for every name of that tool: its row of `model.tools`,
+    else its MCP server and tool, else the name itself."""
+    from agenthooks.model.tools import mcp_parts, tool_for
+
+    tool = tool_for(dialect, name)
+    if tool is not None:
+        return ("tool", tool.id)
+    parts = mcp_parts(dialect, name)
+    return ("name", name) if parts is None else ("mcp", *parts)

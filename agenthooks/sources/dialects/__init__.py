@@ -82,10 +82,18 @@ def derived_dialect(parent: Dialect, row: HostRow) -> Dialect:
                             for kind, fields in changes["types"].items()}
     # A command may start its script's path with its own project-dir variable too.
     own = (row.project_var,) if row.project_var else ()
+    listed = changes.get("path_variables",
+                         (*own, *(v for v in parent.path_variables if v not in own)))
+    plugin = parent.convert.get("plugin_root")
     fields: dict[str, object] = {
         "name": row.id, "host": row.name, "vscode_reads": False,
         "project_var": row.project_var or parent.project_var,
-        "path_variables": (*own, *(v for v in parent.path_variables if v not in own)),
+        "path_variables": listed,
+        # Of the parent's variables, those its commands still name are its handlers'.
+        "convert": {**parent.convert,
+                    "project_dirs": (*own, *(v for v in parent.convert.get("project_dirs", ())
+                                             if v in listed and v not in own)),
+                    "plugin_root": plugin if plugin in listed else None},
         "events": {**{mine: parent.events[word] for word, mine in events.items()},
                    **changes.pop("events", {})},
         "exact_events": frozenset(events[w] for w in parent.exact_events if w in events),

@@ -95,4 +95,9 @@ CLAUDE = Dialect(
         "build": "claude",
         "exact": " (only letters, digits, `_` and `|` make a list of exact names)",
     },
+    convert={
+        "project_dirs": ("CLAUDE_PROJECT_DIR",),
+        "plugin_root": "CLAUDE_PLUGIN_ROOT",
+        "foreign_options": (("model", ("prompt",)),),
+    },
 )

@@ -88,6 +88,12 @@ CODEX = Dialect(
         # `CodexChecker.dialect_handler` parses these and checks nothing else.
         "unchecked": ("prompt", "agent"),
     },
+    convert={
+        "unrun_types": frozenset(("prompt", "agent")),
+        # Codex sets PLUGIN_ROOT (and CLAUDE_PLUGIN_ROOT) for a plugin's hooks (discovery.rs).
+        "plugin_root": "PLUGIN_ROOT",
+        "dash_is_regex": True,  # `exact_names`
+    },
 )
 
 

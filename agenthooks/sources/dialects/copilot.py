@@ -81,6 +81,12 @@ COPILOT = Dialect(
                        "rejecting them (agenthooks validate warns about each).",
         "build": "copilot", "default_type": "command",
     },
+    convert={
+        "project_dirs": ("COPILOT_PROJECT_DIR",),  # measured with copilot 1.0.102
+        "whole_name": True,  # `^(?:PATTERN)$` (`selection`)
+        "flat_version": VERSION,
+        "guest_events": PASCAL_EVENTS,
+    },
 )
 
 

@@ -92,6 +92,11 @@ CURSOR = Dialect(
                        "matcher.",
         "build": "cursor", "default_type": "command",
     },
+    convert={
+        # Cursor sets Claude Code's project-dir variable too (cursor.com/docs/hooks).
+        "project_dirs": ("CURSOR_PROJECT_DIR", "CLAUDE_PROJECT_DIR"),
+        "flat_version": VERSION,
+    },
 )
 
 

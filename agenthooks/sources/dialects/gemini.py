@@ -84,6 +84,17 @@ GEMINI = Dialect(
                        "agenthooks reads them; the file's other settings are let through.",
         "build": "gemini", "exact": " as exact text",
     },
+    convert={
+        # Gemini CLI sets Claude Code's project-dir variable too, and writes both into the
+        # command text before the shell runs it.
+        "project_dirs": ("GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"),
+        "substitutes_root": True,
+        "plugin_root": "extensionPath",
+        "foreign_options": (("description", None),),
+        "label_key": "name",
+        "handler_switch": True,  # hooksConfig.disabled, by name or command
+        "exact_text": True,
+    },
 )
 
 # hooksConfig keys and their types.

@@ -152,4 +152,15 @@ RULESYNC = Dialect(
                        "writes each tool's own hooks file from it.",
         "build": "rulesync", "default_type": "command",
     },
+    convert={
+        "unrun_types": frozenset(("function",)),
+        # rulesync sets none; agenthooks gives a rulesync handler every host's, and rulesync
+        # writes `$CLAUDE_PROJECT_DIR/` before a relative script for Claude Code itself.
+        "project_dirs": ("CLAUDE_PROJECT_DIR",),
+        "root_relative": True,
+        # As into Claude Code's files: the fields of its definitions written for the hosts of
+        # Claude Code's lineage come by `types`.
+        "foreign_options": (("model", ("prompt",)),),
+        "flat_version": VERSION,
+    },
 )

@@ -35,6 +35,54 @@ if TYPE_CHECKING:
         # The handler type read when `type` is absent, where `type` is optional.
         default_type: str
 
+    class ConvertFacts(TypedDict, total=False):
+        """What `convert` writes for a host, beyond its `Dialect`'s other fields: a key left out
+        is False, empty or None. A derived host's are filled in from its parent's
+        (`sources.dialects.derived_dialect`). A plain dict at run time, as a record class more
+        would cost every run that loads a `Dialect`."""
+
+        # Handler types it reads and runs none of, which convert does not write (Codex parses prompt
+        # and agent handlers and skips them).
+        unrun_types: frozenset[str]
+        # The project-dir variables its handlers get, the one convert writes first (Gemini CLI sets
+        # Claude Code's too); a derived host's own, then those of its parent's that its
+        # `path_variables` still list. With none, convert names the root `$(git rev-parse
+        # --show-toplevel)`, as Codex's docs write a project script.
+        project_dirs: tuple[str, ...]
+        # Whether it replaces its project-dir variable in the command text with the shell-quoted
+        # path before the shell runs it (Gemini CLI): convert writes it unquoted, `$VAR/path`, and
+        # braced inside double quotes, `${VAR}`, which it leaves to the shell.
+        substitutes_root: bool
+        # Whether a script path relative to the project root is written bare, a tool writing each
+        # host's own prefix before it (rulesync writes `$CLAUDE_PROJECT_DIR/` for Claude Code).
+        root_relative: bool
+        # The variable naming a plugin's folder that convert rewrites into the target's (Codex sets
+        # PLUGIN_ROOT for a plugin's hooks, discovery.rs); None: convert carries none.
+        plugin_root: str | None
+        # Options of another host's handlers it takes as they are: (key, the handler types that take
+        # it, None for every type).
+        foreign_options: tuple[tuple[str, tuple[str, ...] | None], ...]
+        # The handler key convert writes a handler's label under (Gemini CLI's `name`).
+        label_key: str | None
+        # Whether one handler can be turned off (Gemini CLI's `hooksConfig.disabled`), so that a
+        # disabled handler is carried there.
+        handler_switch: bool
+        # Whether its regex matchers match the whole tool name (Copilot CLI), not a part of it.
+        whole_name: bool
+        # Whether a `-` makes a matcher a regex on every event (Codex's `is_exact_matcher`), not on
+        # its `exact_events` alone, so that convert anchors a list of names with one.
+        dash_is_regex: bool
+        # Whether its `exact_events` match a matcher's exact text, one name a group (Gemini CLI's
+        # lifecycle events), rather than names in a narrower alphabet (Claude Code's).
+        exact_text: bool
+        # The `version` of its files when each event holds one flat list of handlers, each with its
+        # own matcher (`{"version": 1, "hooks": {event: [handler]}}`: Cursor, Copilot CLI,
+        # rulesync); None: Claude Code's matcher groups.
+        flat_version: int | None
+        # Events under whose word another host's handlers keep that host's word in its files, read
+        # with that host's payload and answers (Copilot CLI's PascalCase keys, for the hosts of its
+        # `HostRow.guest_protocols`).
+        guest_events: frozenset[str]
 
 class HandlerType(NamedTuple):
     """One `type` of handler: the field that says what it runs, and every key it accepts."""
@@ -154,6 +202,9 @@ class Dialect(NamedTuple):
     # What `agenthooks schema` says of its own files (`agenthooks.schemagen`), as plain data;
     # None: no schema. A derived host's is its own row's, never its parent's.
     schema: SchemaFacts | None = None
+    # What `convert` writes for it, in one field of plain data, which costs a run that loads
+    # a `Dialect` less than a record of its own would.
+    convert: ConvertFacts = {}  # noqa: RUF012 (a field's default, never changed in place)
 
     def default_timeout_for(self, event: str) -> float:
         return self.timeout_by_event.get(event, self.default_timeout)
