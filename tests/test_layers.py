@@ -31,38 +31,8 @@ NOT_IMPORTED = {"agenthooks.__main__"}
 TOP_NAMES = {info.name for info in pkgutil.iter_modules([str(PACKAGE)])}
 REFERENCE = re.compile(r"^((?:[a-z_][a-z0-9_]*)(?:\.[a-z_][a-z0-9_]*)*):([A-Za-z_][\w.]*)$")
 
-# (module holding the string, module it names) that break the layers today.
-DEBT = {
-    # step 4, hooks.json as a source: each host's matcher semantics a row of plan's matcher table
-    ("agenthooks.model.hosts", "agenthooks.sources.dialects.matching"),
-    ("agenthooks.model.hosts", "agenthooks.sources.dialects.cursor"),
-    ("agenthooks.model.hosts", "agenthooks.sources.dialects.codex"),
-    ("agenthooks.model.hosts", "agenthooks.sources.dialects.copilot"),
-    ("agenthooks.model.hosts", "agenthooks.sources.dialects.windsurf"),
-    ("agenthooks.model.hosts", "agenthooks.sources.dialects.augment"),
-    ("agenthooks.model.hosts", "agenthooks.sources.dialects.kimi"),
-    # step 5, the SOURCES table: each host's files are named by their source's row
-    ("agenthooks.model.hosts", "agenthooks.sources.dialects.claude"),
-    ("agenthooks.model.hosts", "agenthooks.sources.dialects.gemini"),
-    ("agenthooks.model.hosts", "agenthooks.sources.dialects.rulesync"),
-    ("agenthooks.model.hosts", "agenthooks.sources.dialects.factory_check"),
-    ("agenthooks.model.hosts", "agenthooks.sources.dialects.augment_check"),
-    ("agenthooks.model.hosts", "agenthooks.sources.dialects.kimi_check"),
-    ("agenthooks.model.hosts", "agenthooks.sources.dialects.deepagents"),
-    ("agenthooks.model.hosts", "agenthooks.sources.dialects.deepagents_check"),
-    ("agenthooks.model.hosts", "agenthooks.sources.dialects.vibe"),
-    ("agenthooks.model.hosts", "agenthooks.sources.dialects.vibe_check"),
-    ("agenthooks.model.hosts", "agenthooks.sources.dialects.grok"),
-    ("agenthooks.model.hosts", "agenthooks.sources.dialects.grok_check"),
-    ("agenthooks.model.hosts", "agenthooks.sources.dialects.junie_check"),
-    ("agenthooks.model.hosts", "agenthooks.sources.dialects.crush"),
-    ("agenthooks.model.hosts", "agenthooks.sources.dialects.crush_check"),
-    ("agenthooks.model.hosts", "agenthooks.sources.dialects.goose"),
-    ("agenthooks.model.hosts", "agenthooks.sources.dialects.goose_check"),
-    ("agenthooks.model.hosts", "agenthooks.sources.dialects.kiro"),
-    ("agenthooks.model.hosts", "agenthooks.sources.dialects.kiro_check"),
-    ("agenthooks.model.hosts", "agenthooks.sources.dialects.cline"),
-}
+# (module holding the string, module it names) that break the layers today: none.
+DEBT: set[tuple[str, str]] = set()
 
 
 def import_debt() -> ModuleType:
@@ -97,7 +67,7 @@ def every_module() -> list[str]:
 
 def written(node: ast.AST, scope: dict[str, object]) -> str | None:
     """The text of a string written in a module: a constant, or an f-string over the module's
-    own names (`f"{_MATCHING}:claude_selection"`)."""
+    own names (`f"{_MODULE}:answer"`)."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value
     if isinstance(node, ast.JoinedStr) and all(
@@ -147,9 +117,8 @@ def test_the_tables_name_modules_by_string() -> None:
     """The walk finds the strings the tables are known to hold (so an empty result means none,
     not a walk that saw nothing)."""
     found = set(table_references())
-    assert ("agenthooks.model.hosts", "agenthooks.sources.dialects.claude:CLAUDE") in found
-    assert ("agenthooks.model.hosts",
-            "agenthooks.sources.dialects.matching:gemini_selection") in found
+    assert ("agenthooks.sources.dialects.cline",
+            "agenthooks.sources.dialects.cline_check:parse") in found
     assert ("agenthooks.kinds", "agenthooks.kinds.http:Requests") in found
 
 
@@ -221,3 +190,22 @@ def test_a_row_s_word_names_a_module_of_the_layer_that_reads_it(table: str,
         module, function = target(text)
         assert module.startswith(package), (host, text)
         assert callable(getattr(importlib.import_module(module), function)), (host, text)
+
+
+def test_a_row_s_words_name_modules_of_sources() -> None:
+    """A host row's `selection` and `dialect`, and the functions of a derived host's
+    `dialect_changes`, are words the sources layer finds among its own modules."""
+    from agenthooks.model.hosts import HOST_TABLE
+    from agenthooks.sources.dialects import every_dialect_spec, matching
+
+    for row in HOST_TABLE:
+        assert matching.selection(row.id, "x", "PreToolUse").form in (
+            "all", "names", "search", "full"), row.id
+    for host, dialect in every_dialect_spec().items():
+        for field in ("reader", "parser", "event_key", "own_vars"):
+            text = getattr(dialect, field)
+            if text is not None:
+                module, function = target(text)
+                assert module.startswith("agenthooks.sources.dialects."), (host, text)
+                assert callable(getattr(importlib.import_module(module), function)), (host, text)
+

@@ -29,16 +29,21 @@ class HostRow(NamedTuple):
     id: str  # the word of `--host`, `--dialect` and every table's key
     name: str  # how messages name it ("Claude Code")
     title: str  # the docs tables' column heading
-    # The host whose module writes its answer (`hosts/<id>/render.py`'s `write`, giving a
-    # `hosts.writers.HostAnswer`) and the one whose module reads one finished handler process
-    # of its files (`kinds/protocols/<id>.py`'s `answer`): itself, or the host it answers as.
-    # Each layer finds its own module by that word (`implementation`), so this table names
-    # none above it; a host from outside the package names its "module:function" instead.
+    # Its modules, each named by the word of the host whose module it is (itself, or the host
+    # it answers or matches as), which the layer that uses it finds among its own
+    # (`implementation`), so that this table names no module above it; a host from outside
+    # the package names a "module:attribute" instead:
+    #   writer     `hosts/<id>/render.py`'s `write`, its answer (`hosts.writers.HostAnswer`);
+    #   protocol   `kinds/protocols/<id>.py`'s `answer`, reading one finished handler process;
+    #   selection  `sources/dialects/<id>.py`'s `selection`, what one of its matchers selects;
+    #   dialect    `sources/dialects/<id>.py`'s `<ID>`, its files' `Dialect` (a module of data,
+    #              which the table of dialects loads while `sources.dialects.check` loads: it
+    #              must not import that); None: hooks.json.
+    # The "module:function" values of a derived host's `dialect_changes` (`reader`...) are
+    # named within `sources/dialects/` alike (`grok_check:read`).
     writer: str
     protocol: str
-    selection: str  # "module:function" giving what one of its matchers selects
-    # "module:NAME" of its files' `Dialect` (a module of data, which the table of dialects
-    # loads while `sources.dialects.check` loads: it must not import that); None: hooks.json.
+    selection: str
     dialect: str | None = None
     # Its files under a project root and under the home directory, in the order it reads
     # them (relative paths; a `*` is one file name, as `.github/hooks/*.json`).
@@ -112,7 +117,6 @@ class HostRow(NamedTuple):
     plugin_manifest: str | None = None
 
 
-_MATCHING = "agenthooks.sources.dialects.matching"
 
 # A hooks.json file's dialect: Antigravity's format, which every host's run reads (the first
 # row). Code that reads hooks.json apart from a host's own files says so by this name.
@@ -124,11 +128,11 @@ COMMON_SHAPE = "claude"
 HOST_TABLE: tuple[HostRow, ...] = (
     HostRow(HOOKS_JSON_DIALECT, "Antigravity", "hooks.json (Antigravity)",
             HOOKS_JSON_DIALECT, HOOKS_JSON_DIALECT,
-            f"{_MATCHING}:antigravity_selection", neutral=True),
+            HOOKS_JSON_DIALECT, neutral=True),
     HostRow("claude", "Claude Code", "Claude Code",
             "claude",
             "claude",
-            f"{_MATCHING}:claude_selection", "agenthooks.sources.dialects.claude:CLAUDE",
+            "claude", "claude",
             (".claude/settings.json", ".claude/settings.local.json"),
             (".claude/settings.json",), project_var="CLAUDE_PROJECT_DIR",
             plugin_manifest=".claude-plugin/plugin.json",
@@ -138,7 +142,7 @@ HOST_TABLE: tuple[HostRow, ...] = (
     HostRow("gemini", "Gemini CLI", "Gemini CLI",
             "gemini",
             "gemini",
-            f"{_MATCHING}:gemini_selection", "agenthooks.sources.dialects.gemini:GEMINI",
+            "gemini", "gemini",
             (".gemini/settings.json",), (".gemini/settings.json",),
             # hookRunner answers on the child's `close`: a grandchild holding the pipe delays it
             project_var="GEMINI_PROJECT_DIR", reads_until_closed=True,
@@ -147,8 +151,8 @@ HOST_TABLE: tuple[HostRow, ...] = (
     HostRow("cursor", "Cursor", "Cursor",
             "cursor",
             "cursor",
-            "agenthooks.sources.dialects.cursor:selection",
-            "agenthooks.sources.dialects.cursor:CURSOR",
+            "cursor",
+            "cursor",
             (".cursor/hooks.json",), (".cursor/hooks.json",),
             ("/etc/cursor/hooks.json", "/Library/Application Support/Cursor/hooks.json",
              "C:\\ProgramData\\Cursor\\hooks.json"), own_folder=True,
@@ -163,8 +167,8 @@ HOST_TABLE: tuple[HostRow, ...] = (
     HostRow("codex", "Codex", "Codex",
             "codex",
             "codex",
-            "agenthooks.sources.dialects.codex:selection",
-            "agenthooks.sources.dialects.codex:CODEX",
+            "codex",
+            "codex",
             (".codex/hooks.json", ".codex/config.toml"),
             (".codex/hooks.json", ".codex/config.toml"),
             user_folder_env=("CODEX_HOME", ".codex"),
@@ -175,8 +179,8 @@ HOST_TABLE: tuple[HostRow, ...] = (
     HostRow("copilot", "GitHub Copilot CLI", "Copilot CLI",
             "copilot",
             "copilot",
-            "agenthooks.sources.dialects.copilot:selection",
-            "agenthooks.sources.dialects.copilot:COPILOT",
+            "copilot",
+            "copilot",
             (".github/hooks/*.json",), (".copilot/hooks/*.json",),
             ("/etc/github-copilot/policy.d/*.json",),
             user_folder_env=("COPILOT_HOME", ".copilot"),
@@ -192,8 +196,8 @@ HOST_TABLE: tuple[HostRow, ...] = (
     HostRow("windsurf", "Windsurf", "Windsurf",
             "windsurf",
             "windsurf",
-            "agenthooks.sources.dialects.windsurf:selection",
-            "agenthooks.sources.dialects.windsurf:WINDSURF",
+            "windsurf",
+            "windsurf",
             (".windsurf/hooks.json",), (".codeium/windsurf/hooks.json",),
             ("/etc/windsurf/hooks.json", "/Library/Application Support/Windsurf/hooks.json",
              "C:\\ProgramData\\Windsurf\\hooks.json"),
@@ -252,7 +256,7 @@ _RULESYNC_WORDS: dict[str, str | None] = {
 HOST_TABLE = (*HOST_TABLE, derive(
     next(row for row in HOST_TABLE if row.id == "claude"), "rulesync", "rulesync",
     "rulesync (.rulesync/hooks.jsonc)",
-    dialect="agenthooks.sources.dialects.rulesync:RULESYNC",
+    dialect="rulesync",
     protocol="cursor",
     project_files=(".rulesync/hooks.jsonc", ".rulesync/hooks.json"),
     event_words=_RULESYNC_WORDS, reads_until_closed=False, ranks_defer=False,
@@ -545,7 +549,7 @@ HOST_TABLE += (
            event_words=dict.fromkeys(_NOT_FACTORY),
            tool_names={"shell": ("Execute",), "write": ("Create",)},
            dialect_changes={
-               "reader": "agenthooks.sources.dialects.factory_check:read",
+               "reader": "factory_check:read",
                "bare_files": (("hooks.json", "factory-hooks-wrapper"),),
                "group_keys": ("matcher", "hooks", "commandRegex"),
                # "events like UserPromptSubmit, Notification, Stop, and SubagentStop that
@@ -594,7 +598,7 @@ HOST_TABLE += (
     derive(HOST_TABLE[1], "augment", "Augment (Auggie)", "Augment",
            writer="augment",
            protocol="augment",
-           selection="agenthooks.sources.dialects.augment:selection",
+           selection="augment",
            # Its groups run side by side, whatever file they come from: the shared file
            # first, which `init` and `convert` write, as for Claude Code.
            project_files=(".augment/settings.json", ".augment/settings.local.json"),
@@ -616,7 +620,7 @@ HOST_TABLE += (
                       "edit": {"file_path": "path"}, "grep": {}, "web-fetch": {},
                       "web-search": {}, "ask-user": {}},
            dialect_changes={
-               "reader": "agenthooks.sources.dialects.augment_check:read",
+               "reader": "augment_check:read",
                "events": dict.fromkeys(("SessionStart", "SessionEnd", "Notification")),
                "group_keys": ("matcher", "hooks", "metadata"), "settings_keys": (),
                "types": {"command": ("command", ("command",),
@@ -654,7 +658,7 @@ HOST_TABLE += (
     derive(HOST_TABLE[1], "kimi", "Kimi Code",
            writer="kimi",
            protocol="kimi",
-           selection="agenthooks.sources.dialects.kimi:selection",
+           selection="kimi",
            user_files=(".kimi-code/config.toml",), user_folder_env=("KIMI_CODE_HOME", ".kimi-code"),
            reads_until_closed=True, ranks_defer=False,
            event_words={**dict.fromkeys(f"claude.{word}" for word in (
@@ -678,8 +682,8 @@ HOST_TABLE += (
                       "edit": {"file_path": "path", "old_string": "old_string",
                                "new_string": "new_string", "replace_all": "replace_all"}},
            dialect_changes={
-               "parser": "agenthooks.sources.dialects.kimi_check:parse",
-               "reader": "agenthooks.sources.dialects.kimi_check:read",
+               "parser": "kimi_check:parse",
+               "reader": "kimi_check:read",
                # Its events' matcher values where they are not Claude Code's (None: none,
                # so a matcher is tested against "", `sources.dialects.kimi`).
                "events": {"PermissionResult": "tool_name", "UserPromptQueued": "prompt",
@@ -725,7 +729,7 @@ HOST_TABLE += (
     derive(HOST_TABLE[1], "deepagents", "deepagents-code",
            protocol="deepagents",
            writer="deepagents",
-           selection="agenthooks.sources.dialects.deepagents:selection",
+           selection="deepagents",
            project_files=(".deepagents/hooks.json",), user_files=(".deepagents/hooks.json",),
            user_folder_env=("DEEPAGENTS_HOME", ".deepagents"), project_var="",
            # its runner waits for the hook to exit, then reads both pipes to their end
@@ -741,7 +745,7 @@ HOST_TABLE += (
            tool_args={"shell": {"command": "command"}, "list": {"path": "path"},
                       "subagent": {"prompt": "description", "subagent_type": "subagent_type"}},
            dialect_changes={
-               "reader": "agenthooks.sources.dialects.deepagents_check:read",
+               "reader": "deepagents_check:read",
                "types": {"command": ("command", ("command",),
                                      ("type", "command", "timeout", "statusMessage", "async"),
                                      True)},
@@ -780,7 +784,7 @@ HOST_TABLE += (
     derive(HOST_TABLE[1], "vibe", "Mistral Vibe",
            writer="vibe",
            protocol="vibe",
-           selection="agenthooks.sources.dialects.vibe:selection",
+           selection="vibe",
            project_files=(".vibe/hooks.toml",), user_files=(".vibe/hooks.toml",),
            user_folder_env=("VIBE_HOME", ".vibe"),
            # it gathers both pipes to their end and the exit, within the timeout
@@ -799,8 +803,8 @@ HOST_TABLE += (
                "notebook-edit": ()},
            tool_args={"shell": {"command": "command"}, "web-search": {}, "web-fetch": {}},
            dialect_changes={
-               "parser": "agenthooks.sources.dialects.vibe_check:parse",
-               "reader": "agenthooks.sources.dialects.vibe_check:read",
+               "parser": "vibe_check:parse",
+               "reader": "vibe_check:read",
                # the value each event's `match` is tested against
                "events": {"pre_tool": "tool_name", "post_tool": "tool_name",
                           "post_agent": "agent_name"},
@@ -852,7 +856,7 @@ HOST_TABLE += (
     derive(HOST_TABLE[1], "grok", "Grok Build",
            writer="grok",
            protocol="grok",
-           selection="agenthooks.sources.dialects.grok:selection",
+           selection="grok",
            project_files=(".grok/hooks/*.json",), user_files=(".grok/hooks/*.json",),
            user_folder_env=("GROK_HOME", ".grok"), project_var="GROK_WORKSPACE_ROOT",
            runs_files_of=(("claude", (".claude/settings.json", ".claude/settings.local.json"),
@@ -876,8 +880,8 @@ HOST_TABLE += (
                                 "timeout": "timeout"},
                       "read": {"file_path": "target_file", "offset": "offset"}},
            dialect_changes={
-               "reader": "agenthooks.sources.dialects.grok_check:read",
-               "event_key": "agenthooks.sources.dialects.grok:event_key",
+               "reader": "grok_check:read",
+               "event_key": "grok:event_key",
                # the value each event's matcher is tested against (`HookPayload::match_value`)
                "events": {"StopCancelled": "reason", "UserPromptSubmit": None, "Stop": None},
                "types": {"command": ("command", ("command",),
@@ -890,7 +894,7 @@ HOST_TABLE += (
                "exact_events": frozenset(),
                "path_variables": ("GROK_WORKSPACE_ROOT", "CLAUDE_PROJECT_DIR"),
                "call_vars": (("GROK_SESSION_ID", "sessionId"),),
-               "own_vars": "agenthooks.sources.dialects.grok:handler_variables",
+               "own_vars": "grok:handler_variables",
                "option_types": {"env": "object"},
                # Claude Code's names, which its matchers select its tools by
                # (`sources.dialects.grok.CLAUDE_NAMES`)
@@ -938,7 +942,7 @@ HOST_TABLE += (
     derive(HOST_TABLE[1], "crush", "Charm Crush", "Crush",
            writer="crush",
            protocol="crush",
-           selection="agenthooks.sources.dialects.crush:selection",
+           selection="crush",
            project_files=("crush.json", ".crush.json", ".crush/crush.json"),
            user_files=(".config/crush/crush.json", ".local/share/crush/crush.json"),
            system_files=("/etc/crush/crush.json",),
@@ -970,9 +974,9 @@ HOST_TABLE += (
                       "subagent": {"prompt": "prompt"}, "todo": {},
                       "mcp-resources": {}, "mcp-resource": {}},
            dialect_changes={
-               "reader": "agenthooks.sources.dialects.crush_check:read",
+               "reader": "crush_check:read",
                "events": {"PreToolUse": "tool_name"},
-               "event_key": "agenthooks.sources.dialects.crush:event_key",
+               "event_key": "crush:event_key",
                "exact_events": frozenset(), "group_keys": (), "settings_keys": (),
                "types": {"command": ("command", ("command",),
                                      ("name", "matcher", "command", "timeout"), True)},
@@ -986,7 +990,7 @@ HOST_TABLE += (
                              ("CRUSH_SESSION_ID", "session_id"), ("CRUSH_CWD", "cwd"),
                              ("CRUSH_TOOL_INPUT_COMMAND", "tool_input.command"),
                              ("CRUSH_TOOL_INPUT_FILE_PATH", "tool_input.file_path")),
-               "own_vars": "agenthooks.sources.dialects.crush:handler_variables",
+               "own_vars": "crush:handler_variables",
                "project_var": "CRUSH_PROJECT_DIR", "option_types": {},
                "schema": {"file": "crush.schema.json",
                           "what": "Charm Crush crush.json (`hooks`)",
@@ -1031,7 +1035,7 @@ HOST_TABLE += (
                        "todo": (), "plan-enter": (), "plan-exit": (), "skill": (), "list": (),
                        "mcp-resources": (), "mcp-resource": (), "send-message": ()},
            dialect_changes={
-               "reader": "agenthooks.sources.dialects.junie_check:read",
+               "reader": "junie_check:read",
                "types": {"command": ("command", ("command",),
                                      ("type", "command", "timeout", "blockOnError", "async"),
                                      True)},
@@ -1133,7 +1137,7 @@ HOST_TABLE += (
     derive(HOST_TABLE[1], "goose", "Goose",
            writer="goose",
            protocol="goose",
-           selection="agenthooks.sources.dialects.goose:selection",
+           selection="goose",
            project_files=(".agents/plugins/*/hooks/hooks.json",),
            user_files=(".agents/plugins/*/hooks/hooks.json",),
            # it reads both pipes to their end, then waits for the exit, within the timeout
@@ -1158,7 +1162,7 @@ HOST_TABLE += (
                                "new_string": "after"},
                       "list": {"path": "path"}},
            dialect_changes={
-               "reader": "agenthooks.sources.dialects.goose_check:read",
+               "reader": "goose_check:read",
                # the value its matcher is tested against (`matcher_context`): the tool's name,
                # the command, the file, the prompt; None: none, so ""
                "events": {"UserPromptSubmit": "matcher_context", "SessionStart": None,
@@ -1300,7 +1304,7 @@ HOST_TABLE += (
     derive(HOST_TABLE[1], "kiro", "Kiro",
            writer="kiro",
            protocol="kiro",
-           selection="agenthooks.sources.dialects.kiro:selection",
+           selection="kiro",
            project_files=(".kiro/hooks/*.json",), user_files=(".kiro/hooks/*.json",),
            project_var="",
            # [unverified: whether Kiro waits for the pipes to close or for the exit]
@@ -1320,7 +1324,7 @@ HOST_TABLE += (
                       "write": {"file_path": "path", "content": "file_text"},
                       "read": {}, "web-search": {}, "web-fetch": {}, "todo": {}},
            dialect_changes={
-               "reader": "agenthooks.sources.dialects.kiro_check:read",
+               "reader": "kiro_check:read",
                # what each trigger's matcher is tested against: the tool's name, the file's
                # path; None: the trigger takes no matcher ("Trigger reference")
                "events": {"PreToolUse": "tool_name", "PostToolUse": "tool_name",
@@ -1373,8 +1377,8 @@ HOST_TABLE += (
     HostRow("cline", "Cline", "Cline",
             "cline",
             "cline",
-            "agenthooks.sources.dialects.cline:selection",
-            "agenthooks.sources.dialects.cline:CLINE",
+            "cline",
+            "cline",
             (".clinerules/hooks/*", ".cline/hooks/*"),
             ("Documents/Cline/Hooks/*", ".cline/hooks/*"),
             user_folder_env=("CLINE_DIR", ".cline")),

@@ -18,6 +18,7 @@ from agenthooks.model.hosts import HOOKS_JSON_DIALECT
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
+    from typing import Any
 
     from agenthooks.model.hosts import HostRow
     from agenthooks.sources.dialects.spec import Dialect
@@ -57,9 +58,22 @@ def dialect_spec(dialect: str) -> Dialect:
         if parent is not None and parent.dialect == row.dialect:
             found = derived_dialect(dialect_spec(parent.id), row)
         else:
-            found = imported(row.dialect)
+            from agenthooks.sources.reading import dialect_path
+
+            found = imported(dialect_path(row))
         _SPECS[dialect] = found
     return found
+
+
+# The `Dialect` fields that name a "module:function", which a derived host's row names within
+# `sources/dialects/` (`grok_check:read`): the row's layer names no module of this one.
+_FUNCTIONS = frozenset(("reader", "parser", "event_key", "own_vars"))
+
+
+def _within_dialects(reference: str | None) -> str | None:
+    if reference is None or "." in reference.partition(":")[0]:
+        return reference  # none, or a module outside the package (a test's host)
+    return f"agenthooks.sources.dialects.{reference}"
 
 
 def derived_dialect(parent: Dialect, row: HostRow) -> Dialect:
@@ -76,7 +90,8 @@ def derived_dialect(parent: Dialect, row: HostRow) -> Dialect:
     events = renamed(parent.events)
     from agenthooks.sources.dialects.spec import HandlerType
 
-    changes = dict(row.dialect_changes)
+    changes: dict[str, Any] = {key: _within_dialects(value) if key in _FUNCTIONS else value
+                               for key, value in row.dialect_changes.items()}
     if "types" in changes:  # a row states them as plain tuples (`model.hosts._handler`)
         changes["types"] = {kind: HandlerType(*fields)
                             for kind, fields in changes["types"].items()}

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from agenthooks.sources.dialects.spec import Dialect, HandlerType
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from agenthooks.sources.dialects.matching import Selection
+
 _COMMON = ("type", "timeout", "statusMessage", "once", "if")
 
 # event -> what its matcher is matched against (None: the event ignores matchers).
@@ -101,3 +105,26 @@ CLAUDE = Dialect(
         "foreign_options": (("model", ("prompt",)),),
     },
 )
+
+
+def selection(matcher: str | None, event: str) -> Selection:
+    """What a Claude Code matcher selects on an event (its matcher field's values)."""
+    # Its matchers' tables load only when a matcher of its files is read.
+    from agenthooks.sources.dialects.matching import (
+        ALL,
+        CLAUDE_EXACT,
+        CLAUDE_EXACT_NARROW,
+        Selection,
+        regex_error,
+    )
+
+    if CLAUDE.events.get(event, "tool_name") is None or matcher in (None, "", "*"):
+        return ALL
+    assert matcher is not None
+    exact = CLAUDE_EXACT_NARROW if event in CLAUDE.exact_events else CLAUDE_EXACT
+    if exact.issuperset(matcher):
+        names = tuple(n.strip() for n in matcher.replace(",", "|").split("|") if n.strip())
+        return Selection("names", names)
+    if regex_error(matcher) is not None:
+        return Selection("never", pattern=matcher)
+    return Selection("search", pattern=matcher)

@@ -375,13 +375,14 @@ def unknown_event(event: str) -> str:
 
 
 def claude_matcher(matcher: str | None) -> str | None:
-    """A PascalCase event's matcher as Claude Code's reader says it (`matching.claude_selection`,
-    which matches Claude Code's tool names): everything for `*`, `**` or none; a list of
-    names, each Copilot name joined by its Claude Code name ("A literal name or |-separated
-    alternation ... fires when any token equals the runtime tool name or its Claude tool
-    name"); any other text anchored ("a case-sensitive regex anchored as ^(?:PATTERN)$ tested
-    against the Claude tool name"). github/docs@05da5bc hooks-reference.md, "Claude-format
-    matchers"; `Bash` and `B.*` selecting Copilot's bash were measured with 1.0.102."""
+    """A PascalCase event's matcher as Claude Code's reader says it (`sources.dialects.
+    claude.selection`, which matches Claude Code's tool names): everything for `*`, `**` or
+    none; a list of names, each Copilot name joined by its Claude Code name ("A literal name
+    or |-separated alternation ... fires when any token equals the runtime tool name or its
+    Claude tool name"); any other text anchored ("a case-sensitive regex anchored as
+    ^(?:PATTERN)$ tested against the Claude tool name"). github/docs@05da5bc
+    hooks-reference.md, "Claude-format matchers"; `Bash` and `B.*` selecting Copilot's bash
+    were measured with 1.0.102."""
     if matcher is None or matcher.strip() in ("", "*", "**"):
         return None
     tokens = matcher.split("|")

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from agenthooks.model.handlers import Handler
+    from agenthooks.sources.dialects.matching import Selection
 
 # event -> what its matcher is matched against. The planner passes a tool name on the tool
 # events and a trigger on three lifecycle events; on every other event it has no context,
@@ -160,3 +161,17 @@ def hydrate(value: str, context: Mapping[str, str]) -> str:
     import re
 
     return re.sub(_EXTENSION_VARIABLE, lambda m: context.get(m.group(1), m.group(0)), value)
+
+
+def selection(matcher: str | None, event: str) -> Selection:
+    """What a Gemini CLI matcher selects on an event."""
+    # Its matchers' tables load only when a matcher of its files is read.
+    from agenthooks.sources.dialects.matching import ALL, Selection, regex_error
+
+    field = GEMINI.events.get(event)
+    text = (matcher or "").strip()
+    if field is None or text in ("", "*"):
+        return ALL
+    if event in GEMINI.exact_events or regex_error(text) is not None:
+        return Selection("names", (text,))
+    return Selection("search", pattern=text)

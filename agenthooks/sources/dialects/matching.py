@@ -31,8 +31,6 @@ from agenthooks._lean.records import NamedTuple
 from agenthooks.model.hosts import HOOKS_JSON_DIALECT
 from agenthooks.model.matcher import (
     ALNUM,
-    in_hooks_json_pattern,
-    in_hooks_json_words,
     is_plain_name,
     named_alternatives,
     plain_names,
@@ -145,53 +143,8 @@ def command_regex_holds(pattern: str, tool: str | None, tool_input: Mapping[str,
     return not isinstance(command, str) or js_regex(pattern).search(command) is not None
 
 
-# --- Claude Code -----------------------------------------------------------------------------
-
-
-def claude_selection(matcher: str | None, event: str) -> Selection:
-    """What a Claude Code matcher selects on an event (its matcher field's values)."""
-    # Claude Code's tables load only when its files are read (or a host's derived from it).
-    from agenthooks.sources.dialects.claude import CLAUDE as claude
-
-    if claude.events.get(event, "tool_name") is None or matcher in (None, "", "*"):
-        return ALL
-    assert matcher is not None
-    exact = CLAUDE_EXACT_NARROW if event in claude.exact_events else CLAUDE_EXACT
-    if exact.issuperset(matcher):
-        names = tuple(n.strip() for n in matcher.replace(",", "|").split("|") if n.strip())
-        return Selection("names", names)
-    if regex_error(matcher) is not None:
-        return Selection("never", pattern=matcher)
-    return Selection("search", pattern=matcher)
-
-
-def gemini_selection(matcher: str | None, event: str) -> Selection:
-    """What a Gemini CLI matcher selects on an event."""
-    from agenthooks.sources.dialects.gemini import GEMINI as gemini
-
-    field = gemini.events.get(event)
-    text = (matcher or "").strip()
-    if field is None or text in ("", "*"):
-        return ALL
-    if event in gemini.exact_events or regex_error(text) is not None:
-        return Selection("names", (text,))
-    return Selection("search", pattern=text)
-
-
-def antigravity_selection(matcher: str | None, event: str) -> Selection:
-    """What a hooks.json matcher selects (anchored: `re.fullmatch`); flat events ignore it."""
-    from agenthooks.model.events import TOOL_EVENTS
-
-    if event not in TOOL_EVENTS or matcher in (None, "", "*"):
-        return ALL
-    assert matcher is not None
-    names = plain_names(matcher)
-    if names is not None:  # any host's name for a tool selects it (`matcher`)
-        return Selection("names", tuple(in_hooks_json_words(names, keep=False)))
-    return Selection("full", pattern=in_hooks_json_pattern(matcher, keep=False), python=True)
-
-
-# Each host's matcher semantics, as its row names them (`HostRow.selection`), once resolved.
+# Each host's matcher semantics, as its row names them (`HostRow.selection`: the word of the
+# host whose `sources/dialects/<id>.py` has them, its own or its parent's), once resolved.
 SELECTIONS: dict[str, Callable[[str | None, str], Selection]] = {}
 
 
@@ -210,9 +163,9 @@ def selection(dialect: str, matcher: str | None, event: str) -> Selection:
 def _selection_of(row: HostRow) -> Callable[[str | None, str], Selection]:
     """A host's matcher semantics: its row's function, which a host derived from another
     (`model.hosts.derive`) shares with its parent, given the parent's word for the event."""
-    from agenthooks.model.hosts import host_row, imported
+    from agenthooks.model.hosts import host_row, implementation, imported
 
-    own = imported(row.selection)
+    own = imported(implementation(row.selection, "agenthooks.sources.dialects.{}", "selection"))
     parent = host_row(row.derived_from) if row.derived_from else None
     if parent is None or parent.selection != row.selection:
         return own  # type: ignore[no-any-return]

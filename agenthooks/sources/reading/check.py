@@ -338,9 +338,10 @@ class Checker:
         """A handler written for another host: run as that host runs its hooks (in the
         project root, with its shell)."""
         from agenthooks.model.hosts import host_row, imported
+        from agenthooks.sources.reading import dialect_path
 
         row = host_row(speaks)
-        shell = None if row is None or row.dialect is None else imported(row.dialect).shell
+        shell = None if row is None or row.dialect is None else imported(dialect_path(row)).shell
         return handler._replace(speaks=speaks, shell=shell)
 
     def handler_kind(self, handler: dict[str, Any], pointer: str) -> str:
