@@ -13,10 +13,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from agenthooks import policy
     from agenthooks._version import __version__
     from agenthooks.api import Hooks, arun_event, load_hooks, run_event
-    from agenthooks.decision import Decision
     from agenthooks.engine.call import EventResult
     from agenthooks.errors import (
         AgentHooksError,
@@ -25,7 +23,9 @@ if TYPE_CHECKING:
         UnknownEvent,
         UsageError,
     )
+    from agenthooks.kinds import policy
     from agenthooks.kinds.inprocess.context import Context, Session, Turn
+    from agenthooks.model.decision import Decision
 
 # Public name -> the module that defines it.
 _EXPORTS: dict[str, str] = {
@@ -34,7 +34,7 @@ _EXPORTS: dict[str, str] = {
     "load_hooks": "agenthooks.api",
     "run_event": "agenthooks.api",
     "arun_event": "agenthooks.api",
-    "Decision": "agenthooks.decision",
+    "Decision": "agenthooks.model.decision",
     "Context": "agenthooks.kinds.inprocess.context",
     "Session": "agenthooks.kinds.inprocess.context",
     "Turn": "agenthooks.kinds.inprocess.context",
@@ -70,8 +70,8 @@ def __getattr__(name: str) -> Any:
     # `__import__` and `sys.modules` rather than `importlib.import_module`: the same import,
     # without loading `importlib`'s package (and `warnings`) on every start.
     if name == "policy":
-        __import__("agenthooks.policy")
-        return sys.modules["agenthooks.policy"]
+        __import__("agenthooks.kinds.policy")
+        return sys.modules["agenthooks.kinds.policy"]
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'agenthooks' has no attribute {name!r}")

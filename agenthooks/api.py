@@ -25,7 +25,7 @@ import os
 from agenthooks.engine import runner
 from agenthooks.engine.call import EventPlan, EventResult, skip_notice, skip_warning
 from agenthooks.errors import AgentHooksError
-from agenthooks.events import check_event
+from agenthooks.model.eventnames import check_event
 from agenthooks.model.handlers import Handler, HookFile
 from agenthooks.plan.select import Selector, for_host, left_out
 
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from agenthooks.engine.dryrun import Plan
-    from agenthooks.payload import Payload
+    from agenthooks.model.payload import Payload
     from agenthooks.sources.load import Loaded
 
 if TYPE_CHECKING:

@@ -131,7 +131,7 @@ def test_a_plain_run_imports_no_in_process_engine() -> None:
         "import json\n"
         "inproc = sorted(m for m in sys.modules if m in ('agenthooks.kinds.inprocess.call',\n"
         "    'agenthooks.kinds.inprocess.context', 'agenthooks.kinds.inprocess.frozen',\n"
-        "    'agenthooks.policy',\n"
+        "    'agenthooks.kinds.policy',\n"
         "    'asyncio', 'uuid', 'jsonschema', 'rich', 'click'))\n"
         "print(json.dumps([code, inproc]))\n"
     )

@@ -15,7 +15,6 @@ from agenthooks._lean.suppress import suppress
 from agenthooks.cli.commands.run import RunOptions, deny_anything, run, write_out
 from agenthooks.engine.call import isolate_in_process_hooks
 from agenthooks.errors import AgentHooksError, UsageError, describe
-from agenthooks.events import check_event, did_you_mean
 from agenthooks.executor import (
     Interrupted,
     Terminated,
@@ -23,9 +22,7 @@ from agenthooks.executor import (
     reap_orphans,
     under_signals,
 )
-from agenthooks.model.events import ALIASES, API_EVENTS, EVENTS
-from agenthooks.model.hosts import caller_error
-from agenthooks.userconfig import (
+from agenthooks.features.userconfig import (
     AUDIT_ENV,
     FAIL_CLOSED_ENV,
     HOSTS,
@@ -35,6 +32,9 @@ from agenthooks.userconfig import (
     read_user_config,
     setting,
 )
+from agenthooks.model.eventnames import check_event, did_you_mean
+from agenthooks.model.events import ALIASES, API_EVENTS, EVENTS
+from agenthooks.model.hosts import caller_error
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -315,7 +315,7 @@ def _payload_is_pre_tool_use() -> bool:
     """Whether the payload on stdin names, in its host's own event field, the event before a
     tool call (Claude Code's `hook_event_name: "PreToolUse"`, Gemini CLI's `BeforeTool`...)."""
     from agenthooks.cli.commands.run import read_stdin
-    from agenthooks.payload import read_payload
+    from agenthooks.model.payload import read_payload
     from agenthooks.sources.payloads import SHAPES, detect
 
     try:

@@ -13,7 +13,7 @@ Pure functions over decisions, so the algebra is tested by tables.
 from __future__ import annotations
 
 from agenthooks._lean.records import NamedTuple
-from agenthooks.decision import Decision
+from agenthooks.model.decision import Decision
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

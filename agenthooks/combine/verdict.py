@@ -23,7 +23,7 @@ from agenthooks._lean.records import NamedTuple
 from agenthooks.combine.failclosed import deny_for_failures
 from agenthooks.combine.fold import Folded
 from agenthooks.combine.merge import block_reasons, blocks, merge
-from agenthooks.decision import Decision
+from agenthooks.model.decision import Decision
 from agenthooks.model.events import block_decision
 from agenthooks.model.handlers import Answer
 
@@ -148,7 +148,7 @@ def terminal_output(event: str, decision: Decision, hook: str) -> dict[str, Any]
 def _text(value: Any) -> str:
     if isinstance(value, str):
         return value
-    from agenthooks.payload import dumps
+    from agenthooks.model.payload import dumps
 
     try:
         return dumps(value)

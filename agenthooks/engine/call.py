@@ -16,9 +16,9 @@ import os
 
 from agenthooks._lean.records import NamedTuple
 from agenthooks.combine.merge import block_reasons
-from agenthooks.decision import Decision
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.kinds.process import config_specs, own_words, runs_beside
+from agenthooks.model.decision import Decision
 from agenthooks.model.handlers import Answer, Handler, HookFile
 from agenthooks.model.hosts import is_neutral
 
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from agenthooks.kinds.inprocess.call import HookOutcome
     from agenthooks.kinds.inprocess.context import Turn
     from agenthooks.kinds.inprocess.hookspec import PythonHook, ShellHook
-    from agenthooks.payload import LongStrings
+    from agenthooks.model.payload import LongStrings
     from agenthooks.sources.payloads import Translation
     Processes = Callable[[Sequence[ProcessSpec], bytes], Awaitable[list[ProcessResult]]]
 

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
     from agenthooks.engine.runner import Registry
     from agenthooks.kinds.inprocess.hookspec import PythonHook
-    from agenthooks.payload import Payload
+    from agenthooks.model.payload import Payload
 
 
 class Plan(NamedTuple):

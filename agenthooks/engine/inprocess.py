@@ -11,7 +11,6 @@ from _collections_abc import Iterator, Mapping, Sequence  # collections.abc's, u
 
 from agenthooks._lean import jsontext
 from agenthooks.combine.fold import START, Folded, step
-from agenthooks.decision import Decision
 from agenthooks.engine.call import Call, EventPlan, isolated
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.jsonlimits import MAX_DEPTH, depth_exceeds
@@ -20,8 +19,9 @@ from agenthooks.kinds.inprocess.context import Context
 from agenthooks.kinds.inprocess.frozen import FrozenDict, freeze
 from agenthooks.kinds.inprocess.hookspec import PythonHook, args_match
 from agenthooks.kinds.process import shell_command, start_background
+from agenthooks.model.decision import Decision
 from agenthooks.model.handlers import Handler
-from agenthooks.payload import session_id_of
+from agenthooks.model.payload import session_id_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -29,7 +29,6 @@ from agenthooks._lean.records import NamedTuple
 from agenthooks.combine.fold import START, Folded
 from agenthooks.combine.merge import TOOL_DECISIONS
 from agenthooks.combine.verdict import Rendered, render
-from agenthooks.decision import Decision
 from agenthooks.drive import finish
 from agenthooks.engine.call import (
     Call,
@@ -42,12 +41,13 @@ from agenthooks.engine.call import (
     run_jobs,
 )
 from agenthooks.errors import AgentHooksError, UsageError
-from agenthooks.events import check_event
 from agenthooks.executor import ProcessResult, ProcessSpec
 from agenthooks.kinds.process import answers_of, config_specs, in_background
+from agenthooks.model.decision import Decision
+from agenthooks.model.eventnames import check_event
 from agenthooks.model.events import is_tool_event
 from agenthooks.model.handlers import Answer
-from agenthooks.payload import dump_bytes
+from agenthooks.model.payload import dump_bytes
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ if TYPE_CHECKING:
 
     from agenthooks.engine.call import Processes
     from agenthooks.model.handlers import HookFile
-    from agenthooks.payload import Payload
+    from agenthooks.model.payload import Payload
     from agenthooks.plan.select import Selector
 
 # In-process hooks are imported only by a run that has some: a plain hooks.json run starts

@@ -576,7 +576,7 @@ def _looks_relative(text: str, cwd: str) -> bool:
 
 def default_timeout(dialect: str, event: str) -> float:
     if dialect == HOOKS_JSON_DIALECT:
-        from agenthooks.events import DEFAULT_TIMEOUT
+        from agenthooks.model.eventnames import DEFAULT_TIMEOUT
 
         return float(DEFAULT_TIMEOUT)
     return DIALECT_SPECS[dialect].default_timeout_for(event)

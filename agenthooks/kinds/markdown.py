@@ -21,10 +21,10 @@ import _thread  # `threading`'s own lock and thread-local types, without importi
 import time
 
 from agenthooks._lean import jsontext
-from agenthooks.decision import Decision
 from agenthooks.kinds.inprocess.frozen import raw, thaw
+from agenthooks.model.decision import Decision
 from agenthooks.model.events import MARKDOWN_TOOL_WORDS
-from agenthooks.payload import tool_args, with_args
+from agenthooks.model.payload import tool_args, with_args
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -74,7 +74,7 @@ def why_refused(handler: Handler) -> str | None:
 
 def refused_word(words: Sequence[str]) -> str | None:
     """The event or `--host` word of a run's words that the run refuses, said; else None."""
-    from agenthooks.events import check_event
+    from agenthooks.model.eventnames import check_event
     from agenthooks.model.hosts import caller_error, host_ids
     from agenthooks.plan.recursion import option_values
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agenthooks.events import DEFAULT_TIMEOUT, INT32_MAX
+from agenthooks.model.eventnames import DEFAULT_TIMEOUT, INT32_MAX
 from agenthooks.model.events import EVENT_TABLE, EVENTS, FLAT_EVENTS, TOOL_EVENTS
 from agenthooks.model.hosts import host_ids
 from agenthooks.schemagen.parts import NO_NUL, header, ref

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agenthooks.events import INT32_MAX
+from agenthooks.model.eventnames import INT32_MAX
 from agenthooks.model.events import row_of
 from agenthooks.sources.dialects.spec import Dialect
 

@@ -28,7 +28,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from agenthooks.payload import LongStrings, Payload
+    from agenthooks.model.payload import LongStrings, Payload
 
 
 class Event:
@@ -55,8 +55,8 @@ def read_event(given: str, payload: Payload, *, host: str | None = None,
                tool: str | None = None) -> Event:
     """The event of a call: `given` checked (`UnknownEvent`), the payload read
     (`PayloadError`), its caller `host` or the one the payload says, and its tool call."""
-    from agenthooks.events import check_event
-    from agenthooks.payload import read_payload_long
+    from agenthooks.model.eventnames import check_event
+    from agenthooks.model.payload import read_payload_long
 
     name = check_event(given)
     data, doc, long = read_payload_long(payload)
@@ -401,7 +401,7 @@ def tool_call(doc: Mapping[str, Any], host: str) -> tuple[str | None, dict[str, 
             args = _object_of(args)
         if isinstance(name, str) and name:
             return name, dict(args) if isinstance(args, Mapping) else {}
-    from agenthooks.payload import tool_args, tool_from_payload
+    from agenthooks.model.payload import tool_args, tool_from_payload
 
     return tool_from_payload(doc), tool_args(doc)
 
@@ -447,7 +447,7 @@ def with_args(doc: Mapping[str, Any], args: Mapping[str, Any], host: str) -> dic
     call = None if shape is None else doc if key is None else doc.get(key)
     if shape is None or not isinstance(call, Mapping) or (
             shape.name_key is not None and shape.name_key not in call):
-        from agenthooks.payload import with_args as in_any_shape
+        from agenthooks.model.payload import with_args as in_any_shape
 
         return in_any_shape(doc, dict(args))
     if key is None:
@@ -556,7 +556,7 @@ class Translation:
         key = (host, word)
         found = self._payloads.get(key)
         if found is None:
-            from agenthooks.payload import dump_bytes
+            from agenthooks.model.payload import dump_bytes
 
             if is_neutral(host):
                 found = self._payloads[key] = self.neutral(host, word)
@@ -577,7 +577,7 @@ class Translation:
         a script written for any of those hosts finds the fields it reads, in the caller's
         words where the caller sends them."""
         from agenthooks.model.events import counterpart
-        from agenthooks.payload import dump_bytes
+        from agenthooks.model.payload import dump_bytes
 
         own = {} if host == self.caller else self.built(host, word)
         companion = self.built(COMPANION, counterpart(word, host, COMPANION) or word)
@@ -593,7 +593,7 @@ class Translation:
 
     def with_args(self, args: Mapping[str, Any]) -> Translation:
         """The same call with new arguments (caller's names): what later handlers see."""
-        from agenthooks.payload import dump_bytes
+        from agenthooks.model.payload import dump_bytes
 
         doc = with_args(self.doc, args, self.caller)
         return Translation(self.caller, doc, dump_bytes(doc, self.long), self.tool, args,
@@ -602,7 +602,7 @@ class Translation:
     def with_field(self, key: str, value: Any) -> Translation:
         """The same call with one field of the caller's payload replaced (Gemini CLI's
         `llm_request`, chained between sequential handlers)."""
-        from agenthooks.payload import dump_bytes
+        from agenthooks.model.payload import dump_bytes
 
         doc = {**self.doc, key: value}
         return Translation(self.caller, doc, dump_bytes(doc, self.long), self.tool, self.args,

@@ -12,8 +12,8 @@ import pytest
 from agenthooks.api import load_hooks
 from agenthooks.combine.fold import Folded
 from agenthooks.combine.verdict import Verdict, decided, engine_answer, render
-from agenthooks.decision import Decision
 from agenthooks.kinds.protocols.antigravity import read_decision
+from agenthooks.model.decision import Decision
 from agenthooks.model.events import block_decision
 from agenthooks.model.handlers import Answer, Handler, Source
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from agenthooks import Decision
-from agenthooks.decision import KINDS, STRENGTH, strongest
+from agenthooks.model.decision import KINDS, STRENGTH, strongest
 
 # (built, kind, reason, args, output, message, force)
 CONSTRUCTORS: list[tuple[Decision, str, Any, Any, Any, Any, bool]] = [
@@ -144,7 +144,7 @@ def test_reports_say_the_answers_words(decision: Decision, word: str | None) -> 
 
 
 def test_the_readme_prints_the_report_words() -> None:
-    from agenthooks.decision import REPORT_WORDS
+    from agenthooks.model.decision import REPORT_WORDS
     from tests.docs.pages import docs_text
 
     text = docs_text()

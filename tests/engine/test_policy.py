@@ -15,8 +15,8 @@ from typing import Any, NamedTuple
 import pytest
 
 from agenthooks import policy
-from agenthooks.decision import Decision
-from agenthooks.policy import Policy
+from agenthooks.kinds.policy import Policy
+from agenthooks.model.decision import Decision
 
 
 class Ctx(NamedTuple):

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from agenthooks.combine.verdict import Verdict
-from agenthooks.decision import Decision
 from agenthooks.hosts.ahp import protocol
+from agenthooks.model.decision import Decision
 from agenthooks.model.events import counterpart
 from agenthooks.model.hosts import host_ids, lineage
 from agenthooks.model.tools import TOOLS, filled, tool_for

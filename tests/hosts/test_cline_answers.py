@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 
 from agenthooks.combine.verdict import Verdict
-from agenthooks.decision import Decision
 from agenthooks.executor import ProcessResult
 from agenthooks.hosts.cline.render import write
 from agenthooks.hosts.writers import HostAnswer
 from agenthooks.kinds.protocols.cline import CONTEXT_LIMIT, answer
+from agenthooks.model.decision import Decision
 from agenthooks.model.handlers import Answer, Handler, Source
 
 DENY = Verdict("PreToolUse", Decision.deny("no"), word="deny", reason="no", blocked=True)

@@ -11,11 +11,11 @@ import jsonschema
 import pytest
 
 from agenthooks.combine.verdict import Verdict
-from agenthooks.decision import Decision
 from agenthooks.executor import ProcessResult
 from agenthooks.hosts.codex.render import write
 from agenthooks.hosts.writers import HostAnswer
 from agenthooks.kinds.protocols.codex import answer
+from agenthooks.model.decision import Decision
 from agenthooks.model.handlers import Handler, Source
 from tests.hosts.conftest import answer as run_snippet
 from tests.hosts.conftest import schema

@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 from agenthooks.combine.verdict import Verdict
-from agenthooks.decision import Decision
 from agenthooks.hosts.crush.render import write
 from agenthooks.hosts.writers import HostAnswer
+from agenthooks.model.decision import Decision
 from tests.support import program, workspace
 
 pytestmark = pytest.mark.program

@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 from agenthooks.combine.verdict import Verdict
-from agenthooks.decision import Decision
 from agenthooks.executor import ProcessResult
 from agenthooks.hosts.kimi.render import write
 from agenthooks.hosts.writers import HostAnswer
 from agenthooks.kinds.protocols.kimi import answer
+from agenthooks.model.decision import Decision
 from agenthooks.model.handlers import Handler, Source
 
 DENY = Verdict("PreToolUse", Decision.deny("no"), word="deny", reason="no", blocked=True)

@@ -17,10 +17,10 @@ import pytest
 
 from agenthooks.cli.commands.init import WIRING
 from agenthooks.combine.verdict import Verdict
-from agenthooks.decision import Decision
 from agenthooks.hosts.opencode.render import write
 from agenthooks.hosts.opencode.wiring import plugin_text
 from agenthooks.hosts.writers import HostAnswer
+from agenthooks.model.decision import Decision
 from agenthooks.sources.payloads import detect
 from tests.docs.pages import page
 

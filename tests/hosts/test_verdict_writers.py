@@ -7,8 +7,8 @@ import jsonschema
 import pytest
 
 from agenthooks.combine.verdict import Verdict, engine_answer
-from agenthooks.decision import Decision
 from agenthooks.hosts.writers import WRITERS, HostAnswer, decision_reason, host_event, writer
+from agenthooks.model.decision import Decision
 from tests.hosts.conftest import schema
 
 SCHEMA_OF = {"claude": "claude_code", "gemini": "gemini_cli"}

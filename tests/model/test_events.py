@@ -203,7 +203,7 @@ def test_other_host_hint(event: str, dialect: str, hint: str | None) -> None:
     ("Xyzzy", "known events: PreToolUse, PostToolUse, PreInvocation"),
 ])
 def test_did_you_mean_for_an_event(name: str, hint: str) -> None:
-    from agenthooks.events import unknown_event_hint
+    from agenthooks.model.eventnames import unknown_event_hint
 
     assert hint in unknown_event_hint(name)
 
@@ -230,10 +230,10 @@ def _host_tables() -> Iterable[tuple[str, str, Iterable[str]]]:
     from agenthooks.hosts.claude import render as claude_render
     from agenthooks.hosts.gemini import render as gemini_render
     from agenthooks.kinds.inprocess.call import _EVENT_ONLY
+    from agenthooks.kinds.policy import EVENTS as POLICY_EVENTS
     from agenthooks.kinds.protocols import claude as claude_protocol
     from agenthooks.kinds.protocols import gemini as gemini_protocol
     from agenthooks.kinds.protocols.antigravity import DECISION_WORDS
-    from agenthooks.policy import EVENTS as POLICY_EVENTS
     from agenthooks.sources.dialects.claude import CLAUDE
     from agenthooks.sources.dialects.gemini import GEMINI
 

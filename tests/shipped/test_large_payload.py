@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.payload import LONG_PAYLOAD
+from agenthooks.model.payload import LONG_PAYLOAD
 
 REPO = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.program

@@ -84,7 +84,7 @@ def _lines(source: BinaryIO) -> Iterable[bytes]:
 
 
 def _send(out: int, reply: dict[str, Any]) -> bool:
-    from agenthooks.payload import dumps
+    from agenthooks.model.payload import dumps
 
     view = memoryview((dumps(reply) + "\n").encode("utf-8"))
     try:
@@ -161,7 +161,7 @@ def evaluate(event: str, call: protocol.Translated, options: AhpOptions) -> Even
     the payload `call`'s host would send."""
     from agenthooks.api import Hooks
     from agenthooks.cli.commands.run import RunOptions, decide, nothing_to_run
-    from agenthooks.payload import dumps
+    from agenthooks.model.payload import dumps
     from agenthooks.sources.load import load_all
     from agenthooks.sources.payloads import build
 
@@ -193,7 +193,7 @@ def observe(message: protocol.Message, options: AhpOptions) -> None:
 
 
 def _refused(exc: protocol.RpcError) -> None:
-    from agenthooks.payload import dumps
+    from agenthooks.model.payload import dumps
 
     which = "a message" if exc.request_id is None else dumps(exc.request_id)
     _say(f"refused {which}: {exc}")

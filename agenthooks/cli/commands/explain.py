@@ -63,7 +63,7 @@ def read_call(hooks: Hooks, given: str, tool: str | None, data: bytes) -> Event:
     """The call as `run` reads it; with no payload, `--tool` stands for one naming the tool
     (so that the tool's own host is the caller, as `list` takes it)."""
     from agenthooks.cli.commands.list import value_doc
-    from agenthooks.payload import dumps
+    from agenthooks.model.payload import dumps
     from agenthooks.sources.payloads import read_event
 
     try:
@@ -82,7 +82,7 @@ def read_call(hooks: Hooks, given: str, tool: str | None, data: bytes) -> Event:
 def settings(options: ExplainOptions) -> ExplainOptions:
     """`--host`, `--other-hosts` and `--require-trust`, else the environment and the user
     config, read as `run` reads them (`userconfig.apply_settings`)."""
-    from agenthooks.userconfig import apply_settings
+    from agenthooks.features.userconfig import apply_settings
 
     values: dict[str, Any] = {"host": options.host, "other_hosts": options.other_hosts,
                               "require_trust": options.require_trust}
@@ -340,7 +340,7 @@ def hook_why(hook: PythonHook, call: Event) -> str:
 
 def explain(options: ExplainOptions) -> int:
     """Print the explanation; 0, or raises `UsageError`/`PayloadError` (exit 1)."""
-    from agenthooks.events import check_event
+    from agenthooks.model.eventnames import check_event
 
     try:
         check_event(options.event)

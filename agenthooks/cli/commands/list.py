@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from agenthooks.cli.commands.validate import looked_in
 from agenthooks.escape import printable
-from agenthooks.events import unknown_event_hint
+from agenthooks.model.eventnames import unknown_event_hint
 from agenthooks.model.events import ALL_EVENTS, TOOL_CALL_EVENTS, is_tool_event
 from agenthooks.model.handlers import Handler, HookFile
 from agenthooks.model.hosts import HOOKS_JSON_DIALECT
@@ -54,7 +54,7 @@ class Asked(NamedTuple):
 def resolve_event(word: str) -> str | None:
     """The event a word names (`PreToolUse`, `BeforeTool`, `tool.pre`, `PreCompact`), as
     `run` takes it; None when no dialect knows it."""
-    from agenthooks.events import check_event
+    from agenthooks.model.eventnames import check_event
     from agenthooks.model.events import MARKDOWN_WORDS, engine_name, find_row
 
     word = MARKDOWN_WORDS.get(word, word)  # `--event tool.pre` as a Markdown hook says it
@@ -108,7 +108,7 @@ def caller_for(host: str | None, event: str | None, tool: str | None) -> str:
 
 def host_settings(host: str | None, other_hosts: bool) -> tuple[str | None, bool]:
     """`--host` and `--other-hosts`, else the user config's, as `run` reads them."""
-    from agenthooks.userconfig import read_user_config
+    from agenthooks.features.userconfig import read_user_config
 
     user = read_user_config()
     return host or user.default_host, other_hosts or bool(user.other_hosts)

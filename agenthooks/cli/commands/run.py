@@ -26,7 +26,7 @@ from agenthooks.engine.runner import (
 )
 from agenthooks.errors import AgentHooksError, describe
 from agenthooks.escape import printable
-from agenthooks.payload import dumps
+from agenthooks.model.payload import dumps
 from agenthooks.plan.recursion import check_depth, enter, leave
 from agenthooks.report.run import write_plan, write_result
 from agenthooks.sources.load import load_all

@@ -201,7 +201,7 @@ def record_fixture(
         return EXIT_INVALID
     assert event is not None and output is not None
     if event not in EVENT_NAMES:
-        from agenthooks.events import unknown_event_hint
+        from agenthooks.model.eventnames import unknown_event_hint
 
         sys.stderr.write(f"agenthooks: error: unknown event {printable(event)!r}: "
                          f"{unknown_event_hint(event, EVENT_NAMES)}\n")

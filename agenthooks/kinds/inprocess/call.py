@@ -13,10 +13,10 @@ import time
 from _collections_abc import Awaitable, Callable
 
 from agenthooks._lean.records import NamedTuple
-from agenthooks.decision import DECIDE_KINDS, KINDS, Decision
 from agenthooks.executor import Interrupted, Terminated
 from agenthooks.kinds.inprocess.context import Context
 from agenthooks.kinds.inprocess.hookspec import PythonHook
+from agenthooks.model.decision import DECIDE_KINDS, KINDS, Decision
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -14,7 +14,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from agenthooks.decision import Decision
+    from agenthooks.model.decision import Decision
 
 _MISSING = object()
 
@@ -125,7 +125,7 @@ class Context:
     @property
     def turn(self) -> Turn:
         if self._turn is None:
-            from agenthooks.payload import session_id_of
+            from agenthooks.model.payload import session_id_of
 
             session_id = None if self._source is None else session_id_of(self._source)
             self._turn = Session(session_id).turn()

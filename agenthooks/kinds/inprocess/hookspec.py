@@ -93,7 +93,7 @@ def _as_text(value: Any) -> str:
     if isinstance(value, str):
         return value
     from agenthooks._lean import jsontext
-    from agenthooks.decision import plain
+    from agenthooks.model.decision import plain
 
     return jsontext.dumps(plain(value), ensure_ascii=False, sort_keys=True)
 

@@ -46,9 +46,9 @@ import sys
 import time
 
 from agenthooks._lean.suppress import suppress
-from agenthooks.decision import Decision
 from agenthooks.executor.descendants import die_with_parent, leave_watch, reap, watch_forked
 from agenthooks.kinds.inprocess.call import HookOutcome, call_hook
+from agenthooks.model.decision import Decision
 from agenthooks.model.handlers import signal_name
 
 TYPE_CHECKING = False

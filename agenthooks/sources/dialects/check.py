@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 
-from agenthooks.events import INT32_MAX, did_you_mean
+from agenthooks.model.eventnames import INT32_MAX, did_you_mean
 from agenthooks.model.events import HOST_NAMES, other_host_hint, other_host_word
 from agenthooks.model.handlers import Handler, Source, breaks_file, escape, json_kind
 from agenthooks.model.hosts import host_row, imported

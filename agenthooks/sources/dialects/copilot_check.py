@@ -358,7 +358,7 @@ def event_meant(event: str) -> str | None:
     known = (*EVENTS, *sorted(PASCAL_EVENTS))
     meant = next((word for word in known if word.lower() == event.lower()), None)
     if meant is None:  # a misspelling (`preToolUze`): the closest name
-        from agenthooks.events import did_you_mean
+        from agenthooks.model.eventnames import did_you_mean
 
         meant = did_you_mean(event, list(known))
     return meant

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import os
 
-from agenthooks.events import did_you_mean
+from agenthooks.model.eventnames import did_you_mean
 from agenthooks.model.handlers import escape, json_kind
 from agenthooks.sources.dialects.check import DialectChecker
 from agenthooks.sources.dialects.kiro import VERSION

@@ -24,7 +24,7 @@ def engine_event(word: str) -> str | None:
 def event_meant(word: str) -> str | None:
     """The event word an unknown word stands for or misspells, as `event_hint` names it;
     None when nothing is close."""
-    from agenthooks.events import did_you_mean
+    from agenthooks.model.eventnames import did_you_mean
     from agenthooks.model.events import ALIASES, find_row, foreign_events
 
     event = ALIASES.get(word, foreign_events().get(word, word))
@@ -34,7 +34,7 @@ def event_meant(word: str) -> str | None:
 
 def event_hint(word: str) -> str:
     """What to write instead of an unknown event word."""
-    from agenthooks.events import did_you_mean
+    from agenthooks.model.eventnames import did_you_mean
     from agenthooks.model.events import ALIASES, find_row, foreign_events
 
     # A hooks.json name, another host's or an adk-fluent alias written where a word belongs.

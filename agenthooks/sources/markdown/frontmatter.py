@@ -16,7 +16,7 @@ scalar's indent.
 from __future__ import annotations
 
 from agenthooks._lean.records import NamedTuple
-from agenthooks.events import INT32_MAX
+from agenthooks.model.eventnames import INT32_MAX
 from agenthooks.model.handlers import Diagnostic, Source
 from agenthooks.model.rules import RULES
 from agenthooks.sources.markdown.events import engine_event, event_hint, event_meant, is_custom
@@ -173,7 +173,7 @@ class _Checker:
         return values
 
     def _unknown_key(self, key: str, mark: Any) -> None:
-        from agenthooks.events import did_you_mean
+        from agenthooks.model.eventnames import did_you_mean
 
         guess = did_you_mean(key, list(KEYS))
         hint = f"; did you mean {guess!r}?" if guess else f" (known keys: {', '.join(KEYS)})"

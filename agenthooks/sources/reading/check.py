@@ -12,7 +12,7 @@ import os
 import re
 
 from agenthooks._lean.records import NamedTuple
-from agenthooks.events import (
+from agenthooks.model.eventnames import (
     DEFAULT_TIMEOUT,
     INT32_MAX,
     did_you_mean,

@@ -14,7 +14,7 @@ import os
 import stat
 
 from agenthooks._version import __version__
-from agenthooks.events import INT32_MAX
+from agenthooks.model.eventnames import INT32_MAX
 from agenthooks.model.events import EVENTS
 
 TYPE_CHECKING = False

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from agenthooks.decision import Decision
+from agenthooks.model.decision import Decision
 from tests.sources.markdown.conftest import call
 
 BLOCK = 'def handle(event, payload):\n    return block("no: " + payload["name"])\n'

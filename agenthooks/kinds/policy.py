@@ -35,8 +35,8 @@ from __future__ import annotations
 import _thread  # `threading`'s own lock and thread-local types, without importing it
 
 from agenthooks._lean.records import NamedTuple
-from agenthooks.decision import Decision
 from agenthooks.drive import finish
+from agenthooks.model.decision import Decision
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

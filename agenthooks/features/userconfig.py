@@ -126,7 +126,7 @@ def _checked(path: str, text: str, key: str, value: Any) -> Any:
     where = f"{path}:{key_line(text, key)}"
     expected = KEYS.get(key)
     if expected is None:
-        from agenthooks.events import did_you_mean
+        from agenthooks.model.eventnames import did_you_mean
 
         guess = did_you_mean(key, list(KEYS))
         hint = f"; did you mean {guess!r}?" if guess else f" (known: {', '.join(KEYS)})"
