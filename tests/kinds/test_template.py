@@ -17,6 +17,8 @@ import pytest
 
 from agenthooks.kinds.inprocess.template import check_command, render_command
 
+pytestmark = pytest.mark.slow  # each payload goes through a real shell
+
 SHELLS = [shell for shell in ("/bin/sh", shutil.which("bash"), shutil.which("dash")) if shell]
 
 PAYLOADS = [
