@@ -21,6 +21,7 @@ from agenthooks.model.handlers import Diagnostic, HookFile
 from agenthooks.model.hosts import HOOKS_JSON_DIALECT
 from agenthooks.model.rules import DIALECT_RULES
 from agenthooks.sources.discovery import dialect_of_place
+from agenthooks.sources.formats import MARKDOWN
 from agenthooks.sources.paths import hook_files_pattern
 
 TYPE_CHECKING = False
@@ -40,7 +41,7 @@ SEVERITIES = {
 # the editor's text instead (JSON files; a pointer into TOML or YAML keeps its place).
 PLACED_FROM_DISK = frozenset({"runs-itself", "wiring-runs-nothing", "config-missing",
                               "gate-cannot-block", "run-refused"})
-MARKDOWN_FORMAT = "markdown"  # the format of a Markdown hook, beside the dialects
+MARKDOWN_FORMAT = MARKDOWN  # the format of a Markdown hook, beside the dialects
 _FIXTURE = re.compile(r"\.hooktest\.(yaml|yml|json)$")
 # A bare word of a matcher, an event or a number: what a quick fix or a hover reads where no
 # quote opens the token.
