@@ -8,8 +8,8 @@ from collections.abc import Sequence
 import click
 
 from agenthooks._version import __version__
-from agenthooks.features.userconfig import DIALECT_WORDS, HOSTS
 from agenthooks.model.events import EVENTS
+from agenthooks.userconfig import DIALECT_WORDS, HOSTS
 
 _discovery_options = [
     click.option(
@@ -416,7 +416,7 @@ def init(hosts: tuple[str, ...], workspace: str | None, yes: bool, check: bool) 
 
 
 def _default_host() -> str | None:
-    from agenthooks.features.userconfig import read_user_config
+    from agenthooks.userconfig import read_user_config
 
     return read_user_config().default_host
 
@@ -452,7 +452,7 @@ def ahp(configs: tuple[str, ...], workspaces: tuple[str, ...], no_user: bool,
 
     from agenthooks.cli.commands.ahp import AhpOptions
     from agenthooks.cli.commands.ahp import ahp as serve_ahp
-    from agenthooks.features.userconfig import (
+    from agenthooks.userconfig import (
         FAIL_CLOSED_ENV,
         REQUIRE_TRUST_ENV,
         check_fail_closed_env,

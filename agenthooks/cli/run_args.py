@@ -22,7 +22,10 @@ from agenthooks.executor import (
     reap_orphans,
     under_signals,
 )
-from agenthooks.features.userconfig import (
+from agenthooks.model.eventnames import check_event, did_you_mean
+from agenthooks.model.events import ALIASES, API_EVENTS, EVENTS
+from agenthooks.model.hosts import caller_error
+from agenthooks.userconfig import (
     AUDIT_ENV,
     FAIL_CLOSED_ENV,
     HOSTS,
@@ -32,9 +35,6 @@ from agenthooks.features.userconfig import (
     read_user_config,
     setting,
 )
-from agenthooks.model.eventnames import check_event, did_you_mean
-from agenthooks.model.events import ALIASES, API_EVENTS, EVENTS
-from agenthooks.model.hosts import caller_error
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -86,7 +86,7 @@ def check(path: str, text: str, cwd: str | None = None) -> list[Diagnostic]:
 def _default_host() -> str | None:
     """The user config's default host, as `validate` reads it; None when it does not read
     (`validate` reports that file itself)."""
-    from agenthooks.features.userconfig import UserConfigError, read_user_config
+    from agenthooks.userconfig import UserConfigError, read_user_config
 
     try:
         return read_user_config().default_host

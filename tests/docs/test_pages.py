@@ -8,7 +8,7 @@ from pathlib import Path
 
 import yaml
 
-from agenthooks.features.userconfig import UserConfig, parse_user_config
+from agenthooks.userconfig import UserConfig, parse_user_config
 from tests.docs.examples import blocks
 from tests.docs.pages import DOCS, REPO, page
 

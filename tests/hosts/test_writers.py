@@ -15,9 +15,9 @@ import jsonschema
 import pytest
 
 from agenthooks.api import EventResult, Hooks, load_hooks
-from agenthooks.features.userconfig import HOSTS as CONFIG_HOSTS
 from agenthooks.hosts.writers import HOSTS, WRITERS, HostAnswer, host_event, writer
 from agenthooks.model.decision import Decision
+from agenthooks.userconfig import HOSTS as CONFIG_HOSTS
 from tests.hosts.conftest import answer, schema
 
 pytestmark = pytest.mark.program

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from agenthooks.cli.run_args import parse_run_args
-from agenthooks.features.userconfig import (
+from agenthooks.userconfig import (
     HOSTS,
     UserConfig,
     UserConfigError,

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple, TextIO
 
 from agenthooks.errors import AgentHooksError, UsageError
 from agenthooks.features.audit import ENV, file_kind
-from agenthooks.features.userconfig import FALSE_WORDS, config_path, read_user_config
+from agenthooks.userconfig import FALSE_WORDS, config_path, read_user_config
 
 UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 DENY_WORDS = ("deny", "block")  # a PreToolUse deny; a Stop/PostToolUse block

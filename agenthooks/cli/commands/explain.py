@@ -82,7 +82,7 @@ def read_call(hooks: Hooks, given: str, tool: str | None, data: bytes) -> Event:
 def settings(options: ExplainOptions) -> ExplainOptions:
     """`--host`, `--other-hosts` and `--require-trust`, else the environment and the user
     config, read as `run` reads them (`userconfig.apply_settings`)."""
-    from agenthooks.features.userconfig import apply_settings
+    from agenthooks.userconfig import apply_settings
 
     values: dict[str, Any] = {"host": options.host, "other_hosts": options.other_hosts,
                               "require_trust": options.require_trust}

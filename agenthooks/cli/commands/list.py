@@ -108,7 +108,7 @@ def caller_for(host: str | None, event: str | None, tool: str | None) -> str:
 
 def host_settings(host: str | None, other_hosts: bool) -> tuple[str | None, bool]:
     """`--host` and `--other-hosts`, else the user config's, as `run` reads them."""
-    from agenthooks.features.userconfig import read_user_config
+    from agenthooks.userconfig import read_user_config
 
     user = read_user_config()
     return host or user.default_host, other_hosts or bool(user.other_hosts)

@@ -16,12 +16,6 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from agenthooks.escape import printable
-from agenthooks.features.userconfig import (
-    UserConfig,
-    UserConfigError,
-    config_path,
-    read_user_config,
-)
 from agenthooks.model.handlers import Diagnostic, Source
 from agenthooks.model.rules import RULES
 from agenthooks.plan.gates import cannot_block, refused
@@ -32,6 +26,12 @@ from agenthooks.report.sarif import RuleHelp
 from agenthooks.sources import discovery
 from agenthooks.sources.load import Loaded
 from agenthooks.sources.paths import walk_directories
+from agenthooks.userconfig import (
+    UserConfig,
+    UserConfigError,
+    config_path,
+    read_user_config,
+)
 
 USER_CONFIG_RULE = "user-config"
 
