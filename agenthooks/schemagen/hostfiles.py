@@ -27,11 +27,10 @@ from agenthooks.schemagen.parts import (
 )
 from agenthooks.schemagen.words import field_text
 from agenthooks.sources.dialects.claude import CLAUDE
-from agenthooks.sources.dialects.codex import CODEX
 from agenthooks.sources.dialects.codex import TOP_KEYS as CODEX_TOP_KEYS
 from agenthooks.sources.dialects.copilot import COMMAND_FIELDS, PASCAL_EVENTS
 from agenthooks.sources.dialects.copilot import VERSION as COPILOT_VERSION
-from agenthooks.sources.dialects.cursor import CURSOR, LOOP_EVENTS
+from agenthooks.sources.dialects.cursor import LOOP_EVENTS
 from agenthooks.sources.dialects.cursor import VERSION as CURSOR_VERSION
 from agenthooks.sources.dialects.gemini import HOOKS_CONFIG, LEGACY_CONFIG_KEYS
 from agenthooks.sources.dialects.rulesync import OTHER_TOOLS, TARGETS
@@ -54,10 +53,11 @@ def described(dialect: Dialect) -> dict[str, Any]:
 
 def timeout(dialect: Dialect) -> dict[str, Any]:
     """A handler's `timeout` as `validate` checks it for the dialect."""
-    if dialect is CODEX:  # `CodexChecker.timeout`: a whole number (u64); 0 counts as 1 s
-        return {"description": "Seconds before Codex stops the handler: a whole number "
-                               f"(default {CODEX.default_timeout:g}; 0 counts as 1).",
-                "type": "integer", "minimum": 0, "default": int(CODEX.default_timeout)}
+    known = facts(dialect)
+    if known.get("whole_seconds"):
+        return {"description": f"Seconds before {dialect.host} stops the handler: a whole "
+                               f"number (default {dialect.default_timeout:g}; 0 counts as 1).",
+                "type": "integer", "minimum": 0, "default": int(dialect.default_timeout)}
     limit = seconds_limit(dialect)
     by_event = "".join(f"; {seconds:g} on {event}"
                        for event, seconds in dialect.timeout_by_event.items())
@@ -70,7 +70,7 @@ def timeout(dialect: Dialect) -> dict[str, Any]:
                 f"{default}{by_event}).")
     schema: dict[str, Any] = {"description": said, "type": "number", "exclusiveMinimum": 0,
                               "maximum": limit}
-    if dialect is not CURSOR:  # Cursor documents no default ("platform default")
+    if not known.get("no_default_timeout"):
         schema["default"] = default
     return schema
 

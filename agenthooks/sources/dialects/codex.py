@@ -87,6 +87,7 @@ CODEX = Dialect(
         "build": "codex",
         # `CodexChecker.dialect_handler` parses these and checks nothing else.
         "unchecked": ("prompt", "agent"),
+        "whole_seconds": True,  # `CodexChecker.timeout`: a u64; 0 counts as 1 s
     },
     convert={
         "unrun_types": frozenset(("prompt", "agent")),

@@ -91,6 +91,7 @@ CURSOR = Dialect(
                        "[handler, ...]}}, a flat list of handlers per event, each with its own "
                        "matcher.",
         "build": "cursor", "default_type": "command",
+        "no_default_timeout": True,  # "platform default"
     },
     convert={
         # Cursor sets Claude Code's project-dir variable too (cursor.com/docs/hooks).

@@ -34,6 +34,10 @@ if TYPE_CHECKING:
         unchecked: tuple[str, ...]
         # The handler type read when `type` is absent, where `type` is optional.
         default_type: str
+        # Its `timeout` is a whole number of seconds, 0 counting as 1 (Codex's u64).
+        whole_seconds: bool
+        # It documents no default timeout (Cursor's "platform default").
+        no_default_timeout: bool
 
     class ConvertFacts(TypedDict, total=False):
         """What `convert` writes for a host, beyond its `Dialect`'s other fields: a key left out
